@@ -1,0 +1,183 @@
+package hops
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestParseSquareG1(t *testing.T) {
+	tests := []struct {
+		board *Board
+		text  string
+		want  Square
+		ok    bool
+	}{
+		{Board7, "A1", SquareAt(0, 0), true},
+		{Board7, "a1", SquareAt(0, 0), true},
+		{Board7, "D4", SquareAt(3, 3), true},
+		{Board7, "d4", SquareAt(3, 3), true},
+		{Board7, "G7", SquareAt(6, 6), true},
+		{Board7, "g7", SquareAt(6, 6), true},
+		{Board6, "F6", SquareAt(5, 5), true},
+		{Board6, "G1", NoSquare, false},
+		{Board6, "A7", NoSquare, false},
+		{Board7, "H9", NoSquare, false},
+		{Board7, "H1", NoSquare, false},
+		{Board7, "A8", NoSquare, false},
+		{Board7, "A0", NoSquare, false},
+		{Board7, "", NoSquare, false},
+		{Board7, "D44", NoSquare, false},
+		{Board7, "D", NoSquare, false},
+		{Board7, "4D", NoSquare, false},
+		{Board7, "@1", NoSquare, false},
+		{Board7, "D-", NoSquare, false},
+	}
+	for _, tt := range tests {
+		got, err := tt.board.ParseSquare(tt.text)
+		if tt.ok {
+			if err != nil || got != tt.want {
+				t.Errorf("%dx%d ParseSquare(%q) = %v, %v; want %v", tt.board.Size(), tt.board.Size(), tt.text, got, err, tt.want)
+			}
+			continue
+		}
+		if err == nil {
+			t.Errorf("ParseSquare(%q) = %v, want an error", tt.text, got)
+			continue
+		}
+		if !errors.Is(err, ErrSyntax) || RuleOf(err) != "G1" {
+			t.Errorf("ParseSquare(%q) error %v: want ErrSyntax under G1", tt.text, err)
+		}
+	}
+}
+
+func TestSquareTextRoundTrip(t *testing.T) {
+	for _, b := range []*Board{Board6, Board7} {
+		n := 0
+		for s := range b.All().Squares() {
+			n++
+			got, err := b.ParseSquare(s.String())
+			if err != nil || got != s {
+				t.Errorf("round trip of %v: %v, %v", s, got, err)
+			}
+		}
+		if n != b.Size()*b.Size() {
+			t.Errorf("%d squares on the %d board", n, b.Size())
+		}
+	}
+	if Outside.String() != "out" || NoSquare.String() != "-" {
+		t.Errorf("Outside %q, NoSquare %q", Outside, NoSquare)
+	}
+}
+
+func TestGeometryG2(t *testing.T) {
+	a1, g7, d4 := SquareAt(0, 0), SquareAt(6, 6), SquareAt(3, 3)
+	if got := Board7.Neighbours(a1).Count(); got != 3 {
+		t.Errorf("A1 has %d neighbours, want 3", got)
+	}
+	if got := Board7.Neighbours(d4).Count(); got != 8 {
+		t.Errorf("D4 has %d neighbours, want 8", got)
+	}
+	if got := Board7.Neighbours(SquareAt(3, 0)).Count(); got != 5 {
+		t.Errorf("D1 has %d neighbours, want 5", got)
+	}
+	if Board7.Step(g7, North) != NoSquare || Board7.Step(g7, East) != NoSquare {
+		t.Error("G7 has a neighbour beyond the corner")
+	}
+	if Board6.Step(SquareAt(5, 5), SouthWest) != SquareAt(4, 4) {
+		t.Error("F6 SW should be E5")
+	}
+	if Board6.JumpTarget(SquareAt(4, 0), East) != NoSquare {
+		t.Error("E1 jumps east off the 6x6 board")
+	}
+	if Board7.JumpTarget(SquareAt(4, 0), East) != SquareAt(6, 0) {
+		t.Error("E1 east jump on 7x7 lands on G1")
+	}
+	if Board7.JumpTarget(a1, NorthEast) != SquareAt(2, 2) {
+		t.Error("A1 NE jump lands on C3")
+	}
+	for d := Dir(0); d < 8; d++ {
+		df, dr := d.Delta()
+		of, or := d.Opposite().Delta()
+		if df != -of || dr != -or {
+			t.Errorf("%v and its opposite %v", d, d.Opposite())
+		}
+		if d.Diagonal() != (df != 0 && dr != 0) {
+			t.Errorf("%v diagonal = %v", d, d.Diagonal())
+		}
+		if DiagonalDirs.Has(d) != d.Diagonal() || OrthogonalDirs.Has(d) == d.Diagonal() {
+			t.Errorf("direction sets disagree on %v", d)
+		}
+	}
+	if d, n, ok := Direction(SquareAt(1, 1), SquareAt(4, 4)); !ok || d != NorthEast || n != 3 {
+		t.Errorf("Direction(B2, E5) = %v %d %v", d, n, ok)
+	}
+	if _, _, ok := Direction(SquareAt(1, 1), SquareAt(2, 3)); ok {
+		t.Error("B2 and C4 are not aligned")
+	}
+}
+
+func TestShiftStaysOnBoard(t *testing.T) {
+	for _, b := range []*Board{Board6, Board7} {
+		for s := range b.All().Squares() {
+			for d := Dir(0); d < 8; d++ {
+				got := b.Shift(s.Bit(), d)
+				want := b.Step(s, d).Bit()
+				if got != want {
+					t.Fatalf("%d board: shift %v %v = %v, want %v", b.Size(), s, d, got, want)
+				}
+			}
+		}
+	}
+}
+
+func TestLightDarkB1(t *testing.T) {
+	if Board7.Light().Count() != 24 || Board7.Dark().Count() != 25 {
+		t.Errorf("7x7: %d light, %d dark", Board7.Light().Count(), Board7.Dark().Count())
+	}
+	if !Board7.Dark().Has(SquareAt(0, 0)) || !Board7.Light().Has(SquareAt(3, 2)) || !Board7.Dark().Has(SquareAt(3, 1)) {
+		t.Error("A1 and D2 are dark, D3 light")
+	}
+	if Board7.Light()&Board7.Dark() != 0 || Board7.Light()|Board7.Dark() != Board7.All() {
+		t.Error("light and dark must partition the board")
+	}
+}
+
+func TestBitboard(t *testing.T) {
+	var b Bitboard
+	b = b.With(SquareAt(2, 2)).With(SquareAt(0, 0))
+	if b.Count() != 2 || !b.Has(SquareAt(2, 2)) || b.First() != SquareAt(0, 0) {
+		t.Errorf("bitboard %v", b)
+	}
+	if b.String() != "{A1 C3}" {
+		t.Errorf("String = %q", b.String())
+	}
+	if b.Without(SquareAt(0, 0)).First() != SquareAt(2, 2) || Bitboard(0).First() != NoSquare {
+		t.Error("Without/First")
+	}
+	if Outside.Bit() != 0 || NoSquare.Bit() != 0 {
+		t.Error("Outside and NoSquare have no bit")
+	}
+}
+
+func FuzzParseSquare(f *testing.F) {
+	for _, s := range []string{"A1", "g7", "H9", "A0", "", "D44", "f6"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, b := range []*Board{Board6, Board7} {
+			s, err := b.ParseSquare(text)
+			if err != nil {
+				if !errors.Is(err, ErrSyntax) {
+					t.Fatalf("error %v is not ErrSyntax", err)
+				}
+				continue
+			}
+			if !b.Contains(s) {
+				t.Fatalf("ParseSquare(%q) = %v, off the board", text, s)
+			}
+			if got := s.String(); got != string([]byte{text[0] &^ 0x20, text[1]}) {
+				t.Fatalf("ParseSquare(%q) prints as %q", text, got)
+			}
+		}
+	})
+}

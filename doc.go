@@ -1,0 +1,58 @@
+// Package hops implements what the four games of the HOPS series (Max
+// Gerchambeau, 1983) have in common: Zapita, Catch'it, Coir Circuit and
+// Brouillard au Palais. Each game lives in its own package (zapita,
+// catchit, coir, brouillard) built on this one.
+//
+// All four are played on a small square board (7×7, or 6×6 for Coir) by
+// pieces that step to a neighbouring square like a chess king, or jump
+// over an adjacent piece onto the free square beyond, chaining jumps in
+// one move. The rule book the library follows cites its rules by stable
+// ids (G1 … G12 for the common rules, Z… for Zapita, K… for Catch'it, C…
+// for Coir, B… for Brouillard); docs, errors and tests use the same ids.
+//
+// # What this package provides
+//
+//   - Board geometry (G1, G2): [Square], [Dir], [Bitboard] and the two
+//     boards [Board6] and [Board7], with neighbour and jump tables computed
+//     once. Squares are written "D4"; input accepts either case.
+//   - The multi-jump search that every game uses (G4, G5): [JumpRules]
+//     describes what a game allows for one moving piece, [JumpSearch]
+//     enumerates every legal path without allocating, [JumpRules.Reach]
+//     finds the ends of a multi-jump by flood fill when the path does not
+//     matter, and [JumpRules.Follow] checks a written path hop by hop.
+//   - Paths and their text (G12): [Path], [ParsePath].
+//   - What the games share: [Side], [Outcome], the [Position] interface
+//     that every game's position satisfies, [Perft] and [Divide] (G10),
+//     the position text helpers [SplitFields], [ParseRows] and
+//     [AppendRows] (G11), Zobrist keys, and [StateSet] to keep one move
+//     per distinct successor (G9).
+//   - Errors: every error the library returns is an [*Error] that wraps
+//     one of [ErrSyntax], [ErrPosition] or [ErrIllegal] and names the rule
+//     broken, so a server can answer "second displacement C1-C3: the ball
+//     was already moved this turn (K8)" and still sort errors with
+//     errors.Is and errors.As.
+//
+// # Rules the library settles
+//
+// Where the original rule sheets leave a point open, the library follows
+// the rule book's decision; the points common to all games are:
+//
+//   - No square twice (G5): in one multi-jump a piece never lands on a
+//     square it already occupied during the move, its start included. A
+//     piece may still be jumped over more than once.
+//   - A player with no legal move loses (G6); the rules know no draw (G7),
+//     so a game runs until someone wins. Hosts that want a draw rule can
+//     use Hash and a ply count.
+//   - Either side may be set to move first (G8).
+//   - Moves are their effects (G9): two written moves that lead to the
+//     same successor are the same move. Move generators yield exactly one
+//     move per distinct successor, in a canonical written form and a
+//     deterministic order; validation accepts every legal written form.
+//
+// # Values, not objects
+//
+// Positions are immutable values: Play returns a new position and never
+// changes the one it was called on, so any position can be shared by
+// goroutines without locking. Bad input never panics: malformed texts and
+// illegal moves are reported as errors.
+package hops

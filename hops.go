@@ -1,0 +1,425 @@
+package hops
+
+import (
+	"errors"
+	"fmt"
+	"iter"
+	"strings"
+	"sync"
+)
+
+// Side is one of the two players. Each game names its sides (zapita.White
+// and zapita.Khaki, catchit.Blue and catchit.Red, ...); First is the side
+// the rule sheet sets up on the lower ranks (or, in Zapita, on the G file)
+// and lets move first by default.
+type Side uint8
+
+// The two sides.
+const (
+	First  Side = 0
+	Second Side = 1
+)
+
+// Other returns the opponent of s.
+func (s Side) Other() Side { return s ^ 1 }
+
+// String returns "first" or "second"; the game packages print their own
+// names for the sides.
+func (s Side) String() string {
+	if s == First {
+		return "first"
+	}
+	return "second"
+}
+
+// Outcome says whether a game is over and, if so, who won and by which
+// rule. The rules know no draw (G7): a game goes on until a side wins.
+type Outcome struct {
+	Over   bool   // the game is finished
+	Winner Side   // the winning side, when Over
+	Rule   string // the rule id that decided the game, such as "K3" or "G6"
+	Reason string // a short English sentence, such as "the ball left the board"
+}
+
+// Ongoing is the outcome of a game that goes on.
+var Ongoing = Outcome{}
+
+// Win returns the outcome of a game won by the given side under a rule.
+func Win(winner Side, rule, reason string) Outcome {
+	return Outcome{Over: true, Winner: winner, Rule: rule, Reason: reason}
+}
+
+// String describes the outcome, such as "first side wins: the bomb reached
+// the opposing headquarters (Z3)".
+func (o Outcome) String() string {
+	if !o.Over {
+		return "game goes on"
+	}
+	return fmt.Sprintf("%s side wins: %s (%s)", o.Winner, o.Reason, o.Rule)
+}
+
+// The kinds of error the library returns. Every error it returns wraps
+// exactly one of them, so a caller can sort failures with errors.Is, and
+// is an *Error, so errors.As gives the rule that was broken.
+var (
+	// ErrSyntax: a position, move or square text does not have the
+	// required form.
+	ErrSyntax = errors.New("malformed text")
+	// ErrPosition: a position text is well formed but describes a state
+	// the game cannot reach (wrong material, two carriers, ...).
+	ErrPosition = errors.New("impossible position")
+	// ErrIllegal: a move is well formed but breaks a rule in the position
+	// it is played in.
+	ErrIllegal = errors.New("illegal move")
+)
+
+// Error is the error type of the whole library. Its text reads
+// "<where>: <what> (<rule>)", for instance
+// "second displacement C1-C3: the ball was already moved this turn (K8)".
+type Error struct {
+	Kind  error  // ErrSyntax, ErrPosition or ErrIllegal
+	Rule  string // the rule id in the rule book, such as "G5"; may be empty
+	Where string // which part of the input is at fault; may be empty
+	Msg   string // what is wrong
+}
+
+// Errorf builds an *Error of the given kind; the game packages use it so
+// that all errors share one shape.
+func Errorf(kind error, rule, where, format string, args ...any) *Error {
+	return &Error{Kind: kind, Rule: rule, Where: where, Msg: fmt.Sprintf(format, args...)}
+}
+
+func syntaxErrorf(rule, where, format string, args ...any) *Error {
+	return Errorf(ErrSyntax, rule, where, format, args...)
+}
+
+// Error returns the message.
+func (e *Error) Error() string {
+	var b strings.Builder
+	if e.Where != "" {
+		b.WriteString(e.Where)
+		b.WriteString(": ")
+	}
+	b.WriteString(e.Msg)
+	if e.Rule != "" {
+		b.WriteString(" (")
+		b.WriteString(e.Rule)
+		b.WriteString(")")
+	}
+	return b.String()
+}
+
+// Unwrap returns the kind, so that errors.Is(err, ErrIllegal) works.
+func (e *Error) Unwrap() error { return e.Kind }
+
+// In returns a copy of the error whose Where is prefixed with the given
+// context, as "second displacement C1-C3: square B2: ...".
+func (e *Error) In(where string) *Error {
+	c := *e
+	if c.Where == "" {
+		c.Where = where
+	} else if where != "" {
+		c.Where = where + ": " + c.Where
+	}
+	return &c
+}
+
+// RuleOf returns the rule id carried by err, or "" if err is not (and
+// does not wrap) an *Error.
+func RuleOf(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Rule
+	}
+	return ""
+}
+
+// Move is what every game's move type provides: its canonical text.
+type Move interface {
+	comparable
+	String() string
+}
+
+// Position is the behaviour that every game's position type P, with move
+// type M, has in common. Positions are immutable values: Play returns a
+// new position and leaves its receiver unchanged. Generic tools (Perft,
+// Divide, the players in the examples) are written against it.
+type Position[P any, M Move] interface {
+	// ToMove returns the side whose decision it is.
+	ToMove() Side
+	// Moves yields the legal moves: exactly one per distinct successor
+	// (G9), in a deterministic order. A finished game has none.
+	Moves() iter.Seq[M]
+	// AppendMoves appends the moves that Moves yields, in the same order,
+	// to dst and returns the extended slice; with enough capacity it does
+	// not allocate.
+	AppendMoves(dst []M) []M
+	// CountMoves returns the number of moves Moves would yield.
+	CountMoves() int
+	// Validate returns nil if m is legal here, or an *Error that says
+	// which part of it breaks which rule.
+	Validate(m M) error
+	// Play returns the position after m, or the error Validate gives.
+	Play(m M) (P, error)
+	// Outcome says whether the game is over and who won.
+	Outcome() Outcome
+	// String returns the position text, which the game's Parse reads.
+	String() string
+	// Hash returns a 64-bit hash of the position; equal positions hash
+	// equal.
+	Hash() uint64
+}
+
+// Perft counts the leaf nodes of the game tree of depth d below p (G10):
+// 1 at depth 0, otherwise the sum over p's moves of the perft of the
+// successors at depth d-1. The last level is counted with CountMoves,
+// without playing the moves. A generated move that fails to play is a bug
+// in the game package, and Perft panics on it rather than return a wrong
+// count.
+func Perft[P Position[P, M], M Move](p P, depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	bufs := make([][]M, depth)
+	return perft(p, depth, bufs)
+}
+
+func perft[P Position[P, M], M Move](p P, depth int, bufs [][]M) uint64 {
+	if depth == 1 {
+		return uint64(p.CountMoves())
+	}
+	moves := p.AppendMoves(bufs[depth-1][:0])
+	bufs[depth-1] = moves
+	var n uint64
+	for i := range moves {
+		next, err := p.Play(moves[i])
+		if err != nil {
+			panic(fmt.Sprintf("hops: generated move %s does not play in %s: %v", moves[i], p, err))
+		}
+		n += perft(next, depth-1, bufs)
+	}
+	return n
+}
+
+// DivideEntry is one line of Divide: a move and the perft of its successor.
+type DivideEntry[M Move] struct {
+	Move  M
+	Nodes uint64
+}
+
+// Divide returns, for each move of p in generation order, the perft of
+// depth d-1 of its successor: the per-move breakdown of Perft(p, d) that
+// is used to find where two move generators disagree. It returns nil for
+// d < 1.
+func Divide[P Position[P, M], M Move](p P, depth int) []DivideEntry[M] {
+	if depth < 1 {
+		return nil
+	}
+	var out []DivideEntry[M]
+	for m := range p.Moves() {
+		next, err := p.Play(m)
+		if err != nil {
+			panic(fmt.Sprintf("hops: generated move %s does not play in %s: %v", m, p, err))
+		}
+		out = append(out, DivideEntry[M]{Move: m, Nodes: Perft(next, depth-1)})
+	}
+	return out
+}
+
+// ZobristKeys fills keys with pseudo-random 64-bit values derived from
+// seed (SplitMix64), for the games' Zobrist hashing: the same seed always
+// gives the same keys, so hashes are stable across runs and machines.
+func ZobristKeys(seed uint64, keys []uint64) {
+	for i := range keys {
+		seed += 0x9E3779B97F4A7C15
+		z := seed
+		z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
+		z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+		keys[i] = z ^ (z >> 31)
+	}
+}
+
+// SplitFields splits a position text into its space-separated fields
+// (G11) and checks that there are between min and max of them. Fields
+// must be separated by exactly one space, with none before or after.
+func SplitFields(text string, min, max int) ([]string, error) {
+	if text == "" {
+		return nil, syntaxErrorf("G11", "", "empty position text")
+	}
+	fields := strings.Split(text, " ")
+	for i, f := range fields {
+		if f == "" {
+			return nil, syntaxErrorf("G11", fmt.Sprintf("field %d", i+1), "fields must be separated by exactly one space")
+		}
+	}
+	if len(fields) < min || len(fields) > max {
+		want := fmt.Sprint(min)
+		if max != min {
+			want = fmt.Sprintf("%d to %d", min, max)
+		}
+		return nil, syntaxErrorf("G11", "", "%d fields, want %s", len(fields), want)
+	}
+	return fields, nil
+}
+
+// ParseRows reads the <rows> field of a position text (G11) for board b:
+// ranks from the top down separated by '/', each from file A rightwards,
+// a digit for a run of empty squares, a letter for a piece. It calls
+// piece for every letter, with its square and whether a '!' follows it
+// (only Brouillard uses that mark); piece returns an error for a letter
+// its game does not know. Errors name the rank and file at fault.
+func ParseRows(b *Board, rows string, piece func(s Square, c byte, marked bool) error) error {
+	n := b.Size()
+	ranks := strings.Split(rows, "/")
+	if len(ranks) != n {
+		return syntaxErrorf("G11", "rows", "%d ranks, want %d separated by '/'", len(ranks), n)
+	}
+	for i, text := range ranks {
+		r := n - 1 - i
+		where := fmt.Sprintf("rank %d", r+1)
+		f := 0
+		prevDigit := false
+		for j := 0; j < len(text); j++ {
+			c := text[j]
+			switch {
+			case c >= '1' && c <= '9':
+				if prevDigit {
+					return syntaxErrorf("G11", where, "two digits in a row (%q); runs of empty squares are written as one digit", text)
+				}
+				prevDigit = true
+				f += int(c - '0')
+				if f > n {
+					return syntaxErrorf("G11", where, "%q is longer than %d squares", text, n)
+				}
+			case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '*':
+				prevDigit = false
+				if f >= n {
+					return syntaxErrorf("G11", where, "%q is longer than %d squares", text, n)
+				}
+				marked := j+1 < len(text) && text[j+1] == '!'
+				if err := piece(SquareAt(f, r), c, marked); err != nil {
+					var e *Error
+					if errors.As(err, &e) {
+						return e.In(fmt.Sprintf("%s, square %s", where, SquareAt(f, r)))
+					}
+					return err
+				}
+				if marked {
+					j++
+				}
+				f++
+			default:
+				return syntaxErrorf("G11", where, "unexpected character %q in %q", c, text)
+			}
+		}
+		if f != n {
+			return syntaxErrorf("G11", where, "%q covers %d squares, want %d", text, f, n)
+		}
+	}
+	return nil
+}
+
+// AppendRows appends the canonical <rows> field (G11) of a position on
+// board b to dst: piece returns the letter on a square (0 for an empty
+// one) and whether it is followed by '!'. Runs of empty squares are
+// merged into one digit.
+func AppendRows(dst []byte, b *Board, piece func(s Square) (c byte, marked bool)) []byte {
+	n := b.Size()
+	for r := n - 1; r >= 0; r-- {
+		empty := 0
+		for f := 0; f < n; f++ {
+			c, marked := piece(SquareAt(f, r))
+			if c == 0 {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				dst = append(dst, byte('0'+empty))
+				empty = 0
+			}
+			dst = append(dst, c)
+			if marked {
+				dst = append(dst, '!')
+			}
+		}
+		if empty > 0 {
+			dst = append(dst, byte('0'+empty))
+		}
+		if r > 0 {
+			dst = append(dst, '/')
+		}
+	}
+	return dst
+}
+
+// StateKey identifies a game state exactly (not by hash): up to three
+// 64-bit words that a game packs its board into. Move generators use it
+// to keep one move per distinct successor (G9).
+type StateKey [3]uint64
+
+// StateSet is a set of StateKeys for deduplicating successors. It is an
+// open-addressing table that is emptied in constant time, so one set can
+// be reused for every generation; GetStateSet and PutStateSet recycle
+// sets between calls so that steady-state generation does not allocate.
+// A StateSet is not safe for concurrent use.
+type StateSet struct {
+	keys []StateKey
+	gen  []uint32 // slot is used when gen[slot] == cur
+	cur  uint32
+	n    int
+}
+
+// Reset empties the set.
+func (s *StateSet) Reset() {
+	s.n = 0
+	s.cur++
+	if s.cur == 0 { // wrapped: clear for real
+		clear(s.gen)
+		s.cur = 1
+	}
+}
+
+// Len returns the number of keys in the set.
+func (s *StateSet) Len() int { return s.n }
+
+// Add inserts k and reports whether it was new.
+func (s *StateSet) Add(k StateKey) bool {
+	if 2*(s.n+1) > len(s.keys) {
+		s.grow()
+	}
+	mask := len(s.keys) - 1
+	h := k[0]*0x9E3779B97F4A7C15 ^ k[1]*0xC2B2AE3D27D4EB4F ^ k[2]*0x165667B19E3779F9
+	for i := int(h>>40) & mask; ; i = (i + 1) & mask {
+		if s.gen[i] != s.cur {
+			s.gen[i], s.keys[i] = s.cur, k
+			s.n++
+			return true
+		}
+		if s.keys[i] == k {
+			return false
+		}
+	}
+}
+
+func (s *StateSet) grow() {
+	old, oldGen, cur := s.keys, s.gen, s.cur
+	size := max(64, 2*len(old))
+	s.keys, s.gen, s.cur, s.n = make([]StateKey, size), make([]uint32, size), 1, 0
+	for i, k := range old {
+		if oldGen[i] == cur {
+			s.Add(k)
+		}
+	}
+}
+
+var stateSets = sync.Pool{New: func() any { return new(StateSet) }}
+
+// GetStateSet returns an empty StateSet from a shared pool.
+func GetStateSet() *StateSet {
+	s := stateSets.Get().(*StateSet)
+	s.Reset()
+	return s
+}
+
+// PutStateSet returns a set to the pool; the caller must not use it after.
+func PutStateSet(s *StateSet) { stateSets.Put(s) }
