@@ -346,3 +346,43 @@ func (b *Board) ParseSquare(text string) (Square, error) {
 	}
 	return SquareAt(f, r), nil
 }
+
+// Diagram draws a board as text, the top rank first, with rank numbers on
+// the left and file letters below: cell returns what stands on a square
+// ("" for an empty one, drawn as "."). Cells are padded to the widest.
+func (b *Board) Diagram(cell func(s Square) string) string {
+	w := 1
+	for s := range b.all.Squares() {
+		w = max(w, len(cell(s)))
+	}
+	var out []byte
+	for r := b.size - 1; r >= 0; r-- {
+		out = append(out, byte('1'+r))
+		for f := 0; f < b.size; f++ {
+			c := cell(SquareAt(f, r))
+			if c == "" {
+				c = "."
+			}
+			out = append(out, ' ')
+			out = append(out, c...)
+			for i := len(c); i < w; i++ {
+				out = append(out, ' ')
+			}
+		}
+		for len(out) > 0 && out[len(out)-1] == ' ' {
+			out = out[:len(out)-1]
+		}
+		out = append(out, '\n')
+	}
+	out = append(out, ' ')
+	for f := 0; f < b.size; f++ {
+		out = append(out, ' ', byte('A'+f))
+		for i := 1; i < w; i++ {
+			out = append(out, ' ')
+		}
+	}
+	for len(out) > 0 && out[len(out)-1] == ' ' {
+		out = out[:len(out)-1]
+	}
+	return string(append(out, '\n'))
+}

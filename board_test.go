@@ -2,6 +2,7 @@ package hops
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 )
 
@@ -180,4 +181,25 @@ func FuzzParseSquare(f *testing.F) {
 			}
 		}
 	})
+}
+
+func ExampleBoard_Diagram() {
+	bomb := SquareAt(3, 3)
+	fmt.Print(Board6.Diagram(func(s Square) string {
+		if s == bomb {
+			return "*"
+		}
+		if s.Rank() == 0 {
+			return "w"
+		}
+		return ""
+	}))
+	// Output:
+	// 6 . . . . . .
+	// 5 . . . . . .
+	// 4 . . . * . .
+	// 3 . . . . . .
+	// 2 . . . . . .
+	// 1 w w w w w w
+	//   A B C D E F
 }
