@@ -1,0 +1,128 @@
+package hops
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Game describes one game of the series to programs that handle several
+// games alike and exchange moves as text: a game server, a record reader,
+// a command-line tool. Each game package exports its Game as the package
+// variable Game (catchit.Game, zapita.Game, ...). The typed API of the
+// game packages is faster; a Game trades speed for uniformity.
+type Game struct {
+	Name  string    // short lower-case name: "zapita", "catchit", "coir", "brouillard"
+	Title string    // the game's name as printed: "Catch'it"
+	Sides [2]string // the sides' names, First then Second: "Blue", "Red"
+
+	start func(first Side) State
+	parse func(text string) (State, error)
+}
+
+// State is a position of some game, handled through text. It is an
+// immutable value like the positions it wraps.
+type State interface {
+	// Game returns the game the position belongs to.
+	Game() *Game
+	// ToMove returns the side whose decision it is.
+	ToMove() Side
+	// Outcome says whether the game is over.
+	Outcome() Outcome
+	// String returns the position text.
+	String() string
+	// Hash returns the position's hash.
+	Hash() uint64
+	// Diagram returns a multi-line text picture of the board.
+	Diagram() string
+	// Moves returns the canonical texts of the legal moves (G9), in the
+	// game's generation order.
+	Moves() []string
+	// Play parses, validates and plays a move text.
+	Play(move string) (State, error)
+	// Value returns the game package's own Position value.
+	Value() any
+}
+
+// NewGame builds the Game of a game package from its typed functions:
+// start sets up the initial position with the given side to move first
+// (G8), parse reads a position text, parseMove a move text.
+func NewGame[P Position[P, M], M Move](name, title string, sides [2]string,
+	start func(first Side) P, parse func(string) (P, error), parseMove func(string) (M, error)) *Game {
+	g := &Game{Name: name, Title: title, Sides: sides}
+	wrap := func(p P) State { return erased[P, M]{g: g, p: p, parseMove: parseMove} }
+	g.start = func(first Side) State { return wrap(start(first)) }
+	g.parse = func(text string) (State, error) {
+		p, err := parse(text)
+		if err != nil {
+			return nil, err
+		}
+		return wrap(p), nil
+	}
+	return g
+}
+
+// Start returns the initial position with the given side to move (G8).
+func (g *Game) Start(first Side) State { return g.start(first) }
+
+// Parse reads a position text of this game.
+func (g *Game) Parse(text string) (State, error) { return g.parse(text) }
+
+// SideName returns the game's name for a side, such as "Blue".
+func (g *Game) SideName(s Side) string { return g.Sides[s&1] }
+
+// ParseSide reads a side by its name in this game, in any case, or by its
+// first letter as position texts write it.
+func (g *Game) ParseSide(text string) (Side, error) {
+	for s, name := range g.Sides {
+		if strings.EqualFold(text, name) || len(text) == 1 && strings.EqualFold(text, name[:1]) {
+			return Side(s), nil
+		}
+	}
+	return First, Errorf(ErrSyntax, "", "", "%s has no side %q (want %s or %s)", g.Title, text, g.Sides[0], g.Sides[1])
+}
+
+// String returns the game's short name.
+func (g *Game) String() string { return g.Name }
+
+type erased[P Position[P, M], M Move] struct {
+	g         *Game
+	p         P
+	parseMove func(string) (M, error)
+}
+
+func (e erased[P, M]) Game() *Game      { return e.g }
+func (e erased[P, M]) ToMove() Side     { return e.p.ToMove() }
+func (e erased[P, M]) Outcome() Outcome { return e.p.Outcome() }
+func (e erased[P, M]) String() string   { return e.p.String() }
+func (e erased[P, M]) Hash() uint64     { return e.p.Hash() }
+func (e erased[P, M]) Value() any       { return e.p }
+
+func (e erased[P, M]) Diagram() string {
+	if d, ok := any(e.p).(interface{ Diagram() string }); ok {
+		return d.Diagram()
+	}
+	return e.p.String() + "\n"
+}
+
+func (e erased[P, M]) Moves() []string {
+	var out []string
+	for m := range e.p.Moves() {
+		out = append(out, m.String())
+	}
+	return out
+}
+
+func (e erased[P, M]) Play(move string) (State, error) {
+	m, err := e.parseMove(move)
+	if err != nil {
+		return nil, err
+	}
+	next, err := e.p.Play(m)
+	if err != nil {
+		return nil, err
+	}
+	return erased[P, M]{g: e.g, p: next, parseMove: e.parseMove}, nil
+}
+
+// GoString identifies the state in %#v output.
+func (e erased[P, M]) GoString() string { return fmt.Sprintf("%s.Parse(%q)", e.g.Name, e.p.String()) }

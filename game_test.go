@@ -1,0 +1,140 @@
+package hops
+
+import (
+	"errors"
+	"fmt"
+	"iter"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// nim is a toy game used to test the generic helpers: a pile of stones,
+// each move takes one or two, and a player who cannot move loses (G6).
+type nim struct {
+	stones int
+	side   Side
+}
+
+type take struct{ n int }
+
+func (m take) String() string { return strconv.Itoa(m.n) }
+
+var _ Position[nim, take] = nim{}
+
+func (p nim) ToMove() Side { return p.side }
+func (p nim) Moves() iter.Seq[take] {
+	return func(yield func(take) bool) {
+		for _, m := range p.AppendMoves(nil) {
+			if !yield(m) {
+				return
+			}
+		}
+	}
+}
+func (p nim) AppendMoves(dst []take) []take {
+	for n := 1; n <= min(2, p.stones); n++ {
+		dst = append(dst, take{n})
+	}
+	return dst
+}
+func (p nim) CountMoves() int { return min(2, p.stones) }
+func (p nim) Validate(m take) error {
+	if m.n < 1 || m.n > 2 || m.n > p.stones {
+		return Errorf(ErrIllegal, "N1", "take "+m.String(), "takes one or two of %d stones", p.stones)
+	}
+	return nil
+}
+func (p nim) Play(m take) (nim, error) {
+	if err := p.Validate(m); err != nil {
+		return p, err
+	}
+	return nim{p.stones - m.n, p.side.Other()}, nil
+}
+func (p nim) Outcome() Outcome {
+	if p.stones == 0 {
+		return Win(p.side.Other(), "G6", "no legal move")
+	}
+	return Ongoing
+}
+func (p nim) String() string { return fmt.Sprintf("%d %d", p.stones, p.side) }
+func (p nim) Hash() uint64   { return uint64(p.stones)<<1 | uint64(p.side) }
+
+func parseNim(text string) (nim, error) {
+	f, err := SplitFields(text, 2, 2)
+	if err != nil {
+		return nim{}, err
+	}
+	n, err := strconv.Atoi(f[0])
+	if err != nil || n < 0 || (f[1] != "0" && f[1] != "1") {
+		return nim{}, Errorf(ErrSyntax, "N0", "", "bad nim text %q", text)
+	}
+	return nim{n, Side(f[1][0] - '0')}, nil
+}
+
+func parseTake(text string) (take, error) {
+	n, err := strconv.Atoi(text)
+	if err != nil {
+		return take{}, Errorf(ErrSyntax, "N1", "", "bad move %q", text)
+	}
+	return take{n}, nil
+}
+
+var nimGame = NewGame("nim", "Nim", [2]string{"North", "South"},
+	func(first Side) nim { return nim{5, first} }, parseNim, parseTake)
+
+func TestPerftG10(t *testing.T) {
+	// perft(n, d): number of move sequences of length d; with 1 or 2
+	// stones a move these are compositions, counted by hand for 5 stones.
+	want := []uint64{1, 2, 4, 7, 5, 1}
+	for d, w := range want {
+		if got := Perft(nim{5, First}, d); got != w {
+			t.Errorf("Perft(5 stones, %d) = %d, want %d", d, got, w)
+		}
+	}
+	div := Divide(nim{5, First}, 3)
+	if len(div) != 2 || div[0].Move.n != 1 || div[0].Nodes != 4 || div[1].Nodes != 3 {
+		t.Errorf("Divide = %+v", div)
+	}
+	if Divide(nim{5, First}, 0) != nil {
+		t.Error("Divide at depth 0")
+	}
+}
+
+func TestGameErasure(t *testing.T) {
+	s := nimGame.Start(Second)
+	if s.ToMove() != Second || s.String() != "5 1" || s.Game() != nimGame {
+		t.Fatalf("start %v", s)
+	}
+	if got := strings.Join(s.Moves(), ","); got != "1,2" {
+		t.Errorf("Moves = %s", got)
+	}
+	next, err := s.Play("2")
+	if err != nil || next.String() != "3 0" || s.String() != "5 1" {
+		t.Fatalf("Play: %v %v (receiver %v)", next, err, s)
+	}
+	if _, err := next.Play("7"); !errors.Is(err, ErrIllegal) || RuleOf(err) != "N1" {
+		t.Errorf("illegal move error %v", err)
+	}
+	if _, err := next.Play("x"); !errors.Is(err, ErrSyntax) {
+		t.Errorf("bad move text error %v", err)
+	}
+	if _, err := nimGame.Parse("5"); !errors.Is(err, ErrSyntax) {
+		t.Errorf("bad position error %v", err)
+	}
+	p, err := nimGame.Parse("0 0")
+	if err != nil || !p.Outcome().Over || p.Outcome().Winner != Second || len(p.Moves()) != 0 {
+		t.Errorf("finished game %v %v", p.Outcome(), err)
+	}
+	if v, ok := p.Value().(nim); !ok || v.stones != 0 {
+		t.Errorf("Value = %#v", p.Value())
+	}
+	for text, want := range map[string]Side{"north": First, "S": Second, "South": Second} {
+		if got, err := nimGame.ParseSide(text); err != nil || got != want {
+			t.Errorf("ParseSide(%q) = %v, %v", text, got, err)
+		}
+	}
+	if _, err := nimGame.ParseSide("east"); err == nil {
+		t.Error("ParseSide(east)")
+	}
+}
