@@ -1,0 +1,177 @@
+package hops
+
+import (
+	"encoding/xml"
+	"fmt"
+	"strings"
+)
+
+// Drawing describes a picture of a position in the manner of the rule
+// sheets' figures: the board with its coordinates, coloured squares, the
+// pieces, arrows along a move and highlighted squares. Each game package
+// fills one in (its Position.Drawing method); SVG renders it.
+type Drawing struct {
+	Board       *Board
+	SquareFill  [64]string // fill colour of each square; "" for the default
+	SquareLabel [64]string // small text in a square's corner, such as "HQ"
+	Tokens      [64]Token  // what stands on each square
+	Arrows      []Arrow    // a move, drawn in order
+	Highlight   Bitboard   // squares drawn with a coloured frame
+	Caption     string     // a line of text under the board
+}
+
+// Token is a piece drawn on a square: a disc with an optional label and an
+// optional small marker disc (Catch'it's ball).
+type Token struct {
+	Fill     string // disc colour; "" for no piece
+	Stroke   string // outline colour; "" for black
+	Label    string // text in the disc, such as a power or a figure
+	Ink      string // label colour; "" for black
+	Marker   string // colour of a small disc on the piece; "" for none
+	FaceDown bool   // drawn hatched, as a hidden piece
+	Square   bool   // drawn as a rounded square instead of a disc
+}
+
+// Arrow is one hop of a move. Its ends are given as file and rank (from
+// 0), which may lie one square off the board (Catch'it's exit).
+type Arrow struct {
+	FromFile, FromRank int
+	ToFile, ToRank     int
+	Dashed             bool // a throw rather than a step or jump
+}
+
+// ArrowOf returns the arrow from square a to square b.
+func ArrowOf(a, b Square, dashed bool) Arrow {
+	return Arrow{a.File(), a.Rank(), b.File(), b.Rank(), dashed}
+}
+
+// PathArrows returns one arrow per hop of a path on board b. A hop to
+// Outside is drawn straight over the nearer edge, one square off the board
+// (the written move does not say which file it crosses at).
+func PathArrows(b *Board, p Path, dashed bool) []Arrow {
+	var out []Arrow
+	for i := 1; i < p.Len(); i++ {
+		a, t := p.At(i-1), p.At(i)
+		if t != Outside {
+			out = append(out, ArrowOf(a, t, dashed))
+			continue
+		}
+		tr := -1
+		if 2*a.Rank() >= b.Size() {
+			tr = b.Size()
+		}
+		out = append(out, Arrow{a.File(), a.Rank(), a.File(), tr, dashed})
+	}
+	return out
+}
+
+// The geometry of the picture, in SVG user units.
+const (
+	svgCell   = 60
+	svgMargin = 36
+)
+
+// SVG renders the drawing as a standalone SVG 1.1 document. The output is
+// deterministic: the same drawing always gives the same bytes.
+func (d *Drawing) SVG() string {
+	b := d.Board
+	if b == nil {
+		b = Board7
+	}
+	n := b.Size()
+	w := 2*svgMargin + n*svgCell
+	h := w
+	if d.Caption != "" {
+		h += 28
+	}
+	var s strings.Builder
+	fmt.Fprintf(&s, `<?xml version="1.0" encoding="UTF-8"?>`+"\n")
+	fmt.Fprintf(&s, `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="%d" height="%d" viewBox="0 0 %d %d">`+"\n", w, h, w, h)
+	s.WriteString(`<defs><marker id="head" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#c0392b"/></marker>` +
+		`<pattern id="hidden" width="8" height="8" patternUnits="userSpaceOnUse"><rect width="8" height="8" fill="#7f8c8d"/><path d="M0,8 L8,0" stroke="#bdc3c7" stroke-width="2"/></pattern></defs>` + "\n")
+	fmt.Fprintf(&s, `<rect x="0" y="0" width="%d" height="%d" fill="#ffffff"/>`+"\n", w, h)
+	x := func(f int) int { return svgMargin + f*svgCell }
+	y := func(r int) int { return svgMargin + (n-1-r)*svgCell }
+	for r := 0; r < n; r++ {
+		for f := 0; f < n; f++ {
+			sq := SquareAt(f, r)
+			fill := d.SquareFill[sq]
+			if fill == "" {
+				fill = "#f3e6c8"
+			}
+			fmt.Fprintf(&s, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s" stroke="#5d4037" stroke-width="1"/>`+"\n",
+				x(f), y(r), svgCell, svgCell, esc(fill))
+			if l := d.SquareLabel[sq]; l != "" {
+				fmt.Fprintf(&s, `<text x="%d" y="%d" font-family="sans-serif" font-size="11" fill="#33691e">%s</text>`+"\n",
+					x(f)+3, y(r)+12, esc(l))
+			}
+		}
+	}
+	for f := 0; f < n; f++ {
+		fmt.Fprintf(&s, `<text x="%d" y="%d" font-family="sans-serif" font-size="16" text-anchor="middle">%c</text>`+"\n",
+			x(f)+svgCell/2, svgMargin+n*svgCell+24, 'A'+f)
+	}
+	for r := 0; r < n; r++ {
+		fmt.Fprintf(&s, `<text x="%d" y="%d" font-family="sans-serif" font-size="16" text-anchor="middle">%d</text>`+"\n",
+			svgMargin/2, y(r)+svgCell/2+6, r+1)
+	}
+	for sq := range d.Highlight.Squares() {
+		if b.Contains(sq) {
+			fmt.Fprintf(&s, `<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#f1c40f" stroke-width="5"/>`+"\n",
+				x(sq.File())+3, y(sq.Rank())+3, svgCell-6, svgCell-6)
+		}
+	}
+	for sq := range b.All().Squares() {
+		t := d.Tokens[sq]
+		if t.Fill == "" {
+			continue
+		}
+		cx, cy := x(sq.File())+svgCell/2, y(sq.Rank())+svgCell/2
+		fill, stroke, ink := esc(t.Fill), t.Stroke, t.Ink
+		if t.FaceDown {
+			fill = "url(#hidden)"
+		}
+		if stroke == "" {
+			stroke = "#000000"
+		}
+		if ink == "" {
+			ink = "#000000"
+		}
+		if t.Square {
+			fmt.Fprintf(&s, `<rect x="%d" y="%d" width="44" height="44" rx="8" fill="%s" stroke="%s" stroke-width="2"/>`+"\n",
+				cx-22, cy-22, fill, esc(stroke))
+		} else {
+			fmt.Fprintf(&s, `<circle cx="%d" cy="%d" r="22" fill="%s" stroke="%s" stroke-width="2"/>`+"\n", cx, cy, fill, esc(stroke))
+		}
+		if t.Label != "" {
+			fmt.Fprintf(&s, `<text x="%d" y="%d" font-family="sans-serif" font-size="20" font-weight="bold" text-anchor="middle" fill="%s">%s</text>`+"\n",
+				cx, cy+7, esc(ink), esc(t.Label))
+		}
+		if t.Marker != "" {
+			fmt.Fprintf(&s, `<circle cx="%d" cy="%d" r="9" fill="%s" stroke="#000000" stroke-width="1.5"/>`+"\n", cx+15, cy-15, esc(t.Marker))
+		}
+	}
+	center := func(f, r int) (int, int) { return x(f) + svgCell/2, y(r) + svgCell/2 }
+	for _, a := range d.Arrows {
+		x1, y1 := center(a.FromFile, a.FromRank)
+		x2, y2 := center(a.ToFile, a.ToRank)
+		dash := ""
+		if a.Dashed {
+			dash = ` stroke-dasharray="8 5"`
+		}
+		fmt.Fprintf(&s, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#c0392b" stroke-width="4" stroke-opacity="0.85"%s marker-end="url(#head)"/>`+"\n",
+			x1, y1, x2, y2, dash)
+	}
+	if d.Caption != "" {
+		fmt.Fprintf(&s, `<text x="%d" y="%d" font-family="sans-serif" font-size="16" text-anchor="middle">%s</text>`+"\n",
+			w/2, h-10, esc(d.Caption))
+	}
+	s.WriteString("</svg>\n")
+	return s.String()
+}
+
+func esc(text string) string {
+	var b strings.Builder
+	xml.EscapeText(&b, []byte(text))
+	return b.String()
+}

@@ -1,0 +1,69 @@
+package hops
+
+import (
+	"encoding/xml"
+	"io"
+	"strings"
+	"testing"
+)
+
+// checkSVG parses the document with encoding/xml and returns the number of
+// elements of each name.
+func checkSVG(t *testing.T, doc string) map[string]int {
+	t.Helper()
+	dec := xml.NewDecoder(strings.NewReader(doc))
+	count := map[string]int{}
+	root := ""
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("invalid XML: %v\n%s", err, doc)
+		}
+		if se, ok := tok.(xml.StartElement); ok {
+			if root == "" {
+				root = se.Name.Local
+				if se.Name.Space != "http://www.w3.org/2000/svg" {
+					t.Fatalf("root namespace %q", se.Name.Space)
+				}
+				for _, a := range se.Attr {
+					if a.Name.Local == "version" && a.Value != "1.1" {
+						t.Fatalf("SVG version %q", a.Value)
+					}
+				}
+			}
+			count[se.Name.Local]++
+		}
+	}
+	if root != "svg" {
+		t.Fatalf("root element %q", root)
+	}
+	return count
+}
+
+func TestDrawingSVG(t *testing.T) {
+	d := Drawing{Board: Board6, Caption: `White <to move> & "wins"`}
+	d.Tokens[SquareAt(0, 0)] = Token{Fill: "#ffffff", Label: "3", Marker: "#f1c40f"}
+	d.Tokens[SquareAt(1, 0)] = Token{Fill: "#000000", FaceDown: true}
+	d.Tokens[SquareAt(2, 0)] = Token{Fill: "#000000", Square: true, Label: "<K>"}
+	d.SquareLabel[SquareAt(3, 3)] = "HQ"
+	d.Highlight = SquareAt(5, 5).Bit()
+	p, _ := ParsePath(Board6, "A1-A3xC3-C5-out")
+	d.Arrows = PathArrows(Board6, p, false)
+	doc := d.SVG()
+	count := checkSVG(t, doc)
+	if count["rect"] != 1+36+1+1+1 || count["circle"] != 3 || count["line"] != 4 {
+		t.Errorf("elements %v", count)
+	}
+	if doc != d.SVG() {
+		t.Error("output is not deterministic")
+	}
+	if !strings.Contains(doc, "&lt;to move&gt; &amp; &#34;wins&#34;") || !strings.Contains(doc, "url(#hidden)") {
+		t.Error("caption not escaped or hidden piece not hatched")
+	}
+	if a := d.Arrows[3]; a.ToRank != 6 || a.ToFile != 2 {
+		t.Errorf("exit arrow %+v, want one square above C6", a)
+	}
+}
