@@ -49,6 +49,46 @@
 //     move per distinct successor, in a canonical written form and a
 //     deterministic order; validation accepts every legal written form.
 //
+// # Game records
+//
+// A [Record] stores a whole game of any of the four games as text, as PGN
+// does for chess; [RecordReader] reads a stream of them and
+// [Record.Replay] checks every move. The format, in EBNF (one item a line;
+// trailing spaces are ignored):
+//
+//	stream  = { blank | note } { record { blank | note } } .
+//	record  = tag { tag } { blank } { move | comment | blank | note } result .
+//	tag     = "[" name " " value "]" .                  (first Game, then Start)
+//	name    = letter { letter | digit | "_" } .
+//	value   = '"' { char | '\"' | '\\' } '"' .
+//	move    = number ". " movetext [ " {" text "}" ] .  (numbers count 1, 2, 3 ...)
+//	comment = "{" text "}" .                           (joins the previous move's)
+//	note    = ";" text .                               (ignored)
+//	result  = "1-0" | "0-1" | "*" .
+//
+// The Game tag holds the game's short name ([Game.Name]: zapita, catchit,
+// coir, brouillard) and the Start tag the position text the game starts
+// from; other tags (names of the players, Date, Event ...) are free. Each
+// move line holds one move in its game's move text (a Catch'it turn, a
+// Brouillard decision), numbered from 1 in the order played. The result
+// says which side won: "1-0" the first side (White, Blue), "0-1" the
+// second, "*" a game not finished. Text in braces may not contain '}'.
+// A record ends with a blank line when written, so records concatenate:
+//
+//	[Game "catchit"]
+//	[Start "rrrrrrr/7/7/7/7/7/bbbBbbb b"]
+//	[Blue "Ann"]
+//
+//	1. D1-D2 C1-C2 {the ball moves up}
+//	2. ...
+//	*
+//
+// # Diagrams
+//
+// Each game draws its positions as a [Drawing] (the board, its special
+// squares, the pieces, arrows along a move, highlighted squares), which
+// [Drawing.SVG] renders as a standalone SVG 1.1 picture.
+//
 // # Values, not objects
 //
 // Positions are immutable values: Play returns a new position and never
