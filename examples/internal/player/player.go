@@ -1,0 +1,93 @@
+// Package player holds game-playing programs written once against the
+// generic interface hops.Position, so that each of them plays all four
+// games of the series: a random player and a searching player (alpha-beta
+// with iterative deepening and a transposition table), plus a way to use
+// the searching player on a game with hidden pieces by sampling the hidden
+// state.
+//
+// The players are typed (Random[P, M], Searcher[P, M]); Erase turns one
+// into an Agent, which works on hops.State values and move texts, for
+// programs that handle every game alike.
+package player
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/hopsgames/hops"
+)
+
+// Agent chooses moves in a game handled as text: given the state of the
+// game, with the agent's side to move, it returns the text of a legal
+// move.
+type Agent interface {
+	Choose(s hops.State) (string, error)
+}
+
+// Player chooses a move in a position of a game with position type P and
+// move type M.
+type Player[P hops.Position[P, M], M hops.Move] interface {
+	Move(p P) (M, error)
+}
+
+// ErrNoMove is returned by a player asked to move in a position that has no
+// legal move (a finished game).
+var ErrNoMove = errors.New("player: no legal move")
+
+// Erase returns an Agent that plays the typed player pl on states whose
+// Value is a P.
+func Erase[P hops.Position[P, M], M hops.Move](pl Player[P, M]) Agent {
+	return erased[P, M]{pl}
+}
+
+type erased[P hops.Position[P, M], M hops.Move] struct{ pl Player[P, M] }
+
+func (e erased[P, M]) Choose(s hops.State) (string, error) {
+	p, ok := s.Value().(P)
+	if !ok {
+		return "", fmt.Errorf("player: a %s position is not a %T", s.Game(), p)
+	}
+	m, err := e.pl.Move(p)
+	if err != nil {
+		return "", err
+	}
+	return m.String(), nil
+}
+
+// AgentFunc adapts a function to the Agent interface.
+type AgentFunc func(s hops.State) (string, error)
+
+// Choose calls f.
+func (f AgentFunc) Choose(s hops.State) (string, error) { return f(s) }
+
+// Random plays a legal move chosen uniformly at random. Its choices depend
+// only on its seed and on the positions it is shown.
+type Random[P hops.Position[P, M], M hops.Move] struct {
+	rng  *rand.Rand
+	buf  []M
+	seed uint64
+}
+
+// NewRandom returns a random player seeded with seed.
+func NewRandom[P hops.Position[P, M], M hops.Move](seed uint64) *Random[P, M] {
+	return &Random[P, M]{rng: newRand(seed), seed: seed}
+}
+
+// Move returns a random legal move of p, or ErrNoMove.
+func (r *Random[P, M]) Move(p P) (M, error) {
+	if r.rng == nil {
+		r.rng = newRand(r.seed)
+	}
+	r.buf = p.AppendMoves(r.buf[:0])
+	if len(r.buf) == 0 {
+		var zero M
+		return zero, ErrNoMove
+	}
+	return r.buf[r.rng.IntN(len(r.buf))], nil
+}
+
+// newRand returns the generator that all players use for a seed.
+func newRand(seed uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, 0x5eed_0f_4095))
+}

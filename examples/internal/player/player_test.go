@@ -1,0 +1,195 @@
+package player
+
+import (
+	"errors"
+	"fmt"
+	"iter"
+	"math/rand/v2"
+	"strconv"
+	"testing"
+
+	"github.com/hopsgames/hops"
+)
+
+// pile is a toy game for the tests: a pile of stones, a move takes one to
+// three, and a player who cannot move loses (G6). With bonus set, taking
+// exactly three stones gives the same player another decision, like
+// Brouillard's extra Fou moves.
+type pile struct {
+	stones int
+	side   hops.Side
+	bonus  bool
+}
+
+type take int
+
+func (m take) String() string { return strconv.Itoa(int(m)) }
+
+var _ hops.Position[pile, take] = pile{}
+
+func (p pile) ToMove() hops.Side { return p.side }
+func (p pile) Moves() iter.Seq[take] {
+	return func(yield func(take) bool) {
+		for _, m := range p.AppendMoves(nil) {
+			if !yield(m) {
+				return
+			}
+		}
+	}
+}
+func (p pile) AppendMoves(dst []take) []take {
+	for n := 1; n <= min(3, p.stones); n++ {
+		dst = append(dst, take(n))
+	}
+	return dst
+}
+func (p pile) CountMoves() int { return min(3, p.stones) }
+func (p pile) Validate(m take) error {
+	if m < 1 || m > 3 || int(m) > p.stones {
+		return hops.Errorf(hops.ErrIllegal, "T1", m.String(), "cannot take %d of %d", m, p.stones)
+	}
+	return nil
+}
+func (p pile) Play(m take) (pile, error) {
+	if err := p.Validate(m); err != nil {
+		return p, err
+	}
+	next := pile{stones: p.stones - int(m), side: p.side.Other(), bonus: p.bonus}
+	if p.bonus && m == 3 && next.stones > 0 {
+		next.side = p.side
+	}
+	return next, nil
+}
+func (p pile) Outcome() hops.Outcome {
+	if p.stones == 0 {
+		return hops.Win(p.side.Other(), "G6", "no legal move")
+	}
+	return hops.Ongoing
+}
+func (p pile) String() string { return fmt.Sprintf("%d %d %v", p.stones, p.side, p.bonus) }
+func (p pile) Hash() uint64 {
+	h := uint64(p.stones)<<2 | uint64(p.side)
+	if p.bonus {
+		h |= 2
+	}
+	return h * 0x9E3779B97F4A7C15
+}
+
+// wins solves the toy game exactly: whether the side to move wins.
+func wins(p pile) bool {
+	if p.Outcome().Over {
+		return p.Outcome().Winner == p.side
+	}
+	for m := range p.Moves() {
+		c, _ := p.Play(m)
+		if w := wins(c); w == (c.side == p.side) {
+			return true
+		}
+	}
+	return false
+}
+
+func flat(p pile, side hops.Side) int { return 0 }
+
+func TestSearcherSolvesToyGame(t *testing.T) {
+	for _, bonus := range []bool{false, true} {
+		for stones := 1; stones <= 14; stones++ {
+			p := pile{stones: stones, bonus: bonus}
+			s := NewSearcher[pile, take](flat, Options{Nodes: 1 << 20, Seed: uint64(stones)})
+			r, err := s.Search(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := wins(p)
+			if r.Depth == 0 { // a forced move is returned unsearched
+				continue
+			}
+			if got := r.Score > 0; got != want {
+				t.Errorf("%v: score %d, exact result win=%v", p, r.Score, want)
+			}
+			if want {
+				c, _ := p.Play(r.Move)
+				if w := wins(c); w != (c.side == p.side) {
+					t.Errorf("%v: chose %v, which does not win", p, r.Move)
+				}
+			}
+		}
+	}
+}
+
+func TestSearcherDeterministic(t *testing.T) {
+	for seed := range uint64(5) {
+		var runs [2][]take
+		for i := range runs {
+			s := NewSearcher[pile, take](func(p pile, side hops.Side) int { return p.stones % 5 }, Options{Nodes: 50, Seed: seed})
+			for stones := 4; stones <= 40; stones += 4 { // lost positions: all moves tie
+				m, err := s.Move(pile{stones: stones})
+				if err != nil {
+					t.Fatal(err)
+				}
+				runs[i] = append(runs[i], m)
+			}
+		}
+		if fmt.Sprint(runs[0]) != fmt.Sprint(runs[1]) {
+			t.Errorf("seed %d: %v then %v", seed, runs[0], runs[1])
+		}
+	}
+}
+
+func TestSearcherBudget(t *testing.T) {
+	s := NewSearcher[pile, take](flat, Options{Nodes: 100})
+	r, err := s.Search(pile{stones: 60})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Depth < 1 || r.Nodes > 100+3 {
+		t.Errorf("depth %d nodes %d", r.Depth, r.Nodes)
+	}
+	if _, err := s.Search(pile{}); !errors.Is(err, ErrNoMove) {
+		t.Errorf("finished game: %v", err)
+	}
+}
+
+func TestRandomAndErase(t *testing.T) {
+	game := hops.NewGame("pile", "Pile", [2]string{"North", "South"},
+		func(first hops.Side) pile { return pile{stones: 9, side: first} },
+		func(string) (pile, error) { return pile{}, errors.New("no") },
+		func(text string) (take, error) { n, err := strconv.Atoi(text); return take(n), err })
+	agents := []Agent{Erase[pile, take](NewRandom[pile, take](1)), Erase[pile, take](NewSearcher[pile, take](flat, Options{}))}
+	for i := range 20 {
+		s := game.Start(hops.Side(i & 1))
+		for ply := 0; !s.Outcome().Over; ply++ {
+			text, err := agents[ply&1].Choose(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s, err = s.Play(text); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if _, err := agents[0].Choose(game.Start(hops.First)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Erase[pile, take](NewRandom[pile, take](1)).Choose(badState{game.Start(0)}); err == nil {
+		t.Error("wrong state type accepted")
+	}
+}
+
+type badState struct{ hops.State }
+
+func (badState) Value() any { return 0 }
+
+func TestSearchSampled(t *testing.T) {
+	s := NewSearcher[pile, take](flat, Options{Nodes: 4000, Seed: 3})
+	// The hidden state is the exact pile size, 9 to 11 here; 9 is won by
+	// taking 1, 10 by 2, 11 by 3. The sampler only draws 9.
+	r, err := s.SearchSampled(func(r *rand.Rand) (pile, error) { return pile{stones: 9}, nil }, 4)
+	if err != nil || r.Move != 1 {
+		t.Errorf("SearchSampled = %v, %v", r.Move, err)
+	}
+	want := errors.New("cannot draw")
+	if _, err := s.SearchSampled(func(*rand.Rand) (pile, error) { return pile{}, want }, 2); err != want {
+		t.Errorf("sampler error: %v", err)
+	}
+}
