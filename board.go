@@ -386,3 +386,26 @@ func (b *Board) Diagram(cell func(s Square) string) string {
 	}
 	return string(append(out, '\n'))
 }
+
+// MirrorFiles returns the square's image in the board's vertical axis
+// (A <-> the last file), for symmetry tests and opening books.
+func (b *Board) MirrorFiles(s Square) Square { return SquareAt(b.size-1-s.File(), s.Rank()) }
+
+// MirrorRanks returns the square's image in the board's horizontal axis
+// (rank 1 <-> the last rank).
+func (b *Board) MirrorRanks(s Square) Square { return SquareAt(s.File(), b.size-1-s.Rank()) }
+
+// Rotate180 returns the square's image under a half turn of the board.
+func (b *Board) Rotate180(s Square) Square {
+	return SquareAt(b.size-1-s.File(), b.size-1-s.Rank())
+}
+
+// MapSquares returns the image of a set under a square mapping such as
+// MirrorFiles.
+func MapSquares(set Bitboard, f func(Square) Square) Bitboard {
+	var out Bitboard
+	for s := range set.Squares() {
+		out |= f(s).Bit()
+	}
+	return out
+}
