@@ -1,0 +1,139 @@
+package coir
+
+import (
+	"fmt"
+	"strings"
+
+	hops "github.com/hopsgames/hops"
+)
+
+// Move is one turn as written (C7): a first part (a step, a Dame slide,
+// or the squares of a multi-jump: start then each landing), and for a
+// turn with jumps the step that follows them. A Move is a comparable
+// value; its meaning (step, slide or jumps) depends on the position it is
+// played in. The zero Move is empty and never legal.
+type Move struct {
+	sq       [hops.MaxPath]hops.Square
+	n        uint8
+	hasStep  bool
+	from, to hops.Square
+}
+
+// NewMove builds a move from its first part and its step; pass
+// hops.NoSquare for stepFrom and stepTo when there is no step. Squares of
+// the path past its length, or a half-given step, are ignored.
+func NewMove(path hops.Path, stepFrom, stepTo hops.Square) Move {
+	var m Move
+	for i := 0; i < path.Len(); i++ {
+		m.sq[i] = path.At(i)
+	}
+	m.n = uint8(path.Len())
+	if stepFrom != hops.NoSquare && stepTo != hops.NoSquare {
+		m.hasStep, m.from, m.to = true, stepFrom, stepTo
+	}
+	return m
+}
+
+// Path returns the move's first part: the squares of the step, the slide
+// or the jumps.
+func (m Move) Path() hops.Path {
+	var p hops.Path
+	for i := 0; i < int(m.n); i++ {
+		p.Push(m.sq[i], false)
+	}
+	return p
+}
+
+// Step returns the step that follows the jumps, with ok = false when the
+// move has none (a step or slide alone, or jumps that win the game).
+func (m Move) Step() (from, to hops.Square, ok bool) {
+	if !m.hasStep {
+		return hops.NoSquare, hops.NoSquare, false
+	}
+	return m.from, m.to, true
+}
+
+// String returns the move text of C7, such as "C1-E3-E5-C5-A3 A3-A4";
+// the zero Move gives "".
+func (m Move) String() string {
+	var buf [3*hops.MaxPath + 6]byte
+	return string(m.appendText(buf[:0]))
+}
+
+func (m Move) appendText(b []byte) []byte {
+	for i := 0; i < int(m.n); i++ {
+		if i > 0 {
+			b = append(b, '-')
+		}
+		b = m.sq[i].AppendText(b)
+	}
+	if m.hasStep {
+		b = append(b, ' ')
+		b = m.from.AppendText(b)
+		b = append(b, '-')
+		b = m.to.AppendText(b)
+	}
+	return b
+}
+
+// MarshalText returns the move text.
+func (m Move) MarshalText() ([]byte, error) { return m.appendText(nil), nil }
+
+// UnmarshalText reads a move text with ParseMove.
+func (m *Move) UnmarshalText(text []byte) error {
+	mv, err := ParseMove(string(text))
+	if err != nil {
+		return err
+	}
+	*m = mv
+	return nil
+}
+
+// ParseMove reads a move text (C7): a path of squares joined by '-', then
+// optionally one space and a step of two squares. Squares may be written
+// in either case. It checks the form only; whether the move is legal is
+// for Position.Validate to say.
+func ParseMove(text string) (Move, error) {
+	var m Move
+	if text == "" {
+		return m, hops.Errorf(hops.ErrSyntax, "C7", "", "empty move")
+	}
+	first, rest, two := strings.Cut(text, " ")
+	p, err := parsePart(first, "move")
+	if err != nil {
+		return Move{}, err
+	}
+	m = NewMove(p, hops.NoSquare, hops.NoSquare)
+	if !two {
+		return m, nil
+	}
+	if strings.Contains(rest, " ") {
+		return Move{}, hops.Errorf(hops.ErrSyntax, "C7", fmt.Sprintf("move %q", text), "more than two parts: a turn is jumps then one step")
+	}
+	s, err := parsePart(rest, "step")
+	if err != nil {
+		return Move{}, err
+	}
+	if s.Len() != 2 {
+		return Move{}, hops.Errorf(hops.ErrSyntax, "C7", fmt.Sprintf("step %q", rest), "a step is written as two squares")
+	}
+	m.hasStep, m.from, m.to = true, s.At(0), s.At(1)
+	return m, nil
+}
+
+func parsePart(text, what string) (hops.Path, error) {
+	p, err := hops.ParsePath(board, text)
+	if err != nil {
+		if e, ok := err.(*hops.Error); ok {
+			return p, e.In(fmt.Sprintf("%s %q", what, text))
+		}
+		return p, err
+	}
+	if p.HasMarks() {
+		return p, hops.Errorf(hops.ErrSyntax, "C7", fmt.Sprintf("%s %q", what, text), "Coir Circuit joins squares with '-' only, attacks included")
+	}
+	if p.To() == hops.Outside {
+		return p, hops.Errorf(hops.ErrSyntax, "C7", fmt.Sprintf("%s %q", what, text), "no move leaves the board in Coir Circuit")
+	}
+	return p, nil
+}

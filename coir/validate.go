@@ -1,0 +1,187 @@
+package coir
+
+import (
+	"fmt"
+
+	hops "github.com/hopsgames/hops"
+)
+
+// Validate returns nil if m is legal in p, or an *hops.Error that says
+// which part of the move breaks which rule. Any legal written form is
+// accepted: every path of a multi-jump, the step of any pawn. It costs
+// time proportional to the length of the move.
+func (p Position) Validate(m Move) error {
+	_, _, err := p.apply(m)
+	return err
+}
+
+// Play returns the position after m, or the error Validate gives; p is
+// not changed.
+func (p Position) Play(m Move) (Position, error) {
+	q, _, err := p.apply(m)
+	if err != nil {
+		return p, err
+	}
+	return q, nil
+}
+
+// Turns returns the pawns that a legal move turns to the mover's colour
+// (C5), or the error Validate gives.
+func (p Position) Turns(m Move) (hops.Bitboard, error) {
+	_, turned, err := p.apply(m)
+	return turned, err
+}
+
+func illegal(rule, where, format string, args ...any) error {
+	return hops.Errorf(hops.ErrIllegal, rule, where, format, args...)
+}
+
+// partText names the move's first part, for Where.
+func (m Move) partText(what string) string {
+	var buf [3 * hops.MaxPath]byte
+	b := buf[:0]
+	for i := 0; i < int(m.n); i++ {
+		if i > 0 {
+			b = append(b, '-')
+		}
+		b = m.sq[i].AppendText(b)
+	}
+	return what + " " + string(b)
+}
+
+// apply checks m and returns the successor and the pawns it turned.
+func (p Position) apply(m Move) (Position, hops.Bitboard, error) {
+	if m.n < 2 || int(m.n) > hops.MaxPath {
+		return p, 0, hops.Errorf(hops.ErrSyntax, "C7", "move", "empty move")
+	}
+	for i := 0; i < int(m.n); i++ {
+		if !board.Contains(m.sq[i]) {
+			return p, 0, hops.Errorf(hops.ErrSyntax, "G1", "move", "square %d is off the board", i+1)
+		}
+	}
+	if m.hasStep && (!board.Contains(m.from) || !board.Contains(m.to)) {
+		return p, 0, hops.Errorf(hops.ErrSyntax, "G1", "step", "square off the board")
+	}
+	own, opp := p.sides()
+	if own == 0 {
+		return p, 0, illegal("C3", "", "the game is over: %s has no pawn left", SideName(p.side))
+	}
+	all := board.All()
+	empty := all &^ (own | opp)
+	from := m.sq[0]
+	if !own.Has(from) {
+		what := "is empty"
+		if opp.Has(from) {
+			what = "holds a " + SideName(p.side.Other()) + " pawn"
+		}
+		return p, 0, illegal("C4", m.partText("move"), "%s %s: %s moves one of the pawns showing %s",
+			from, what, SideName(p.side), SideName(p.side))
+	}
+	dame := own&(own-1) == 0
+
+	// A first part of two squares alone may be a step or a Dame slide.
+	if m.n == 2 {
+		to := m.sq[1]
+		d, dist, aligned := hops.Direction(from, to)
+		between := rayBetween(from, d, dist)
+		switch {
+		case dame && aligned && between&^empty == 0:
+			if !empty.Has(to) {
+				return p, 0, illegal("C6", m.partText("slide"), "%s is not empty: a slide ends on an empty square", to)
+			}
+			if m.hasStep {
+				return p, 0, illegal("C6", m.partText("slide"), "a Dame's slide ends the turn: no step follows it")
+			}
+			return p.withSides(to.Bit(), opp), 0, nil
+		case dame && !aligned:
+			return p, 0, illegal("C6", m.partText("move"), "a Dame moves in a straight line (orthogonal or diagonal)")
+		case !dame && aligned && dist == 1 && !m.hasStep:
+			if !empty.Has(to) {
+				return p, 0, illegal("C4", m.partText("step"), "%s is not empty: a step goes to an empty adjacent square", to)
+			}
+			return p.withSides(own&^from.Bit()|to.Bit(), opp), 0, nil
+		case !dame && aligned && dist > 2 && between&^empty == 0:
+			return p, 0, illegal("C6", m.partText("move"), "only a Dame slides further than one square, and %s owns %d pawns",
+				SideName(p.side), own.Count())
+		case !dame && !m.hasStep && !(aligned && dist == 2 && !empty.Has(board.Step(from, d))):
+			return p, 0, illegal("C4", m.partText("step"), "a step moves one square, to an adjacent square")
+		}
+	}
+
+	// Jumps (C4, C5) or a Dame's flying jumps (C6).
+	rules := jumpRules(own, opp, from)
+	res, jerr := rules.Follow(m.Path())
+	if jerr != nil {
+		return p, 0, jumpError(jerr, dame, own|opp, m.partText("jumps"))
+	}
+	turned := res.Turned
+	own2 := own&^from.Bit() | res.End.Bit() | turned
+	opp2 := opp &^ turned
+	if opp2 == 0 {
+		if m.hasStep {
+			return p, 0, illegal("C3", m.partText("jumps"), "these jumps turn %s's last pawn and win: no step follows",
+				SideName(p.side.Other()))
+		}
+		return p.withSides(own2, 0), turned, nil
+	}
+	if !m.hasStep {
+		return p, 0, illegal("C4", m.partText("jumps"), "the jumps must be followed by a step of one of %s's pawns", SideName(p.side))
+	}
+	where := "step " + m.from.String() + "-" + m.to.String()
+	if !own2.Has(m.from) {
+		return p, 0, illegal("C4", where, "%s holds no %s pawn after the jumps", m.from, SideName(p.side))
+	}
+	if !neighbours[m.from].Has(m.to) {
+		return p, 0, illegal("C4", where, "a step moves one square, to an adjacent square")
+	}
+	if (own2 | opp2).Has(m.to) {
+		return p, 0, illegal("C4", where, "%s is not empty after the jumps", m.to)
+	}
+	return p.withSides(own2&^m.from.Bit()|m.to.Bit(), opp2), turned, nil
+}
+
+// rayBetween returns the squares strictly between from and the square
+// dist steps away in direction d.
+func rayBetween(from hops.Square, d hops.Dir, dist int) hops.Bitboard {
+	var b hops.Bitboard
+	s := from
+	for i := 1; i < dist; i++ {
+		s = board.Step(s, d)
+		b |= s.Bit()
+	}
+	return b
+}
+
+// jumpError turns a fault of the shared search into an error under the
+// most precise rule of the game.
+func jumpError(e *hops.JumpError, dame bool, occ hops.Bitboard, where string) error {
+	hop := fmt.Sprintf("jump %d %s-%s", e.Hop, e.From, e.To)
+	switch e.Fault {
+	case hops.FaultAfterAttack:
+		return illegal("C5", where, "%s jumps the own pawn on %s after an attack: tactical jumps come before the attacks", hop, e.Over)
+	case hops.FaultTurnedAgain:
+		if dame {
+			return illegal("C6", where, "%s passes %s, turned earlier in this move: a Dame never jumps a pawn of its own colour", hop, e.Over)
+		}
+		return illegal("C5", where, "%s jumps %s, a pawn turned earlier in this move: after an attack every jump must turn a new pawn", hop, e.Over)
+	case hops.FaultFlight:
+		d, dist, _ := hops.Direction(e.From, e.To)
+		if n := (rayBetween(e.From, d, dist) & occ).Count(); n > 1 {
+			return illegal("C6", where, "%s passes %d pawns: a Dame jumps exactly one pawn at a time", hop, n)
+		}
+		return illegal("C6", where, "%s passes no pawn: a Dame's jump passes exactly one opposing pawn", hop)
+	case hops.FaultCannotJump:
+		if dame {
+			return illegal("C6", where, "%s passes a pawn of the Dame's own colour: a Dame makes no tactical jump", hop)
+		}
+	case hops.FaultNotJump:
+		_, dist, ok := hops.Direction(e.From, e.To)
+		switch {
+		case ok && dist == 1:
+			return illegal("C4", where, "%s is a step, not a jump: a turn's one step comes after its jumps", hop)
+		case ok && !dame:
+			return illegal("C6", where, "%s is not a jump: only a Dame jumps from afar, and a jump lands right behind the pawn it jumps", hop)
+		}
+	}
+	return e.Err("", where)
+}
