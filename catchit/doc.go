@@ -1,0 +1,2 @@
+// Package catchit implements Catch'it.
+package catchit

@@ -1,0 +1,349 @@
+package catchit
+
+import "github.com/hopsgames/hops"
+
+// stage is the board during a turn: before the first displacement, or
+// between the two.
+type stage struct {
+	pawns [2]hops.Bitboard
+	ball  hops.Square // the carrier's square
+	side  hops.Side   // the side making the turn
+	moved bool        // the ball has moved this turn (K8)
+	used  hops.Square // where the first displacement's pawn stands, or NoSquare
+}
+
+func (p Position) stage() stage {
+	return stage{pawns: p.pawns, ball: p.carrier(), side: p.side & 1, used: hops.NoSquare}
+}
+
+// attacker reports whether the side to move carried the ball at the start
+// of the turn (K8). Between two displacements it is asked of the stage
+// before the first.
+func (st *stage) attacker() bool { return st.pawns[st.side].Has(st.ball) }
+
+// after returns the stage once the pawn on from has ended on end, taking
+// the ball on the way if take.
+func (st *stage) after(from, end hops.Square, take bool) stage {
+	n := *st
+	n.pawns[st.side] = n.pawns[st.side].Without(from).With(end)
+	if from == st.ball || take {
+		n.ball, n.moved = end, true
+	}
+	n.used = end
+	return n
+}
+
+// key identifies the position at the end of the turn whose last stage
+// is st (G9): the other side is to move.
+func (st *stage) key() hops.StateKey {
+	return hops.StateKey{uint64(st.pawns[Blue]), uint64(st.pawns[Red]), uint64(uint8(st.ball+1)) | uint64(st.side^1)<<8}
+}
+
+// exitKey identifies the finished position after the pawn on from has
+// left the board with the ball (K9).
+func (st *stage) exitKey(from hops.Square) hops.StateKey {
+	n := *st
+	n.pawns[st.side] = n.pawns[st.side].Without(from)
+	n.ball = hops.NoSquare
+	return n.key()
+}
+
+// position returns the position at the end of the turn.
+func (st *stage) position() Position {
+	return Position{pawns: st.pawns, ball: uint8(st.ball + 1), side: st.side ^ 1}
+}
+
+// Goal geometry per side (K3, K6): the last rank before the goal edge,
+// and the directions that cross it.
+var (
+	goalRank = [2]hops.Bitboard{board.RankSquares(6), board.RankSquares(0)}
+	preGoal  = [2]hops.Bitboard{board.RankSquares(5), board.RankSquares(1)}
+	forward  = [2][3]hops.Dir{{hops.North, hops.NorthEast, hops.NorthWest}, {hops.South, hops.SouthEast, hops.SouthWest}}
+	edgeName = [2]string{"rank 7", "rank 1"}
+)
+
+// exitFrom returns the squares from which a jump over one of the pawns
+// in set lands beyond side's goal edge (K6).
+func exitFrom(set hops.Bitboard, side hops.Side) hops.Bitboard {
+	set &= goalRank[side]
+	var from hops.Bitboard
+	for _, d := range forward[side] {
+		from |= board.Shift(set, d.Opposite())
+	}
+	return from
+}
+
+// The kinds of displacement outcome, in generation order.
+const (
+	kindStep = iota // a step (K4)
+	kindJump        // a multi-jump that does not take the ball
+	kindTake        // a multi-jump that takes the ball (K5)
+	kindExit        // leaving the board with the ball (K6)
+	kinds
+)
+
+// outcomes holds the distinct results of one pawn's displacement in one
+// stage: the end squares of its steps, of its non-taking jumps (minus the
+// step ends), of its taking jumps, and whether it can leave the board.
+// Two displacements with the same kind and end give the same board.
+type outcomes struct {
+	from     hops.Square
+	carrier  bool // the pawn carries the ball from the start
+	paths    bool // keep a canonical path for every outcome
+	rules    hops.JumpRules
+	reach    hops.Reach
+	ends     [kinds]hops.Bitboard
+	exit     bool
+	exitPath hops.Path
+	takePath [64]hops.Path
+}
+
+// compute fills o with the displacements of the pawn on from in st. With
+// onlyBall, only the displacements that move the ball are kept (the
+// attacker's second displacement when the first did not move it, K8).
+func (o *outcomes) compute(st *stage, from hops.Square, paths, onlyBall bool) {
+	o.from, o.paths = from, paths
+	o.ends = [kinds]hops.Bitboard{}
+	o.exit = false
+	o.carrier = from == st.ball
+	if o.carrier && st.moved {
+		return // the ball moves once a turn (K8)
+	}
+	occ := st.pawns[Blue] | st.pawns[Red]
+	empty := board.All() &^ occ
+	over := occ &^ from.Bit()
+	o.rules = hops.JumpRules{Board: board, Dirs: hops.AllDirs, Over: over, Land: empty | from.Bit()}
+	o.reach = o.rules.Reach(from)
+	jumpEnds := o.reach.Ends()
+	nodes := jumpEnds | from.Bit() // where the pawn may stand during a non-taking multi-jump
+	side := st.side
+	if o.carrier || !onlyBall {
+		o.ends[kindStep] = board.Neighbours(from) & empty
+		o.ends[kindJump] = jumpEnds &^ o.ends[kindStep]
+	}
+	if o.carrier {
+		if goalRank[side].Has(from) {
+			o.exit = true
+			if paths {
+				o.exitPath = hops.PathOf(from, hops.Outside)
+			}
+		} else if e := nodes & exitFrom(over, side); e != 0 {
+			o.exit = true
+			if paths {
+				best, bestJumps := hops.NoSquare, hops.MaxPath
+				for ; e != 0; e &= e - 1 {
+					n := e.First()
+					if j := o.reach.Jumps(n); j < bestJumps {
+						best, bestJumps = n, j
+					}
+				}
+				if best == from {
+					o.exitPath = hops.PathOf(from)
+				} else {
+					o.exitPath = o.reach.Path(&o.rules, best)
+				}
+				o.exitPath.Push(hops.Outside, false)
+			}
+		}
+		return
+	}
+	if st.moved || st.ball == hops.NoSquare {
+		return
+	}
+	// Taking the ball (K5): first a cheap test that some square the pawn
+	// can reach stands before the carrier with a free landing beyond.
+	c := st.ball
+	var before hops.Bitboard
+	for d := hops.Dir(0); d < 8; d++ {
+		if l := board.Step(c, d); l != hops.NoSquare && o.rules.Land.Has(l) {
+			before |= board.Step(c, d.Opposite()).Bit()
+		}
+	}
+	takeOut := exitFrom(c.Bit(), side)
+	if nodes&(before|takeOut) == 0 {
+		return
+	}
+	o.searchTakes(c, takeOut, exitFrom(over, side))
+}
+
+// searchTakes runs the shared jump search with taking allowed and records
+// the ends of the taking paths and the exits they lead to.
+func (o *outcomes) searchTakes(c hops.Square, takeOut, jumpOut hops.Bitboard) {
+	r := o.rules
+	r.Take = c.Bit()
+	exitLen := hops.MaxPath + 2
+	offer := func(p hops.Path, marked bool) {
+		o.exit = true
+		if o.paths && p.Len()+1 < exitLen {
+			exitLen = p.Len() + 1
+			o.exitPath = p
+			o.exitPath.Push(hops.Outside, marked)
+		}
+	}
+	if takeOut.Has(o.from) {
+		offer(hops.PathOf(o.from), true)
+	}
+	var s hops.JumpSearch
+	s.Reset(&r, o.from)
+	for s.Next() {
+		e := s.End()
+		if !s.Taken() {
+			if takeOut.Has(e) {
+				offer(s.Path(), true)
+			}
+			continue
+		}
+		if !o.ends[kindTake].Has(e) {
+			o.ends[kindTake] |= e.Bit()
+			if o.paths {
+				o.takePath[e] = s.Path()
+			}
+		} else if o.paths && s.Jumps() < o.takePath[e].Hops() {
+			o.takePath[e] = s.Path()
+		}
+		if jumpOut.Has(e) {
+			offer(s.Path(), false)
+		}
+	}
+}
+
+// path returns the canonical path of an outcome.
+func (o *outcomes) path(kind int, end hops.Square) hops.Path {
+	switch kind {
+	case kindStep:
+		var p hops.Path
+		p.Push(o.from, false)
+		p.Push(end, false)
+		return p
+	case kindJump:
+		return o.reach.Path(&o.rules, end)
+	case kindTake:
+		return o.takePath[end&63]
+	}
+	return o.exitPath
+}
+
+// any reports whether there is at least one outcome.
+func (o *outcomes) any() bool {
+	return o.exit || o.ends[kindStep]|o.ends[kindJump]|o.ends[kindTake] != 0
+}
+
+// each calls f for every outcome in generation order (steps, jumps,
+// takes, each by end square from A1 upwards, then the exit) until f
+// returns false.
+func (o *outcomes) each(f func(kind int, end hops.Square) bool) bool {
+	for kind := kindStep; kind < kindExit; kind++ {
+		for e := o.ends[kind]; e != 0; e &= e - 1 {
+			if !f(kind, e.First()) {
+				return false
+			}
+		}
+	}
+	if o.exit {
+		return f(kindExit, hops.Outside)
+	}
+	return true
+}
+
+// gen collects the moves of a position: counting, appending, yielding or
+// stopping at the first.
+type gen struct {
+	set   *hops.StateSet
+	paths bool
+	first bool
+	dst   []Move
+	yield func(Move) bool
+	count int
+	stop  bool
+}
+
+func (g *gen) emit(m Move) {
+	g.count++
+	switch {
+	case g.first:
+		g.stop = true
+	case g.yield != nil:
+		if !g.yield(m) {
+			g.stop = true
+		}
+	case g.paths:
+		g.dst = append(g.dst, m)
+	}
+}
+
+// generate enumerates the turns of p (K7, K8): for every own pawn (from
+// A1 upwards) and each outcome of its displacement, either the winning
+// displacement alone or every second displacement by another own pawn,
+// keeping the first turn that reaches each successor (G9).
+func (p Position) generate(g *gen) {
+	st0 := p.stage()
+	if st0.ball == hops.NoSquare || !(st0.pawns[Blue] | st0.pawns[Red]).Has(st0.ball) {
+		return
+	}
+	g.set = hops.GetStateSet()
+	defer hops.PutStateSet(g.set)
+	side := st0.side
+	attacker := st0.attacker()
+	var o1, o2 outcomes
+	for own := st0.pawns[side]; own != 0 && !g.stop; own &= own - 1 {
+		a := own.First()
+		o1.compute(&st0, a, g.paths, false)
+		for kind := kindStep; kind <= kindExit && !g.stop; kind++ {
+			ends := o1.ends[kind&3]
+			if kind == kindExit {
+				ends = 0
+				if o1.exit {
+					ends = 1
+				}
+			}
+			for ; ends != 0 && !g.stop; ends &= ends - 1 {
+				if kind == kindExit {
+					if g.set.Add(st0.exitKey(a)) {
+						g.emit(Move{first: o1.exitPath})
+					}
+					continue
+				}
+				end := ends.First()
+				st1 := st0.after(a, end, kind == kindTake)
+				onlyBall := attacker && !st1.moved
+				var p1 hops.Path
+				havePath := false
+				for own1 := st1.pawns[side].Without(end); own1 != 0 && !g.stop; own1 &= own1 - 1 {
+					b := own1.First()
+					o2.compute(&st1, b, g.paths, onlyBall)
+					for kind2 := kindStep; kind2 <= kindExit && !g.stop; kind2++ {
+						ends2 := o2.ends[kind2&3]
+						if kind2 == kindExit {
+							ends2 = 0
+							if o2.exit {
+								ends2 = 1
+							}
+						}
+						for ; ends2 != 0 && !g.stop; ends2 &= ends2 - 1 {
+							var k hops.StateKey
+							end2 := hops.Outside
+							if kind2 == kindExit {
+								k = st1.exitKey(b)
+							} else {
+								end2 = ends2.First()
+								st2 := st1.after(b, end2, kind2 == kindTake)
+								k = st2.key()
+							}
+							if !g.set.Add(k) {
+								continue
+							}
+							if !g.paths {
+								g.emit(Move{})
+								continue
+							}
+							if !havePath {
+								p1, havePath = o1.path(kind, end), true
+							}
+							g.emit(Move{first: p1, second: o2.path(kind2, end2)})
+						}
+					}
+				}
+			}
+		}
+	}
+}
