@@ -1,0 +1,2 @@
+// Package zapita implements Zapita, the HOPS game of the bomb.
+package zapita

@@ -1,0 +1,143 @@
+package zapita
+
+import (
+	"fmt"
+	"strings"
+
+	hops "github.com/hopsgames/hops"
+)
+
+// MaxThrows is the most throws a move can make: each of the mover's six
+// pawns throws at most once (Z6).
+const MaxThrows = 6
+
+// Move is one Zapita move (Z4..Z7): the moving pawn's path (a step or a
+// multi-jump) and, when the path ends on the bomb, the landing square of
+// each throw of the chain, the last one being where the bomb comes to
+// rest. Its text is the path followed by '*' and each landing square, as
+// "D2-B2*D4*G4" (Z7). Move is a small comparable value; the zero Move is
+// empty and never legal.
+type Move struct {
+	path   hops.Path
+	throws [MaxThrows]hops.Square
+	n      uint8
+}
+
+// NewMove returns the move of the given path and throw landings. Throws
+// past MaxThrows are dropped (no legal move has that many), as are path
+// marks ('x' means nothing in Zapita).
+func NewMove(path hops.Path, throws ...hops.Square) Move {
+	var m Move
+	for i := 0; i < path.Len(); i++ {
+		m.path.Push(path.At(i), false)
+	}
+	for _, t := range throws {
+		if int(m.n) == MaxThrows {
+			break
+		}
+		m.throws[m.n] = t
+		m.n++
+	}
+	return m
+}
+
+// Path returns the moving pawn's path.
+func (m Move) Path() hops.Path { return m.path }
+
+// From returns the moving pawn's start square (NoSquare for the zero
+// Move).
+func (m Move) From() hops.Square { return m.path.From() }
+
+// To returns the moving pawn's end square (NoSquare for the zero Move).
+func (m Move) To() hops.Square { return m.path.To() }
+
+// NumThrows returns the number of throws.
+func (m Move) NumThrows() int { return int(m.n) }
+
+// Throw returns the landing square of throw i (0 for the first), or
+// NoSquare when there is no such throw.
+func (m Move) Throw(i int) hops.Square {
+	if i < 0 || i >= int(m.n) {
+		return hops.NoSquare
+	}
+	return m.throws[i]
+}
+
+// Rest returns where the bomb comes to rest (the last throw's landing),
+// or NoSquare for a move that does not throw.
+func (m Move) Rest() hops.Square { return m.Throw(int(m.n) - 1) }
+
+// Mirror returns the move reflected top to bottom (rank r becomes rank
+// 8-r), the move that Position.Mirror's position plays in its place.
+func (m Move) Mirror() Move {
+	var q Move
+	for i := 0; i < m.path.Len(); i++ {
+		q.path.Push(mirrorSquare(m.path.At(i)), false)
+	}
+	for i := 0; i < int(m.n); i++ {
+		q.throws[i] = mirrorSquare(m.throws[i])
+	}
+	q.n = m.n
+	return q
+}
+
+// String returns the move text of Z7, such as "D2-B2*D4*G4".
+func (m Move) String() string {
+	var buf [3*hops.MaxPath + 3*MaxThrows]byte
+	return string(m.appendText(buf[:0]))
+}
+
+func (m Move) appendText(b []byte) []byte {
+	b = m.path.AppendText(b)
+	for i := 0; i < int(m.n); i++ {
+		b = append(b, '*')
+		b = m.throws[i].AppendText(b)
+	}
+	return b
+}
+
+// MarshalText returns the move text.
+func (m Move) MarshalText() ([]byte, error) { return m.appendText(nil), nil }
+
+// UnmarshalText reads a move text with ParseMove.
+func (m *Move) UnmarshalText(text []byte) error {
+	q, err := ParseMove(string(text))
+	if err != nil {
+		return err
+	}
+	*m = q
+	return nil
+}
+
+// ParseMove reads a move text (Z7, G12): the pawn's path, squares in
+// either case joined by '-', then for each throw '*' and its landing
+// square. It checks the form only; Position.Validate checks the rules. A
+// text with more than MaxThrows throws is rejected as illegal under Z6
+// (some pawn would throw twice).
+func ParseMove(text string) (Move, error) {
+	var m Move
+	parts := strings.Split(text, "*")
+	path, err := hops.ParsePath(board, parts[0])
+	if err != nil {
+		return Move{}, err
+	}
+	if path.HasMarks() {
+		return Move{}, hops.Errorf(hops.ErrSyntax, "Z7", fmt.Sprintf("path %q", parts[0]), "squares are joined by '-' in Zapita ('x' takes nothing)")
+	}
+	if path.To() == hops.Outside {
+		return Move{}, hops.Errorf(hops.ErrSyntax, "Z7", fmt.Sprintf("path %q", parts[0]), "no Zapita move leaves the board")
+	}
+	m.path = path
+	if len(parts)-1 > MaxThrows {
+		return Move{}, hops.Errorf(hops.ErrIllegal, "Z6", "throws", "%d throws: each of the mover's %d pawns throws at most once", len(parts)-1, MaxThrows)
+	}
+	for i, t := range parts[1:] {
+		s, err := board.ParseSquare(t)
+		if err != nil {
+			return Move{}, err.(*hops.Error).In(fmt.Sprintf("throw %d", i+1)).In(fmt.Sprintf("move %q", text))
+		}
+		m.throws[i] = s
+		m.n++
+	}
+	return m, nil
+}
