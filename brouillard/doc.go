@@ -1,0 +1,2 @@
+// Package brouillard implements Brouillard au Palais.
+package brouillard

@@ -1,0 +1,113 @@
+package brouillard
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hopsgames/hops"
+)
+
+// Move is one decision (B9): an optional pawn move, then the Fou's move,
+// whose last jump may be marked 'x' to turn the jumped pawn over (B8).
+// After a capture the same side decides again, with a Fou move only.
+// Move is a comparable value; the zero Move has no Fou move and is never
+// legal.
+type Move struct {
+	pawn hops.Path
+	fou  hops.Path
+}
+
+// MoveOf builds a move from a pawn path (the zero Path for none) and a
+// Fou path. It does not check legality; Validate does.
+func MoveOf(pawn, fou hops.Path) Move { return Move{pawn: clean(pawn), fou: clean(fou)} }
+
+// clean copies a path without the squares a shorter path may have left
+// behind in its array, so that equal routes compare equal.
+func clean(p hops.Path) hops.Path {
+	var q hops.Path
+	for i := 0; i < p.Len(); i++ {
+		q.Push(p.At(i), p.Marked(i))
+	}
+	return q
+}
+
+// Pawn returns the pawn's path, empty when the decision moves no pawn.
+func (m Move) Pawn() hops.Path { return m.pawn }
+
+// Fou returns the Fou's path.
+func (m Move) Fou() hops.Path { return m.fou }
+
+// Turns reports whether the Fou's last jump is marked to turn the jumped
+// pawn over.
+func (m Move) Turns() bool { return m.fou.Len() > 1 && m.fou.Marked(m.fou.Len()-1) }
+
+// AppendText appends the move text (B10) to b.
+func (m Move) AppendText(b []byte) []byte {
+	if m.pawn.Len() > 0 {
+		b = m.pawn.AppendText(b)
+		b = append(b, ' ')
+	}
+	return m.fou.AppendText(b)
+}
+
+// String returns the move text (B10), such as "D3-E2 E3-E5xC5" or
+// "D2-B2-B4-B6".
+func (m Move) String() string {
+	var buf [6*hops.MaxPath + 1]byte
+	return string(m.AppendText(buf[:0]))
+}
+
+// MarshalText returns the move text.
+func (m Move) MarshalText() ([]byte, error) { return m.AppendText(nil), nil }
+
+// UnmarshalText reads a move text, as ParseMove.
+func (m *Move) UnmarshalText(text []byte) error {
+	x, err := ParseMove(string(text))
+	if err != nil {
+		return err
+	}
+	*m = x
+	return nil
+}
+
+// ParseMove reads a move text (B10, G12): either a Fou path alone, or a
+// pawn path and a Fou path separated by one space. Squares and 'x' may be
+// in either case. Only the form is checked here; Validate judges the
+// move in a position (where a mark 'x' may stand, for instance).
+func ParseMove(text string) (Move, error) {
+	var m Move
+	if text == "" {
+		return m, hops.Errorf(hops.ErrSyntax, "B10", "", "empty move")
+	}
+	parts := strings.Split(text, " ")
+	if len(parts) > 2 {
+		return m, hops.Errorf(hops.ErrSyntax, "B10", fmt.Sprintf("move %q", text),
+			"%d parts: a move is an optional pawn path and a Fou path, separated by one space", len(parts))
+	}
+	names := [2]string{"Fou path", "pawn path"}
+	if len(parts) == 2 {
+		names = [2]string{"pawn path", "Fou path"}
+	}
+	var paths [2]hops.Path
+	for i, part := range parts {
+		if part == "" {
+			return m, hops.Errorf(hops.ErrSyntax, "B10", fmt.Sprintf("move %q", text),
+				"empty %s: parts are separated by exactly one space", names[i])
+		}
+		p, err := hops.ParsePath(bd, part)
+		if err != nil {
+			return m, err.(*hops.Error).In(names[i])
+		}
+		if p.To() == hops.Outside {
+			return m, hops.Errorf(hops.ErrSyntax, "B10", fmt.Sprintf("%s %q", names[i], part),
+				"no piece leaves the board in Brouillard au Palais")
+		}
+		paths[i] = p
+	}
+	if len(parts) == 2 {
+		m.pawn, m.fou = paths[0], paths[1]
+	} else {
+		m.fou = paths[0]
+	}
+	return m, nil
+}
