@@ -1,0 +1,408 @@
+package coir
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	hops "github.com/hopsgames/hops"
+)
+
+// sq reads a square name or fails the test.
+func sq(t testing.TB, s string) hops.Square {
+	t.Helper()
+	q, err := board.ParseSquare(s)
+	if err != nil {
+		t.Fatalf("square %q: %v", s, err)
+	}
+	return q
+}
+
+func squares(t testing.TB, list string) hops.Bitboard {
+	t.Helper()
+	var b hops.Bitboard
+	for _, f := range strings.Fields(list) {
+		b |= sq(t, f).Bit()
+	}
+	return b
+}
+
+// mk builds a position from lists of squares. Like the sheet's figures it
+// may hold fewer than twelve pawns: the rules of a move do not depend on
+// pawns far away.
+func mk(t testing.TB, white, black string, side hops.Side) Position {
+	t.Helper()
+	return Position{white: squares(t, white), black: squares(t, black), side: side}
+}
+
+func mv(t testing.TB, text string) Move {
+	t.Helper()
+	m, err := ParseMove(text)
+	if err != nil {
+		t.Fatalf("ParseMove(%q): %v", text, err)
+	}
+	return m
+}
+
+// legal plays text in p, checks that the generator has a move with the
+// same successor, and returns the successor and the pawns turned.
+func legal(t testing.TB, p Position, text string) (Position, hops.Bitboard) {
+	t.Helper()
+	m := mv(t, text)
+	q, err := p.Play(m)
+	if err != nil {
+		t.Fatalf("%s: %s rejected: %v", p, text, err)
+	}
+	turned, _ := p.Turns(m)
+	found := false
+	for g := range p.Moves() {
+		if r, _ := p.Play(g); r == q {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatalf("%s: no generated move gives the successor of %s", p, text)
+	}
+	return q, turned
+}
+
+// reject checks that text is illegal in p under the given rule.
+func reject(t testing.TB, p Position, text, rule string) *hops.Error {
+	t.Helper()
+	err := p.Validate(mv(t, text))
+	var e *hops.Error
+	if !errors.As(err, &e) {
+		t.Fatalf("%s: %s: want an *hops.Error under %s, got %v", p, text, rule, err)
+	}
+	if e.Rule != rule || !errors.Is(err, hops.ErrIllegal) {
+		t.Fatalf("%s: %s: want an illegal move under %s, got %v", p, text, rule, err)
+	}
+	if _, perr := p.Play(mv(t, text)); perr == nil {
+		t.Fatalf("Play accepts %s, which Validate rejects", text)
+	}
+	return e
+}
+
+func TestC1_Material(t *testing.T) {
+	if _, err := Parse("bbbbbb/6/6/6/6/wwwwww w"); err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{"bbbbb1/6/6/6/6/wwwwww w", "bbbbbb/6/6/6/w5/wwwwww w"} {
+		_, err := Parse(text)
+		if hops.RuleOf(err) != "C1" || !errors.Is(err, hops.ErrPosition) {
+			t.Errorf("Parse(%q) = %v, want a C1 position error", text, err)
+		}
+	}
+	if _, err := New(squares(t, "A1"), squares(t, "A1 B1 C1 D1 E1 F1 A2 B2 C2 D2 E2"), White); hops.RuleOf(err) != "C1" {
+		t.Errorf("a square of both colours: %v", err)
+	}
+}
+
+func TestC2_Setup(t *testing.T) {
+	if got := Start().String(); got != "bbbbbb/6/6/6/6/wwwwww w" {
+		t.Errorf("Start = %s", got)
+	}
+	if got := StartVariant().String(); got != "1b1b1b/b1b1b1/6/6/1w1w1w/w1w1w1 w" {
+		t.Errorf("StartVariant = %s", got)
+	}
+	if got := StartWith(Black).String(); got != "bbbbbb/6/6/6/6/wwwwww b" {
+		t.Errorf("StartWith(Black) = %s", got)
+	}
+	if got := StartVariantWith(Black).String(); got != "1b1b1b/b1b1b1/6/6/1w1w1w/w1w1w1 b" {
+		t.Errorf("StartVariantWith(Black) = %s", got)
+	}
+	// At the main start no pawn can jump: only the sixteen steps.
+	reject(t, Start(), "A1-A3", "C4")
+	legal(t, Start(), "A1-B2")
+}
+
+func TestC3_Goal(t *testing.T) {
+	p := mk(t, "A1 B4 A6 B6 C6 D6 E6 F6 B5 C5 D5", "B2", White)
+	q, turned := legal(t, p, "A1-C3")
+	if turned != squares(t, "B2") {
+		t.Errorf("turned %v", turned)
+	}
+	if o := q.Outcome(); !o.Over || o.Winner != White || o.Rule != "C3" {
+		t.Errorf("outcome %v", o)
+	}
+	if q.CountMoves() != 0 || slices.Collect(q.Moves()) != nil {
+		t.Errorf("a finished game has moves")
+	}
+	reject(t, p, "A1-C3 C3-C4", "C3")
+	// The move ends with the last pawn turned: no jump goes on.
+	reject(t, p, "A1-C3-A5", "C5")
+	if p.Outcome().Over {
+		t.Errorf("ongoing game reported over")
+	}
+}
+
+func TestC4_Turn(t *testing.T) {
+	p := mk(t, "F1 A2 A3", "E2 F6 E6", White)
+	legal(t, p, "A3-A4")
+	legal(t, p, "F1-D3 E2-E3") // the pawn turned this turn steps
+	legal(t, p, "F1-D3 D3-D4")
+	legal(t, p, "A2-A4 A4-A5") // tactical jump then the step
+	reject(t, p, "F1-D3", "C4")
+	reject(t, p, "A3-A5", "C4")          // a step is one square
+	reject(t, p, "A3-B5", "C4")          // not a step
+	reject(t, p, "F1-D3 D3-D5", "C4")    // the step is one square
+	reject(t, p, "F1-D3 F6-F5", "C4")    // the step is the mover's
+	reject(t, p, "F1-D3 D3-E2", "C4")    // onto an empty square
+	reject(t, p, "A3-A4 A4-A5", "C4")    // one step a turn
+	reject(t, p, "E2-E3", "C4")          // a pawn of the mover
+	reject(t, p, "A3-A2", "C4")          // an empty square
+	reject(t, p, "C3-C4", "C4")          // no pawn at all
+	reject(t, p, "F1-D3-D1 D1-D2", "G4") // nothing to jump at D2
+	reject(t, p, "A2-A4-A6 A6-B6", "G4") // nothing to jump at A5
+}
+
+func TestC5_TacticalAndAttack(t *testing.T) {
+	// Tactical over B2, then an attack over D4.
+	p := mk(t, "A1 B2", "D4 F6", White)
+	_, turned := legal(t, p, "A1-C3-E5 E5-E6")
+	if turned != squares(t, "D4") {
+		t.Errorf("turned %v, want D4", turned)
+	}
+	// An attack over B2, then a tactical jump over D4: refused.
+	p = mk(t, "A1 D4", "B2 F6", White)
+	reject(t, p, "A1-C3-E5 E5-E6", "C5")
+	legal(t, p, "A1-C3 C3-C4")
+	// A pawn turned in this move cannot be jumped again.
+	p = mk(t, "A1 F1", "B2 C2 F6 A6", White)
+	legal(t, p, "A1-C3-C1 C1-D1")
+	e := reject(t, p, "A1-C3-C1-A3 A3-A4", "C5")
+	if !strings.Contains(e.Msg, "turned earlier") {
+		t.Errorf("message %q", e.Msg)
+	}
+}
+
+func TestC6_Dame(t *testing.T) {
+	// Slides in all eight directions.
+	p := mk(t, "C3", "F1 A6", White)
+	if !p.HasDame() {
+		t.Fatal("one pawn is a Dame")
+	}
+	for _, to := range []string{"C6", "F6", "F3", "E1", "C1", "A1", "A3", "A5", "C4", "D4", "D3", "D2", "C2", "B2", "B3", "B4"} {
+		q, _ := legal(t, p, "C3-"+to)
+		if q.white != squares(t, to) || q.black != p.black || q.side != Black {
+			t.Errorf("slide C3-%s gives %s", to, q)
+		}
+	}
+	if n := p.CountMoves(); n != 19 {
+		t.Errorf("%d moves, want 19 slides", n)
+	}
+	reject(t, p, "C3-D5", "C6")       // not a straight line
+	reject(t, p, "C3-F6 F6-E6", "C6") // a slide ends the turn
+	reject(t, mk(t, "C3", "F6 A6", White), "C3-F6", "C6")
+
+	// A flying jump with gaps before and after the jumped pawn.
+	p = mk(t, "A1", "D4 F1 A6", White)
+	for _, text := range []string{"A1-E5 E5-E6", "A1-F6 F6-E6", "A1-F6 D4-D3"} {
+		_, turned := legal(t, p, text)
+		if turned != squares(t, "D4") {
+			t.Errorf("%s turned %v", text, turned)
+		}
+	}
+	reject(t, p, "A1-F6", "C4")
+	reject(t, mk(t, "A1", "C3 D4 F1", White), "A1-E5 E5-E6", "C6") // two pawns
+	// A chain that turns two pawns, then one of them steps.
+	p = mk(t, "A1", "C3 E4 F6 A6", White)
+	q, turned := legal(t, p, "A1-D4-F4 E4-E5")
+	if turned != squares(t, "C3 E4") || q.white != squares(t, "C3 E5 F4") {
+		t.Errorf("turned %v, after %s", turned, q)
+	}
+	// A Dame never jumps a pawn of its colour, one turned in this move
+	// included.
+	p = mk(t, "A3", "C3 E6", White)
+	legal(t, p, "A3-D3 D3-D2")
+	reject(t, p, "A3-D3-B3 B3-B2", "C6")
+	// A player with two pawns has no Dame.
+	p = mk(t, "A1 F1", "D4 F6", White)
+	if p.HasDame() {
+		t.Fatal("two pawns are no Dame")
+	}
+	reject(t, p, "A1-A4", "C6")
+	reject(t, p, "A1-C3", "C4")
+	reject(t, p, "A1-E5 E5-E6", "C6")
+	// A Dame's win needs no step.
+	p = mk(t, "A1", "C3", White)
+	q, _ = legal(t, p, "A1-F6")
+	if o := q.Outcome(); o.Winner != White || o.Rule != "C3" {
+		t.Errorf("outcome %v", o)
+	}
+}
+
+func TestC7_MoveText(t *testing.T) {
+	for _, text := range []string{"C1-E3-E5-C5-A3 A3-A4", "A3-A4", "A1-D4", "A1-C3-C6 C6-D6", "E5-C5-A3"} {
+		m, err := ParseMove(text)
+		if err != nil || m.String() != text {
+			t.Errorf("ParseMove(%q) = %v, %v", text, m, err)
+		}
+	}
+	if m, err := ParseMove("c1-e3 e3-e4"); err != nil || m.String() != "C1-E3 E3-E4" {
+		t.Errorf("lower case: %v %v", m, err)
+	}
+	for _, text := range []string{"", "A1", "A1-A2 A2-A3-A4", "A1-A2  A2-A3", "A1xC3 C3-C4", "A1-A2 A2-A3 A3-A4", "A1-G1", "A1-out", " A1-A2", "A1-A2 "} {
+		if _, err := ParseMove(text); !errors.Is(err, hops.ErrSyntax) {
+			t.Errorf("ParseMove(%q) = %v, want a syntax error", text, err)
+		}
+	}
+}
+
+func TestC8_PositionText(t *testing.T) {
+	for _, text := range []string{"bbbbbb/6/6/6/6/wwwwww w", "1b1b1b/b1b1b1/6/6/1w1w1w/w1w1w1 b", "6/6/6/6/wwwwww/wwwwww b"} {
+		p, err := Parse(text)
+		if err != nil || p.String() != text {
+			t.Errorf("Parse(%q) = %v, %v", text, p, err)
+		}
+	}
+	if o := mustParse(t, "6/6/6/6/wwwwww/wwwwww b").Outcome(); !o.Over || o.Winner != White || o.Rule != "C3" {
+		t.Errorf("finished game: %v", o)
+	}
+	if _, err := Parse("6/6/6/6/wwwwww/wwwwww w"); hops.RuleOf(err) != "C8" || !errors.Is(err, hops.ErrPosition) {
+		t.Errorf("side not to move without pawns: %v", err)
+	}
+	for _, text := range []string{"bbbbbb/6/6/6/6/wwwwww", "bbbbbb/6/6/6/6/wwwwww x", "bbbbbb/6/6/6/6/wwwwwx w",
+		"bbbbbb/6/6/6/6/wwwwww W", "bbbbbb/6/6/6/wwwwww w", "bbbbbb/6/6/6/6/wwwwww  w", "bbbbbb/6/6/6/6/wwwwwww w",
+		"bbbbbb/6/6/6/6/WWWWWW w", "bbbbbb/6/6/6/33/wwwwww w", "bbbbbb/6/6/6/6/wwwwww! w"} {
+		if _, err := Parse(text); !errors.Is(err, hops.ErrSyntax) {
+			t.Errorf("Parse(%q) = %v, want a syntax error", text, err)
+		}
+	}
+}
+
+func mustParse(t testing.TB, text string) Position {
+	t.Helper()
+	p, err := Parse(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestC9_SheetExamples plays the sheet's figures on partial positions.
+func TestC9_SheetExamples(t *testing.T) {
+	// Fig. 3: an attack over E2 and a tactical jump over A3.
+	p := mk(t, "F1 A2 A3", "E2 F6", White)
+	if _, turned := legal(t, p, "F1-D3 D3-D4"); turned != squares(t, "E2") {
+		t.Errorf("Fig. 3 F1-D3 turned %v", turned)
+	}
+	if _, turned := legal(t, p, "A2-A4 A4-A5"); turned != 0 {
+		t.Errorf("Fig. 3 A2-A4 turned %v", turned)
+	}
+	// Fig. 4: E1-E3-C1 turns E2 and D2; A2-A4-C6 is tactical over A3 and
+	// B5 (the sheet's "B6" is a misprint: no jump from A4 passes B6).
+	p = mk(t, "E1 A2 A3 B5", "E2 D2 F6", White)
+	if _, turned := legal(t, p, "E1-E3-C1 C1-B1"); turned != squares(t, "E2 D2") {
+		t.Errorf("Fig. 4 E1-E3-C1 turned %v", turned)
+	}
+	if _, turned := legal(t, p, "A2-A4-C6 C6-D6"); turned != 0 {
+		t.Errorf("Fig. 4 A2-A4-C6 turned %v", turned)
+	}
+	// Fig. 5: tactical over D2 and E4, attacks over D5 and B4, a step.
+	p = mk(t, "C1 D2 E4", "D5 B4 F6", White)
+	q, turned := legal(t, p, "C1-E3-E5-C5-A3 A3-A4")
+	if turned != squares(t, "D5 B4") || q.white != squares(t, "D2 E4 D5 B4 A4") {
+		t.Errorf("Fig. 5 turned %v, gives %s", turned, q)
+	}
+}
+
+func TestG5_NoSquareTwice(t *testing.T) {
+	p := mk(t, "A1", "B2 B3 A2 F6", White)
+	reject(t, p, "A1-C3-A3-A1 B2-C2", "G5")
+	p = mk(t, "A1 B1", "F6", White)
+	reject(t, p, "A1-C1-A1 A1-A2", "G5")
+	legal(t, p, "A1-C1 C1-C2")
+}
+
+func TestG6_NoMoveLoses(t *testing.T) {
+	p := mustParse(t, "3bbb/3bb1/6/b1b3/bb4/wbb3 w")
+	if p.CountMoves() != 0 {
+		t.Fatalf("moves %v", slices.Collect(p.Moves()))
+	}
+	if o := p.Outcome(); !o.Over || o.Winner != Black || o.Rule != "G6" {
+		t.Errorf("outcome %v", o)
+	}
+	if o := Start().Outcome(); o.Over {
+		t.Errorf("start outcome %v", o)
+	}
+}
+
+func TestZeroValues(t *testing.T) {
+	var p Position
+	var m Move
+	if p.CountMoves() != 0 || p.Validate(m) == nil || p.String() == "" || m.String() != "" {
+		t.Error("zero values")
+	}
+	if o := p.Outcome(); !o.Over {
+		t.Error("the zero position is finished")
+	}
+	if err := Start().Validate(m); !errors.Is(err, hops.ErrSyntax) {
+		t.Errorf("zero move: %v", err)
+	}
+	_ = p.Diagram()
+	if _, err := p.Continuations(hops.Path{}); err == nil {
+		t.Error("continuations of the zero position")
+	}
+	if _, err := Start().Continuations(hops.Path{}); err == nil {
+		t.Error("continuations of an empty path")
+	}
+	if _, err := Start().StepsAfter(hops.Path{}); err == nil {
+		t.Error("steps after an empty path")
+	}
+}
+
+func TestContinuationsAndSteps(t *testing.T) {
+	p := mk(t, "C1 D2 E4", "D5 B4 F6", White)
+	hopsFrom := func(path string) []Hop {
+		t.Helper()
+		var pp hops.Path
+		if strings.Contains(path, "-") {
+			var err error
+			if pp, err = hops.ParsePath(board, path); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			pp = hops.PathOf(sq(t, path))
+		}
+		h, err := p.Continuations(pp)
+		if err != nil {
+			t.Fatalf("Continuations(%s): %v", path, err)
+		}
+		return h
+	}
+	if got := hopsFrom("C1"); !slices.Equal(got, []Hop{{To: sq(t, "E3"), Over: sq(t, "D2")}}) {
+		t.Errorf("from C1: %v", got)
+	}
+	if got := hopsFrom("C1-E3-E5"); !slices.Equal(got, []Hop{{To: sq(t, "C5"), Over: sq(t, "D5"), Turns: true}}) {
+		t.Errorf("from C1-E3-E5: %v", got)
+	}
+	if got := hopsFrom("C1-E3-E5-C5"); !slices.Equal(got, []Hop{{To: sq(t, "A3"), Over: sq(t, "B4"), Turns: true}}) {
+		t.Errorf("from C1-E3-E5-C5: %v", got)
+	}
+	if _, err := p.Continuations(hops.PathOf(sq(t, "C1"), sq(t, "C3"))); hops.RuleOf(err) != "G4" {
+		t.Errorf("bad partial path: %v", err)
+	}
+	path, _ := hops.ParsePath(board, "C1-E3-E5-C5-A3")
+	moves, err := p.StepsAfter(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var texts []string
+	for _, m := range moves {
+		if p.Validate(m) != nil {
+			t.Errorf("StepsAfter gives illegal %s", m)
+		}
+		texts = append(texts, m.String())
+	}
+	if !slices.Contains(texts, "C1-E3-E5-C5-A3 A3-A4") || !slices.Contains(texts, "C1-E3-E5-C5-A3 D5-D6") {
+		t.Errorf("steps %v", texts)
+	}
+	// After a winning jump the move is complete.
+	p = mk(t, "A1 A6", "B2", White)
+	moves, err = p.StepsAfter(hops.PathOf(sq(t, "A1"), sq(t, "C3")))
+	if err != nil || len(moves) != 1 || moves[0].String() != "A1-C3" {
+		t.Errorf("winning jump: %v %v", moves, err)
+	}
+}
