@@ -176,7 +176,7 @@ func (o *outcomes) searchTakes(c hops.Square, takeOut, jumpOut hops.Bitboard) {
 		o.exit = true
 		if o.paths && p.Len()+1 < exitLen {
 			exitLen = p.Len() + 1
-			o.exitPath = p
+			o.exitPath = clean(p)
 			o.exitPath.Push(hops.Outside, marked)
 		}
 	}
@@ -196,10 +196,10 @@ func (o *outcomes) searchTakes(c hops.Square, takeOut, jumpOut hops.Bitboard) {
 		if !o.ends[kindTake].Has(e) {
 			o.ends[kindTake] |= e.Bit()
 			if o.paths {
-				o.takePath[e] = s.Path()
+				o.takePath[e] = clean(s.Path())
 			}
 		} else if o.paths && s.Jumps() < o.takePath[e].Hops() {
-			o.takePath[e] = s.Path()
+			o.takePath[e] = clean(s.Path())
 		}
 		if jumpOut.Has(e) {
 			offer(s.Path(), false)
@@ -346,4 +346,14 @@ func (p Position) generate(g *gen) {
 			}
 		}
 	}
+}
+
+// clean returns a copy of p without the squares a search leaves behind
+// past its end, so that equal routes compare equal.
+func clean(p hops.Path) hops.Path {
+	var q hops.Path
+	for i := 0; i < p.Len(); i++ {
+		q.Push(p.At(i), p.Marked(i))
+	}
+	return q
 }
