@@ -1,0 +1,214 @@
+// Package allgames is the registry of the games of the series for the
+// example programs: each game as a *hops.Game, found by its short name,
+// plus what the programs need beyond the text-level hops.Game and that
+// only the typed game packages can provide: perft, players with a
+// per-game evaluation, and for Brouillard the random secret setup and
+// each player's view.
+//
+// This is the one place of the examples that names the game packages;
+// each game is registered by its own file.
+package allgames
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/examples/internal/player"
+)
+
+// order is the order in which the games are listed: the order of the
+// series.
+var order = []string{"zapita", "catchit", "coir", "brouillard"}
+
+// entry is what the registry knows of one game.
+type entry struct {
+	game   *hops.Game
+	perft  func(s hops.State, depth int) (uint64, error)
+	divide func(s hops.State, depth int) ([]Division, error)
+	// agent builds a player of the given kind ("random" or "search").
+	agent func(kind string, opt player.Options) (player.Agent, error)
+	// Games with hidden pieces only.
+	deal func(first hops.Side, r *rand.Rand) (hops.State, error)
+	view func(s hops.State, side hops.Side) (View, error)
+}
+
+var registry = map[string]*entry{}
+
+func register(e *entry) { registry[e.game.Name] = e }
+
+// All returns the registered games in the order of the series (Zapita,
+// Catch'it, Coir, Brouillard).
+func All() []*hops.Game {
+	var out []*hops.Game
+	for _, name := range order {
+		if e, ok := registry[name]; ok {
+			out = append(out, e.game)
+		}
+	}
+	return out
+}
+
+// Names returns the short names of the registered games, in the order of
+// All.
+func Names() []string {
+	var out []string
+	for _, g := range All() {
+		out = append(out, g.Name)
+	}
+	return out
+}
+
+// ByName returns the game with the given short name ("catchit"), in any
+// case.
+func ByName(name string) (*hops.Game, bool) {
+	e, ok := registry[strings.ToLower(name)]
+	if !ok {
+		return nil, false
+	}
+	return e.game, true
+}
+
+func lookup(g *hops.Game) (*entry, error) {
+	if g != nil {
+		if e, ok := registry[g.Name]; ok && e.game == g {
+			return e, nil
+		}
+	}
+	return nil, fmt.Errorf("allgames: unknown game %v", g)
+}
+
+// Division is one line of Divide: a move's text and the number of leaves
+// below it.
+type Division struct {
+	Move  string
+	Nodes uint64
+}
+
+// Perft returns hops.Perft of the typed position behind s.
+func Perft(s hops.State, depth int) (uint64, error) {
+	e, err := lookup(s.Game())
+	if err != nil {
+		return 0, err
+	}
+	return e.perft(s, depth)
+}
+
+// Divide returns hops.Divide of the typed position behind s, with the
+// moves as text.
+func Divide(s hops.State, depth int) ([]Division, error) {
+	e, err := lookup(s.Game())
+	if err != nil {
+		return nil, err
+	}
+	return e.divide(s, depth)
+}
+
+// The kinds of player NewAgent builds.
+const (
+	Random = "random" // plays a uniformly random legal move
+	Search = "search" // the searching player with the game's evaluation
+)
+
+// NewAgent returns a player of game g: kind Random or Search. For the
+// searching player, opt sets the budget and the seed; the random player
+// uses only opt.Seed. In a game with hidden pieces the searching player
+// looks only at its own view of the state it is given and samples the
+// rest.
+func NewAgent(g *hops.Game, kind string, opt player.Options) (player.Agent, error) {
+	e, err := lookup(g)
+	if err != nil {
+		return nil, err
+	}
+	if kind != Random && kind != Search {
+		return nil, fmt.Errorf("allgames: unknown kind of player %q (want %s or %s)", kind, Random, Search)
+	}
+	return e.agent(kind, opt)
+}
+
+// Hidden reports whether g has hidden pieces, so that each player must
+// only be shown its own View.
+func Hidden(g *hops.Game) bool {
+	e, err := lookup(g)
+	return err == nil && e.view != nil
+}
+
+// Deal returns the start of a new game of g with the given side to move
+// first. For a game with hidden pieces the secret setup is drawn with r;
+// for the others it is g.Start(first) and r is not used.
+func Deal(g *hops.Game, first hops.Side, r *rand.Rand) (hops.State, error) {
+	e, err := lookup(g)
+	if err != nil {
+		return nil, err
+	}
+	if e.deal == nil {
+		return g.Start(first), nil
+	}
+	return e.deal(first, r)
+}
+
+// View is what one player of a game with hidden pieces knows of a state.
+type View struct {
+	Side    hops.Side // whose view it is
+	Text    string    // the view's text, which hides the opponent's secrets
+	Diagram string    // a picture of the view
+	Moves   []string  // the legal moves, the same as those of the true state
+	// Check validates a move text from this player's knowledge alone, so
+	// that its error cannot tell anything hidden; nil if the move is legal.
+	Check func(move string) error
+}
+
+// ViewOf returns side's view of s. It returns an error for a game without
+// hidden pieces.
+func ViewOf(s hops.State, side hops.Side) (View, error) {
+	e, err := lookup(s.Game())
+	if err != nil {
+		return View{}, err
+	}
+	if e.view == nil {
+		return View{}, fmt.Errorf("allgames: %s has no hidden pieces", s.Game().Title)
+	}
+	return e.view(s, side)
+}
+
+// typed builds the generic part of an entry from a game's typed API.
+func typed[P hops.Position[P, M], M hops.Move](g *hops.Game, eval player.Eval[P]) *entry {
+	value := value[P]
+	return &entry{
+		game: g,
+		perft: func(s hops.State, depth int) (uint64, error) {
+			p, err := value(s)
+			if err != nil {
+				return 0, err
+			}
+			return hops.Perft(p, depth), nil
+		},
+		divide: func(s hops.State, depth int) ([]Division, error) {
+			p, err := value(s)
+			if err != nil {
+				return nil, err
+			}
+			var out []Division
+			for _, d := range hops.Divide(p, depth) {
+				out = append(out, Division{Move: d.Move.String(), Nodes: d.Nodes})
+			}
+			return out, nil
+		},
+		agent: func(kind string, opt player.Options) (player.Agent, error) {
+			if kind == Random {
+				return player.Erase[P, M](player.NewRandom[P, M](opt.Seed)), nil
+			}
+			return player.Erase[P, M](player.NewSearcher[P, M](eval, opt)), nil
+		},
+	}
+}
+
+// value returns the typed position behind s.
+func value[P any](s hops.State) (P, error) {
+	p, ok := s.Value().(P)
+	if !ok {
+		return p, fmt.Errorf("allgames: a %s state does not hold a %T", s.Game(), p)
+	}
+	return p, nil
+}

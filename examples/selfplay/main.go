@@ -1,0 +1,171 @@
+// Command selfplay plays one whole game of the HOPS series between two
+// computer players and prints every move, the board after it, and the
+// result.
+//
+// Usage:
+//
+//	go run ./examples/selfplay [-game catchit] [-seed 1] [-first search] [-second random]
+//	                           [-budget 2000] [-max-plies 300] [-boards=true]
+//
+// Flags:
+//
+//	-game       zapita, catchit, coir or brouillard (default catchit)
+//	-seed       the seed of both players (and of Brouillard's secret setup);
+//	            the same seed always gives the same game
+//	-first      the player of the first side: random or search
+//	            (the first side is White in Zapita, Coir and Brouillard,
+//	            Blue in Catch'it, and moves first)
+//	-second     the player of the second side (Khaki, Black, Red)
+//	-budget     the searching player's budget per move, in positions visited
+//	-max-plies  stop after this many moves and report the game unfinished
+//	            (the rules have no draw, so a game may go on and on)
+//	-boards     print the board after every move (true by default)
+//
+// The random player picks any legal move; the searching player looks a few
+// moves ahead with alpha-beta search and a simple evaluation of the game
+// (see examples/internal/allgames). Both are deterministic for a seed, so
+// a game can be replayed exactly.
+//
+// Brouillard au Palais hides each side's pawns from the other: the
+// program draws both secret setups from the seed, prints the true board
+// and below it what each side knows (its view, where the opponent's
+// unturned pawns show as P or p), and the searching player decides from
+// its own view only, by sampling the pawns it cannot see.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"strings"
+
+	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/examples/internal/allgames"
+	"github.com/hopsgames/hops/examples/internal/player"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// config is what the flags set.
+type config struct {
+	game          string
+	seed          uint64
+	first, second string
+	budget        int
+	maxPlies      int
+	boards        bool
+}
+
+// run is the whole command: it parses args, prints the game to stdout and
+// errors to stderr, and returns the exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	var c config
+	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&c.game, "game", "catchit", "the game: "+strings.Join(allgames.Names(), ", "))
+	fs.Uint64Var(&c.seed, "seed", 1, "seed of the players and of any secret setup")
+	fs.StringVar(&c.first, "first", allgames.Search, "player of the first side: random or search")
+	fs.StringVar(&c.second, "second", allgames.Random, "player of the second side: random or search")
+	fs.IntVar(&c.budget, "budget", 2000, "positions the searching player may visit per move")
+	fs.IntVar(&c.maxPlies, "max-plies", 300, "stop after this many moves, unfinished")
+	fs.BoolVar(&c.boards, "boards", true, "print the board after every move")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "selfplay: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	if _, err := play(stdout, c); err != nil {
+		fmt.Fprintln(stderr, "selfplay:", err)
+		return 1
+	}
+	return 0
+}
+
+// play plays the game c describes, printing it to w, and returns the final
+// state.
+func play(w io.Writer, c config) (hops.State, error) {
+	g, ok := allgames.ByName(c.game)
+	if !ok {
+		return nil, fmt.Errorf("unknown game %q (want one of %s)", c.game, strings.Join(allgames.Names(), ", "))
+	}
+	if c.budget < 1 {
+		return nil, errors.New("-budget must be 1 or more")
+	}
+	if c.maxPlies < 0 {
+		return nil, errors.New("-max-plies must not be negative")
+	}
+	var agents [2]player.Agent
+	for i, kind := range []string{c.first, c.second} {
+		a, err := allgames.NewAgent(g, kind, player.Options{Nodes: c.budget, Seed: c.seed*2 + uint64(i)})
+		if err != nil {
+			return nil, err
+		}
+		agents[i] = a
+	}
+	s, err := allgames.Deal(g, hops.First, rand.New(rand.NewPCG(c.seed, 0xdea1)))
+	if err != nil {
+		return nil, err
+	}
+	hidden := allgames.Hidden(g)
+	fmt.Fprintf(w, "%s: %s (%s) against %s (%s), seed %d\n", g.Title,
+		g.SideName(hops.First), c.first, g.SideName(hops.Second), c.second, c.seed)
+	fmt.Fprintf(w, "start: %s\n", s)
+	if c.boards {
+		if err := board(w, s, hidden); err != nil {
+			return nil, err
+		}
+	}
+	ply := 0
+	for ; !s.Outcome().Over && ply < c.maxPlies; ply++ {
+		side := s.ToMove()
+		move, err := agents[side].Choose(s)
+		if err != nil {
+			return nil, fmt.Errorf("ply %d: %s player: %w", ply+1, g.SideName(side), err)
+		}
+		next, err := s.Play(move)
+		if err != nil {
+			return nil, fmt.Errorf("ply %d: %s played %s: %w", ply+1, g.SideName(side), move, err)
+		}
+		s = next
+		fmt.Fprintf(w, "\n%d. %s: %s\n", ply+1, g.SideName(side), move)
+		if c.boards {
+			if err := board(w, s, hidden); err != nil {
+				return nil, err
+			}
+		}
+	}
+	fmt.Fprintln(w)
+	if o := s.Outcome(); o.Over {
+		fmt.Fprintf(w, "%s wins after %d moves: %s (%s).\n", g.SideName(o.Winner), ply, o.Reason, o.Rule)
+	} else {
+		fmt.Fprintf(w, "Unfinished after %d moves (-max-plies %d); %s to move.\n", ply, c.maxPlies, g.SideName(s.ToMove()))
+	}
+	fmt.Fprintf(w, "final: %s\n", s)
+	return s, nil
+}
+
+// board prints the diagram of s; for a game with hidden pieces, the true
+// board and then each side's view.
+func board(w io.Writer, s hops.State, hidden bool) error {
+	if !hidden {
+		_, err := io.WriteString(w, s.Diagram())
+		return err
+	}
+	g := s.Game()
+	fmt.Fprintf(w, "true board:\n%s", s.Diagram())
+	for _, side := range []hops.Side{hops.First, hops.Second} {
+		v, err := allgames.ViewOf(s, side)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "what %s knows: %s\n%s", g.SideName(side), v.Text, v.Diagram)
+	}
+	return nil
+}
