@@ -127,18 +127,20 @@ func (p Position) apply(m Move) (Position, hops.Bitboard, error) {
 	if !m.hasStep {
 		return p, 0, illegal("C4", m.partText("jumps"), "the jumps must be followed by a step of one of %s's pawns", SideName(p.side))
 	}
-	where := "step " + m.from.String() + "-" + m.to.String()
 	if !own2.Has(m.from) {
-		return p, 0, illegal("C4", where, "%s holds no %s pawn after the jumps", m.from, SideName(p.side))
+		return p, 0, illegal("C4", m.stepText(), "%s holds no %s pawn after the jumps", m.from, SideName(p.side))
 	}
 	if !neighbours[m.from].Has(m.to) {
-		return p, 0, illegal("C4", where, "a step moves one square, to an adjacent square")
+		return p, 0, illegal("C4", m.stepText(), "a step moves one square, to an adjacent square")
 	}
 	if (own2 | opp2).Has(m.to) {
-		return p, 0, illegal("C4", where, "%s is not empty after the jumps", m.to)
+		return p, 0, illegal("C4", m.stepText(), "%s is not empty after the jumps", m.to)
 	}
 	return p.withSides(own2&^m.from.Bit()|m.to.Bit(), opp2), turned, nil
 }
+
+// stepText names the move's step, for Where.
+func (m Move) stepText() string { return "step " + m.from.String() + "-" + m.to.String() }
 
 // rayBetween returns the squares strictly between from and the square
 // dist steps away in direction d.

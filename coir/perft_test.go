@@ -1,0 +1,132 @@
+package coir
+
+import (
+	"testing"
+	"time"
+
+	hops "github.com/hopsgames/hops"
+)
+
+// perftTable pins the perft counts of the package documentation (G10).
+var perftTable = []struct {
+	name  string
+	start Position
+	want  []uint64 // depths 1, 2, ...
+}{
+	{"main", Start(), []uint64{16, 256, 24896, 3146510}},
+	{"main, Black first", StartWith(Black), []uint64{16, 256, 24896, 3146510}},
+	{"variant", StartVariant(), []uint64{127, 20391, 5022796}},
+	{"variant, Black first", StartVariantWith(Black), []uint64{127, 20391, 5022796}},
+}
+
+func TestG10_Perft(t *testing.T) {
+	for _, c := range perftTable {
+		for d, want := range c.want {
+			if d+1 > 3 && testing.Short() {
+				break
+			}
+			if got := hops.Perft(c.start, d+1); got != want {
+				t.Errorf("%s: perft(%d) = %d, want %d", c.name, d+1, got, want)
+			}
+		}
+	}
+}
+
+// TestPerftDivideConsistent: Divide adds up to Perft, and each move's
+// count is the perft of its successor.
+func TestPerftDivideConsistent(t *testing.T) {
+	p := StartVariant()
+	var sum uint64
+	for _, e := range hops.Divide(p, 2) {
+		sum += e.Nodes
+	}
+	if sum != 20391 {
+		t.Errorf("divide sums to %d", sum)
+	}
+}
+
+const (
+	midgame  = "bb1b2/3b2/4b1/1b2w1/1bbw2/w2w2 w"
+	dameText = "2wb2/2bb2/3b2/bb1bbb/3b2/3b2 w" // a Dame among eleven pawns: 25,694 jump paths
+)
+
+func TestDameWorstCase(t *testing.T) {
+	p := mustParse(t, dameText)
+	if !p.HasDame() {
+		t.Fatal("no Dame")
+	}
+	start := time.Now()
+	if n := p.CountMoves(); n != 190310 {
+		t.Errorf("%d moves", n)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("generation took %v", d)
+	}
+}
+
+func BenchmarkPerftCoir(b *testing.B) {
+	b.ReportAllocs()
+	var leaves uint64
+	for b.Loop() {
+		leaves += hops.Perft(Start(), 4)
+	}
+	b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
+}
+
+func BenchmarkPerft3Variant(b *testing.B) {
+	b.ReportAllocs()
+	var leaves uint64
+	for b.Loop() {
+		leaves += hops.Perft(StartVariant(), 3)
+	}
+	b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
+}
+
+func benchGen(b *testing.B, p Position) {
+	buf := make([]Move, 0, 1<<18)
+	p.AppendMoves(buf)
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		n = len(p.AppendMoves(buf[:0]))
+	}
+	b.ReportMetric(float64(n), "moves")
+}
+
+func BenchmarkGenStart(b *testing.B)   { benchGen(b, Start()) }
+func BenchmarkGenVariant(b *testing.B) { benchGen(b, StartVariant()) }
+func BenchmarkGenMidgame(b *testing.B) { benchGen(b, mustParse(b, midgame)) }
+func BenchmarkGenDame(b *testing.B)    { benchGen(b, mustParse(b, dameText)) }
+
+func BenchmarkCountMidgame(b *testing.B) {
+	p := mustParse(b, midgame)
+	b.ReportAllocs()
+	for b.Loop() {
+		p.CountMoves()
+	}
+}
+
+func BenchmarkPlay(b *testing.B) {
+	p := mustParse(b, midgame)
+	moves := p.AppendMoves(nil)
+	m := moves[len(moves)-1]
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := p.Play(m); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkValidateAll(b *testing.B) {
+	p := mustParse(b, midgame)
+	moves := p.AppendMoves(nil)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, m := range moves {
+			if err := p.Validate(m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
