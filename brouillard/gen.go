@@ -41,7 +41,7 @@ func turnSlot(end, over hops.Square) int {
 type gen struct {
 	dst   []Move
 	count int
-	build bool // build moves (else only count)
+	build bool       // build moves (else only count)
 	slot  [64]uint8  // index in ends of an end square's record
 	ends  [16]fouEnd // a Fou's jumps reach at most 16 dark squares
 	n     int

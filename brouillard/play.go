@@ -54,6 +54,9 @@ func (st *state) check(m Move) (checked, *hops.Error) {
 		c.pawnFrom, c.pawnTo = from, to
 		occ = occ&^from.Bit() | to.Bit()
 	}
+	if m.pawn.Len() == 0 && st.pawns[me].Has(m.fou.From()) {
+		return c, illegal("B9", "", "%s moves a pawn but not the Fou: every decision moves the Fou, written after the pawn", m.fou)
+	}
 	if m.fou.Len() == 0 {
 		if m.pawn.Len() > 0 {
 			return c, illegal("B9", "", "the Fou must move after the pawn: a turn always ends with a Fou move")
@@ -103,8 +106,10 @@ func (st *state) check(m Move) (checked, *hops.Error) {
 			if d, dist, ok := hops.Direction(jerr.From, jerr.To); ok && dist == 1 && d.Diagonal() {
 				return c, illegal("B7", where, "%s is a step: a step is a whole Fou move, it cannot follow or precede jumps", hop)
 			}
+		case jerr.Fault == hops.FaultCannotJump && !occ.Has(jerr.Over):
+			return c, illegal("G4", where, "%s jumps over an empty square", hop)
 		}
-		return c, jerr.Err("B7", where)
+		return c, jumpErr(jerr, "B7", where)
 	}
 	c.fouTo = res.End
 	if p.Marked(p.Len() - 1) {
@@ -117,6 +122,17 @@ func (st *state) check(m Move) (checked, *hops.Error) {
 		}
 	}
 	return c, nil
+}
+
+// jumpErr turns a fault of the shared jump search into an error: a
+// revisit breaks G5, a hop that is not a jump or jumps nothing breaks G4,
+// and the rest breaks the piece's own rule.
+func jumpErr(e *hops.JumpError, rule, where string) *hops.Error {
+	switch e.Fault {
+	case hops.FaultRevisit, hops.FaultNotJump, hops.FaultNothingOver:
+		return e.Err("", where)
+	}
+	return e.Err(rule, where)
 }
 
 // dirOf returns the direction from a towards b (North when not aligned).
@@ -165,7 +181,7 @@ func (st *state) checkPawn(p hops.Path, occ hops.Bitboard, where string) (from, 
 				return from, to, illegal("B6", where, "%s is a step: a step is a whole pawn move, it cannot join jumps", hop)
 			}
 		}
-		return from, to, jerr.Err("B6", where)
+		return from, to, jumpErr(jerr, "B6", where)
 	}
 	return from, to, nil
 }

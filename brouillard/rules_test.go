@@ -1,0 +1,553 @@
+package brouillard
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/hopsgames/hops"
+)
+
+const startText = "1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N1T1X1 w 0 0 -"
+
+// Hand-built positions. Each lists every piece.
+const (
+	// Fig. 4: a White pawn on D3 can jump over C4 to B5, then over C6 to D7.
+	fig4 = "D3:N C4:X B1:X F1:T A2:J G2:Q E2:K D2:F " +
+		"C6:x B7:x F7:n A6:t G6:j E6:q G4:k D6:f"
+	// Fig. 6: the White Fou on D2 jumps over C2, B3 and B5 to B6.
+	fig6 = "C2:X B3:N B5:T B1:X F1:J G2:Q E2:K D2:F " +
+		"B7:x D7:n F7:t A6:j C6:q E6:k G6:x D6:f"
+	// Fig. 7: White steps D3-E2, then the Fou on E3 jumps over E4 and D5.
+	fig7 = "D3:N B1:X F1:T A2:X C2:J G2:Q E4:K E3:F " +
+		"D5:x B7:n D7:t F7:x A6:j C6:q G6:k D6:f"
+	// A Red Nine, Ten and Jack in a row for the White Fou on A3.
+	chain = "B1:X D1:X F1:N A2:T C2:J E2:Q G2:K A3:F " +
+		"A4:n B5:t C6:j E6:x G6:x F7:q B7:k F6:f"
+	// The White Fou on A3 may jump the Red pawn on A2 into the corner A1,
+	// where the Red Fou on B2 blocks its only step.
+	corner = "D1:X F1:X C2:N E2:T G2:J C4:Q E4:K A3:F " +
+		"B7:x D7:x A6:j C6:q E6:k B2:f" // plus the Red Nine and Ten
+)
+
+func TestB1_Board(t *testing.T) {
+	if light.Count() != 24 || dark.Count() != 25 || !dark.Has(sq(t, "A1")) || !light.Has(sq(t, "D3")) {
+		t.Fatalf("light %v dark %v", light, dark)
+	}
+	for _, s := range []string{"D3", "B5", "D7"} { // the sheet's pawns
+		if !light.Has(sq(t, s)) {
+			t.Errorf("%s should be light", s)
+		}
+	}
+	for _, s := range []string{"D2", "B2", "B4", "B6"} { // the sheet's Fou
+		if !dark.Has(sq(t, s)) {
+			t.Errorf("%s should be dark", s)
+		}
+	}
+	// A pawn on a dark square, a Fou on a light one: impossible.
+	for text, rule := range map[string]string{
+		strings.Replace(startText, "1N1T1X1", "N2T1X1", 1): "B6",
+		strings.Replace(startText, "7/7/X1QFJ1K", "7/1F5/X1Q1J1K", 1): "B7",
+	} {
+		_, err := Parse(text)
+		if !errors.Is(err, hops.ErrPosition) || hops.RuleOf(err) != rule {
+			t.Errorf("Parse(%q) = %v, want %s", text, err, rule)
+		}
+	}
+}
+
+func TestB2_Material(t *testing.T) {
+	bad := map[string]string{
+		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N1T1X1 w 0 0 -": "",
+		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N1X1X1 w 0 0 -": "B2", // three blanks, no Ten
+		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N1N1X1 w 0 0 -": "B2", // two Nines
+		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N3X1 w 0 0 -":   "B2", // six pawns
+		"1x1n1t1/j1qfk1x/7/7/7/X1Q1J1K/1N1T1X1 w 0 0 -": "B2", // no White Fou
+		"1x1n1t1/j1qfk1x/7/7/4F2/X1QFJ1K/1N1T1X1 w 0 0 -": "B2",
+		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N1T1X1 w 1 0 -": "B5", // Red's Nine captured but on the board
+		"1x3t1/j1qfk1x/7/7/7/X1QFJ1K/1N1T1X1 w 1 0 -":   "",
+	}
+	for text, rule := range bad {
+		_, err := Parse(text)
+		if rule == "" {
+			if err != nil {
+				t.Errorf("Parse(%q): %v", text, err)
+			}
+			continue
+		}
+		if !errors.Is(err, hops.ErrPosition) || hops.RuleOf(err) != rule {
+			t.Errorf("Parse(%q) = %v, want %s", text, err, rule)
+		}
+	}
+}
+
+func TestB3_Setup(t *testing.T) {
+	p, err := NewGame(StartArrangement(White), StartArrangement(Red))
+	if err != nil || p != Start() || p.String() != startText {
+		t.Fatalf("NewGame(start) = %v, %v", p, err)
+	}
+	if StartArrangement(White).String() != "NTXXQJK" || StartArrangement(Red).String() != "XNTJQKX" {
+		t.Errorf("start arrangements %v %v", StartArrangement(White), StartArrangement(Red))
+	}
+	// G8: either side first, same placement.
+	r := StartWith(Red)
+	if r.ToMove() != Red || r.String() != strings.Replace(startText, " w ", " r ", 1) {
+		t.Errorf("StartWith(Red) = %v", r)
+	}
+	q, err := NewGameWith(StartArrangement(White), StartArrangement(Red), Red)
+	if err != nil || q != r {
+		t.Errorf("NewGameWith(Red) = %v, %v", q, err)
+	}
+	// All 2520 arrangements, distinct, valid, round-tripping.
+	seen := map[Arrangement]bool{}
+	prev := ""
+	for a := range Arrangements() {
+		if err := a.Validate(); err != nil {
+			t.Fatalf("%v: %v", a, err)
+		}
+		b, err := ParseArrangement(strings.ToLower(a.String()))
+		if err != nil || b != a {
+			t.Fatalf("ParseArrangement(%v) = %v, %v", a, b, err)
+		}
+		if seen[a] {
+			t.Fatalf("%v twice", a)
+		}
+		seen[a] = true
+		_ = prev
+	}
+	if len(seen) != NumArrangements {
+		t.Fatalf("%d arrangements, want %d", len(seen), NumArrangements)
+	}
+	// Rejected arrangements.
+	for _, text := range []string{"NTXXQJ", "NTXXQJKK", "NTXNQJK", "NTXXQJP", "NTX?QJK", "XXXNTJQ"} {
+		if _, err := ParseArrangement(text); err == nil || hops.RuleOf(err) == "" {
+			t.Errorf("ParseArrangement(%q) = %v, want an error", text, err)
+		}
+	}
+	var zero Arrangement
+	if err := zero.Validate(); !errors.Is(err, hops.ErrPosition) || hops.RuleOf(err) != "B3" {
+		t.Errorf("zero arrangement: %v", err)
+	}
+	if _, err := NewGame(zero, StartArrangement(Red)); err == nil || !strings.Contains(err.Error(), "White") {
+		t.Errorf("NewGame(zero): %v", err)
+	}
+	if HomeSquares(Red)[3] != sq(t, "A6") || HomeSquares(White)[6] != sq(t, "G2") {
+		t.Error("home squares")
+	}
+}
+
+func TestB4_Knowledge(t *testing.T) {
+	p := Start()
+	w := p.View(White)
+	if got, want := w.String(), "1p1p1p1/p1pfp1p/7/7/7/X1QFJ1K/1N1T1X1 w 0 0 -"; got != want {
+		t.Errorf("White's view %s, want %s", got, want)
+	}
+	if got, want := p.View(Red).String(), "1x1n1t1/j1qfk1x/7/7/7/P1PFP1P/1P1P1P1 w 0 0 -"; got != want {
+		t.Errorf("Red's view %s, want %s", got, want)
+	}
+	// A player knows his own pawns: a view hiding them is impossible.
+	_, err := ParseView("1p1p1p1/p1pfp1p/7/7/7/X1QFJ1K/1N1T1P1 w 0 0 -", White)
+	if hops.RuleOf(err) != "B4" || !errors.Is(err, hops.ErrPosition) {
+		t.Errorf("own hidden pawn: %v", err)
+	}
+	// A turned pawn is known to both.
+	q := play(t, build(t, fig7, "w 0 0 -"), "D3-E2 E3-E5xC5")
+	for _, s := range []hops.Side{White, Red} {
+		if _, k, turned, _ := q.View(s).Pawn(sq(t, "D5")); k != Blank || !turned {
+			t.Errorf("%s's view of D5: %v %v", SideName(s), k, turned)
+		}
+	}
+	if _, k, _, _ := q.View(White).Pawn(sq(t, "C6")); k != Hidden {
+		t.Errorf("White sees Red's C6 as %v", k)
+	}
+}
+
+func TestB5_Goal(t *testing.T) {
+	p := Start()
+	if k, ok := p.Target(White); !ok || k != Nine {
+		t.Errorf("White's first target %v", k)
+	}
+	// The King captured: game over, the loser to move, no moves.
+	king := build(t, "B1:X D1:X F1:N A2:T C2:J E2:Q G2:K A3:F A4:k B7:x F7:x F6:f", "w 4 0 -")
+	if k, _ := king.Target(White); k != King {
+		t.Fatalf("target %v", k)
+	}
+	after, rev, err := king.PlayReveal(mustMove(t, "A3xA5"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.String() != rowsOf(t, "B1:X D1:X F1:N A2:T C2:J E2:Q G2:K A5:F B7:x F7:x F6:f")+" r 5 0 -" {
+		t.Errorf("after the King's capture: %s", after)
+	}
+	if rev != (Reveal{Turned: true, Square: sq(t, "A4"), Kind: King, Captured: true}) {
+		t.Errorf("reveal %v", rev)
+	}
+	o := after.Outcome()
+	if !o.Over || o.Winner != White || o.Rule != "B5" {
+		t.Errorf("outcome %v", o)
+	}
+	if after.CountMoves() != 0 || len(after.AppendMoves(nil)) != 0 {
+		t.Error("moves after the end")
+	}
+	reject(t, after, "D6-E7", "B5")
+	if _, ok := after.Target(White); ok {
+		t.Error("White has no target left")
+	}
+	if king.Outcome().Over {
+		t.Error("the game is on before the capture")
+	}
+	// A figure that is not the target is not captured.
+	if _, err := Parse(rowsOf(t, "B1:X D1:X F1:N A2:T C2:J E2:Q G2:K A3:F A4:k B7:x F7:x F6:f") + " w 5 0 -"); hops.RuleOf(err) != "B5" {
+		t.Errorf("King on the board after its capture: %v", err)
+	}
+}
+
+func TestB6_PawnMove(t *testing.T) {
+	p := build(t, fig4, "w 0 0 -")
+	play(t, p, "D3-B5-D7 D2-E1") // Fig. 4
+	play(t, p, "d3-b5-d7 d2-e1")
+	play(t, p, "D3-E4 D2-E1")
+	if !generated(p, "D3-B5-D7 D2-E1") || !generated(p, "D3-E4 D2-E1") {
+		t.Error("Fig. 4 moves not generated")
+	}
+	reject(t, p, "D3-D5 D2-E1", "B6")    // orthogonal jump
+	reject(t, p, "D3-D4 D2-E1", "B6")    // dark square
+	reject(t, p, "D3-E2 D2-E1", "B6")    // occupied
+	reject(t, p, "C6-D5 D2-E1", "B6")    // opposing pawn
+	reject(t, p, "C5-D4 D2-E1", "B6")    // nobody there
+	reject(t, p, "D3-F5 D2-E1", "G4")    // nothing to jump
+	reject(t, p, "D3-E4-G6 D2-E1", "B6") // a step then more
+	reject(t, p, "D3-B5-D3 D2-E1", "G5") // back to the start
+	reject(t, p, "D3xB5 D2-E1", "B8")    // a pawn turns nothing
+}
+
+func TestB7_FouMove(t *testing.T) {
+	p := build(t, fig6, "w 0 0 -")
+	q := play(t, p, "D2-B2-B4-B6") // Fig. 6
+	if q.Fou(White) != sq(t, "B6") || q.ToMove() != Red {
+		t.Errorf("after Fig. 6: %s", q)
+	}
+	if !generated(p, "D2-B2-B4-B6") || !generated(p, "D2-C3") {
+		t.Error("Fig. 6 moves not generated")
+	}
+	reject(t, p, "D2-D3", "B7")       // light square
+	reject(t, p, "D2-B4", "B7")       // diagonal jump
+	reject(t, p, "E3-C3", "B7")       // not the Fou's square
+	reject(t, p, "D2-B2-D2", "G5")    // back to the start
+	reject(t, p, "D2-D4", "G4")       // nothing on D3
+	reject(t, p, "D2-B2-B4-B6-B4", "G5")
+	reject(t, p, "D2-C3-C5", "B7") // a step, then a jump
+	// The other Fou: never stepped onto, jumped, or landed on.
+	p = build(t, strings.Replace(fig6, "D6:f", "C3:f", 1), "w 0 0 -")
+	reject(t, p, "D2-C3", "B7")
+	reject(t, p, "D2-B4", "B7")
+	if err := p.Validate(mustMove(t, "D2-B4")); !strings.Contains(err.Error(), "other Fou") {
+		t.Errorf("jumping the other Fou: %v", err)
+	}
+	p = build(t, strings.Replace(fig6, "D6:f", "B4:f", 1), "w 0 0 -")
+	reject(t, p, "D2-B2-B4", "B7")
+	play(t, p, "D2-B2")
+}
+
+func TestB8_TurningOver(t *testing.T) {
+	// Fig. 7: the Fou ends on C5 and turns D5 over, a blank: it stays,
+	// known to both, and the turn ends.
+	p := build(t, fig7, "w 0 0 -")
+	q, rev, err := p.PlayReveal(mustMove(t, "D3-E2 E3-E5xC5"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := rowsOf(t, "E2:N B1:X F1:T A2:X C2:J G2:Q E4:K C5:F D5:x! B7:n D7:t F7:x A6:j C6:q G6:k D6:f") + " r 0 0 -"
+	if q.String() != want {
+		t.Errorf("after Fig. 7: %s, want %s", q, want)
+	}
+	if rev != (Reveal{Turned: true, Square: sq(t, "D5"), Kind: Blank}) || rev.String() != "D5 Blank" {
+		t.Errorf("reveal %v", rev)
+	}
+	if !generated(p, "D3-E2 E3-E5xC5") || !generated(p, "D3-E2 E3-E5-C5") {
+		t.Error("Fig. 7 moves not generated")
+	}
+	// Not compulsory.
+	if q2 := play(t, p, "D3-E2 E3-E5-C5"); q2.String() == q.String() {
+		t.Error("turning over changed nothing")
+	}
+	// Only the last jumped pawn, never an own one, never on a step.
+	reject(t, p, "D3-E2 E3xE5-C5", "B8")
+	reject(t, p, "D3-E2 E3xE5", "B8") // E4 is White's
+	reject(t, p, "E3xD2", "B8")
+	// Turning over a pawn known to both changes nothing: the same move as
+	// not turning it, not generated twice, but accepted.
+	known := build(t, strings.Replace(fig7, "D5:x", "D5:x!", 1), "w 0 0 -")
+	a, b := play(t, known, "D3-E2 E3-E5xC5"), play(t, known, "D3-E2 E3-E5-C5")
+	if a != b {
+		t.Errorf("turning a known blank: %s vs %s", a, b)
+	}
+	if generated(known, "D3-E2 E3-E5xC5") {
+		t.Error("no-op turning over generated")
+	}
+	if _, rev, _ := known.PlayReveal(mustMove(t, "D3-E2 E3-E5xC5")); rev.Turned {
+		t.Errorf("a no-op turning over reveals %v", rev)
+	}
+	// The target is captured and the Fou moves again; a revealed target too.
+	for _, d5 := range []string{"D5:n", "D5:n!"} {
+		c := build(t, strings.Replace(strings.Replace(fig7, "D5:x", d5, 1), "B7:n", "B7:x", 1), "w 0 0 -")
+		after, rev, err := c.PlayReveal(mustMove(t, "D3-E2 E3-E5xC5"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !rev.Captured || rev.Kind != Nine || after.ToMove() != White || !after.Continuing() || after.Captured(White) != 1 {
+			t.Errorf("%s: capture gives %s, %v", d5, after, rev)
+		}
+		if _, _, _, ok := after.Pawn(sq(t, "D5")); ok {
+			t.Errorf("%s: the Nine stayed", d5)
+		}
+		if !generated(c, "D3-E2 E3-E5xC5") {
+			t.Errorf("%s: capture not generated", d5)
+		}
+	}
+}
+
+func TestB8_NonTargetEndsTurn(t *testing.T) {
+	p := build(t, strings.Replace(corner, "B2:f", "B2:f A2:t F7:n", 1), "w 0 0 -")
+	q, rev, err := p.PlayReveal(mustMove(t, "A3xA1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rev.Captured || rev.Kind != Ten || q.ToMove() != Red || q.Continuing() || !strings.Contains(q.String(), "t!") {
+		t.Errorf("turning the Ten over: %s %v", q, rev)
+	}
+}
+
+func TestB9_SeveralCaptures(t *testing.T) {
+	p := build(t, chain, "w 0 0 -")
+	p = play(t, p, "A3xA5") // the Nine
+	if !p.Continuing() || p.ToMove() != White || p.Captured(White) != 1 {
+		t.Fatalf("after the Nine: %s", p)
+	}
+	reject(t, p, "E2-D3 A5xC5", "B9") // no pawn move in a continuation
+	p = play(t, p, "A5xC5") // the Ten
+	if !p.Continuing() || p.Captured(White) != 2 {
+		t.Fatalf("after the Ten: %s", p)
+	}
+	p = play(t, p, "C5xC7") // the Jack
+	if !p.Continuing() || p.Captured(White) != 3 || p.ToMove() != White {
+		t.Fatalf("after the Jack: %s", p)
+	}
+	if k, _ := p.Target(White); k != Queen {
+		t.Errorf("target %v", k)
+	}
+	want := rowsOf(t, "B1:X D1:X F1:N A2:T C2:J E2:Q G2:K C7:F E6:x G6:x F7:q B7:k F6:f") + " w 3 0 +"
+	if p.String() != want {
+		t.Errorf("after three captures: %s, want %s", p, want)
+	}
+	for m := range p.Moves() {
+		if m.Pawn().Len() != 0 {
+			t.Errorf("continuation move %s moves a pawn", m)
+		}
+	}
+	q := play(t, p, "C7-D6")
+	if q.ToMove() != Red || q.Continuing() {
+		t.Errorf("the turn should end: %s", q)
+	}
+}
+
+func TestB9_CaptureFouStuck(t *testing.T) {
+	p := build(t, strings.Replace(corner, "B2:f", "B2:f A2:n F7:t", 1), "w 0 0 -")
+	q := play(t, p, "A3xA1")
+	if q.ToMove() != Red || q.Continuing() || q.Captured(White) != 1 {
+		t.Errorf("the stuck Fou ends the turn: %s", q)
+	}
+	// The same state with '+' is impossible.
+	text := strings.Replace(q.String(), " r 1 0 -", " w 1 0 +", 1)
+	if _, err := Parse(text); hops.RuleOf(err) != "B9" {
+		t.Errorf("Parse(%q) = %v", text, err)
+	}
+}
+
+func TestB9_FouMustMove(t *testing.T) {
+	// The White Fou in the corner A1, the Red Fou on B2: only a jump over
+	// B1 to C1 moves it. Moving the B1 pawn to C2 would leave the Fou
+	// stuck, so that pawn move is illegal; to A2 frees the jump to A3.
+	pieces := "B1:X D1:X F1:N C4:T E4:J G4:Q G2:K A1:F B7:x D7:x F7:n A6:t C6:j E6:q G6:k B2:f"
+	p := build(t, pieces, "w 0 0 -")
+	for m := range p.Moves() {
+		if m.String()[:5] == "B1-C2" {
+			t.Errorf("generated %s", m)
+		}
+	}
+	if !generated(p, "B1-A2 A1-A3") || !generated(p, "A1-C1") {
+		t.Error("moves missing")
+	}
+	reject(t, p, "B1-C2 A1-C1", "G4")
+	reject(t, p, "B1-C2", "B9")
+	var zero Move
+	if err := p.Validate(zero); hops.RuleOf(err) != "B9" {
+		t.Errorf("zero move: %v", err)
+	}
+	reject(t, p, "A1-C1 B1-A2", "B9") // Fou first
+	// G6: a side whose Fou cannot move after any decision loses.
+	stuck := build(t, "E6:X G6:X F7:N D7:T B7:J G4:Q F5:K A1:F F1:x D1:x G2:t E2:n F3:j C4:q E4:k B2:f", "w 0 0 -")
+	if n := stuck.CountMoves(); n != 0 {
+		t.Fatalf("%d moves: %v", n, stuck.AppendMoves(nil))
+	}
+	if o := stuck.Outcome(); !o.Over || o.Winner != Red || o.Rule != "G6" {
+		t.Errorf("outcome %v", o)
+	}
+	if o := stuck.View(Red).Outcome(); o != stuck.Outcome() {
+		t.Errorf("view outcome %v", o)
+	}
+}
+
+func TestB10_MoveText(t *testing.T) {
+	for in, want := range map[string]string{
+		"D3-E2 E3-E5xC5": "D3-E2 E3-E5xC5",
+		"d3-e2 e3-e5XC5": "D3-E2 E3-E5xC5",
+		"D2-B2-B4-B6":    "D2-B2-B4-B6",
+		"A3xA1":          "A3xA1",
+	} {
+		m, err := ParseMove(in)
+		if err != nil || m.String() != want {
+			t.Errorf("ParseMove(%q) = %v, %v", in, m, err)
+			continue
+		}
+		if b, _ := m.MarshalText(); string(b) != want {
+			t.Errorf("MarshalText %s", b)
+		}
+		var u Move
+		if err := u.UnmarshalText([]byte(want)); err != nil || u != m {
+			t.Errorf("UnmarshalText(%q) = %v, %v", want, u, err)
+		}
+	}
+	m := mustMove(t, "D3-E2 E3-E5xC5")
+	if m.Pawn().String() != "D3-E2" || m.Fou().String() != "E3-E5xC5" || !m.Turns() {
+		t.Errorf("parts of %v", m)
+	}
+	if MoveOf(m.Pawn(), m.Fou()) != m {
+		t.Error("MoveOf")
+	}
+	for _, bad := range []string{"", " ", "D3-E2  E3-E5", "D3-E2 E3-E5 C5-C7", "D3", "D3-E2 E3-out", "D3-H4 E3-E5", "D3-E2 ", " D2-E3"} {
+		if _, err := ParseMove(bad); !errors.Is(err, hops.ErrSyntax) {
+			t.Errorf("ParseMove(%q) error %v, want a syntax error", bad, err)
+		}
+	}
+}
+
+func TestB11_PositionText(t *testing.T) {
+	p, err := Parse(startText)
+	if err != nil || p != Start() || p.String() != startText {
+		t.Fatalf("Parse(start) = %v, %v", p, err)
+	}
+	var u Position
+	if err := u.UnmarshalText([]byte(startText)); err != nil || u != p {
+		t.Errorf("UnmarshalText: %v", err)
+	}
+	if b, _ := p.MarshalText(); string(b) != startText {
+		t.Errorf("MarshalText %s", b)
+	}
+	bad := map[string]string{
+		"":                  "G11",
+		startText + " ":     "G11",
+		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N1T1X1 b 0 0 -":  "B11",
+		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N1T1X1 w 6 0 -":  "B11",
+		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N1T1X1 w 0 0 *":  "B11",
+		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N1T1X1 w 0 0 +":  "B9",
+		"1x1n1t1/j1qfk1x/7/7/7/X1QF!J1K/1N1T1X1 w 0 0 -": "B11",
+		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1P1T1X1 w 0 0 -":  "B11",
+		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N1T1Z1 w 0 0 -":  "B11",
+		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N1T1X1 w 0 0":    "G11",
+		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N1T1X11 w 0 0 -": "G11",
+		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N1T1X1 w 00 0 -": "B11",
+	}
+	for text, rule := range bad {
+		if _, err := Parse(text); err == nil || hops.RuleOf(err) != rule {
+			t.Errorf("Parse(%q) = %v, want %s", text, err, rule)
+		}
+	}
+	// Both Kings captured; a finished game with the winner to move.
+	both := rowsOf(t, "B1:X D1:X A3:F B7:x F7:x F6:f")
+	if _, err := Parse(both + " r 5 5 -"); hops.RuleOf(err) != "B11" {
+		t.Errorf("both counts at 5: %v", err)
+	}
+	won := rowsOf(t, "B1:X D1:X F1:N A2:T C2:J E2:Q G2:K A3:F B7:x F7:x F6:f")
+	build(t, "B1:X D1:X F1:N A2:T C2:J E2:Q G2:K A3:F B7:x F7:x F6:f", "r 5 0 -")
+	for _, tail := range []string{" w 5 0 -", " r 5 0 +"} {
+		if _, err := Parse(won + tail); hops.RuleOf(err) != "B11" {
+			t.Errorf("Parse(%q) = %v", won+tail, err)
+		}
+	}
+	// Revealed pawns of both sides, a continuation.
+	q := build(t, "B1:X! D1:X F1:N C2:J! E2:Q G2:K A3:F A2:T E6:x G6:x! F7:q B7:k C6:j F6:f", "w 2 0 +")
+	if q.String() != rowsOf(t, "B1:X! D1:X F1:N C2:J! E2:Q G2:K A3:F A2:T E6:x G6:x! F7:q B7:k C6:j F6:f")+" w 2 0 +" {
+		t.Error(q)
+	}
+	if !strings.Contains(q.Diagram(), "X!") || !strings.Contains(q.Diagram(), "Fou again") {
+		t.Errorf("diagram:\n%s", q.Diagram())
+	}
+}
+
+func TestB12_ViewText(t *testing.T) {
+	p := build(t, strings.Replace(fig7, "D5:x", "D5:x!", 1), "w 0 0 -")
+	w := p.View(White)
+	want := rowsOf(t, "D3:N B1:X F1:T A2:X C2:J G2:Q E4:K E3:F D5:x! B7:p D7:p F7:p A6:p C6:p G6:p D6:f") + " w 0 0 -"
+	if w.String() != want {
+		t.Errorf("view %s, want %s", w, want)
+	}
+	v, err := ParseView(want, White)
+	if err != nil || v != w {
+		t.Errorf("ParseView = %v, %v", v, err)
+	}
+	if v.Viewer() != White || v.Consistent() != 720 {
+		t.Errorf("viewer %v, %d consistent states", v.Viewer(), v.Consistent())
+	}
+	bad := map[string]string{
+		strings.Replace(want, "p", "n", 1):   "B12", // an unseen face
+		strings.Replace(want, "x!", "p!", 1): "B12", // hidden yet turned
+		strings.Replace(want, "N", "P", 1):   "B4",
+		strings.Replace(want, "p", "", 1):    "G11",
+	}
+	for text, rule := range bad {
+		if _, err := ParseView(text, White); hops.RuleOf(err) != rule {
+			t.Errorf("ParseView(%q) = %v, want %s", text, err, rule)
+		}
+	}
+	if _, err := ParseView(want, Red); hops.RuleOf(err) != "B4" {
+		t.Errorf("Red's view with White's faces unseen: %v", err)
+	}
+	if _, err := Parse(want); hops.RuleOf(err) != "B11" {
+		t.Errorf("Parse(view) = %v", err)
+	}
+	if !strings.Contains(w.Diagram(), "p") {
+		t.Errorf("view diagram:\n%s", w.Diagram())
+	}
+}
+
+func TestB13_SheetExamples(t *testing.T) {
+	// Fig. 4, Fig. 6, Fig. 7 are played in the tests of B6, B7, B8; here
+	// they are checked against the generator as written in the sheet.
+	for _, c := range []struct{ pieces, move string }{
+		{fig4, "D3-B5-D7 D2-E1"},
+		{fig6, "D2-B2-B4-B6"},
+		{fig7, "D3-E2 E3-E5xC5"},
+	} {
+		p := build(t, c.pieces, "w 0 0 -")
+		if err := p.Validate(mustMove(t, c.move)); err != nil {
+			t.Errorf("%s: %v", c.move, err)
+		}
+		if !generated(p, c.move) {
+			t.Errorf("%s not generated", c.move)
+		}
+	}
+}
+
+func TestG9_OneMovePerSuccessor(t *testing.T) {
+	for _, p := range []Position{Start(), build(t, fig7, "w 0 0 -"), build(t, chain, "w 0 0 -"), build(t, fig6, "w 0 0 -")} {
+		seen := map[string]string{}
+		for m := range p.Moves() {
+			q := play(t, p, m.String())
+			if prev, dup := seen[q.String()]; dup {
+				t.Errorf("%s and %s give the same successor", prev, m)
+			}
+			seen[q.String()] = m.String()
+		}
+	}
+}
