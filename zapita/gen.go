@@ -8,8 +8,8 @@ import (
 
 // Geometry tables, computed once from the shared board.
 var (
-	neighbours [64]hops.Bitboard   // squares adjacent to each square (G2)
-	rays       [64][8]hops.Square  // next square in each direction, or NoSquare
+	neighbours [64]hops.Bitboard  // squares adjacent to each square (G2)
+	rays       [64][8]hops.Square // next square in each direction, or NoSquare
 	allSquares = board.All()
 )
 
