@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	go run ./examples/selfplay [-game catchit] [-seed 1] [-first search] [-second random]
+//	go run ./examples/selfplay [-game catchit] [-seed 1] [-first search] [-second search]
 //	                           [-budget 2000] [-max-plies 300] [-boards=true]
 //
 // Flags:
@@ -70,7 +70,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&c.game, "game", "catchit", "the game: "+strings.Join(allgames.Names(), ", "))
 	fs.Uint64Var(&c.seed, "seed", 1, "seed of the players and of any secret setup")
 	fs.StringVar(&c.first, "first", allgames.Search, "player of the first side: random or search")
-	fs.StringVar(&c.second, "second", allgames.Random, "player of the second side: random or search")
+	fs.StringVar(&c.second, "second", allgames.Search, "player of the second side: random or search")
 	fs.IntVar(&c.budget, "budget", 2000, "positions the searching player may visit per move")
 	fs.IntVar(&c.maxPlies, "max-plies", 300, "stop after this many moves, unfinished")
 	fs.BoolVar(&c.boards, "boards", true, "print the board after every move")
@@ -143,12 +143,20 @@ func play(w io.Writer, c config) (hops.State, error) {
 	}
 	fmt.Fprintln(w)
 	if o := s.Outcome(); o.Over {
-		fmt.Fprintf(w, "%s wins after %d moves: %s (%s).\n", g.SideName(o.Winner), ply, o.Reason, o.Rule)
+		fmt.Fprintf(w, "%s wins after %s: %s (%s).\n", g.SideName(o.Winner), moves(ply), o.Reason, o.Rule)
 	} else {
-		fmt.Fprintf(w, "Unfinished after %d moves (-max-plies %d); %s to move.\n", ply, c.maxPlies, g.SideName(s.ToMove()))
+		fmt.Fprintf(w, "Unfinished after %s (-max-plies %d); %s to move.\n", moves(ply), c.maxPlies, g.SideName(s.ToMove()))
 	}
 	fmt.Fprintf(w, "final: %s\n", s)
 	return s, nil
+}
+
+// moves says "1 move", "2 moves".
+func moves(n int) string {
+	if n == 1 {
+		return "1 move"
+	}
+	return fmt.Sprintf("%d moves", n)
 }
 
 // board prints the diagram of s; for a game with hidden pieces, the true

@@ -1,0 +1,142 @@
+package main
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hopsgames/hops/examples/internal/allgames"
+)
+
+func runArgs(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errs bytes.Buffer
+	code = run(args, &out, &errs)
+	return code, out.String(), errs.String()
+}
+
+var (
+	moveLine = regexp.MustCompile(`(?m)^(\d+)\. (\w+): (.+)$`)
+	field    = func(out, name string) string {
+		m := regexp.MustCompile(`(?m)^` + name + `: (.+)$`).FindStringSubmatch(out)
+		if m == nil {
+			return ""
+		}
+		return m[1]
+	}
+)
+
+// checkReplay replays the moves printed in out from its start and checks
+// that they lead to the final position printed.
+func checkReplay(t *testing.T, game, out string) {
+	t.Helper()
+	g, _ := allgames.ByName(game)
+	s, err := g.Parse(field(out, "start"))
+	if err != nil {
+		t.Fatalf("start: %v", err)
+	}
+	for i, m := range moveLine.FindAllStringSubmatch(out, -1) {
+		if m[1] != strings.TrimSpace(m[1]) || m[2] != g.SideName(s.ToMove()) {
+			t.Fatalf("move %d %q: %s to move", i+1, m[0], g.SideName(s.ToMove()))
+		}
+		if s, err = s.Play(m[3]); err != nil {
+			t.Fatalf("move %d %q: %v", i+1, m[0], err)
+		}
+	}
+	if got := field(out, "final"); got != s.String() {
+		t.Errorf("final position %q, replay gives %q", got, s.String())
+	}
+}
+
+func TestEveryGameFinishesOrIsReportedUnfinished(t *testing.T) {
+	for _, game := range allgames.Names() {
+		for _, players := range [][2]string{{"search", "search"}, {"random", "search"}, {"search", "random"}} {
+			args := []string{"-game", game, "-seed", "3", "-first", players[0], "-second", players[1], "-budget", "300"}
+			code, out, errs := runArgs(t, args...)
+			if code != 0 || errs != "" {
+				t.Fatalf("%v: exit %d, %s", args, code, errs)
+			}
+			if !regexp.MustCompile(`(?m)^(\w+ wins after \d+ moves: .+ \(\w+\d+\)\.|Unfinished after 300 moves .+)$`).MatchString(out) {
+				t.Errorf("%v: no result in\n%s", args, out)
+			}
+			checkReplay(t, game, out)
+			if !strings.Contains(out, "  A  B  C") && !strings.Contains(out, "A B C") {
+				t.Errorf("%v: no board diagram in\n%s", args, out[:min(len(out), 500)])
+			}
+		}
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	for _, game := range allgames.Names() {
+		for _, seed := range []string{"1", "2"} {
+			args := []string{"-game", game, "-seed", seed, "-second", "random"}
+			_, a, _ := runArgs(t, args...)
+			_, b, _ := runArgs(t, args...)
+			if a != b {
+				t.Errorf("%v: two runs differ", args)
+			}
+		}
+		_, a, _ := runArgs(t, "-game", game, "-seed", "1", "-first", "random", "-second", "random", "-boards=false")
+		_, b, _ := runArgs(t, "-game", game, "-seed", "2", "-first", "random", "-second", "random", "-boards=false")
+		if a == b {
+			t.Errorf("%s: seeds 1 and 2 play the same game", game)
+		}
+	}
+}
+
+func TestMaxPlies(t *testing.T) {
+	for _, game := range allgames.Names() {
+		code, out, _ := runArgs(t, "-game", game, "-max-plies", "2", "-first", "random", "-second", "random")
+		if code != 0 || !strings.Contains(out, "Unfinished after 2 moves (-max-plies 2)") {
+			t.Errorf("%s: exit %d\n%s", game, code, out)
+		}
+		if n := len(moveLine.FindAllString(out, -1)); n != 2 {
+			t.Errorf("%s: %d moves printed", game, n)
+		}
+		checkReplay(t, game, out)
+	}
+}
+
+func TestBrouillardShowsViews(t *testing.T) {
+	_, out, _ := runArgs(t, "-game", "brouillard", "-max-plies", "4")
+	for _, want := range []string{"true board:", "what White knows: ", "what Red knows: "} {
+		if n := strings.Count(out, want); n != 5 {
+			t.Errorf("%q printed %d times, want 5 (start and 4 moves)", want, n)
+		}
+	}
+	white := field(out, "what White knows")
+	red := field(out, "what Red knows")
+	start := field(out, "start")
+	if !strings.Contains(white, "p") || strings.Contains(white, "P") || !strings.Contains(red, "P") || white == start || red == start {
+		t.Errorf("views of the start: White %q, Red %q, truth %q", white, red, start)
+	}
+}
+
+func TestDefaults(t *testing.T) {
+	code, out, errs := runArgs(t)
+	if code != 0 || errs != "" || !strings.HasPrefix(out, "Catch'it: Blue (search) against Red (search), seed 1\n") {
+		t.Errorf("exit %d, %s\n%s", code, errs, out)
+	}
+}
+
+func TestBadArguments(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"-game", "chess"}, 1, `unknown game "chess"`},
+		{[]string{"-first", "genius"}, 1, `unknown kind of player "genius"`},
+		{[]string{"-budget", "0"}, 1, "-budget must be 1 or more"},
+		{[]string{"-max-plies", "-1"}, 1, "-max-plies must not be negative"},
+		{[]string{"-seed", "x"}, 2, "invalid value"},
+		{[]string{"extra"}, 2, `unexpected argument "extra"`},
+	} {
+		code, _, errs := runArgs(t, c.args...)
+		if code != c.code || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: exit %d, %q; want %d, %q", c.args, code, errs, c.code, c.want)
+		}
+	}
+}
