@@ -100,7 +100,7 @@ func (p *Position) check(m Move, partial bool) (checked, error) {
 		return st, nil
 	}
 	if m.n == 0 && !partial {
-		return st, illegal("Z7", pathWhere(&m), "the path ends on the bomb at %s, which must then be thrown (Z5)", end)
+		return st, illegal("Z7", pathWhere(&m), "the path ends on the bomb at %s, which must then be thrown", end)
 	}
 	st.tb = p.throwBoard(from)
 	t := &st.tb
