@@ -65,6 +65,9 @@ func (st *state) check(m Move) (checked, *hops.Error) {
 	}
 	p := m.fou
 	where := "Fou move " + p.String()
+	if p.Len() < 2 {
+		return c, illegal("G12", where, "a path needs at least two squares")
+	}
 	f, other := st.fou[me], st.fou[me^1]
 	if p.From() != f {
 		return c, illegal("B7", where, "the %s Fou stands on %s, not on %s", SideName(me), f, p.From())
@@ -146,6 +149,8 @@ func (st *state) checkPawn(p hops.Path, occ hops.Bitboard, where string) (from, 
 	me := st.side
 	from = p.From()
 	switch {
+	case p.Len() < 2:
+		return from, to, illegal("G12", where, "a path needs at least two squares")
 	case p.HasMarks():
 		return from, to, illegal("B8", where, "a pawn turns nothing over: only the Fou does, on its last jump")
 	case from == st.fou[me] || from == st.fou[me^1]:

@@ -46,7 +46,7 @@ func TestB1_Board(t *testing.T) {
 	}
 	// A pawn on a dark square, a Fou on a light one: impossible.
 	for text, rule := range map[string]string{
-		strings.Replace(startText, "1N1T1X1", "N2T1X1", 1): "B6",
+		strings.Replace(startText, "1N1T1X1", "N2T1X1", 1):            "B6",
 		strings.Replace(startText, "7/7/X1QFJ1K", "7/1F5/X1Q1J1K", 1): "B7",
 	} {
 		_, err := Parse(text)
@@ -58,14 +58,14 @@ func TestB1_Board(t *testing.T) {
 
 func TestB2_Material(t *testing.T) {
 	bad := map[string]string{
-		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N1T1X1 w 0 0 -": "",
-		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N1X1X1 w 0 0 -": "B2", // three blanks, no Ten
-		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N1N1X1 w 0 0 -": "B2", // two Nines
-		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N3X1 w 0 0 -":   "B2", // six pawns
-		"1x1n1t1/j1qfk1x/7/7/7/X1Q1J1K/1N1T1X1 w 0 0 -": "B2", // no White Fou
+		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N1T1X1 w 0 0 -":   "",
+		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N1X1X1 w 0 0 -":   "B2", // three blanks, no Ten
+		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N1N1X1 w 0 0 -":   "B2", // two Nines
+		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N3X1 w 0 0 -":     "B2", // six pawns
+		"1x1n1t1/j1qfk1x/7/7/7/X1Q1J1K/1N1T1X1 w 0 0 -":   "B2", // no White Fou
 		"1x1n1t1/j1qfk1x/7/7/4F2/X1QFJ1K/1N1T1X1 w 0 0 -": "B2",
-		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N1T1X1 w 1 0 -": "B5", // Red's Nine captured but on the board
-		"1x3t1/j1qfk1x/7/7/7/X1QFJ1K/1N1T1X1 w 1 0 -":   "",
+		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N1T1X1 w 1 0 -":   "B5", // Red's Nine captured but on the board
+		"1x3t1/j1qfk1x/7/7/7/X1QFJ1K/1N1T1X1 w 1 0 -":     "",
 	}
 	for text, rule := range bad {
 		_, err := Parse(text)
@@ -230,11 +230,11 @@ func TestB7_FouMove(t *testing.T) {
 	if !generated(p, "D2-B2-B4-B6") || !generated(p, "D2-C3") {
 		t.Error("Fig. 6 moves not generated")
 	}
-	reject(t, p, "D2-D3", "B7")       // light square
-	reject(t, p, "D2-B4", "B7")       // diagonal jump
-	reject(t, p, "E3-C3", "B7")       // not the Fou's square
-	reject(t, p, "D2-B2-D2", "G5")    // back to the start
-	reject(t, p, "D2-D4", "G4")       // nothing on D3
+	reject(t, p, "D2-D3", "B7")    // light square
+	reject(t, p, "D2-B4", "B7")    // diagonal jump
+	reject(t, p, "E3-C3", "B7")    // not the Fou's square
+	reject(t, p, "D2-B2-D2", "G5") // back to the start
+	reject(t, p, "D2-D4", "G4")    // nothing on D3
 	reject(t, p, "D2-B2-B4-B6-B4", "G5")
 	reject(t, p, "D2-C3-C5", "B7") // a step, then a jump
 	// The other Fou: never stepped onto, jumped, or landed on.
@@ -325,7 +325,7 @@ func TestB9_SeveralCaptures(t *testing.T) {
 		t.Fatalf("after the Nine: %s", p)
 	}
 	reject(t, p, "E2-D3 A5xC5", "B9") // no pawn move in a continuation
-	p = play(t, p, "A5xC5") // the Ten
+	p = play(t, p, "A5xC5")           // the Ten
 	if !p.Continuing() || p.Captured(White) != 2 {
 		t.Fatalf("after the Ten: %s", p)
 	}
@@ -445,8 +445,8 @@ func TestB11_PositionText(t *testing.T) {
 		t.Errorf("MarshalText %s", b)
 	}
 	bad := map[string]string{
-		"":                  "G11",
-		startText + " ":     "G11",
+		"":              "G11",
+		startText + " ": "G11",
 		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N1T1X1 b 0 0 -":  "B11",
 		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N1T1X1 w 6 0 -":  "B11",
 		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N1T1X1 w 0 0 *":  "B11",
