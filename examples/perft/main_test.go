@@ -84,25 +84,27 @@ func TestDivideSumsToPerft(t *testing.T) {
 	}
 }
 
+// finished holds a finished game of each kind: the ball gone, all pawns
+// White, the bomb on Khaki's HQ, the Red King captured.
+var finished = map[string]string{
+	"catchit":    "rrrrrrr/7/7/7/7/7/bbb1bbb r",
+	"coir":       "wwwwww/6/6/6/6/wwwwww b",
+	"zapita":     "a5A/b5B/c5C/*6/c5C/b5B/a5A k",
+	"brouillard": "F2X1x!1/6K/4f2/N1T1x!1Q/3X3/7/1J5 r 5 0 -",
+}
+
 // TestAnyPosition counts from positions given with -fen: midgame ones
 // reached by random play, and finished games, which have no moves.
 func TestAnyPosition(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 5))
 	for _, g := range allgames.All() {
-		s := g.Start(hops.Second)
-		var mid hops.State
-		for ply := 0; !s.Outcome().Over; ply++ {
-			if ply == 2 {
-				mid = s
-			}
-			moves := s.Moves()
+		mid := g.Start(hops.Second)
+		for range 2 {
+			moves := mid.Moves()
 			var err error
-			if s, err = s.Play(moves[r.IntN(len(moves))]); err != nil {
+			if mid, err = mid.Play(moves[r.IntN(len(moves))]); err != nil {
 				t.Fatal(err)
 			}
-		}
-		if mid == nil {
-			t.Fatalf("%s: game over in 2 moves", g.Name)
 		}
 		want1, _ := allgames.Perft(mid, 1)
 		want2, _ := allgames.Perft(mid, 2)
@@ -110,9 +112,13 @@ func TestAnyPosition(t *testing.T) {
 		if got := leaves(t, out); code != 0 || !equal(got, []uint64{want1, want2}) || !strings.Contains(out, mid.String()) {
 			t.Errorf("%s %q: exit %d, leaves %v, want %d %d\n%s%s", g.Name, mid, code, got, want1, want2, out, errs)
 		}
-		code, out, errs = runArgs(t, "-game", g.Name, "-fen", s.String(), "-depth", "3")
+		end, err := g.Parse(finished[g.Name])
+		if err != nil || !end.Outcome().Over {
+			t.Fatalf("%s %q: %v, %v", g.Name, finished[g.Name], err, end)
+		}
+		code, out, errs = runArgs(t, "-game", g.Name, "-fen", end.String(), "-depth", "3")
 		if got := leaves(t, out); code != 0 || !equal(got, []uint64{0, 0, 0}) {
-			t.Errorf("%s %q (finished): exit %d, leaves %v\n%s%s", g.Name, s, code, got, out, errs)
+			t.Errorf("%s %q (finished): exit %d, leaves %v\n%s%s", g.Name, end, code, got, out, errs)
 		}
 	}
 }
