@@ -36,7 +36,7 @@ func FuzzParse(f *testing.F) {
 		if p.String() != text {
 			t.Fatalf("Parse(%q).String() = %q", text, p.String())
 		}
-		if (p.white|p.black).Count() != Pawns {
+		if (p.white | p.black).Count() != Pawns {
 			t.Fatalf("%q: wrong material accepted", text)
 		}
 		_ = p.Diagram()
