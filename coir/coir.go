@@ -12,6 +12,11 @@ const (
 	Black = hops.Second
 )
 
+// Game describes Coir Circuit to programs that handle the games of the
+// series alike through text (see hops.Game); it starts from the main
+// start of C2.
+var Game = hops.NewGame("coir", "Coir Circuit", [2]string{"White", "Black"}, StartWith, Parse, ParseMove)
+
 // Pawns is the number of pawns on the board, which never changes (C1).
 const Pawns = 12
 

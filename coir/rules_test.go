@@ -406,3 +406,17 @@ func TestContinuationsAndSteps(t *testing.T) {
 		t.Errorf("winning jump: %v %v", moves, err)
 	}
 }
+
+func TestGameHandle(t *testing.T) {
+	s := Game.Start(Black)
+	if s.String() != "bbbbbb/6/6/6/6/wwwwww b" || len(s.Moves()) != 16 {
+		t.Fatalf("Game.Start: %s", s)
+	}
+	s2, err := s.Play("a6-a5")
+	if err != nil || s2.String() != "1bbbbb/b5/6/6/6/wwwwww w" {
+		t.Fatalf("Game play: %v", err)
+	}
+	if _, err := Game.Parse("bbbbbb/6/6/6/6/wwwwww x"); err == nil {
+		t.Fatal("bad text accepted")
+	}
+}
