@@ -232,43 +232,56 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		}
 		first = side
 	}
-	m := &match{game: g, hidden: allgames.Hidden(g)}
-	var err error
-	if m.id, err = s.newToken(); err == nil {
-		if m.tokens[0], err = s.newToken(); err == nil {
-			m.tokens[1], err = s.newToken()
-		}
-	}
 	var seed [16]byte
-	if err == nil {
-		err = s.random(seed[:])
-	}
-	if err == nil {
-		deal := rand.New(rand.NewPCG(binary.LittleEndian.Uint64(seed[:8]), binary.LittleEndian.Uint64(seed[8:])))
-		m.start, err = allgames.Deal(g, first, deal)
-	}
-	if err != nil {
-		log.Printf("referee: creating a game: %v", err)
-		writeError(w, http.StatusInternalServerError, "internal", "", "cannot create a game")
+	if err := s.random(seed[:]); err != nil {
+		internal(w, nil, err)
 		return
 	}
-	m.state = m.start
-
-	s.mu.Lock()
-	if len(s.games) >= s.max {
-		s.mu.Unlock()
+	deal := rand.New(rand.NewPCG(binary.LittleEndian.Uint64(seed[:8]), binary.LittleEndian.Uint64(seed[8:])))
+	start, err := allgames.Deal(g, first, deal)
+	if err != nil {
+		internal(w, nil, err)
+		return
+	}
+	m, err := s.host(start)
+	if errors.Is(err, errFull) {
 		writeError(w, http.StatusServiceUnavailable, "full", "", "the server holds %d games, its limit", s.max)
 		return
 	}
-	s.games[m.id] = m
-	s.mu.Unlock()
-
+	if err != nil {
+		internal(w, nil, err)
+		return
+	}
 	writeJSON(w, http.StatusCreated, createdJSON{
 		ID:     m.id,
 		Game:   g.Name,
 		First:  g.SideName(first),
 		Tokens: map[string]string{g.Sides[0]: m.tokens[0], g.Sides[1]: m.tokens[1]},
 	})
+}
+
+var errFull = errors.New("too many games")
+
+// host adds a game that starts from start, with a new id and tokens.
+func (s *Server) host(start hops.State) (*match, error) {
+	g := start.Game()
+	m := &match{game: g, hidden: allgames.Hidden(g), start: start, state: start}
+	var err error
+	if m.id, err = s.newToken(); err == nil {
+		if m.tokens[0], err = s.newToken(); err == nil {
+			m.tokens[1], err = s.newToken()
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.games) >= s.max {
+		return nil, errFull
+	}
+	s.games[m.id] = m
+	return m, nil
 }
 
 // viewer is who sent a request: a side, or nobody (a spectator).
@@ -470,6 +483,9 @@ func moveError(w http.ResponseWriter, err error) {
 // internal answers an error that should not happen, logging it but not
 // sending it (its text might describe hidden pieces).
 func internal(w http.ResponseWriter, m *match, err error) {
-	log.Printf("referee: game %s: %v", m.id, err)
+	if m != nil {
+		err = fmt.Errorf("game %s: %w", m.id, err)
+	}
+	log.Printf("referee: %v", err)
 	writeError(w, http.StatusInternalServerError, "internal", "", "internal error")
 }
