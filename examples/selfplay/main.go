@@ -5,7 +5,7 @@
 // Usage:
 //
 //	go run ./examples/selfplay [-game catchit] [-seed 1] [-first search] [-second search]
-//	                           [-budget 2000] [-max-plies 300] [-boards=true]
+//	                           [-budget 2000] [-time 0] [-max-plies 300] [-boards=true]
 //
 // Flags:
 //
@@ -17,6 +17,9 @@
 //	            Blue in Catch'it, and moves first)
 //	-second     the player of the second side (Khaki, Black, Red)
 //	-budget     the searching player's budget per move, in positions visited
+//	-time       a time budget per move for the searching player, such as
+//	            100ms, used instead of -budget; games are then no longer
+//	            reproducible, as the search depends on the machine's speed
 //	-max-plies  stop after this many moves and report the game unfinished
 //	            (the rules have no draw, so a game may go on and on)
 //	-boards     print the board after every move (true by default)
@@ -41,6 +44,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/examples/internal/allgames"
@@ -57,6 +61,7 @@ type config struct {
 	seed          uint64
 	first, second string
 	budget        int
+	moveTime      time.Duration
 	maxPlies      int
 	boards        bool
 }
@@ -72,6 +77,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&c.first, "first", allgames.Search, "player of the first side: random or search")
 	fs.StringVar(&c.second, "second", allgames.Search, "player of the second side: random or search")
 	fs.IntVar(&c.budget, "budget", 2000, "positions the searching player may visit per move")
+	fs.DurationVar(&c.moveTime, "time", 0, "time budget per move of the searching player, instead of -budget (not reproducible)")
 	fs.IntVar(&c.maxPlies, "max-plies", 300, "stop after this many moves, unfinished")
 	fs.BoolVar(&c.boards, "boards", true, "print the board after every move")
 	if err := fs.Parse(args); err != nil {
@@ -98,12 +104,19 @@ func play(w io.Writer, c config) (hops.State, error) {
 	if c.budget < 1 {
 		return nil, errors.New("-budget must be 1 or more")
 	}
+	if c.moveTime < 0 {
+		return nil, errors.New("-time must not be negative")
+	}
 	if c.maxPlies < 0 {
 		return nil, errors.New("-max-plies must not be negative")
 	}
 	var agents [2]player.Agent
 	for i, kind := range []string{c.first, c.second} {
-		a, err := allgames.NewAgent(g, kind, player.Options{Nodes: c.budget, Seed: c.seed*2 + uint64(i)})
+		opt := player.Options{Nodes: c.budget, Seed: c.seed*2 + uint64(i)}
+		if c.moveTime > 0 {
+			opt.Nodes, opt.Time = 0, c.moveTime
+		}
+		a, err := allgames.NewAgent(g, kind, opt)
 		if err != nil {
 			return nil, err
 		}

@@ -114,6 +114,16 @@ func TestBrouillardShowsViews(t *testing.T) {
 	}
 }
 
+func TestTimeBudget(t *testing.T) {
+	for _, game := range allgames.Names() {
+		code, out, errs := runArgs(t, "-game", game, "-time", "2ms", "-max-plies", "6", "-boards=false")
+		if code != 0 || !strings.Contains(out, " (search) against ") {
+			t.Errorf("%s: exit %d %s\n%s", game, code, errs, out)
+		}
+		checkReplay(t, game, out)
+	}
+}
+
 func TestDefaults(t *testing.T) {
 	code, out, errs := runArgs(t)
 	if code != 0 || errs != "" || !strings.HasPrefix(out, "Catch'it: Blue (search) against Red (search), seed 1\n") {
@@ -131,6 +141,7 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"-first", "genius"}, 1, `unknown kind of player "genius"`},
 		{[]string{"-budget", "0"}, 1, "-budget must be 1 or more"},
 		{[]string{"-max-plies", "-1"}, 1, "-max-plies must not be negative"},
+		{[]string{"-time", "-1s"}, 1, "-time must not be negative"},
 		{[]string{"-seed", "x"}, 2, "invalid value"},
 		{[]string{"extra"}, 2, `unexpected argument "extra"`},
 	} {

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/hopsgames/hops"
 )
@@ -191,5 +192,17 @@ func TestSearchSampled(t *testing.T) {
 	want := errors.New("cannot draw")
 	if _, err := s.SearchSampled(func(*rand.Rand) (pile, error) { return pile{}, want }, 2); err != want {
 		t.Errorf("sampler error: %v", err)
+	}
+}
+
+func TestSearcherTimeBudget(t *testing.T) {
+	s := NewSearcher[pile, take](flat, Options{Time: 5 * time.Millisecond})
+	start := time.Now()
+	r, err := s.Search(pile{stones: 1000})
+	if err != nil || r.Depth < 1 {
+		t.Fatalf("%+v %v", r, err)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("a 5ms search took %v", d)
 	}
 }
