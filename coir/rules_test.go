@@ -420,3 +420,74 @@ func TestGameHandle(t *testing.T) {
 		t.Fatal("bad text accepted")
 	}
 }
+
+func TestAccessors(t *testing.T) {
+	p, err := New(squares(t, "A1 B1 C1 D1 E1 F1"), squares(t, "A6 B6 C6 D6 E6 F6"), White)
+	if err != nil || p != Start() {
+		t.Fatalf("New: %v %v", p, err)
+	}
+	if p.Pawns(White) != squares(t, "A1 B1 C1 D1 E1 F1") || p.Pawns(Black) != squares(t, "A6 B6 C6 D6 E6 F6") {
+		t.Error("Pawns")
+	}
+	if s, ok := p.At(sq(t, "A1")); !ok || s != White {
+		t.Error("At A1")
+	}
+	if s, ok := p.At(sq(t, "A6")); !ok || s != Black {
+		t.Error("At A6")
+	}
+	if _, ok := p.At(sq(t, "A3")); ok {
+		t.Error("At A3")
+	}
+	for _, c := range []struct {
+		w, b hops.Bitboard
+		side hops.Side
+		rule string
+	}{
+		{squares(t, "A1"), squares(t, "A6"), 2, "C8"},
+		{squares(t, "A1") | hops.SquareAt(6, 0).Bit(), squares(t, "A6"), White, "G1"},
+		{squares(t, "A1 B1 C1 D1 E1 F1 A2 B2 C2 D2 E2 F2"), 0, White, "C8"},
+	} {
+		if _, err := New(c.w, c.b, c.side); hops.RuleOf(err) != c.rule || !errors.Is(err, hops.ErrPosition) {
+			t.Errorf("New(%v, %v, %d): %v, want %s", c.w, c.b, c.side, err, c.rule)
+		}
+	}
+	m := mv(t, "C1-E3-E5-C5-A3 A3-A4")
+	if from, to, ok := m.Step(); !ok || from != sq(t, "A3") || to != sq(t, "A4") || m.Path().String() != "C1-E3-E5-C5-A3" {
+		t.Error("Move accessors")
+	}
+	if _, _, ok := mv(t, "A1-A2").Step(); ok {
+		t.Error("a step alone has no second part")
+	}
+	if NewMove(m.Path(), sq(t, "A3"), sq(t, "A4")) != m {
+		t.Error("NewMove")
+	}
+	bad := NewMove(hops.PathOf(sq(t, "A1"), hops.SquareAt(6, 1)), hops.NoSquare, hops.NoSquare)
+	if err := Start().Validate(bad); !errors.Is(err, hops.ErrSyntax) {
+		t.Errorf("off-board square: %v", err)
+	}
+	bad = NewMove(hops.PathOf(sq(t, "A1"), sq(t, "A2")), sq(t, "A2"), hops.Outside)
+	if err := Start().Validate(bad); !errors.Is(err, hops.ErrSyntax) {
+		t.Errorf("off-board step: %v", err)
+	}
+}
+
+func TestC6_DameJumpPassesNoPawn(t *testing.T) {
+	p := mk(t, "A1", "C5 F1", White)
+	e := reject(t, p, "A1-A3-C5 C5-C4", "C6")
+	if !strings.Contains(e.Msg, "no pawn") {
+		t.Errorf("message %q", e.Msg)
+	}
+	reject(t, p, "A1-A3-B4 B4-B3", "C6")
+}
+
+// TestG6_OnlyJumpsLeft: a side whose pawns cannot step but can jump
+// still has moves.
+func TestG6_OnlyJumpsLeft(t *testing.T) {
+	p := mustParse(t, "3bbb/3bbb/6/6/bbb3/wwb3 w")
+	if o := p.Outcome(); o.Over {
+		t.Fatalf("outcome %v", o)
+	}
+	if p.CountMoves() == 0 {
+		t.Fatal("no moves")
+	}
+}
