@@ -15,9 +15,27 @@ type checked struct {
 	turn             hops.Square
 }
 
-func illegal(rule, where, format string, args ...any) *hops.Error {
-	return hops.Errorf(hops.ErrIllegal, rule, where, format, args...)
+func illegal(rule string, where fmt.Stringer, format string, args ...any) *hops.Error {
+	w := ""
+	if where != nil {
+		w = where.String()
+	}
+	return hops.Errorf(hops.ErrIllegal, rule, w, format, args...)
 }
+
+// lazy names the part of a move at fault; its text is built only for an
+// error, so that checking a legal move does not allocate.
+type lazy struct {
+	part string
+	path hops.Path
+}
+
+func (l lazy) String() string { return l.part + l.path.String() }
+
+// at names a part of the input by a fixed text.
+type at string
+
+func (a at) String() string { return string(a) }
 
 // pawnRules are the jump rules of a pawn on from (B6) among the pawns occ.
 func pawnRules(occ hops.Bitboard, from hops.Square) hops.JumpRules {
@@ -38,12 +56,12 @@ func (st *state) check(m Move) (checked, *hops.Error) {
 		return c, hops.Errorf(hops.ErrPosition, "B11", "", "the position is not set up: use Start, NewGame or Parse")
 	}
 	if st.over() {
-		return c, illegal("B5", "", "the game is over: a King has been captured")
+		return c, illegal("B5", nil, "the game is over: a King has been captured")
 	}
 	me := st.side
 	occ := st.pawns[0] | st.pawns[1]
 	if m.pawn.Len() > 0 {
-		where := "pawn move " + m.pawn.String()
+		where := lazy{"pawn move ", m.pawn}
 		if st.plus {
 			return c, illegal("B9", where, "after a capture the same side moves its Fou again, without a pawn move")
 		}
@@ -55,16 +73,16 @@ func (st *state) check(m Move) (checked, *hops.Error) {
 		occ = occ&^from.Bit() | to.Bit()
 	}
 	if m.pawn.Len() == 0 && st.pawns[me].Has(m.fou.From()) {
-		return c, illegal("B9", "", "%s moves a pawn but not the Fou: every decision moves the Fou, written after the pawn", m.fou)
+		return c, illegal("B9", nil, "%s moves a pawn but not the Fou: every decision moves the Fou, written after the pawn", m.fou)
 	}
 	if m.fou.Len() == 0 {
 		if m.pawn.Len() > 0 {
-			return c, illegal("B9", "", "the Fou must move after the pawn: a turn always ends with a Fou move")
+			return c, illegal("B9", nil, "the Fou must move after the pawn: a turn always ends with a Fou move")
 		}
-		return c, illegal("B9", "", "no Fou move: every decision moves the Fou")
+		return c, illegal("B9", nil, "no Fou move: every decision moves the Fou")
 	}
 	p := m.fou
-	where := "Fou move " + p.String()
+	where := lazy{"Fou move ", p}
 	if p.Len() < 2 {
 		return c, illegal("G12", where, "a path needs at least two squares")
 	}
@@ -130,12 +148,12 @@ func (st *state) check(m Move) (checked, *hops.Error) {
 // jumpErr turns a fault of the shared jump search into an error: a
 // revisit breaks G5, a hop that is not a jump or jumps nothing breaks G4,
 // and the rest breaks the piece's own rule.
-func jumpErr(e *hops.JumpError, rule, where string) *hops.Error {
+func jumpErr(e *hops.JumpError, rule string, where lazy) *hops.Error {
 	switch e.Fault {
 	case hops.FaultRevisit, hops.FaultNotJump, hops.FaultNothingOver:
-		return e.Err("", where)
+		rule = ""
 	}
-	return e.Err(rule, where)
+	return e.Err(rule, where.String())
 }
 
 // dirOf returns the direction from a towards b (North when not aligned).
@@ -145,7 +163,7 @@ func dirOf(a, b hops.Square) hops.Dir {
 }
 
 // checkPawn validates a pawn move (B6) and returns its start and end.
-func (st *state) checkPawn(p hops.Path, occ hops.Bitboard, where string) (from, to hops.Square, err *hops.Error) {
+func (st *state) checkPawn(p hops.Path, occ hops.Bitboard, where lazy) (from, to hops.Square, err *hops.Error) {
 	me := st.side
 	from = p.From()
 	switch {

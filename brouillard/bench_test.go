@@ -1,0 +1,128 @@
+package brouillard
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/hopsgames/hops"
+)
+
+// TestPerft pins the perft counts from the rule book's start (G10); the
+// package documentation lists them.
+func TestPerft(t *testing.T) {
+	want := []uint64{1, 70, 5540, 643646}
+	for d, n := range want {
+		if got := hops.Perft(Start(), d); got != n {
+			t.Errorf("perft(%d) = %d, want %d", d, got, n)
+		}
+	}
+	// Divide adds up to perft.
+	var sum uint64
+	for _, e := range hops.Divide(Start(), 2) {
+		sum += e.Nodes
+	}
+	if sum != want[2] {
+		t.Errorf("divide(2) sums to %d", sum)
+	}
+	wantRed := []uint64{1, 70, 5540}
+	for d, n := range wantRed {
+		if got := hops.Perft(StartWith(Red), d); got != n {
+			t.Errorf("Red first: perft(%d) = %d, want %d", d, got, n)
+		}
+	}
+}
+
+func parseB(b *testing.B, text string) Position {
+	p, err := Parse(text)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return p
+}
+
+func BenchmarkPerftBrouillard(b *testing.B) {
+	p := Start()
+	b.ReportAllocs()
+	var leaves uint64
+	for b.Loop() {
+		leaves += hops.Perft(p, 3)
+	}
+	b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
+}
+
+func BenchmarkPerft2(b *testing.B) {
+	p := Start()
+	b.ReportAllocs()
+	var leaves uint64
+	for b.Loop() {
+		leaves += hops.Perft(p, 2)
+	}
+	b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
+}
+
+func benchMoves(b *testing.B, p Position) {
+	buf := make([]Move, 0, 1024)
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		buf = p.AppendMoves(buf[:0])
+		n += len(buf)
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "moves/s")
+}
+
+func BenchmarkAppendMovesStart(b *testing.B)    { benchMoves(b, Start()) }
+func BenchmarkAppendMovesMidgame1(b *testing.B) { benchMoves(b, parseB(b, midgame1)) }
+func BenchmarkAppendMovesMidgame2(b *testing.B) { benchMoves(b, parseB(b, midgame2)) }
+
+func BenchmarkCountMovesMidgame1(b *testing.B) {
+	p := parseB(b, midgame1)
+	b.ReportAllocs()
+	for b.Loop() {
+		p.CountMoves()
+	}
+}
+
+func BenchmarkPlay(b *testing.B) {
+	p := parseB(b, midgame1)
+	moves := p.AppendMoves(nil)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if _, err := p.Play(moves[i]); err != nil {
+			b.Fatal(err)
+		}
+		if i++; i == len(moves) {
+			i = 0
+		}
+	}
+}
+
+func BenchmarkViewPlay(b *testing.B) {
+	p := parseB(b, midgame1)
+	v := p.View(Red)
+	moves := p.AppendMoves(nil)
+	reveals := make([]Reveal, len(moves))
+	for i, m := range moves {
+		_, reveals[i], _ = p.PlayReveal(m)
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if _, err := v.Play(moves[i], reveals[i]); err != nil {
+			b.Fatal(err)
+		}
+		if i++; i == len(moves) {
+			i = 0
+		}
+	}
+}
+
+func BenchmarkSample(b *testing.B) {
+	v := Start().View(White)
+	rng := rand.New(rand.NewPCG(1, 2))
+	b.ReportAllocs()
+	for b.Loop() {
+		v.Sample(rng)
+	}
+}
