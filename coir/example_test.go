@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	hops "github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/coir"
@@ -144,4 +145,31 @@ func Example_game() {
 	// 1 . . . b b .
 	//   A B C D E F
 	// White to move: game over, Black won (C3)
+}
+
+// A user interface lets a player hop square by square: from each partial
+// path it shows where the pawn may land next and which pawns would turn,
+// then the steps that may finish the turn.
+func ExamplePosition_Continuations() {
+	p, _ := coir.Parse("bbb1bb/3b2/1b2w1/6/3w2/w1w2w w")
+	for _, text := range []string{"C1", "C1-E3", "C1-E3-E5", "C1-E3-E5-C5"} {
+		var path hops.Path
+		for _, s := range strings.Split(text, "-") {
+			sq, _ := hops.Board6.ParseSquare(s)
+			path.Push(sq, false)
+		}
+		next, _ := p.Continuations(path)
+		for _, h := range next {
+			fmt.Printf("%s: %s over %s, turns: %v\n", text, h.To, h.Over, h.Turns)
+		}
+	}
+	path, _ := hops.ParsePath(hops.Board6, "C1-E3-E5-C5-A3")
+	moves, _ := p.StepsAfter(path)
+	fmt.Println(len(moves), "steps, such as", moves[0])
+	// Output:
+	// C1: E3 over D2, turns: false
+	// C1-E3: E5 over E4, turns: false
+	// C1-E3-E5: C5 over D5, turns: true
+	// C1-E3-E5-C5: A3 over B4, turns: true
+	// 37 steps, such as C1-E3-E5-C5-A3 A1-B1
 }

@@ -130,3 +130,12 @@ func BenchmarkValidateAll(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkPerft3(b *testing.B) {
+	b.ReportAllocs()
+	var leaves uint64
+	for b.Loop() {
+		leaves += hops.Perft(Start(), 3)
+	}
+	b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
+}
