@@ -459,3 +459,26 @@ func TestG6_NoMoveLoses(t *testing.T) {
 		t.Fatalf("zero position: %v", o)
 	}
 }
+
+// TestOffBoardMovesNeverPanic: moves built by hand from squares off the
+// board are rejected, not followed.
+func TestOffBoardMovesNeverPanic(t *testing.T) {
+	p := fig6(t)
+	for _, m := range []Move{
+		NewMove(hops.PathOf(sq(t, "C1"), hops.NoSquare)),
+		NewMove(hops.PathOf(sq(t, "C1"), hops.Outside)),
+		NewMove(hops.PathOf(hops.NoSquare, sq(t, "C1"))),
+		NewMove(hops.PathOf(sq(t, "C1"), sq(t, "B2")), hops.NoSquare),
+		NewMove(hops.PathOf(sq(t, "C1"), sq(t, "B2")), hops.Outside),
+		NewMove(hops.PathOf(sq(t, "C1"), sq(t, "B2")), hops.SquareAt(7, 1)),
+		NewMove(hops.PathOf(sq(t, "C1"), sq(t, "B2")), sq(t, "B5"), hops.SquareAt(1, 7)),
+	} {
+		if err := p.Validate(m); !errors.Is(err, hops.ErrIllegal) {
+			t.Errorf("%v: %v", m, err)
+		}
+		if _, _, err := p.Throws(m); err == nil {
+			t.Errorf("Throws(%v) accepted", m)
+		}
+		m.Mirror()
+	}
+}

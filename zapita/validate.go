@@ -64,6 +64,16 @@ func (p *Position) check(m Move, partial bool) (checked, error) {
 	if m.path.Len() < 2 {
 		return st, illegal("Z4", "move", "a move needs a path of at least two squares: the pawn's start and where it goes")
 	}
+	for i := 0; i < m.path.Len(); i++ {
+		if !board.Contains(m.path.At(i)) {
+			return st, illegal("G1", pathWhere(&m), "square %d of the path is not on the board", i+1)
+		}
+	}
+	for i := 0; i < int(m.n); i++ {
+		if !board.Contains(m.throws[i]) {
+			return st, illegal("G1", fmt.Sprintf("throw %d", i+1), "the landing square is not on the board")
+		}
+	}
 	if p.over() {
 		return st, illegal("Z3", "move", "the game is over: the bomb rests on %s's headquarters", SideName(hqOwner(p.bomb)))
 	}
