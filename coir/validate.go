@@ -125,7 +125,8 @@ func (p Position) apply(m Move) (Position, hops.Bitboard, error) {
 		return p.withSides(own2, 0), turned, nil
 	}
 	if !m.hasStep {
-		return p, 0, illegal("C4", m.partText("jumps"), "the jumps must be followed by a step of one of %s's pawns", SideName(p.side))
+		return p, 0, illegal("C4", m.partText("jumps"), "the jumps must be followed by a step of one of %s's pawns, such as %s",
+			SideName(p.side), someStep(own2, opp2))
 	}
 	if !own2.Has(m.from) {
 		return p, 0, illegal("C4", m.stepText(), "%s holds no %s pawn after the jumps", m.from, SideName(p.side))
@@ -137,6 +138,20 @@ func (p Position) apply(m Move) (Position, hops.Bitboard, error) {
 		return p, 0, illegal("C4", m.stepText(), "%s is not empty after the jumps", m.to)
 	}
 	return p.withSides(own2&^m.from.Bit()|m.to.Bit(), opp2), turned, nil
+}
+
+// someStep returns the text of the first step of the mover's pawns own
+// on the board they leave with the opponent's opp (one always exists
+// after jumps, C4).
+func someStep(own, opp hops.Bitboard) string {
+	emp := board.All() &^ (own | opp)
+	for q := own; q != 0; q &= q - 1 {
+		s := q.First()
+		if t := neighbours[s] & emp; t != 0 {
+			return s.String() + "-" + t.First().String()
+		}
+	}
+	return "none"
 }
 
 // stepText names the move's step, for Where.
