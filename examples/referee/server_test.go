@@ -44,21 +44,26 @@ func (c *client) do(method, path, token, body string, out any) (int, []byte) {
 	if body != "" {
 		rd = strings.NewReader(body)
 	}
+	// Errors are reported with Errorf, not Fatalf: do runs in the load
+	// test's goroutines too.
 	req, err := http.NewRequest(method, c.url+path, rd)
 	if err != nil {
-		c.t.Fatal(err)
+		c.t.Errorf("%s %s: %v", method, path, err)
+		return 0, nil
 	}
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
 	resp, err := c.hc.Do(req)
 	if err != nil {
-		c.t.Fatalf("%s %s: %v", method, path, err)
+		c.t.Errorf("%s %s: %v", method, path, err)
+		return 0, nil
 	}
 	defer resp.Body.Close()
 	raw, err := io.ReadAll(resp.Body)
 	if err != nil {
-		c.t.Fatalf("%s %s: %v", method, path, err)
+		c.t.Errorf("%s %s: %v", method, path, err)
+		return 0, nil
 	}
 	if resp.StatusCode == http.StatusInternalServerError {
 		c.t.Errorf("%s %s %q: 500 %s", method, path, body, raw)

@@ -6,12 +6,8 @@ import (
 )
 
 func init() {
-	register(typed[coir.Position, coir.Move](coirGame, coirEval))
+	register(typed[coir.Position, coir.Move](coir.Game, coirEval))
 }
-
-// coirGame describes Coir Circuit as a hops.Game, starting from the main
-// start (C2).
-var coirGame = hops.NewGame("coir", "Coir Circuit", [2]string{"White", "Black"}, coir.StartWith, coir.Parse, coir.ParseMove)
 
 // coirEval scores a Coir Circuit position by the pawns each side owns
 // (C1, C3).
