@@ -128,7 +128,9 @@
 // Both HQs lie on rank 4, so reflecting the board top to bottom (rank r
 // becomes rank 8-r) maps the game onto itself: [Position.Mirror] and
 // [Move.Mirror] give the reflected position and move, and the reflected
-// position's moves are the reflections of the original's.
+// position's moves are the reflections of the original's. Reflecting
+// left to right (file A becomes G) while swapping the colours and the side
+// to move is a symmetry too: the HQs trade places with the sides.
 //
 // # Perft (G10)
 //

@@ -81,6 +81,12 @@ func successors(t fataler, p Position) map[string]Move {
 }
 
 func TestPropertyRandomPlay(t *testing.T) {
+	for range 5 { // 5 x 100 random games
+		propertyRandomPlay(t)
+	}
+}
+
+func propertyRandomPlay(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p, _ := randomPosition(t)
 		checkInvariants(t, p)
@@ -379,4 +385,54 @@ func TestGameHandle(t *testing.T) {
 	if SideName(White) != "White" || SideName(Khaki) != "Khaki" || fmt.Sprint(Game.Sides) != "[White Khaki]" {
 		t.Fatal("side names")
 	}
+}
+
+// swapText reflects a position text left to right (file f <-> file G-f)
+// and swaps the colours and the side to move: the HQs trade places, so
+// this maps the game onto itself with the roles of White and Khaki
+// exchanged.
+func swapText(text string) string {
+	g := gridOf(text)
+	var s grid
+	for f := 0; f < 7; f++ {
+		for r := 0; r < 7; r++ {
+			c := g.cell[f][r]
+			if c != 0 {
+				c ^= 0x20
+			}
+			s.cell[6-f][r] = c
+		}
+	}
+	s.bf, s.br = 6-g.bf, g.br
+	s.side = 'w'
+	if g.side == 'w' {
+		s.side = 'k'
+	}
+	return s.text()
+}
+
+func TestColourSwapSymmetry(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p, _ := randomPosition(t)
+		sp, err := Parse(swapText(p.String()))
+		if err != nil {
+			t.Fatalf("swapped %s: %v", p, err)
+		}
+		if o, so := p.Outcome(), sp.Outcome(); o.Over != so.Over || o.Over && o.Winner == so.Winner {
+			t.Fatalf("%s: outcome %v, swapped %v", p, o, so)
+		}
+		want := map[string]bool{}
+		for s := range successors(t, p) {
+			want[swapText(s)] = true
+		}
+		got := successors(t, sp)
+		if len(got) != len(want) {
+			t.Fatalf("%s: %d moves, swapped %d", p, len(want), len(got))
+		}
+		for s := range got {
+			if !want[s] {
+				t.Fatalf("%s: swapped successor %s not a swap", p, s)
+			}
+		}
+	})
 }
