@@ -1,6 +1,7 @@
 package catchit
 
 import (
+	"encoding/json"
 	"errors"
 	"slices"
 	"strings"
@@ -422,5 +423,39 @@ func TestHashAndDiagram(t *testing.T) {
 	}
 	if s, err := Game.Start(Blue).Play("D1-D2 C1-C2"); err != nil || s.String() != q.String() {
 		t.Errorf("Game: %v %v", s, err)
+	}
+}
+
+func TestJSONText(t *testing.T) {
+	type record struct {
+		Pos  Position
+		Move Move
+	}
+	in := record{Pos: mustParse(t, fig4), Move: mustMove(t, "E2xC2-C4-A6 G7-G6")}
+	b, err := json.Marshal(in)
+	if err != nil || string(b) != `{"Pos":"`+fig4+`","Move":"E2xC2-C4-A6 G7-G6"}` {
+		t.Fatalf("json.Marshal: %s %v", b, err)
+	}
+	var out record
+	if err := json.Unmarshal(b, &out); err != nil || out != in {
+		t.Fatalf("json.Unmarshal: %+v %v", out, err)
+	}
+	if err := json.Unmarshal([]byte(`{"Pos":"7/7 b"}`), &out); !errors.Is(err, hops.ErrSyntax) {
+		t.Errorf("bad position in JSON: %v", err)
+	}
+}
+
+func TestNoAllocations(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	p := mustParse(t, "1r1r2r/1r1rr2/1r5/7/5b1/2b1Bb1/bb4b b")
+	buf := p.AppendMoves(nil)
+	m := buf[len(buf)/2]
+	if n := testing.AllocsPerRun(20, func() { buf = p.AppendMoves(buf[:0]) }); n != 0 {
+		t.Errorf("AppendMoves: %v allocs", n)
+	}
+	if n := testing.AllocsPerRun(20, func() { _, _ = p.Play(m) }); n != 0 {
+		t.Errorf("Play: %v allocs", n)
 	}
 }
