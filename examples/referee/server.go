@@ -331,18 +331,18 @@ func (m *match) sideOf(token string) (hops.Side, bool) {
 	return hops.First, false
 }
 
-// stateOf describes m's state as who may see it. The caller holds m.mu.
+// stateOf describes m's state as who may see it: for a game with hidden
+// pieces, who's view, and nothing computed from the true position but
+// what the view holds too. The caller holds m.mu.
 func (m *match) stateOf(who viewer) (stateJSON, error) {
 	st := m.state
 	o := st.Outcome()
 	out := stateJSON{
-		ID:       m.id,
-		Game:     m.game.Name,
-		Ply:      len(m.history),
-		ToMove:   m.game.SideName(st.ToMove()),
-		Position: st.String(),
-		Diagram:  st.Diagram(),
-		Outcome:  outcomeJSON{Over: o.Over, Rule: o.Rule, Reason: o.Reason},
+		ID:      m.id,
+		Game:    m.game.Name,
+		Ply:     len(m.history),
+		ToMove:  m.game.SideName(st.ToMove()),
+		Outcome: outcomeJSON{Over: o.Over, Rule: o.Rule, Reason: o.Reason},
 	}
 	if o.Over {
 		out.Outcome.Winner = m.game.SideName(o.Winner)
@@ -350,13 +350,15 @@ func (m *match) stateOf(who viewer) (stateJSON, error) {
 	if who.ok {
 		out.You = m.game.SideName(who.side)
 	}
-	if m.hidden {
-		v, err := allgames.ViewOf(st, who.side)
-		if err != nil {
-			return stateJSON{}, err
-		}
-		out.Position, out.Diagram, out.View = v.Text, v.Diagram, true
+	if !m.hidden {
+		out.Position, out.Diagram = st.String(), st.Diagram()
+		return out, nil
 	}
+	v, err := allgames.ViewOf(st, who.side)
+	if err != nil {
+		return stateJSON{}, err
+	}
+	out.Position, out.Diagram, out.View = v.Text, v.Diagram, true
 	return out, nil
 }
 

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/brouillard"
 	"github.com/hopsgames/hops/examples/internal/player"
 )
 
@@ -184,4 +185,75 @@ func TestSearchBeatsRandom(t *testing.T) {
 		})
 	}
 	t.Logf("budget %d nodes a move:\n%s", budget, strings.Join(table, "\n"))
+}
+
+// TestBrouillardSearchUsesTheViewOnly shows the searching player two true
+// states that differ only in the faces of the opponent's hidden pawns: with
+// the same seed it must choose the same move as long as White's views of
+// the two games are equal.
+func TestBrouillardSearchUsesTheViewOnly(t *testing.T) {
+	g, _ := ByName("brouillard")
+	r := rand.New(rand.NewPCG(8, 8))
+	white := brouillard.RandomArrangement(r)
+	compared := 0
+	for range 5 {
+		var states [2]hops.State
+		var agents [2]player.Agent
+		for i := range states {
+			p, err := brouillard.NewGame(white, brouillard.RandomArrangement(r))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if states[i], err = g.Parse(p.String()); err != nil {
+				t.Fatal(err)
+			}
+			if agents[i], err = NewAgent(g, Search, player.Options{Nodes: 400, Seed: 5}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for ply := 0; ply < 20 && !states[0].Outcome().Over; ply++ {
+			v0, _ := ViewOf(states[0], brouillard.White)
+			v1, _ := ViewOf(states[1], brouillard.White)
+			if v0.Text != v1.Text {
+				break // a Red pawn was turned over, showing different faces
+			}
+			var moves [2]string
+			for i := range states {
+				m := quiet(states[i])
+				if states[i].ToMove() == brouillard.White {
+					var err error
+					if m, err = agents[i].Choose(states[i]); err != nil {
+						t.Fatal(err)
+					}
+					compared++
+				}
+				moves[i] = m
+			}
+			if moves[0] != moves[1] {
+				t.Fatalf("same view %s, White plays %s in one game, %s in the other", v0.Text, moves[0], moves[1])
+			}
+			for i := range states {
+				var err error
+				if states[i], err = states[i].Play(moves[i]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	t.Logf("%d decisions compared", compared)
+	if compared < 10 {
+		t.Errorf("only %d decisions compared", compared)
+	}
+}
+
+// quiet returns the first move of s that turns no pawn over, or its first
+// move.
+func quiet(s hops.State) string {
+	moves := s.Moves()
+	for _, m := range moves {
+		if !strings.Contains(m, "x") {
+			return m
+		}
+	}
+	return moves[0]
 }
