@@ -79,9 +79,32 @@
 //     have been its first): a pawn that has thrown cannot take the bomb
 //     again, though the bomb may fly over it. Every thrower of a chain
 //     uses the mover's own HQ for the ban above.
+//   - No square twice (G5, decision): within one multi-jump the pawn
+//     never lands on a square it already occupied in the move, its start
+//     included; it may jump the same pawn more than once.
 //   - The game ends when the bomb comes to rest on an HQ: the side whose
 //     opponent's HQ it is wins (Z3). A side to move with no legal move
 //     loses (G6, decision). There are no draws (G7).
+//
+// # Points this package settles
+//
+// The rule book leaves a few details to the implementation; this package
+// decides them as follows.
+//
+//   - A position text with the bomb on an HQ is a finished game and must
+//     name the loser as the side to move; the other way round is an
+//     impossible position (Z3).
+//   - A move text of more than six throws is refused by ParseMove with an
+//     illegal-move error under Z6, since one pawn would throw twice.
+//   - Moving a pawn of the side not to move, or from an empty square, is
+//     an error under Z4 (a move is one of the mover's own pawns); any
+//     move in a finished game is an error under Z3; a hand-built Move with
+//     a square off the board is an error under G1.
+//   - Position.Throws offers as relays only the pawns from which the bomb
+//     can still be brought to rest, so that a chain built click by click
+//     never runs into a dead end.
+//   - The canonical relay chain and the order of moves follow the search
+//     order described below.
 //
 // # Moves and their canonical form (G9)
 //
