@@ -51,10 +51,10 @@
 package main
 
 import (
-	"cmp"
 	"crypto/rand"
 	"flag"
 	"fmt"
+	"io"
 	"log"
 	"net/http"
 	"os"
@@ -62,21 +62,39 @@ import (
 )
 
 func main() {
-	addr := flag.String("addr", "localhost:8080", "the address to listen on")
-	maxGames := flag.Int("max-games", 10000, "the most games the server holds at once")
-	flag.Parse()
-	if flag.NArg() > 0 {
-		fmt.Fprintf(os.Stderr, "referee: unexpected argument %q\n", flag.Arg(0))
+	srv, err := newHTTPServer(os.Args[1:], os.Stderr)
+	if err != nil {
 		os.Exit(2)
 	}
-	srv := &http.Server{
+	log.Printf("referee: listening on %s", srv.Addr)
+	log.Fatal(srv.ListenAndServe())
+}
+
+// newHTTPServer reads the command line and returns the server to run.
+func newHTTPServer(args []string, stderr io.Writer) (*http.Server, error) {
+	fs := flag.NewFlagSet("referee", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", "localhost:8080", "the address to listen on")
+	maxGames := fs.Int("max-games", 10000, "the most games the server holds at once")
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	if fs.NArg() > 0 {
+		err := fmt.Errorf("unexpected argument %q", fs.Arg(0))
+		fmt.Fprintln(stderr, "referee:", err)
+		return nil, err
+	}
+	if *maxGames < 1 {
+		err := fmt.Errorf("-max-games must be 1 or more")
+		fmt.Fprintln(stderr, "referee:", err)
+		return nil, err
+	}
+	return &http.Server{
 		Addr:              *addr,
-		Handler:           NewServer(Config{MaxGames: cmp.Or(*maxGames, 1), Rand: rand.Reader}),
+		Handler:           NewServer(Config{MaxGames: *maxGames, Rand: rand.Reader}),
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       10 * time.Second,
 		WriteTimeout:      10 * time.Second,
 		MaxHeaderBytes:    8 << 10,
-	}
-	log.Printf("referee: listening on %s", *addr)
-	log.Fatal(srv.ListenAndServe())
+	}, nil
 }
