@@ -48,6 +48,8 @@ func (st *stage) hasSecond(o *outcomes, attacker bool) bool {
 // that may make one: one canonical path per distinct result, pawns from
 // A1 upwards. It returns the first displacement's error if it is not
 // legal, and no displacement if it wins the game (the turn ends there).
+// An empty list with a nil error for a first displacement that does not
+// win means that it cannot begin a legal turn.
 func (p Position) SecondDisplacements(first hops.Path) ([]hops.Path, error) {
 	st := p.stage()
 	if st.ball == hops.NoSquare || !(st.pawns[Blue] | st.pawns[Red]).Has(st.ball) {
