@@ -24,7 +24,7 @@ func TestPerft(t *testing.T) {
 	if sum != want[2] {
 		t.Errorf("divide(2) sums to %d", sum)
 	}
-	wantRed := []uint64{1, 70, 5540}
+	wantRed := []uint64{1, 70, 5540, 644424}
 	for d, n := range wantRed {
 		if got := hops.Perft(StartWith(Red), d); got != n {
 			t.Errorf("Red first: perft(%d) = %d, want %d", d, got, n)

@@ -14,6 +14,11 @@ const (
 	Red   = hops.Second
 )
 
+// Game describes Brouillard au Palais to programs that handle every game
+// of the series alike through texts (see hops.Game). It works on true
+// positions: a host that must keep faces secret gives each player a View.
+var Game = hops.NewGame("brouillard", "Brouillard au Palais", [2]string{"White", "Red"}, StartWith, Parse, ParseMove)
+
 // SideName returns "White" or "Red".
 func SideName(s hops.Side) string {
 	if s&1 == White {
