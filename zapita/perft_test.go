@@ -196,7 +196,17 @@ func FuzzValidate(f *testing.F) {
 	f.Fuzz(func(t *testing.T, posText, moveText string) {
 		p, err := Parse(posText)
 		if err != nil {
+			// Not a position text: use its bytes to choose random moves
+			// from the start, to reach varied positions.
 			p = Start()
+			var buf []Move
+			for _, c := range []byte(posText) {
+				buf = p.AppendMoves(buf[:0])
+				if len(buf) == 0 {
+					break
+				}
+				p, _ = p.Play(buf[int(c)%len(buf)])
+			}
 		}
 		m, err := ParseMove(moveText)
 		if err != nil {
