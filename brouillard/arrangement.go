@@ -138,11 +138,11 @@ func Arrangements() iter.Seq[Arrangement] {
 }
 
 // RandomArrangement draws one of the 2520 arrangements uniformly with the
-// caller's random source.
+// caller's random source (the global one of math/rand/v2 when r is nil).
 func RandomArrangement(r *rand.Rand) Arrangement {
 	a := Arrangement{Blank, Blank, Nine, Ten, Jack, Queen, King}
 	for i := len(a) - 1; i > 0; i-- {
-		j := r.IntN(i + 1)
+		j := intN(r, i+1)
 		a[i], a[j] = a[j], a[i]
 	}
 	return a

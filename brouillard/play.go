@@ -93,7 +93,7 @@ func (st *state) check(m Move) (checked, *hops.Error) {
 	for i := 1; i < p.Len(); i++ {
 		s := p.At(i)
 		if !dark.Has(s) {
-			return c, illegal("B7", where, "%s is a light square: a Fou stays on dark squares", s)
+			return c, illegal("B7", where, "%s is not a dark square: a Fou stays on dark squares", s)
 		}
 		if i < p.Len()-1 && p.Marked(i) {
 			return c, illegal("B8", where, "only the pawn jumped last may be turned over: 'x' marks the last jump only")
@@ -180,7 +180,7 @@ func (st *state) checkPawn(p hops.Path, occ hops.Bitboard, where lazy) (from, to
 	}
 	for i := 1; i < p.Len(); i++ {
 		if s := p.At(i); !light.Has(s) {
-			return from, to, illegal("B6", where, "%s is a dark square: pawns move on light squares only", s)
+			return from, to, illegal("B6", where, "%s is not a light square: pawns move on light squares only", s)
 		}
 	}
 	to = p.To()

@@ -590,3 +590,69 @@ func TestSampleUniform(t *testing.T) {
 		t.Errorf("single consistent state: %d", w.Consistent())
 	}
 }
+
+// TestPropertyArbitraryMoves: moves built from any squares, on or off the
+// board, never panic and are judged like any other.
+func TestPropertyArbitraryMoves(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := game(t)
+		var paths [2]hops.Path
+		for i := range paths {
+			for range rapid.IntRange(0, 5).Draw(t, "len") {
+				paths[i].Push(hops.Square(rapid.IntRange(-2, 70).Draw(t, "sq")), rapid.IntRange(0, 4).Draw(t, "x") == 0)
+			}
+		}
+		m := MoveOf(paths[0], paths[1])
+		_ = m.String()
+		for _, v := range []interface{ Validate(Move) error }{p, p.View(White), p.View(Red)} {
+			if err := v.Validate(m); err != nil {
+				var e *hops.Error
+				if !errors.As(err, &e) || e.Rule == "" {
+					t.Fatalf("%s: %v", m, err)
+				}
+			}
+		}
+		var r Reveal
+		r.Turned, r.Square, r.Kind = rapid.Bool().Draw(t, "turned"), hops.Square(rapid.IntRange(-2, 70).Draw(t, "rsq")), Kind(rapid.IntRange(0, 9).Draw(t, "kind"))
+		_, _ = p.View(White).Play(m, r)
+		_ = r.String()
+	})
+}
+
+// TestZeroValues: the zero values of the package's types do not panic.
+func TestZeroValues(t *testing.T) {
+	var p Position
+	var v View
+	var m Move
+	var a Arrangement
+	_ = p.String() + p.Diagram() + v.String() + v.Diagram() + m.String() + a.String() + Reveal{}.String()
+	if p.CountMoves() != 0 || v.CountMoves() != 0 || p.Validate(m) == nil || v.Validate(m) == nil {
+		t.Error("the zero position has moves")
+	}
+	_, _ = p.Play(mustMove(t, "A1-B2"))
+	_, _ = v.Play(mustMove(t, "A1-B2"), Reveal{})
+	_ = p.Outcome()
+	_ = v.Sample(nil)
+	_ = v.Consistent()
+	_ = RandomArrangement(nil).Validate()
+	_ = p.View(hops.Side(7)).Hash()
+	_, _, _, _ = p.Pawn(hops.Square(-5))
+}
+
+// TestLeakStart: White's view of two starts that differ only in Red's
+// arrangement is the same.
+func TestLeakStart(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	a, _ := NewGame(StartArrangement(White), RandomArrangement(rng))
+	b, _ := NewGame(StartArrangement(White), RandomArrangement(rng))
+	if a == b {
+		t.Fatal("same arrangements")
+	}
+	va, vb := a.View(White), b.View(White)
+	if va != vb || va.String() != vb.String() || va.Hash() != vb.Hash() {
+		t.Errorf("views differ: %s %s", va, vb)
+	}
+	if a.View(Red) == b.View(Red) {
+		t.Error("Red knows his own pawns")
+	}
+}

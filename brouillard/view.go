@@ -207,13 +207,13 @@ func (v View) Consistent() int {
 }
 
 // Sample draws a true position consistent with the view, uniformly among
-// the Consistent() ones, with the caller's random source: the unseen
-// faces are shuffled onto the hidden pawns. The result's View(Viewer())
-// is the view itself.
+// the Consistent() ones, with the caller's random source (the global one
+// of math/rand/v2 when r is nil): the unseen faces are shuffled onto the
+// hidden pawns. The result's View(Viewer()) is the view itself.
 func (v View) Sample(r *rand.Rand) Position {
 	ks := v.hiddenKinds()
 	for i := ks.n - 1; i > 0; i-- {
-		j := r.IntN(i + 1)
+		j := intN(r, i+1)
 		ks.k[i], ks.k[j] = ks.k[j], ks.k[i]
 	}
 	p := Position{st: v.st}
@@ -224,4 +224,13 @@ func (v View) Sample(r *rand.Rand) Position {
 		i++
 	}
 	return p
+}
+
+// intN draws from the caller's source, or from the global one when the
+// caller gives none.
+func intN(r *rand.Rand, n int) int {
+	if r == nil {
+		return rand.IntN(n)
+	}
+	return r.IntN(n)
 }
