@@ -551,3 +551,23 @@ func TestG9_OneMovePerSuccessor(t *testing.T) {
 		}
 	}
 }
+
+func TestDrawing(t *testing.T) {
+	p := build(t, strings.Replace(fig7, "D5:x", "D5:x!", 1), "w 0 0 -")
+	d := p.Drawing()
+	if d.Tokens[sq(t, "E3")].Label != "F" || !d.Tokens[sq(t, "E3")].Square || d.Tokens[sq(t, "B7")].Label != "9" ||
+		d.Tokens[sq(t, "D5")].Marker == "" || d.Tokens[sq(t, "B7")].FaceDown {
+		t.Errorf("tokens %+v", d.Tokens)
+	}
+	v := p.View(White).Drawing()
+	if !v.Tokens[sq(t, "B7")].FaceDown || v.Tokens[sq(t, "B7")].Label != "" || v.Tokens[sq(t, "D3")].Label != "9" {
+		t.Errorf("view tokens %+v", v.Tokens)
+	}
+	m := mustMove(t, "D3-E2 E3-E5xC5")
+	if a := m.Arrows(); len(a) != 3 {
+		t.Errorf("arrows %v", a)
+	}
+	if svg := d.SVG(); !strings.Contains(svg, "<svg") {
+		t.Error("no SVG")
+	}
+}

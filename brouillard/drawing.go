@@ -1,0 +1,57 @@
+package brouillard
+
+import (
+	"fmt"
+
+	"github.com/hopsgames/hops"
+)
+
+var figureLabels = [...]string{Nine: "9", Ten: "10", Jack: "J", Queen: "Q", King: "K"}
+
+// Drawing describes the position as a picture in the manner of the rule
+// sheet's figures (render it with its SVG method): dark squares shaded,
+// White pieces white and Red pieces red, pawns as discs labelled with
+// their figure (blanks unlabelled), a pawn turned over marked with a
+// yellow dot, the Fous as squares.
+func (p Position) Drawing() hops.Drawing { return p.st.drawing() }
+
+// Drawing describes the view as a picture, like Position.Drawing, with
+// the pawns whose faces the viewer does not know drawn face down.
+func (v View) Drawing() hops.Drawing { return v.st.drawing() }
+
+// Arrows returns the move's hops as arrows for a hops.Drawing: the pawn's
+// path, then the Fou's.
+func (m Move) Arrows() []hops.Arrow {
+	return append(hops.PathArrows(bd, m.pawn, false), hops.PathArrows(bd, m.fou, false)...)
+}
+
+func (st *state) drawing() hops.Drawing {
+	d := hops.Drawing{Board: bd}
+	for s := range dark.Squares() {
+		d.SquareFill[s] = "#b08d6a"
+	}
+	fill := [2]string{"#ffffff", "#c0392b"}
+	ink := [2]string{"#000000", "#ffffff"}
+	for b := st.pawns[0] | st.pawns[1]; b != 0; b &= b - 1 {
+		s := b.First()
+		side, k, turned, _ := st.pawn(s)
+		t := hops.Token{Fill: fill[side], Ink: ink[side], FaceDown: k == Hidden}
+		if int(k) < len(figureLabels) {
+			t.Label = figureLabels[k]
+		}
+		if turned {
+			t.Marker = "#f1c40f"
+		}
+		d.Tokens[s] = t
+	}
+	for side, s := range st.fou {
+		if bd.Contains(s) {
+			d.Tokens[s] = hops.Token{Fill: fill[side], Ink: ink[side], Label: "F", Square: true}
+		}
+	}
+	d.Caption = fmt.Sprintf("%s to move; captured: White %d, Red %d", SideName(st.side), st.captured[White], st.captured[Red])
+	if st.plus {
+		d.Caption = fmt.Sprintf("%s moves the Fou again; captured: White %d, Red %d", SideName(st.side), st.captured[White], st.captured[Red])
+	}
+	return d
+}
