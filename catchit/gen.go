@@ -275,6 +275,13 @@ func (g *gen) emit(m Move) {
 // A1 upwards) and each outcome of its displacement, either the winning
 // displacement alone or every second displacement by another own pawn,
 // keeping the first turn that reaches each successor (G9).
+//
+// The outcomes of every own pawn are computed once on the board before
+// the turn, with the region of the board they depend on. A first
+// displacement changes two squares (its start and its end); a second
+// pawn whose region holds neither has the same outcomes after it, and
+// only the others are computed again. Which outcomes a second
+// displacement may use depends on the ball (K8) and is applied as a mask.
 func (p Position) generate(g *gen) {
 	st0 := p.stage()
 	if st0.ball == hops.NoSquare || !(st0.pawns[Blue] | st0.pawns[Red]).Has(st0.ball) {
@@ -284,18 +291,23 @@ func (p Position) generate(g *gen) {
 	defer hops.PutStateSet(g.set)
 	side := st0.side
 	attacker := st0.attacker()
-	var o1, o2 outcomes
-	for own := st0.pawns[side]; own != 0 && !g.stop; own &= own - 1 {
-		a := own.First()
-		o1.compute(&st0, a, g.paths, false)
+	var (
+		base  [7]outcomes
+		dep   [7]hops.Bitboard
+		sq    [7]hops.Square
+		fresh outcomes
+		n     int
+	)
+	for own := st0.pawns[side]; own != 0 && n < len(base); own &= own - 1 {
+		sq[n] = own.First()
+		base[n].compute(&st0, sq[n], g.paths, false)
+		dep[n] = base[n].region()
+		n++
+	}
+	for i := 0; i < n && !g.stop; i++ {
+		a, o1 := sq[i], &base[i]
 		for kind := kindStep; kind <= kindExit && !g.stop; kind++ {
-			ends := o1.ends[kind&3]
-			if kind == kindExit {
-				ends = 0
-				if o1.exit {
-					ends = 1
-				}
-			}
+			ends := o1.kindEnds(kind)
 			for ; ends != 0 && !g.stop; ends &= ends - 1 {
 				if kind == kindExit {
 					if g.set.Add(st0.exitKey(a)) {
@@ -305,29 +317,40 @@ func (p Position) generate(g *gen) {
 				}
 				end := ends.First()
 				st1 := st0.after(a, end, kind == kindTake)
-				onlyBall := attacker && !st1.moved
+				changed := a.Bit() | end.Bit()
 				var p1 hops.Path
 				havePath := false
-				for own1 := st1.pawns[side].Without(end); own1 != 0 && !g.stop; own1 &= own1 - 1 {
-					b := own1.First()
-					o2.compute(&st1, b, g.paths, onlyBall)
+				for j := 0; j < n && !g.stop; j++ {
+					if j == i {
+						continue
+					}
+					b, o2 := sq[j], &base[j]
+					if dep[j]&changed != 0 {
+						fresh.compute(&st1, b, g.paths, false)
+						o2 = &fresh
+					}
+					// K8: which outcomes this second displacement may use.
+					allowed := 1<<kindStep | 1<<kindJump | 1<<kindTake | 1<<kindExit
+					switch {
+					case st1.moved:
+						allowed = 1<<kindStep | 1<<kindJump
+					case attacker && b == st1.ball:
+						allowed = 1<<kindStep | 1<<kindJump | 1<<kindExit
+					case attacker:
+						allowed = 1<<kindTake | 1<<kindExit
+					}
 					for kind2 := kindStep; kind2 <= kindExit && !g.stop; kind2++ {
-						ends2 := o2.ends[kind2&3]
-						if kind2 == kindExit {
-							ends2 = 0
-							if o2.exit {
-								ends2 = 1
-							}
+						if allowed&(1<<kind2) == 0 {
+							continue
 						}
-						for ; ends2 != 0 && !g.stop; ends2 &= ends2 - 1 {
+						for ends2 := o2.kindEnds(kind2); ends2 != 0 && !g.stop; ends2 &= ends2 - 1 {
 							var k hops.StateKey
 							end2 := hops.Outside
 							if kind2 == kindExit {
 								k = st1.exitKey(b)
 							} else {
 								end2 = ends2.First()
-								st2 := st1.after(b, end2, kind2 == kindTake)
-								k = st2.key()
+								k = st1.keyAfter(b, end2, kind2 == kindTake)
 							}
 							if !g.set.Add(k) {
 								continue
@@ -346,6 +369,45 @@ func (p Position) generate(g *gen) {
 			}
 		}
 	}
+}
+
+// kindEnds returns the end squares of the outcomes of one kind; for the
+// exit, a one-element set when the pawn can leave the board.
+func (o *outcomes) kindEnds(kind int) hops.Bitboard {
+	if kind == kindExit {
+		if o.exit {
+			return 1
+		}
+		return 0
+	}
+	return o.ends[kind&3]
+}
+
+// region returns the squares whose occupation the outcomes depend on:
+// those next to, or two squares away from, a square the pawn can stand
+// on during a displacement (its start, and the ends of its multi-jumps,
+// which hold every landing of a taking path too). Steps, jumps, takes
+// and exits only look at those squares.
+func (o *outcomes) region() hops.Bitboard {
+	nodes := o.reach.Ends() | o.from.Bit()
+	var r hops.Bitboard
+	for d := hops.Dir(0); d < 8; d++ {
+		s := board.Shift(nodes, d)
+		r |= s | board.Shift(s, d)
+	}
+	return r
+}
+
+// keyAfter is the key of the position after the pawn on from ends on
+// end (taking the ball if take) as the last displacement of the turn.
+func (st *stage) keyAfter(from, end hops.Square, take bool) hops.StateKey {
+	pawns := st.pawns
+	pawns[st.side] = pawns[st.side]&^from.Bit() | end.Bit()
+	ball := st.ball
+	if from == ball || take {
+		ball = end
+	}
+	return hops.StateKey{uint64(pawns[Blue]), uint64(pawns[Red]), uint64(uint8(ball+1)) | uint64(st.side^1)<<8}
 }
 
 // clean returns a copy of p without the squares a search leaves behind
