@@ -34,7 +34,12 @@ func init() {
 // bomb (headquarters included, its start included), and may land on the
 // bomb only as its last landing (Final).
 func (p *Position) jumpRules(from hops.Square) hops.JumpRules {
-	over := p.occupied() &^ from.Bit()
+	return p.jumpRulesOcc(from, p.occupied())
+}
+
+// jumpRulesOcc is jumpRules with the occupied squares given.
+func (p *Position) jumpRulesOcc(from hops.Square, occ hops.Bitboard) hops.JumpRules {
+	over := occ &^ from.Bit()
 	return hops.JumpRules{
 		Board: board,
 		Dirs:  hops.AllDirs,
@@ -174,9 +179,9 @@ func (t *throwBoard) chains(start hops.Square, power int, thrown hops.Bitboard, 
 // steps, the ends of its multi-jumps (Z4; never an HQ), and, when it can
 // reach the bomb, the squares where a throw chain can rest the bomb. The
 // bomb's square is in dests only when rests is not empty.
-func (p *Position) pawnMoves(from hops.Square, rules *hops.JumpRules, rc *hops.Reach) (steps, dests, rests hops.Bitboard) {
-	steps = neighbours[from] &^ p.occupied() &^ hqs
-	*rules = p.jumpRules(from)
+func (p *Position) pawnMoves(from hops.Square, occ hops.Bitboard, rules *hops.JumpRules, rc *hops.Reach) (steps, dests, rests hops.Bitboard) {
+	steps = neighbours[from] &^ occ &^ hqs
+	*rules = p.jumpRulesOcc(from, occ)
 	*rc = rules.Reach(from)
 	dests = (steps | rc.Ends()) &^ hqs
 	if dests.Has(p.bomb) {
@@ -197,9 +202,10 @@ func (p Position) gen(dst []Move, build bool) ([]Move, int) {
 	count := 0
 	var rules hops.JumpRules
 	var rc hops.Reach
+	occ := p.occupied()
 	for own := p.Pawns(p.side); own != 0; own &= own - 1 {
 		from := own.First()
-		steps, dests, rests := p.pawnMoves(from, &rules, &rc)
+		steps, dests, rests := p.pawnMoves(from, occ, &rules, &rc)
 		if !build {
 			count += dests.Count()
 			if dests.Has(p.bomb) {
@@ -297,7 +303,7 @@ func (p *Position) hasMove() bool {
 	var rules hops.JumpRules
 	var rc hops.Reach
 	for own := p.Pawns(p.side); own != 0; own &= own - 1 {
-		if _, dests, _ := p.pawnMoves(own.First(), &rules, &rc); dests != 0 {
+		if _, dests, _ := p.pawnMoves(own.First(), occ, &rules, &rc); dests != 0 {
 			return true
 		}
 	}
@@ -314,7 +320,7 @@ func (p Position) Destinations(from hops.Square) hops.Bitboard {
 	}
 	var rules hops.JumpRules
 	var rc hops.Reach
-	_, dests, _ := p.pawnMoves(from, &rules, &rc)
+	_, dests, _ := p.pawnMoves(from, p.occupied(), &rules, &rc)
 	return dests
 }
 
@@ -327,7 +333,7 @@ func (p Position) PathTo(from, to hops.Square) (hops.Path, bool) {
 	}
 	var rules hops.JumpRules
 	var rc hops.Reach
-	steps, dests, _ := p.pawnMoves(from, &rules, &rc)
+	steps, dests, _ := p.pawnMoves(from, p.occupied(), &rules, &rc)
 	switch {
 	case !dests.Has(to):
 		return hops.Path{}, false
