@@ -325,7 +325,7 @@ func (p Position) generate(g *gen) {
 						continue
 					}
 					b, o2 := sq[j], &base[j]
-					if dep[j]&changed != 0 {
+					if dep[j]&changed != 0 || !reuseOutcomes {
 						fresh.compute(&st1, b, g.paths, false)
 						o2 = &fresh
 					}
@@ -370,6 +370,10 @@ func (p Position) generate(g *gen) {
 		}
 	}
 }
+
+// reuseOutcomes enables the reuse of second-displacement outcomes in
+// generate; tests turn it off to check that it changes nothing.
+var reuseOutcomes = true
 
 // kindEnds returns the end squares of the outcomes of one kind; for the
 // exit, a one-element set when the pawn can leave the board.

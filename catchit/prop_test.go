@@ -3,6 +3,7 @@ package catchit
 import (
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -365,6 +366,22 @@ func TestMutationsNeverPanic(t *testing.T) {
 		}
 		if _, err := p.Play(m); err != nil {
 			t.Fatalf("%q validates but does not play: %v", text, err)
+		}
+	})
+}
+
+// TestOutcomeReuse checks that reusing the outcomes of second
+// displacements that a first displacement cannot affect changes neither
+// the moves nor their order.
+func TestOutcomeReuse(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := randomPosition(t)
+		with := p.AppendMoves(nil)
+		reuseOutcomes = false
+		without := p.AppendMoves(nil)
+		reuseOutcomes = true
+		if !slices.Equal(with, without) {
+			t.Fatalf("%s: reuse changes the moves", p)
 		}
 	})
 }
