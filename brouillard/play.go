@@ -136,7 +136,7 @@ func (st *state) check(m Move) (checked, *hops.Error) {
 	if p.Marked(p.Len() - 1) {
 		o := res.LastOver
 		if st.pawns[me].Has(o) {
-			return c, illegal("B8", where, "the pawn on %s is the %s's own: a player never turns his own pawns over", o, SideName(me))
+			return c, illegal("B8", where, "the pawn on %s is %s's own: a player never turns his own pawns over", o, SideName(me))
 		}
 		if st.turnable().Has(o) {
 			c.turn = o
