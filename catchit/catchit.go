@@ -315,16 +315,10 @@ func MirrorSquare(s hops.Square) hops.Square {
 	if !board.Contains(s) {
 		return s
 	}
-	return hops.SquareAt(6-s.File(), s.Rank())
+	return board.MirrorFiles(s)
 }
 
-func mirrorBits(b hops.Bitboard) hops.Bitboard {
-	var m hops.Bitboard
-	for ; b != 0; b &= b - 1 {
-		m |= MirrorSquare(b.First()).Bit()
-	}
-	return m
-}
+func mirrorBits(b hops.Bitboard) hops.Bitboard { return hops.MapSquares(b, board.MirrorFiles) }
 
 // Diagram draws the board as text, rank 7 at the top: "b" and "r" for
 // pawns, "B" or "R" for the carrier, "." for an empty square, followed by
