@@ -571,3 +571,55 @@ func TestDrawing(t *testing.T) {
 		t.Error("no SVG")
 	}
 }
+
+// TestB8_ViewReveal: a view updates from a move and its Reveal, and
+// rejects a Reveal that contradicts what it knows.
+func TestB8_ViewReveal(t *testing.T) {
+	p := build(t, fig7, "w 0 0 -")
+	m := mustMove(t, "D3-E2 E3-E5xC5")
+	q, rev, err := p.PlayReveal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []hops.Side{White, Red} {
+		v, err := p.View(s).Play(m, rev)
+		if err != nil || v != q.View(s) {
+			t.Errorf("%s's view: %v, %v", SideName(s), v, err)
+		}
+	}
+	d5 := sq(t, "D5")
+	for _, bad := range []Reveal{
+		{},
+		{Turned: true, Square: sq(t, "E4"), Kind: Blank},
+		{Turned: true, Square: d5, Kind: Nine},
+		{Turned: true, Square: d5, Kind: Nine, Captured: false},
+		{Turned: true, Square: d5, Kind: Blank, Captured: true},
+		{Turned: true, Square: d5, Kind: Hidden},
+		{Turned: true, Square: d5, Kind: Kind(42)},
+	} {
+		if _, err := p.View(White).Play(m, bad); hops.RuleOf(err) != "B8" || !errors.Is(err, hops.ErrIllegal) {
+			t.Errorf("White's view accepts %+v: %v", bad, err)
+		}
+	}
+	// Red knows its own blank on D5.
+	if _, err := p.View(Red).Play(m, Reveal{Turned: true, Square: d5, Kind: King}); hops.RuleOf(err) != "B8" {
+		t.Errorf("Red's view accepts a King on its blank: %v", err)
+	}
+	// A move that turns nothing reveals nothing.
+	plain := mustMove(t, "D3-E2 E3-E5-C5")
+	if _, err := p.View(White).Play(plain, rev); hops.RuleOf(err) != "B8" {
+		t.Errorf("a reveal without turning over: %v", err)
+	}
+	if _, err := p.View(White).Play(mustMove(t, "D3-E2 E3xE5"), Reveal{}); hops.RuleOf(err) != "B8" {
+		t.Errorf("an illegal move: %v", err)
+	}
+	// When the Nine is captured, a Reveal of the Nine without "captured"
+	// is refused, with it accepted.
+	c := build(t, strings.Replace(strings.Replace(fig7, "D5:x", "D5:n", 1), "B7:n", "B7:x", 1), "w 0 0 -")
+	if _, err := c.View(White).Play(m, Reveal{Turned: true, Square: d5, Kind: Nine}); hops.RuleOf(err) != "B8" {
+		t.Errorf("capture without captured: %v", err)
+	}
+	if v, err := c.View(White).Play(m, Reveal{Turned: true, Square: d5, Kind: Nine, Captured: true}); err != nil || !v.Continuing() {
+		t.Errorf("capture: %v %v", v, err)
+	}
+}
