@@ -482,3 +482,21 @@ func TestOffBoardMovesNeverPanic(t *testing.T) {
 		m.Mirror()
 	}
 }
+
+// TestG9_ChainTieBreak: of two shortest chains to one resting square, the
+// canonical one passes the bomb to the relay that comes first in square
+// order (C3 before C5).
+func TestG9_ChainTieBreak(t *testing.T) {
+	p := build(t, 'w', "D4", "D3A", "C3A", "C5B")
+	legal(t, p, "D3-D4*C5*B4")
+	legal(t, p, "D3-D4*C3*B4")
+	found := ""
+	for m := range p.Moves() {
+		if m.From() == sq(t, "D3") && m.Rest() == sq(t, "B4") {
+			found += m.String()
+		}
+	}
+	if found != "D3-D4*C3*B4" {
+		t.Fatalf("canonical chains to B4: %q", found)
+	}
+}
