@@ -100,7 +100,6 @@ func TestB3_Setup(t *testing.T) {
 	}
 	// All 2520 arrangements, distinct, valid, round-tripping.
 	seen := map[Arrangement]bool{}
-	prev := ""
 	for a := range Arrangements() {
 		if err := a.Validate(); err != nil {
 			t.Fatalf("%v: %v", a, err)
@@ -113,7 +112,6 @@ func TestB3_Setup(t *testing.T) {
 			t.Fatalf("%v twice", a)
 		}
 		seen[a] = true
-		_ = prev
 	}
 	if len(seen) != NumArrangements {
 		t.Fatalf("%d arrangements, want %d", len(seen), NumArrangements)
