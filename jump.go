@@ -85,6 +85,7 @@ func (p *Path) Pop() {
 	if p.n > 0 {
 		p.n--
 		p.marks &^= 1 << uint(p.n)
+		p.sq[p.n] = 0 // keep equal routes == equal values
 	}
 }
 
@@ -101,8 +102,9 @@ func (p *Path) SetMark(i int, marked bool) {
 func (p Path) Prefix(n int) Path {
 	n = min(max(n, 0), int(p.n))
 	q := p
-	q.n = uint8(n)
-	q.marks &= 1<<uint(n) - 1
+	for q.n > uint8(n) {
+		q.Pop()
+	}
 	return q
 }
 

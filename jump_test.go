@@ -146,6 +146,9 @@ func TestJumpSearchMatchesReference(t *testing.T) {
 					t.Fatalf("path %s reported twice", key)
 				}
 				got[key] = JumpResult{End: s.End(), Turned: s.Turned(), Taken: s.Taken()}
+				if q, err := ParsePath(r.Board, key); err != nil || q != p {
+					t.Fatalf("path %s does not equal its parsed text: %v", key, err)
+				}
 				if p.Len() != s.Jumps()+1 || s.End() != p.To() || s.Visited().Count() != p.Len() {
 					t.Fatalf("path %s: inconsistent accessors", key)
 				}

@@ -176,7 +176,7 @@ func (o *outcomes) searchTakes(c hops.Square, takeOut, jumpOut hops.Bitboard) {
 		o.exit = true
 		if o.paths && p.Len()+1 < exitLen {
 			exitLen = p.Len() + 1
-			o.exitPath = clean(p)
+			o.exitPath = p
 			o.exitPath.Push(hops.Outside, marked)
 		}
 	}
@@ -196,10 +196,10 @@ func (o *outcomes) searchTakes(c hops.Square, takeOut, jumpOut hops.Bitboard) {
 		if !o.ends[kindTake].Has(e) {
 			o.ends[kindTake] |= e.Bit()
 			if o.paths {
-				o.takePath[e] = clean(s.Path())
+				o.takePath[e] = s.Path()
 			}
 		} else if o.paths && s.Jumps() < o.takePath[e].Hops() {
-			o.takePath[e] = clean(s.Path())
+			o.takePath[e] = s.Path()
 		}
 		if jumpOut.Has(e) {
 			offer(s.Path(), false)
@@ -414,12 +414,3 @@ func (st *stage) keyAfter(from, end hops.Square, take bool) hops.StateKey {
 	return hops.StateKey{uint64(pawns[Blue]), uint64(pawns[Red]), uint64(uint8(ball+1)) | uint64(st.side^1)<<8}
 }
 
-// clean returns a copy of p without the squares a search leaves behind
-// past its end, so that equal routes compare equal.
-func clean(p hops.Path) hops.Path {
-	var q hops.Path
-	for i := 0; i < p.Len(); i++ {
-		q.Push(p.At(i), p.Marked(i))
-	}
-	return q
-}
