@@ -413,4 +413,3 @@ func (st *stage) keyAfter(from, end hops.Square, take bool) hops.StateKey {
 	}
 	return hops.StateKey{uint64(pawns[Blue]), uint64(pawns[Red]), uint64(uint8(ball+1)) | uint64(st.side^1)<<8}
 }
-
