@@ -128,8 +128,12 @@ func (d *Drawing) SVG() string {
 		}
 		cx, cy := x(sq.File())+svgCell/2, y(sq.Rank())+svgCell/2
 		fill, stroke, ink := esc(t.Fill), t.Stroke, t.Ink
-		if t.FaceDown {
+		width := 2
+		if t.FaceDown { // hatched, ringed with the owner's colour
 			fill = "url(#hidden)"
+			if stroke == "" {
+				stroke, width = t.Fill, 4
+			}
 		}
 		if stroke == "" {
 			stroke = "#000000"
@@ -138,10 +142,10 @@ func (d *Drawing) SVG() string {
 			ink = "#000000"
 		}
 		if t.Square {
-			fmt.Fprintf(&s, `<rect x="%d" y="%d" width="44" height="44" rx="8" fill="%s" stroke="%s" stroke-width="2"/>`+"\n",
-				cx-22, cy-22, fill, esc(stroke))
+			fmt.Fprintf(&s, `<rect x="%d" y="%d" width="44" height="44" rx="8" fill="%s" stroke="%s" stroke-width="%d"/>`+"\n",
+				cx-22, cy-22, fill, esc(stroke), width)
 		} else {
-			fmt.Fprintf(&s, `<circle cx="%d" cy="%d" r="22" fill="%s" stroke="%s" stroke-width="2"/>`+"\n", cx, cy, fill, esc(stroke))
+			fmt.Fprintf(&s, `<circle cx="%d" cy="%d" r="22" fill="%s" stroke="%s" stroke-width="%d"/>`+"\n", cx, cy, fill, esc(stroke), width)
 		}
 		if t.Label != "" {
 			fmt.Fprintf(&s, `<text x="%d" y="%d" font-family="sans-serif" font-size="20" font-weight="bold" text-anchor="middle" fill="%s">%s</text>`+"\n",

@@ -1,0 +1,43 @@
+package catchit
+
+import (
+	"fmt"
+
+	"github.com/hopsgames/hops"
+)
+
+// Drawing describes the position as a picture in the manner of the rule
+// sheet's figures (render it with its SVG method): Blue pawns blue, Red
+// pawns red, the ball a yellow dot on its carrier, and the goal ranks
+// tinted with the colour of the side that aims at them.
+func (p Position) Drawing() hops.Drawing {
+	d := hops.Drawing{Board: board}
+	for s := range board.RankSquares(6).Squares() {
+		d.SquareFill[s] = "#d6e4f5" // Blue's goal is beyond rank 7
+	}
+	for s := range board.RankSquares(0).Squares() {
+		d.SquareFill[s] = "#f5d6d6" // Red's goal is beyond rank 1
+	}
+	fill := [2]string{"#2e86de", "#c0392b"}
+	for side, set := range p.pawns {
+		for s := range set.Squares() {
+			d.Tokens[s] = hops.Token{Fill: fill[side]}
+		}
+	}
+	if c := p.carrier(); board.Contains(c) {
+		d.Tokens[c].Marker = "#f1c40f"
+	}
+	if o := p.Outcome(); o.Over {
+		d.Caption = fmt.Sprintf("%s won: %s", SideName(o.Winner), o.Reason)
+	} else {
+		d.Caption = SideName(p.ToMove()) + " to move"
+	}
+	return d
+}
+
+// Arrows returns the move's hops as arrows for a hops.Drawing: the first
+// displacement, then the second. A hop out of the board is drawn over the
+// goal edge.
+func (m Move) Arrows() []hops.Arrow {
+	return append(hops.PathArrows(board, m.first, false), hops.PathArrows(board, m.second, false)...)
+}

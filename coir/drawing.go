@@ -1,0 +1,41 @@
+package coir
+
+import (
+	"fmt"
+
+	"github.com/hopsgames/hops"
+)
+
+// Drawing describes the position as a picture in the manner of the rule
+// sheet's figures (render it with its SVG method): each pawn shows its
+// upper face, white or black; a lone pawn, which plays as a Dame (C6), is
+// marked with a gold dot.
+func (p Position) Drawing() hops.Drawing {
+	d := hops.Drawing{Board: board}
+	fill := [2]string{"#ffffff", "#222222"}
+	for _, side := range []hops.Side{White, Black} {
+		set := p.pawns(side)
+		for s := range set.Squares() {
+			d.Tokens[s] = hops.Token{Fill: fill[side]}
+			if set.Count() == 1 {
+				d.Tokens[s].Marker = "#f1c40f"
+			}
+		}
+	}
+	if o := p.Outcome(); o.Over {
+		d.Caption = fmt.Sprintf("%s won: %s", SideName(o.Winner), o.Reason)
+	} else {
+		d.Caption = SideName(p.ToMove()) + " to move"
+	}
+	return d
+}
+
+// Arrows returns the move's hops as arrows for a hops.Drawing: the jumps
+// or the slide, then the step.
+func (m Move) Arrows() []hops.Arrow {
+	a := hops.PathArrows(board, m.Path(), false)
+	if from, to, ok := m.Step(); ok {
+		a = append(a, hops.ArrowOf(from, to, false))
+	}
+	return a
+}

@@ -1,0 +1,104 @@
+package hops_test
+
+import (
+	"encoding/xml"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/brouillard"
+	"github.com/hopsgames/hops/catchit"
+	"github.com/hopsgames/hops/coir"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/svg")
+
+// picture is one golden diagram: a drawing with a move's arrows on it.
+type picture struct {
+	name    string
+	drawing hops.Drawing
+}
+
+func withArrows(d hops.Drawing, arrows []hops.Arrow, highlight hops.Bitboard) hops.Drawing {
+	d.Arrows, d.Highlight = arrows, highlight
+	return d
+}
+
+// must unwraps a result the test builds from fixed, valid texts.
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+func pictures(t *testing.T) []picture {
+	ci := must(catchit.Parse("r1rr1rr/4r2/7/3R3/2b4/b3b2/1bbb1b1 r"))
+	var ciMove catchit.Move // the longest move: a taking jump chain
+	for m := range ci.Moves() {
+		if len(m.String()) > len(ciMove.String()) {
+			ciMove = m
+		}
+	}
+	co := must(coir.Parse("1bb3/6/2wb2/1bwbw1/w1b3/w3w1 w"))
+	var coMove coir.Move // the first move that turns the most pawns
+	most := -1
+	for m := range co.Moves() {
+		if turned, _ := co.Turns(m); turned.Count() > most {
+			coMove, most = m, turned.Count()
+		}
+	}
+	br := brouillard.Start()
+	brMove := must(brouillard.ParseMove("D2-E3"))
+	return []picture{
+		{"catchit-start", catchit.Start().Drawing()},
+		{"catchit-midgame", withArrows(ci.Drawing(), ciMove.Arrows(), 0)},
+		{"coir-start", coir.Start().Drawing()},
+		{"coir-variant", coir.StartVariant().Drawing()},
+		{"coir-midgame", withArrows(co.Drawing(), coMove.Arrows(), must(co.Turns(coMove)))},
+		{"brouillard-start", br.Drawing()},
+		{"brouillard-white-view", withArrows(br.View(brouillard.White).Drawing(), brMove.Arrows(), 0)},
+	}
+}
+
+// TestDrawingsGolden renders pictures of every game, checks that each is a
+// well-formed SVG 1.1 document and compares it with its golden file.
+func TestDrawingsGolden(t *testing.T) {
+	for _, p := range pictures(t) {
+		doc := p.drawing.SVG()
+		dec := xml.NewDecoder(strings.NewReader(doc))
+		for {
+			tok, err := dec.Token()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("%s: invalid XML: %v", p.name, err)
+			}
+			if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "svg" && se.Name.Space != "http://www.w3.org/2000/svg" {
+				t.Fatalf("%s: svg element outside the SVG namespace", p.name)
+			}
+		}
+		file := filepath.Join("testdata", "svg", p.name+".svg")
+		if *update {
+			if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(file, []byte(doc), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatalf("%v (run go test -run TestDrawingsGolden -update to create it)", err)
+		}
+		if string(want) != doc {
+			t.Errorf("%s differs from %s (rerun with -update if the change is intended)", p.name, file)
+		}
+	}
+}
