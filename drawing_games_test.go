@@ -13,6 +13,7 @@ import (
 	"github.com/hopsgames/hops/brouillard"
 	"github.com/hopsgames/hops/catchit"
 	"github.com/hopsgames/hops/coir"
+	"github.com/hopsgames/hops/zapita"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/svg")
@@ -52,9 +53,15 @@ func pictures(t *testing.T) []picture {
 			coMove, most = m, turned.Count()
 		}
 	}
+	za := must(zapita.Parse("c5C/a5B/6A/3c3/7/a*Ab2B/b5C k"))
+	zaMove := must(zapita.ParseMove("D2-B2*D4*G4")) // the sheet's Fig. 8
+	zaAfter := must(za.Play(zaMove))
 	br := brouillard.Start()
 	brMove := must(brouillard.ParseMove("D2-E3"))
 	return []picture{
+		{"zapita-start", zapita.Start().Drawing()},
+		{"zapita-fig8", withArrows(za.Drawing(), zaMove.Arrows(), 0)},
+		{"zapita-fig8-after", zaAfter.Drawing()},
 		{"catchit-start", catchit.Start().Drawing()},
 		{"catchit-midgame", withArrows(ci.Drawing(), ciMove.Arrows(), 0)},
 		{"coir-start", coir.Start().Drawing()},

@@ -1,0 +1,49 @@
+package zapita
+
+import (
+	"fmt"
+
+	"github.com/hopsgames/hops"
+)
+
+// Drawing describes the position as a picture in the manner of the rule
+// sheet's figures (render it with its SVG method): the two headquarters
+// tinted and labelled, White pawns white and Khaki pawns khaki, each with
+// its power, and the bomb as a black disc.
+func (p Position) Drawing() hops.Drawing {
+	d := hops.Drawing{Board: board}
+	for _, s := range []hops.Side{White, Khaki} {
+		hq := HQ(s)
+		d.SquareFill[hq] = "#c5e1a5"
+		d.SquareLabel[hq] = "HQ " + SideName(s)
+	}
+	fill := [2]string{"#ffffff", "#bdb76b"}
+	for _, side := range []hops.Side{White, Khaki} {
+		for power := 1; power <= 3; power++ {
+			for s := range p.PawnsOfPower(side, power).Squares() {
+				d.Tokens[s] = hops.Token{Fill: fill[side], Label: fmt.Sprint(power)}
+			}
+		}
+	}
+	if b := p.Bomb(); board.Contains(b) {
+		d.Tokens[b] = hops.Token{Fill: "#222222", Ink: "#f1c40f", Label: "*"}
+	}
+	if o := p.Outcome(); o.Over {
+		d.Caption = fmt.Sprintf("%s won: %s", SideName(o.Winner), o.Reason)
+	} else {
+		d.Caption = SideName(p.ToMove()) + " to move"
+	}
+	return d
+}
+
+// Arrows returns the move's hops as arrows for a hops.Drawing: the pawn's
+// path in solid lines, then each throw of the bomb dashed.
+func (m Move) Arrows() []hops.Arrow {
+	a := hops.PathArrows(board, m.Path(), false)
+	from := m.To()
+	for i := 0; i < m.NumThrows(); i++ {
+		a = append(a, hops.ArrowOf(from, m.Throw(i), true))
+		from = m.Throw(i)
+	}
+	return a
+}
