@@ -61,7 +61,7 @@
 //	tag     = "[" name " " value "]" .                  (first Game, then Start)
 //	name    = letter { letter | digit | "_" } .
 //	value   = '"' { char | '\"' | '\\' } '"' .
-//	move    = number ". " movetext [ " {" text "}" ] .  (numbers count 1, 2, 3 ...)
+//	move    = number ". " movetext [ " = " reveal ] [ " {" text "}" ] .
 //	comment = "{" text "}" .                           (joins the previous move's)
 //	note    = ";" text .                               (ignored)
 //	result  = "1-0" | "0-1" | "*" .
@@ -71,6 +71,9 @@
 // from; other tags (names of the players, Date, Event ...) are free. Each
 // move line holds one move in its game's move text (a Catch'it turn, a
 // Brouillard decision), numbered from 1 in the order played. The result
+// Move numbers count 1, 2, 3 ... A reveal says what a move made public
+// beyond its text; only Brouillard records kept by one player need it
+// (see the brouillard package). The result
 // says which side won: "1-0" the first side (White, Blue), "0-1" the
 // second, "*" a game not finished. Text in braces may not contain '}'.
 // A record ends with a blank line when written, so records concatenate:

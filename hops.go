@@ -124,6 +124,17 @@ func (e *Error) In(where string) *Error {
 	return &c
 }
 
+// ErrorIn locates err in a part of a larger input: an *Error (or an error
+// wrapping one) comes back as a copy with where prefixed to its Where (see
+// Error.In); any other error, and nil, come back unchanged.
+func ErrorIn(err error, where string) error {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.In(where)
+	}
+	return err
+}
+
 // RuleOf returns the rule id carried by err, or "" if err is not (and
 // does not wrap) an *Error.
 func RuleOf(err error) string {

@@ -26,10 +26,12 @@ type Tag struct {
 	Name, Value string
 }
 
-// RecordMove is one move of a record: its text in the game's move syntax
-// and an optional comment.
+// RecordMove is one move of a record: its text in the game's move syntax,
+// what it made public beyond its text (Brouillard's turned pawns in a
+// record kept by one player; empty otherwise) and an optional comment.
 type RecordMove struct {
 	Text    string
+	Reveal  string
 	Comment string
 }
 
@@ -114,6 +116,10 @@ func (r *Record) String() string {
 		b.WriteString(strconv.Itoa(i + 1))
 		b.WriteString(". ")
 		b.WriteString(m.Text)
+		if m.Reveal != "" {
+			b.WriteString(" = ")
+			b.WriteString(m.Reveal)
+		}
 		if m.Comment != "" {
 			b.WriteString(" {")
 			b.WriteString(m.Comment)
@@ -332,6 +338,13 @@ func parseMoveLine(line string, want int) (RecordMove, *Error) {
 		m.Comment = c
 		text = strings.TrimRight(text[:i], " ")
 	}
+	if i := strings.Index(text, " = "); i >= 0 {
+		m.Reveal = strings.TrimSpace(text[i+3:])
+		text = text[:i]
+		if m.Reveal == "" {
+			return m, Errorf(ErrSyntax, "", "", "move %d: nothing after \" = \"", want)
+		}
+	}
 	if text == "" {
 		return m, Errorf(ErrSyntax, "", "", "move %d has no text", want)
 	}
@@ -360,18 +373,16 @@ func ReadRecord(text string) (*Record, error) {
 // last (len(Moves)+1 of them). An illegal move is reported with its
 // number, its text and the game's reason, as
 // `move 12 "D1-D3": ... (K8)`; a result that does not match the final
-// position is reported too.
+// position is reported too. Reveal annotations are not checked here: the
+// true state determines them; the brouillard package replays the records
+// that one player keeps, which need them.
 func (r *Record) Replay(g *Game) ([]State, error) {
 	if r.Game != g.Name {
 		return nil, Errorf(ErrSyntax, "", "tag Game", "record of %q replayed as %q", r.Game, g.Name)
 	}
 	s, err := g.Parse(r.Start)
 	if err != nil {
-		var e *Error
-		if errors.As(err, &e) {
-			return nil, e.In("tag Start")
-		}
-		return nil, err
+		return nil, ErrorIn(err, "tag Start")
 	}
 	states := make([]State, 0, len(r.Moves)+1)
 	states = append(states, s)
@@ -382,11 +393,7 @@ func (r *Record) Replay(g *Game) ([]State, error) {
 		}
 		next, err := s.Play(m.Text)
 		if err != nil {
-			var e *Error
-			if errors.As(err, &e) {
-				return states, e.In(where)
-			}
-			return states, err
+			return states, ErrorIn(err, where)
 		}
 		s = next
 		states = append(states, s)

@@ -15,7 +15,7 @@ const nimRecord = `[Game "nim"]
 [North "Ann"]
 [Event "club \"night\""]
 
-1. 2 {greedy}
+1. 2 = two stones {greedy}
 2. 1
 3. 2
 1-0
@@ -29,7 +29,7 @@ func TestRecordReadWrite(t *testing.T) {
 	}
 	want := &Record{Game: "nim", Start: "5 0",
 		Tags:   []Tag{{"North", "Ann"}, {"Event", `club "night"`}},
-		Moves:  []RecordMove{{"2", "greedy"}, {"1", ""}, {"2", ""}},
+		Moves:  []RecordMove{{"2", "two stones", "greedy"}, {"1", "", ""}, {"2", "", ""}},
 		Result: ResultFirst}
 	if d := cmp.Diff(want, rec); d != "" {
 		t.Fatalf("read (-want +got):\n%s", d)
@@ -128,7 +128,7 @@ func TestRecordRoundTrip(t *testing.T) {
 			moves := s.Moves()
 			mv := rapid.SampledFrom(moves).Draw(t, "move")
 			c := strings.TrimSpace(text.Draw(t, "comment"))
-			rec.Moves = append(rec.Moves, RecordMove{mv, c})
+			rec.Moves = append(rec.Moves, RecordMove{mv, strings.TrimSpace(strings.ReplaceAll(text.Draw(t, "reveal"), "=", "")), c})
 			s, _ = s.Play(mv)
 		}
 		rec.Result = ResultOf(s.Outcome())

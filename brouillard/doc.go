@@ -60,6 +60,17 @@
 // '-' when it turns the jumped pawn over: "D3-E2 E3-E5xC5",
 // "D2-B2-B4-B6". Input accepts either case.
 //
+// # Records
+//
+// A complete record of a game (hops.Record) starts from the true position,
+// so it holds both arrangements; hops.Record.Replay with Game checks it.
+// PlayerRecord turns it into the record one player may keep: the Start
+// tag holds that player's view, a View tag names the player, and each
+// move that turned a pawn over carries what it revealed after " = " in the
+// Reveal text ("D5 Ten captured"; see ParseReveal). ReplayView replays
+// such a record from public information only. A player's record holds no
+// hidden identity of the other side.
+//
 // # Canonical moves and their order
 //
 // One move per distinct successor (G9). A decision is determined by where

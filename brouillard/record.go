@@ -1,0 +1,120 @@
+package brouillard
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hopsgames/hops"
+)
+
+// ParseReveal reads the text of a Reveal as its String method writes it:
+// "-" for nothing turned over, or the square and the face, followed by
+// "captured" when the pawn was captured ("D5 Ten captured").
+func ParseReveal(text string) (Reveal, error) {
+	if text == "-" {
+		return Reveal{}, nil
+	}
+	f := strings.Split(text, " ")
+	if len(f) < 2 || len(f) > 3 || (len(f) == 3 && f[2] != "captured") {
+		return Reveal{}, hops.Errorf(hops.ErrSyntax, "B8", fmt.Sprintf("reveal %q", text), "want \"-\" or a square and a face, then \"captured\" if it was")
+	}
+	sq, err := bd.ParseSquare(f[0])
+	if err != nil {
+		return Reveal{}, err.(*hops.Error).In(fmt.Sprintf("reveal %q", text))
+	}
+	for k := Blank; k <= King; k++ {
+		if strings.EqualFold(f[1], k.String()) {
+			return Reveal{Turned: true, Square: sq, Kind: k, Captured: len(f) == 3}, nil
+		}
+	}
+	return Reveal{}, hops.Errorf(hops.ErrSyntax, "B2", fmt.Sprintf("reveal %q", text), "%q is not a face (Blank, Nine, Ten, Jack, Queen, King)", f[1])
+}
+
+// PlayerRecord turns a complete record of a game (the true start, both
+// arrangements in it) into the record that one player may keep: its
+// Start is the viewer's view, a View tag names the viewer, and every move
+// that turned a pawn over carries what it revealed. It replays the whole
+// record and returns the first illegal move as an error. The result holds
+// nothing the viewer did not see.
+func PlayerRecord(rec *hops.Record, viewer hops.Side) (*hops.Record, error) {
+	if rec.Game != Game.Name {
+		return nil, hops.Errorf(hops.ErrSyntax, "", "tag Game", "record of %q, not of %q", rec.Game, Game.Name)
+	}
+	if _, ok := rec.Tag("View"); ok {
+		return nil, hops.Errorf(hops.ErrSyntax, "", "tag View", "the record is already a player's record")
+	}
+	p, err := Parse(rec.Start)
+	if err != nil {
+		return nil, hops.ErrorIn(err, "tag Start")
+	}
+	out := &hops.Record{Game: rec.Game, Start: p.View(viewer).String(), Result: rec.Result}
+	out.Tags = append(out.Tags, rec.Tags...)
+	out.SetTag("View", SideName(viewer))
+	for i, rm := range rec.Moves {
+		where := fmt.Sprintf("move %d %q", i+1, rm.Text)
+		m, err := ParseMove(rm.Text)
+		if err != nil {
+			return nil, hops.ErrorIn(err, where)
+		}
+		var r Reveal
+		if p, r, err = p.PlayReveal(m); err != nil {
+			return nil, hops.ErrorIn(err, where)
+		}
+		pm := hops.RecordMove{Text: rm.Text, Comment: rm.Comment}
+		if r.Turned {
+			pm.Reveal = r.String()
+		}
+		out.Moves = append(out.Moves, pm)
+	}
+	return out, nil
+}
+
+// ReplayView replays a record kept by one player (see PlayerRecord) from
+// public information only, checking every move and every reveal, and
+// returns the viewer's views from the start to the end.
+func ReplayView(rec *hops.Record) ([]View, error) {
+	if rec.Game != Game.Name {
+		return nil, hops.Errorf(hops.ErrSyntax, "", "tag Game", "record of %q, not of %q", rec.Game, Game.Name)
+	}
+	name, ok := rec.Tag("View")
+	if !ok {
+		return nil, hops.Errorf(hops.ErrSyntax, "", "tag View", "a player's record names its viewer in a View tag")
+	}
+	viewer, err := Game.ParseSide(name)
+	if err != nil {
+		return nil, hops.ErrorIn(err, "tag View")
+	}
+	v, err := ParseView(rec.Start, viewer)
+	if err != nil {
+		return nil, hops.ErrorIn(err, "tag Start")
+	}
+	views := []View{v}
+	for i, rm := range rec.Moves {
+		where := fmt.Sprintf("move %d %q", i+1, rm.Text)
+		if v.Outcome().Over {
+			return views, hops.Errorf(hops.ErrIllegal, "G6", where, "the game was already over: %s", v.Outcome())
+		}
+		m, err := ParseMove(rm.Text)
+		if err != nil {
+			return views, hops.ErrorIn(err, where)
+		}
+		var r Reveal
+		if rm.Reveal != "" {
+			if r, err = ParseReveal(rm.Reveal); err != nil {
+				return views, hops.ErrorIn(err, where)
+			}
+		}
+		if v, err = v.Play(m, r); err != nil {
+			return views, hops.ErrorIn(err, where)
+		}
+		views = append(views, v)
+	}
+	want := rec.Result
+	if want == "" {
+		want = hops.ResultUnfinished
+	}
+	if got := hops.ResultOf(v.Outcome()); got != want {
+		return views, hops.Errorf(hops.ErrIllegal, "", "result", "the record says %s but the final position gives %s", want, got)
+	}
+	return views, nil
+}

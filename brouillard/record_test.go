@@ -1,0 +1,162 @@
+package brouillard
+
+import (
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hopsgames/hops"
+	"pgregory.net/rapid"
+)
+
+// randomRecord plays a random game of at most plies decisions from two
+// random arrangements and records it completely.
+func randomRecord(rng *rand.Rand, plies int) (*hops.Record, []Position) {
+	p, _ := NewGameWith(RandomArrangement(rng), RandomArrangement(rng), hops.Side(rng.IntN(2)))
+	rec := &hops.Record{Game: Game.Name, Start: p.String()}
+	rec.SetTag("Event", "test")
+	states := []Position{p}
+	for range plies {
+		moves := slices.Collect(p.Moves())
+		if len(moves) == 0 {
+			break
+		}
+		m := moves[rng.IntN(len(moves))]
+		p, _ = p.Play(m)
+		rec.Moves = append(rec.Moves, hops.RecordMove{Text: m.String()})
+		states = append(states, p)
+	}
+	rec.Result = hops.ResultOf(p.Outcome())
+	return rec, states
+}
+
+// TestPlayerRecordRoundTrip: a complete record replays; each player's
+// record, written and read back, replays from public information to the
+// view that the true final state gives that player (B4, B12).
+func TestPlayerRecordRoundTrip(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(rt, "seed"), 1))
+		rec, states := randomRecord(rng, rapid.IntRange(0, 120).Draw(rt, "plies"))
+		if _, err := rec.Replay(Game); err != nil {
+			rt.Fatalf("complete record: %v", err)
+		}
+		final := states[len(states)-1]
+		for _, viewer := range []hops.Side{White, Red} {
+			pr, err := PlayerRecord(rec, viewer)
+			if err != nil {
+				rt.Fatal(err)
+			}
+			back, err := hops.ReadRecord(pr.String())
+			if err != nil {
+				rt.Fatalf("%v\n%s", err, pr)
+			}
+			views, err := ReplayView(back)
+			if err != nil {
+				rt.Fatalf("%v\n%s", err, pr)
+			}
+			if got, want := views[len(views)-1], final.View(viewer); got != want {
+				rt.Fatalf("final view\n%s\nwant\n%s", got, want)
+			}
+			for i, v := range views {
+				if v != states[i].View(viewer) {
+					rt.Fatalf("view after %d moves differs from the truth's", i)
+				}
+			}
+		}
+	})
+}
+
+// TestPlayerRecordLeaksNothing: two games that differ only in Red's
+// hidden pawns and reveal the same things give White the same record.
+func TestPlayerRecordLeaksNothing(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	compared := 0
+	for range 200 {
+		white := RandomArrangement(rng)
+		a, _ := NewGame(white, RandomArrangement(rng))
+		b, _ := NewGame(white, RandomArrangement(rng))
+		recA := &hops.Record{Game: Game.Name, Start: a.String()}
+		recB := &hops.Record{Game: Game.Name, Start: b.String()}
+		for range 40 {
+			moves := slices.Collect(a.Moves())
+			if len(moves) == 0 {
+				break
+			}
+			m := moves[rng.IntN(len(moves))]
+			na, ra, errA := a.PlayReveal(m)
+			nb, rb, errB := b.PlayReveal(m)
+			if errA != nil || errB != nil || ra != rb {
+				break
+			}
+			a, b = na, nb
+			recA.Moves = append(recA.Moves, hops.RecordMove{Text: m.String()})
+			recB.Moves = append(recB.Moves, hops.RecordMove{Text: m.String()})
+		}
+		recA.Result, recB.Result = hops.ResultOf(a.Outcome()), hops.ResultOf(b.Outcome())
+		pa, errA := PlayerRecord(recA, White)
+		pb, errB := PlayerRecord(recB, White)
+		if errA != nil || errB != nil {
+			t.Fatal(errA, errB)
+		}
+		if recA.Start != recB.Start && pa.String() != pb.String() {
+			t.Fatalf("White's records differ although White saw the same:\n%s\n%s", pa, pb)
+		}
+		if recA.Start != recB.Start {
+			compared++
+		}
+	}
+	if compared < 100 {
+		t.Fatalf("only %d games with different hidden pawns compared", compared)
+	}
+}
+
+func TestPlayerRecordErrors(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	var rec *hops.Record
+	for rec == nil || !slices.ContainsFunc(rec.Moves, func(m hops.RecordMove) bool { return strings.Contains(m.Text, "x") }) {
+		rec, _ = randomRecord(rng, 200)
+	}
+	pr, err := PlayerRecord(rec, Red)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(pr.Moves, func(m hops.RecordMove) bool { return m.Reveal != "" })
+	tests := []struct {
+		name   string
+		change func(r *hops.Record)
+		want   string
+	}{
+		{"no view tag", func(r *hops.Record) { r.Tags = nil }, "tag View"},
+		{"changed move", func(r *hops.Record) { r.Moves[0].Text = "A1-A2" }, "move 1"},
+		{"reveal dropped", func(r *hops.Record) { r.Moves[i].Reveal = "" }, "(B8)"},
+		{"reveal garbled", func(r *hops.Record) { r.Moves[i].Reveal = "D5 Ace" }, "is not a face"},
+		{"dropped move", func(r *hops.Record) { r.Moves = r.Moves[:len(r.Moves)-1] }, "result: the record says"},
+	}
+	for _, tt := range tests {
+		c := *pr
+		c.Tags = slices.Clone(pr.Tags)
+		c.Moves = slices.Clone(pr.Moves)
+		tt.change(&c)
+		_, err := ReplayView(&c)
+		var e *hops.Error
+		if err == nil || !errors.As(err, &e) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want one mentioning %q", tt.name, err, tt.want)
+		}
+	}
+	if _, err := PlayerRecord(pr, White); err == nil {
+		t.Error("a player's record turned into a player's record again")
+	}
+	for _, text := range []string{"-", "D5 Ten", "d5 queen captured"} {
+		r, err := ParseReveal(text)
+		if err != nil || !strings.EqualFold(r.String(), text) {
+			t.Errorf("ParseReveal(%q) = %v, %v", text, r, err)
+		}
+	}
+	for _, text := range []string{"", "D5", "D9 Ten", "D5 Ten caught", "D5 Ten captured now"} {
+		if _, err := ParseReveal(text); !errors.Is(err, hops.ErrSyntax) {
+			t.Errorf("ParseReveal(%q) error %v", text, err)
+		}
+	}
+}
