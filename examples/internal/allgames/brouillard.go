@@ -13,7 +13,7 @@ import (
 const brouillardSamples = 4
 
 func init() {
-	e := typed[brouillard.Position, brouillard.Move](brouillardGame, brouillardEval)
+	e := typed[brouillard.Position, brouillard.Move](brouillard.Game, brouillardEval)
 	random := e.agent
 	e.agent = func(kind string, opt player.Options) (player.Agent, error) {
 		if kind == Random {
@@ -21,12 +21,14 @@ func init() {
 		}
 		return brouillardSearch{player.NewSearcher[brouillard.Position, brouillard.Move](brouillardEval, opt)}, nil
 	}
+	// brouillard.Game.Start is the example setup of B11, whose pawns
+	// anyone can read: a new game draws both secret setups instead.
 	e.deal = func(first hops.Side, r *rand.Rand) (hops.State, error) {
 		p, err := brouillard.NewGameWith(brouillard.RandomArrangement(r), brouillard.RandomArrangement(r), first)
 		if err != nil {
 			return nil, err
 		}
-		return brouillardGame.Parse(p.String())
+		return brouillard.Game.Parse(p.String())
 	}
 	e.view = func(s hops.State, side hops.Side) (View, error) {
 		p, err := value[brouillard.Position](s)
@@ -49,12 +51,6 @@ func init() {
 	}
 	register(e)
 }
-
-// brouillardGame describes Brouillard au Palais as a hops.Game. Its
-// Start is the example setup of B11, whose pawns anyone can read; Deal
-// draws secret setups.
-var brouillardGame = hops.NewGame("brouillard", "Brouillard au Palais", [2]string{"White", "Red"},
-	brouillard.StartWith, brouillard.Parse, brouillard.ParseMove)
 
 // brouillardSearch is the searching player of Brouillard. It looks at the
 // state it is given only through the view of the side to move, draws
