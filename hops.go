@@ -135,6 +135,19 @@ func ErrorIn(err error, where string) error {
 	return err
 }
 
+// UnmarshalText parses text with parse and stores the result in *dst,
+// leaving *dst unchanged on error: the body of the games' UnmarshalText
+// methods, which let positions and moves travel in JSON and other text
+// encodings.
+func UnmarshalText[T any](dst *T, text []byte, parse func(string) (T, error)) error {
+	v, err := parse(string(text))
+	if err != nil {
+		return err
+	}
+	*dst = v
+	return nil
+}
+
 // RuleOf returns the rule id carried by err, or "" if err is not (and
 // does not wrap) an *Error.
 func RuleOf(err error) string {

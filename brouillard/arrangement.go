@@ -83,12 +83,7 @@ func (a Arrangement) MarshalText() ([]byte, error) { return []byte(a.String()), 
 
 // UnmarshalText reads an arrangement, as ParseArrangement.
 func (a *Arrangement) UnmarshalText(text []byte) error {
-	x, err := ParseArrangement(string(text))
-	if err != nil {
-		return err
-	}
-	*a = x
-	return nil
+	return hops.UnmarshalText(a, text, ParseArrangement)
 }
 
 // ParseArrangement reads an arrangement's text: seven letters among

@@ -62,12 +62,7 @@ func (m Move) MarshalText() ([]byte, error) { return m.AppendText(nil), nil }
 
 // UnmarshalText reads a move text, as ParseMove.
 func (m *Move) UnmarshalText(text []byte) error {
-	x, err := ParseMove(string(text))
-	if err != nil {
-		return err
-	}
-	*m = x
-	return nil
+	return hops.UnmarshalText(m, text, ParseMove)
 }
 
 // ParseMove reads a move text (B10, G12): either a Fou path alone, or a

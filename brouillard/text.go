@@ -54,12 +54,7 @@ func (p Position) MarshalText() ([]byte, error) { return p.st.appendText(nil), n
 
 // UnmarshalText reads a position text, as Parse.
 func (p *Position) UnmarshalText(text []byte) error {
-	q, err := Parse(string(text))
-	if err != nil {
-		return err
-	}
-	*p = q
-	return nil
+	return hops.UnmarshalText(p, text, Parse)
 }
 
 // Parse reads a position text (B11). It is strict: the canonical text of

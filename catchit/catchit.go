@@ -224,12 +224,7 @@ func (p Position) MarshalText() ([]byte, error) {
 
 // UnmarshalText reads a position text (see Parse).
 func (p *Position) UnmarshalText(text []byte) error {
-	q, err := Parse(string(text))
-	if err != nil {
-		return err
-	}
-	*p = q
-	return nil
+	return hops.UnmarshalText(p, text, Parse)
 }
 
 // Parse reads a position text (K11, G11): the rows, then the side to

@@ -72,12 +72,7 @@ func (m Move) MarshalText() ([]byte, error) { return m.AppendText(nil), nil }
 
 // UnmarshalText reads a move text (see ParseMove).
 func (m *Move) UnmarshalText(text []byte) error {
-	q, err := ParseMove(string(text))
-	if err != nil {
-		return err
-	}
-	*m = q
-	return nil
+	return hops.UnmarshalText(m, text, ParseMove)
 }
 
 // ParseMove reads a move text (K10, G12): one or two paths separated by

@@ -81,12 +81,7 @@ func (m Move) MarshalText() ([]byte, error) { return m.appendText(nil), nil }
 
 // UnmarshalText reads a move text with ParseMove.
 func (m *Move) UnmarshalText(text []byte) error {
-	mv, err := ParseMove(string(text))
-	if err != nil {
-		return err
-	}
-	*m = mv
-	return nil
+	return hops.UnmarshalText(m, text, ParseMove)
 }
 
 // ParseMove reads a move text (C7): a path of squares joined by '-', then

@@ -101,12 +101,7 @@ func (m Move) MarshalText() ([]byte, error) { return m.appendText(nil), nil }
 
 // UnmarshalText reads a move text with ParseMove.
 func (m *Move) UnmarshalText(text []byte) error {
-	q, err := ParseMove(string(text))
-	if err != nil {
-		return err
-	}
-	*m = q
-	return nil
+	return hops.UnmarshalText(m, text, ParseMove)
 }
 
 // ParseMove reads a move text (Z7, G12): the pawn's path, squares in

@@ -211,12 +211,7 @@ func (p Position) MarshalText() ([]byte, error) { return p.appendText(nil), nil 
 
 // UnmarshalText reads a position text with Parse.
 func (p *Position) UnmarshalText(text []byte) error {
-	q, err := Parse(string(text))
-	if err != nil {
-		return err
-	}
-	*p = q
-	return nil
+	return hops.UnmarshalText(p, text, Parse)
 }
 
 // Parse reads a position text (Z8, G11): seven ranks from rank 7 down,
