@@ -44,11 +44,16 @@ type fouJumps struct {
 	reach hops.Bitboard // the ends and the Fou's square
 	slot  [64]uint8     // index in rec of an end square's record
 	rec   [16]fouEnd    // a Fou's jumps reach at most 15 dark squares
-	n     int
+	n     int           // records in use (only when moves are built)
+	turns int           // the jumps that turn a pawn over, all ends together
 }
 
-// slotOffset is the step from an end square to the pawn of each slot.
-var slotOffset = [4]hops.Square{-8, -1, 1, 8}
+// slotOffset is the step from an end square to the pawn of each slot,
+// and slotDirs the direction from that pawn to the end square.
+var (
+	slotOffset = [4]hops.Square{-8, -1, 1, 8}
+	slotDirs   = [4]hops.Dir{hops.North, hops.East, hops.West, hops.South}
+)
 
 // gen is the generator's scratch space, kept on the stack.
 type gen struct {
@@ -143,62 +148,83 @@ func (st *state) afterPawn(g *gen, p hops.Path, from, to hops.Square, occ, near,
 	st.emitFou(g, p, &g.cur)
 }
 
-// fouJumps finds the Fou's jump moves on a board whose pawns are occ.
-// The shared jump search gives every end square and, for each, which
-// turnable pawns can be the last one jumped (B8). When moves are built,
-// their paths come from flood fills: the shortest path to the end, and
-// for turning over the pawn o next to the end e, the shortest path to the
-// square beyond o that avoids e, followed by the marked jump over o.
+// fouJumps finds the Fou's jump moves on a board whose pawns are occ,
+// with flood fills of the shared jump rules (the end squares of a static
+// jump do not depend on the path). The Fou can turn over the pawn o next
+// to an end square e by a last jump from the square b beyond o when b is
+// the Fou's own square, or when some path reaches b without landing on e
+// (G5). A shortest path to b avoids e unless e is nearer the Fou than b;
+// only then is a second flood fill, with e taken out of the landings,
+// needed. When moves are built, the paths are the shortest ones: to e, and
+// to b avoiding e followed by the marked jump over o.
 func (st *state) fouJumps(fj *fouJumps, build bool, occ, turnable hops.Bitboard) {
 	me := st.side
 	f := st.fou[me]
 	r := fouRules(occ, f, st.fou[me^1])
-	fj.ends, fj.n = 0, 0
-	var s hops.JumpSearch
-	s.Reset(&r, f)
-	for s.Next() {
-		e := s.End()
-		var fe *fouEnd
-		if !fj.ends.Has(e) {
-			if fj.n == len(fj.rec) {
-				continue // cannot happen: see the size of rec
-			}
-			fj.ends |= e.Bit()
-			fj.slot[e] = uint8(fj.n)
-			fe = &fj.rec[fj.n]
-			fj.n++
-			fe.have = 0
-		} else {
-			fe = &fj.rec[fj.slot[e]]
-		}
-		if o := s.LastOver(); turnable.Has(o) {
-			fe.have |= 1 << turnSlot(e, o)
-		}
-	}
+	rc := r.Reach(f)
+	fj.ends = rc.Ends()
 	fj.reach = fj.ends | f.Bit()
-	if !build {
+	fj.n, fj.turns = 0, 0
+	// cand[i]: the ends whose slot i holds a turnable pawn with the square
+	// beyond it reached.
+	var cand [4]hops.Bitboard
+	var candAll hops.Bitboard
+	for i, d := range slotDirs {
+		c := fj.ends & bd.Shift(turnable, d) & bd.Shift(bd.Shift(fj.reach, d), d)
+		cand[i] = c
+		candAll |= c
+	}
+	if !build && candAll == 0 {
 		return
 	}
-	rc := r.Reach(f)
 	for ends := fj.ends; ends != 0; ends &= ends - 1 {
 		e := ends.First()
-		fe := &fj.rec[fj.slot[e]]
-		fe.plain = rc.Path(&r, e)
-		if fe.have == 0 {
+		var fe *fouEnd
+		if build {
+			fe = &fj.rec[fj.n]
+			fj.slot[e] = uint8(fj.n)
+			fj.n++
+			fe.have = 0
+			fe.plain = rc.Path(&r, e)
+		}
+		if !candAll.Has(e) {
 			continue
 		}
-		avoid := r
-		avoid.Land &^= e.Bit()
-		rcAvoid := avoid.Reach(f)
-		for i := 0; i < 4; i++ {
-			if fe.have&(1<<i) == 0 {
+		de := rc.Jumps(e)
+		var avoid hops.JumpRules
+		var rcAvoid hops.Reach
+		filled := false
+		for i := range 4 {
+			if !cand[i].Has(e) {
 				continue
 			}
 			before := e + 2*slotOffset[i] // the square the last jump starts from
+			near := before == f || rc.Jumps(before) < de
+			if !near {
+				if !filled {
+					avoid = r
+					avoid.Land &^= e.Bit()
+					rcAvoid = avoid.Reach(f)
+					filled = true
+				}
+				if !rcAvoid.Ends().Has(before) {
+					continue
+				}
+			}
+			fj.turns++
+			if !build {
+				continue
+			}
+			fe.have |= 1 << i
 			var q hops.Path
-			if before == f {
+			switch {
+			case before == f:
 				q.Push(f, false)
-			} else {
+			case near:
+				// The levels up to before's are those of the fill that
+				// avoids e, so the path is the same.
+				q = rc.Path(&r, before)
+			default:
 				q = rcAvoid.Path(&avoid, before)
 			}
 			q.Push(e, true)
@@ -215,35 +241,46 @@ func (st *state) emitFou(g *gen, p hops.Path, fj *fouJumps) {
 	me := st.side
 	f := st.fou[me]
 	free := dark &^ st.fou[me^1].Bit()
+	if !g.build {
+		g.count += (fouSteps[f] & free).Count() + fj.ends.Count() + fj.turns
+		return
+	}
 	for _, d := range diagDirs {
 		to := bd.Step(f, d)
 		if !free.Has(to) {
 			continue
 		}
 		g.count++
-		if g.build {
-			var q hops.Path
-			q.Push(f, false)
-			q.Push(to, false)
-			g.dst = append(g.dst, Move{pawn: p, fou: q})
-		}
+		var q hops.Path
+		q.Push(f, false)
+		q.Push(to, false)
+		g.dst = append(g.dst, Move{pawn: p, fou: q})
 	}
 	for ends := fj.ends; ends != 0; ends &= ends - 1 {
 		fe := &fj.rec[fj.slot[ends.First()]]
 		g.count++
-		if g.build {
-			g.dst = append(g.dst, Move{pawn: p, fou: fe.plain})
-		}
+		g.dst = append(g.dst, Move{pawn: p, fou: fe.plain})
 		for i := 0; i < 4; i++ {
 			if fe.have&(1<<i) != 0 {
 				g.count++
-				if g.build {
-					g.dst = append(g.dst, Move{pawn: p, fou: fe.turn[i]})
-				}
+				g.dst = append(g.dst, Move{pawn: p, fou: fe.turn[i]})
 			}
 		}
 	}
 }
+
+// fouSteps holds the diagonal neighbours of each square, where a Fou
+// steps (B7).
+var fouSteps = func() (t [64]hops.Bitboard) {
+	for s := range bd.All().Squares() {
+		for _, d := range diagDirs {
+			if to := bd.Step(s, d); to != hops.NoSquare {
+				t[s] |= to.Bit()
+			}
+		}
+	}
+	return t
+}()
 
 // hasMove reports whether the side to move has a legal decision: its Fou
 // can move now, or after one of its pawn moves (B9).
