@@ -109,3 +109,23 @@ func TestDrawingsGolden(t *testing.T) {
 		}
 	}
 }
+
+// TestStateDrawing: a game's text-level handle draws the position with the
+// arrows of a move given as text.
+func TestStateDrawing(t *testing.T) {
+	for _, g := range []*hops.Game{zapita.Game, catchit.Game, coir.Game, brouillard.Game} {
+		s := g.Start(hops.First)
+		m := s.Moves()[0]
+		next, err := s.Play(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := next.Drawing(m)
+		if err != nil || len(d.Arrows) == 0 || d.Board == nil {
+			t.Errorf("%s: drawing after %s: %d arrows, %v", g.Name, m, len(d.Arrows), err)
+		}
+		if _, err := next.Drawing("Z9-Z8"); err == nil {
+			t.Errorf("%s: drawing with a malformed move", g.Name)
+		}
+	}
+}

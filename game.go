@@ -39,6 +39,10 @@ type State interface {
 	Moves() []string
 	// Play parses, validates and plays a move text.
 	Play(move string) (State, error)
+	// Drawing returns a picture of the position (render it with its SVG
+	// method), with arrows along move, a move text such as the one that led
+	// here; "" draws no arrows.
+	Drawing(move string) (Drawing, error)
 	// Value returns the game package's own Position value.
 	Value() any
 }
@@ -122,6 +126,24 @@ func (e erased[P, M]) Play(move string) (State, error) {
 		return nil, err
 	}
 	return erased[P, M]{g: e.g, p: next, parseMove: e.parseMove}, nil
+}
+
+func (e erased[P, M]) Drawing(move string) (Drawing, error) {
+	d := Drawing{Caption: e.g.Title}
+	if dr, ok := any(e.p).(interface{ Drawing() Drawing }); ok {
+		d = dr.Drawing()
+	}
+	if move == "" {
+		return d, nil
+	}
+	m, err := e.parseMove(move)
+	if err != nil {
+		return d, err
+	}
+	if a, ok := any(m).(interface{ Arrows() []Arrow }); ok {
+		d.Arrows = a.Arrows()
+	}
+	return d, nil
 }
 
 // GoString identifies the state in %#v output.

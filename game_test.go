@@ -126,6 +126,12 @@ func TestGameErasure(t *testing.T) {
 	if err != nil || !p.Outcome().Over || p.Outcome().Winner != Second || len(p.Moves()) != 0 {
 		t.Errorf("finished game %v %v", p.Outcome(), err)
 	}
+	if d, err := p.Drawing(""); err != nil || d.Caption != "Nim" || len(d.Arrows) != 0 {
+		t.Errorf("Drawing of a game without pictures: %+v, %v", d, err)
+	}
+	if _, err := p.Drawing("x"); !errors.Is(err, ErrSyntax) {
+		t.Errorf("Drawing with a bad move: %v", err)
+	}
 	if v, ok := p.Value().(nim); !ok || v.stones != 0 {
 		t.Errorf("Value = %#v", p.Value())
 	}

@@ -21,6 +21,8 @@
 //	POST /games/{id}/moves        play a move: {"move": "D1-D2 C1-C2"}, with the
 //	                              token of the side to move; answers the new state
 //	GET  /games/{id}/history      the start position and every move played, in order
+//	GET  /games/{id}/svg          a picture of the position (image/svg+xml), the last
+//	                              move drawn as arrows; in Brouillard the asker's view
 //
 // A state looks like
 //

@@ -72,6 +72,7 @@ func NewServer(c Config) *Server {
 	s.mux.HandleFunc("GET /games/{id}/moves", s.withMatch(s.getMoves))
 	s.mux.HandleFunc("POST /games/{id}/moves", s.withMatch(s.postMove))
 	s.mux.HandleFunc("GET /games/{id}/history", s.withMatch(s.getHistory))
+	s.mux.HandleFunc("GET /games/{id}/svg", s.withMatch(s.getSVG))
 	return s
 }
 
@@ -371,6 +372,31 @@ func (s *Server) getState(w http.ResponseWriter, r *http.Request, m *match, who 
 		return
 	}
 	writeJSON(w, http.StatusOK, st)
+}
+
+// getSVG answers a picture of the position (the asker's view in a game
+// with hidden pieces), with the last move drawn as arrows.
+func (s *Server) getSVG(w http.ResponseWriter, r *http.Request, m *match, who viewer) {
+	m.mu.Lock()
+	last := ""
+	if n := len(m.history); n > 0 {
+		last = m.history[n-1]
+	}
+	d, err := m.state.Drawing(last)
+	if err == nil && m.hidden {
+		var v allgames.View
+		if v, err = allgames.ViewOf(m.state, who.side); err == nil {
+			v.Drawing.Arrows = d.Arrows
+			d = v.Drawing
+		}
+	}
+	m.mu.Unlock()
+	if err != nil {
+		internal(w, m, err)
+		return
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	io.WriteString(w, d.SVG())
 }
 
 func (s *Server) getMoves(w http.ResponseWriter, r *http.Request, m *match, who viewer) {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"encoding/xml"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -78,6 +79,34 @@ func (c *client) do(method, path, token, body string, out any) (int, []byte) {
 		}
 	}
 	return resp.StatusCode, raw
+}
+
+// svg fetches a picture and checks it is well-formed SVG; it returns the
+// status and the body.
+func (c *client) svg(path, token string) (int, string) {
+	c.t.Helper()
+	req, err := http.NewRequest("GET", c.url+path, nil)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode == http.StatusOK {
+		if ct := resp.Header.Get("Content-Type"); ct != "image/svg+xml" {
+			c.t.Errorf("GET %s: content type %q", path, ct)
+		}
+		if err := xml.Unmarshal(raw, new(struct{})); err != nil {
+			c.t.Errorf("GET %s: not XML: %v", path, err)
+		}
+	}
+	return resp.StatusCode, string(raw)
 }
 
 func jsonBody(v any) string {
@@ -190,6 +219,32 @@ func TestFullGames(t *testing.T) {
 			t.Errorf("%s: move after the end: %d %s", g.Name, code, raw)
 		}
 		t.Logf("%s: %s wins after %d moves (%s)", g.Name, st.Outcome.Winner, st.Ply, st.Outcome.Rule)
+	}
+}
+
+// TestSVG: every game serves its position as an SVG picture, with the last
+// move drawn; a Brouillard player gets its own view, face-down pawns and all.
+func TestSVG(t *testing.T) {
+	c := newClient(t)
+	for _, g := range allgames.All() {
+		created := c.create(g.Name, "")
+		path := "/games/" + created.ID
+		token := created.Tokens[g.Sides[0]]
+		if code, pic := c.svg(path+"/svg", token); code != http.StatusOK || strings.Contains(pic, "<line") {
+			t.Errorf("%s: start picture: %d, arrows %v", g.Name, code, strings.Contains(pic, "<line"))
+		}
+		var moves movesJSON
+		c.do("GET", path+"/moves", token, "", &moves)
+		if code, raw := c.do("POST", path+"/moves", token, jsonBody(moveRequest{moves.Moves[0]}), nil); code != http.StatusOK {
+			t.Fatalf("%s: %d %s", g.Name, code, raw)
+		}
+		code, pic := c.svg(path+"/svg", token)
+		if code != http.StatusOK || !strings.Contains(pic, "<line") {
+			t.Errorf("%s: picture after a move: %d, no arrow", g.Name, code)
+		}
+		if hidden := strings.Contains(pic, "url(#hidden)"); hidden != (g.Name == "brouillard") {
+			t.Errorf("%s: face-down pawns drawn: %v", g.Name, hidden)
+		}
 	}
 }
 
@@ -344,6 +399,8 @@ func noTurns(t *testing.T, c *client, start hops.State, n int) [2][]string {
 		for side := range 2 {
 			tell(side, "GET", path, "")
 			tell(side, "GET", path+"/history", "")
+			code, pic := c.svg(path+"/svg", m.tokens[side])
+			seen[side] = append(seen[side], fmt.Sprintf("GET svg -> %d %s", code, pic))
 		}
 		var moves movesJSON
 		json.Unmarshal(tell(0, "GET", path+"/moves", ""), &moves)
@@ -425,6 +482,9 @@ func TestBrouillardNoLeak(t *testing.T) {
 		if code, _ := c.do("GET", p, "", "", nil); code != http.StatusUnauthorized {
 			t.Errorf("GET %s without a token: %d", p, code)
 		}
+	}
+	if code, _ := c.svg(path+"/svg", ""); code != http.StatusUnauthorized {
+		t.Errorf("GET svg without a token: %d", code)
 	}
 	if strings.Contains(fmt.Sprint(created), "/") {
 		t.Errorf("the creation answer holds a position: %+v", created)

@@ -23,6 +23,9 @@
 //	-max-plies  stop after this many moves and report the game unfinished
 //	            (the rules have no draw, so a game may go on and on)
 //	-boards     print the board after every move (true by default)
+//	-svg DIR    also write a picture of every position to DIR: 000.svg for
+//	            the start, then 001.svg, 002.svg ... after each move, with
+//	            the move drawn as arrows (the true board in Brouillard)
 //
 // The random player picks any legal move; the searching player looks a few
 // moves ahead with alpha-beta search and a simple evaluation of the game
@@ -43,6 +46,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -64,6 +68,7 @@ type config struct {
 	moveTime      time.Duration
 	maxPlies      int
 	boards        bool
+	svgDir        string
 }
 
 // run is the whole command: it parses args, prints the game to stdout and
@@ -80,6 +85,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&c.moveTime, "time", 0, "time budget per move of the searching player, instead of -budget (not reproducible)")
 	fs.IntVar(&c.maxPlies, "max-plies", 300, "stop after this many moves, unfinished")
 	fs.BoolVar(&c.boards, "boards", true, "print the board after every move")
+	fs.StringVar(&c.svgDir, "svg", "", "write an SVG picture of every position to this folder")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -135,6 +141,9 @@ func play(w io.Writer, c config) (hops.State, error) {
 			return nil, err
 		}
 	}
+	if err := picture(c.svgDir, 0, s, ""); err != nil {
+		return nil, err
+	}
 	ply := 0
 	for ; !s.Outcome().Over && ply < c.maxPlies; ply++ {
 		side := s.ToMove()
@@ -147,6 +156,9 @@ func play(w io.Writer, c config) (hops.State, error) {
 			return nil, fmt.Errorf("ply %d: %s played %s: %w", ply+1, g.SideName(side), move, err)
 		}
 		s = next
+		if err := picture(c.svgDir, ply+1, s, move); err != nil {
+			return nil, err
+		}
 		fmt.Fprintf(w, "\n%d. %s: %s\n", ply+1, g.SideName(side), move)
 		if c.boards {
 			if err := board(w, s, hidden); err != nil {
@@ -162,6 +174,22 @@ func play(w io.Writer, c config) (hops.State, error) {
 	}
 	fmt.Fprintf(w, "final: %s\n", s)
 	return s, nil
+}
+
+// picture writes the SVG picture of s, with the arrows of the move that
+// led to it, as dir/NNN.svg; it does nothing when dir is "".
+func picture(dir string, ply int, s hops.State, move string) error {
+	if dir == "" {
+		return nil
+	}
+	d, err := s.Drawing(move)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, fmt.Sprintf("%03d.svg", ply)), []byte(d.SVG()), 0o644)
 }
 
 // moves says "1 move", "2 moves".

@@ -2,6 +2,9 @@ package main
 
 import (
 	"bytes"
+	"encoding/xml"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -149,5 +152,37 @@ func TestBadArguments(t *testing.T) {
 		if code != c.code || !strings.Contains(errs, c.want) {
 			t.Errorf("%v: exit %d, %q; want %d, %q", c.args, code, errs, c.code, c.want)
 		}
+	}
+}
+
+// TestSVGPictures: -svg writes one well-formed picture per position, the
+// start and one after each move, each later one with arrows.
+func TestSVGPictures(t *testing.T) {
+	for _, game := range []string{"zapita", "brouillard"} {
+		dir := t.TempDir()
+		code, out, errs := runArgs(t, "-game", game, "-max-plies", "6", "-boards=false", "-budget", "50", "-svg", dir)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", game, code, errs)
+		}
+		plies := len(moveLine.FindAllString(out, -1))
+		files, _ := filepath.Glob(filepath.Join(dir, "*.svg"))
+		if len(files) != plies+1 {
+			t.Fatalf("%s: %d pictures for %d moves", game, len(files), plies)
+		}
+		for i, f := range files {
+			raw, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := xml.Unmarshal(raw, new(struct{})); err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			if hasArrow := bytes.Contains(raw, []byte("<line")); hasArrow != (i > 0) {
+				t.Errorf("%s: arrows %v", f, hasArrow)
+			}
+		}
+	}
+	if code, _, _ := runArgs(t, "-max-plies", "1", "-svg", "/dev/null/x"); code == 0 {
+		t.Error("an unwritable -svg folder must fail")
 	}
 }

@@ -153,7 +153,10 @@ type View struct {
 	Side    hops.Side // whose view it is
 	Text    string    // the view's text, which hides the opponent's secrets
 	Diagram string    // a picture of the view
-	Moves   []string  // the legal moves, the same as those of the true state
+	// Drawing is the view as a picture for hops.Drawing.SVG, with the
+	// opponent's hidden pawns face down.
+	Drawing hops.Drawing
+	Moves   []string // the legal moves, the same as those of the true state
 	// Check validates a move text from this player's knowledge alone, so
 	// that its error cannot tell anything hidden; nil if the move is legal.
 	Check func(move string) error

@@ -36,7 +36,7 @@ func init() {
 			return View{}, err
 		}
 		v := p.View(side)
-		out := View{Side: side, Text: v.String(), Diagram: v.Diagram(), Moves: []string{}}
+		out := View{Side: side, Text: v.String(), Diagram: v.Diagram(), Drawing: v.Drawing(), Moves: []string{}}
 		for m := range v.Moves() {
 			out.Moves = append(out.Moves, m.String())
 		}
