@@ -50,6 +50,22 @@ func BenchmarkPerftBrouillard(b *testing.B) {
 	b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
 }
 
+// BenchmarkPerftMidgame runs perft(3) from two midgame positions, where
+// the Fous have room and pawns have been turned over.
+func BenchmarkPerftMidgame(b *testing.B) {
+	for i, text := range []string{midgame1, midgame2} {
+		p := parseB(b, text)
+		b.Run([]string{"mid1", "mid2"}[i], func(b *testing.B) {
+			b.ReportAllocs()
+			var leaves uint64
+			for b.Loop() {
+				leaves += hops.Perft(p, 3)
+			}
+			b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
+		})
+	}
+}
+
 func BenchmarkPerft2(b *testing.B) {
 	p := Start()
 	b.ReportAllocs()

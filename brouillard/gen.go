@@ -200,7 +200,15 @@ func (st *state) fouJumps(fj *fouJumps, build bool, occ, turnable hops.Bitboard)
 			}
 			before := e + 2*slotOffset[i] // the square the last jump starts from
 			near := before == f || rc.Jumps(before) < de
+			via := hops.NoSquare
 			if !near {
+				var decided bool
+				via, decided = st.otherRoute(&rc, fj.reach, occ, e, before, de)
+				if via == hops.NoSquare && decided {
+					continue
+				}
+			}
+			if !near && via == hops.NoSquare {
 				if !filled {
 					avoid = r
 					avoid.Land &^= e.Bit()
@@ -224,6 +232,11 @@ func (st *state) fouJumps(fj *fouJumps, build bool, occ, turnable hops.Bitboard)
 				// The levels up to before's are those of the fill that
 				// avoids e, so the path is the same.
 				q = rc.Path(&r, before)
+			case via != hops.NoSquare:
+				// The fill that avoids e would go back from before to
+				// via, the first square it finds one level nearer.
+				q = rc.Path(&r, via)
+				q.Push(before, false)
 			default:
 				q = rcAvoid.Path(&avoid, before)
 			}
@@ -231,6 +244,30 @@ func (st *state) fouJumps(fj *fouJumps, build bool, occ, turnable hops.Bitboard)
 			fe.turn[i] = q
 		}
 	}
+}
+
+// otherRoute looks for another way to before, one jump farther from the
+// Fou than e: a square n other than e, as near the Fou as e, from which a
+// jump lands on before. A shortest path to n cannot land on e, so the
+// path and that jump reach before avoiding e (G5). It returns the first
+// such n in the order the shared flood fill rebuilds paths (N, E, S, W
+// from before), which is where the fill that avoids e would go back to.
+// Otherwise decided reports whether the answer is known anyway: when no
+// reached square but e jumps onto before, every path to before lands on
+// e first. When it is not, only the fill that avoids e can tell.
+func (st *state) otherRoute(rc *hops.Reach, reach, occ hops.Bitboard, e, before hops.Square, de int) (n hops.Square, decided bool) {
+	decided = true
+	for d := hops.North; d <= hops.NorthWest; d += 2 {
+		n := bd.JumpTarget(before, d)
+		if n == e || !reach.Has(n) || !occ.Has(bd.Step(before, d)) {
+			continue
+		}
+		if n != st.fou[st.side] && rc.Jumps(n) == de {
+			return n, true
+		}
+		decided = false
+	}
+	return hops.NoSquare, decided
 }
 
 // emitFou adds the Fou moves that follow the pawn move p (empty for
