@@ -26,6 +26,10 @@
 //     the position text helpers [SplitFields], [ParseRows] and
 //     [AppendRows] (G11), Zobrist keys, and [StateSet] to keep one move
 //     per distinct successor (G9).
+//   - [Game] and [State]: any game through text, for servers, record
+//     readers and command-line tools; each game package exports its Game
+//     (catchit.Game, zapita.Game, coir.Game, brouillard.Game).
+//   - Game records ([Record]) and pictures ([Drawing]), described below.
 //   - Errors: every error the library returns is an [*Error] that wraps
 //     one of [ErrSyntax], [ErrPosition] or [ErrIllegal] and names the rule
 //     broken, so a server can answer "second displacement C1-C3: the ball
