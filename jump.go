@@ -254,13 +254,9 @@ func (r *JumpRules) Reach(from Square) Reach {
 	frontier := seen
 	rc.level[0] = frontier
 	rc.n = 1
+	over := r.Over & b.all
 	for frontier != 0 && rc.n < MaxPath {
-		var land Bitboard
-		for d := Dir(0); d < 8; d++ {
-			if r.Dirs.Has(d) {
-				land |= b.Shift(b.Shift(frontier, d)&r.Over, d)
-			}
-		}
+		land := jumpLandings(frontier, over, r.Dirs) & b.all
 		land &^= seen
 		fin := land & r.Final
 		frontier = land & r.Land &^ r.Final
@@ -270,6 +266,31 @@ func (r *JumpRules) Reach(from Square) Reach {
 		rc.n++
 	}
 	return rc
+}
+
+// jumpLandings returns the squares reached by one jump from a square of
+// from over a square of over (a subset of the board) in a direction of
+// dirs, before masking with the board. Squares are numbered rank*8+file
+// with at least one unused file on the right, so a shift that leaves the
+// board on one side lands on an unused file or off the 64 bits, and the
+// masks remove it: the jumped square by over, the landing by the caller.
+func jumpLandings(from, over Bitboard, dirs DirSet) Bitboard {
+	if dirs == AllDirs {
+		return ((from<<8)&over)<<8 | ((from<<9)&over)<<9 | ((from<<1)&over)<<1 | ((from>>7)&over)>>7 |
+			((from>>8)&over)>>8 | ((from>>9)&over)>>9 | ((from>>1)&over)>>1 | ((from<<7)&over)<<7
+	}
+	var land Bitboard
+	for d := Dir(0); d < 8; d++ {
+		if dirs.Has(d) {
+			k := dirShift[d]
+			if k > 0 {
+				land |= ((from << uint(k)) & over) << uint(k)
+			} else {
+				land |= ((from >> uint(-k)) & over) >> uint(-k)
+			}
+		}
+	}
+	return land
 }
 
 // Ends returns the set of squares where a multi-jump can end.

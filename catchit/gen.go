@@ -33,21 +33,6 @@ func (st *stage) after(from, end hops.Square, take bool) stage {
 	return n
 }
 
-// key identifies the position at the end of the turn whose last stage
-// is st (G9): the other side is to move.
-func (st *stage) key() hops.StateKey {
-	return hops.StateKey{uint64(st.pawns[Blue]), uint64(st.pawns[Red]), uint64(uint8(st.ball+1)) | uint64(st.side^1)<<8}
-}
-
-// exitKey identifies the finished position after the pawn on from has
-// left the board with the ball (K9).
-func (st *stage) exitKey(from hops.Square) hops.StateKey {
-	n := *st
-	n.pawns[st.side] = n.pawns[st.side].Without(from)
-	n.ball = hops.NoSquare
-	return n.key()
-}
-
 // position returns the position at the end of the turn.
 func (st *stage) position() Position {
 	return Position{pawns: st.pawns, ball: uint8(st.ball + 1), side: st.side ^ 1}
@@ -248,7 +233,6 @@ func (o *outcomes) each(f func(kind int, end hops.Square) bool) bool {
 // gen collects the moves of a position: counting, appending, yielding or
 // stopping at the first.
 type gen struct {
-	set   *hops.StateSet
 	paths bool
 	first bool
 	dst   []Move
@@ -287,8 +271,8 @@ func (p Position) generate(g *gen) {
 	if st0.ball == hops.NoSquare || !(st0.pawns[Blue] | st0.pawns[Red]).Has(st0.ball) {
 		return
 	}
-	g.set = hops.GetStateSet()
-	defer hops.PutStateSet(g.set)
+	dd := dedupes.Get().(*dedupe)
+	defer dd.release()
 	side := st0.side
 	attacker := st0.attacker()
 	var (
@@ -310,7 +294,7 @@ func (p Position) generate(g *gen) {
 			ends := o1.kindEnds(kind)
 			for ; ends != 0 && !g.stop; ends &= ends - 1 {
 				if kind == kindExit {
-					if g.set.Add(st0.exitKey(a)) {
+					if dd.addExit1(i) {
 						g.emit(Move{first: o1.exitPath})
 					}
 					continue
@@ -344,15 +328,19 @@ func (p Position) generate(g *gen) {
 							continue
 						}
 						for ends2 := o2.kindEnds(kind2); ends2 != 0 && !g.stop; ends2 &= ends2 - 1 {
-							var k hops.StateKey
 							end2 := hops.Outside
+							var isNew bool
 							if kind2 == kindExit {
-								k = st1.exitKey(b)
+								isNew = dd.addExit2(i, j, end)
 							} else {
 								end2 = ends2.First()
-								k = st1.keyAfter(b, end2, kind2 == kindTake)
+								ball := st1.ball
+								if b == ball || kind2 == kindTake {
+									ball = end2
+								}
+								isNew = dd.add(i, j, a, end, end2, ball)
 							}
-							if !g.set.Add(k) {
+							if !isNew {
 								continue
 							}
 							if !g.paths {
@@ -400,16 +388,4 @@ func (o *outcomes) region() hops.Bitboard {
 		r |= s | board.Shift(s, d)
 	}
 	return r
-}
-
-// keyAfter is the key of the position after the pawn on from ends on
-// end (taking the ball if take) as the last displacement of the turn.
-func (st *stage) keyAfter(from, end hops.Square, take bool) hops.StateKey {
-	pawns := st.pawns
-	pawns[st.side] = pawns[st.side]&^from.Bit() | end.Bit()
-	ball := st.ball
-	if from == ball || take {
-		ball = end
-	}
-	return hops.StateKey{uint64(pawns[Blue]), uint64(pawns[Red]), uint64(uint8(ball+1)) | uint64(st.side^1)<<8}
 }

@@ -1,0 +1,130 @@
+package catchit
+
+import (
+	"math/bits"
+	"sync"
+
+	"github.com/hopsgames/hops"
+)
+
+// A turn only moves the mover's pawns (nothing is captured), so the
+// successor of a turn is known from the mover's pawns and the ball.
+// Let the first displacement take the pawn on A to E and the second the
+// pawn on B to F. The mover's pawns afterwards are the ones before,
+// minus A and B, plus E and F, except when F is A (the second pawn
+// steps into the square the first left): then they are the ones before
+// minus B plus E. So a successor falls in exactly one of these classes,
+// each a small direct-address table instead of a hash set:
+//
+//   - two pawns moved off their squares: identified by the pair {A, B}
+//     and the set {E, F}, and by where the ball ends: on one of the two
+//     (the pair (ball square, other square)) or where it was;
+//   - one pawn moved off its square: identified by B, E and the ball
+//     square;
+//   - a first displacement that wins: by its pawn A;
+//   - a second displacement that wins: by {A, B} and E.
+//
+// Different keys in these tables are different successors, and equal
+// keys equal successors (G9), so the tables count exactly.
+type dedupe struct {
+	two     [maxPairs][2][64]hops.Bitboard // [pair][0]: ball unmoved, row min(E,F), bit max(E,F); [1]: ball on the pair, row its square, bit the other
+	twoRows [maxPairs][2]hops.Bitboard
+	one     [7][64]hops.Bitboard // [second pawn][E]: ball squares
+	oneRows [7]hops.Bitboard
+	exit1   uint8                   // first pawns that won alone
+	exit2   [maxPairs]hops.Bitboard // squares where the first pawn stands when the second wins
+	pairs   uint32                  // pairs with a row or an exit in use
+	ones    uint8                   // second pawns with a row in use
+}
+
+const maxPairs = 21
+
+// pairIndex numbers the unordered pairs of two different pawns out of 7.
+var pairIndex = func() (t [7][7]uint8) {
+	n := uint8(0)
+	for i := range 7 {
+		for j := i + 1; j < 7; j++ {
+			t[i][j], t[j][i] = n, n
+			n++
+		}
+	}
+	return t
+}()
+
+var dedupes = sync.Pool{New: func() any { return new(dedupe) }}
+
+// release empties the tables (only the rows in use) and returns them to
+// the pool.
+func (d *dedupe) release() {
+	for ps := d.pairs; ps != 0; ps &= ps - 1 {
+		p := trailing(ps)
+		for k := range 2 {
+			for r := d.twoRows[p][k]; r != 0; r &= r - 1 {
+				d.two[p][k][r.First()] = 0
+			}
+			d.twoRows[p][k] = 0
+		}
+		d.exit2[p] = 0
+	}
+	for os := d.ones; os != 0; os &= os - 1 {
+		j := trailing(uint32(os))
+		for r := d.oneRows[j]; r != 0; r &= r - 1 {
+			d.one[j][r.First()] = 0
+		}
+		d.oneRows[j] = 0
+	}
+	d.pairs, d.ones, d.exit1 = 0, 0, 0
+	dedupes.Put(d)
+}
+
+func trailing(x uint32) int { return bits.TrailingZeros32(x) }
+
+// set adds bit to row r of a table and reports whether it was new.
+func set(row *hops.Bitboard, rows *hops.Bitboard, r hops.Square, bit hops.Bitboard) bool {
+	if *row&bit != 0 {
+		return false
+	}
+	*row |= bit
+	*rows |= r.Bit()
+	return true
+}
+
+// add records the turn "pawn i from a to e, then pawn j from b to f"
+// with the ball ending on ball, and reports whether its successor is new.
+func (d *dedupe) add(i, j int, a, e, f, ball hops.Square) bool {
+	if f == a {
+		d.ones |= 1 << uint(j)
+		return set(&d.one[j][e], &d.oneRows[j], e, ball.Bit())
+	}
+	p := pairIndex[i][j]
+	d.pairs |= 1 << p
+	switch {
+	case ball == e:
+		return set(&d.two[p][1][e], &d.twoRows[p][1], e, f.Bit())
+	case ball == f:
+		return set(&d.two[p][1][f], &d.twoRows[p][1], f, e.Bit())
+	case e < f:
+		return set(&d.two[p][0][e], &d.twoRows[p][0], e, f.Bit())
+	}
+	return set(&d.two[p][0][f], &d.twoRows[p][0], f, e.Bit())
+}
+
+// addExit1 records that pawn i wins by its first displacement.
+func (d *dedupe) addExit1(i int) bool {
+	if d.exit1&(1<<uint(i)) != 0 {
+		return false
+	}
+	d.exit1 |= 1 << uint(i)
+	return true
+}
+
+// addExit2 records that pawn j wins after pawn i went to e.
+func (d *dedupe) addExit2(i, j int, e hops.Square) bool {
+	p := pairIndex[i][j]
+	if d.exit2[p].Has(e) {
+		return false
+	}
+	d.pairs |= 1 << p
+	d.exit2[p] |= e.Bit()
+	return true
+}
