@@ -153,10 +153,8 @@ func (st *state) afterPawn(g *gen, p hops.Path, from, to hops.Square, occ, near,
 // jump do not depend on the path). The Fou can turn over the pawn o next
 // to an end square e by a last jump from the square b beyond o when b is
 // the Fou's own square, or when some path reaches b without landing on e
-// (G5). A shortest path to b avoids e unless e is nearer the Fou than b;
-// only then is a second flood fill, with e taken out of the landings,
-// needed. When moves are built, the paths are the shortest ones: to e, and
-// to b avoiding e followed by the marked jump over o.
+// (G5); see route. When moves are built, the paths are the shortest ones:
+// to e, and to b avoiding e followed by the marked jump over o.
 func (st *state) fouJumps(fj *fouJumps, build bool, occ, turnable hops.Bitboard) {
 	me := st.side
 	f := st.fou[me]
@@ -190,7 +188,6 @@ func (st *state) fouJumps(fj *fouJumps, build bool, occ, turnable hops.Bitboard)
 		if !candAll.Has(e) {
 			continue
 		}
-		de := rc.Jumps(e)
 		var avoid hops.JumpRules
 		var rcAvoid hops.Reach
 		filled := false
@@ -199,16 +196,8 @@ func (st *state) fouJumps(fj *fouJumps, build bool, occ, turnable hops.Bitboard)
 				continue
 			}
 			before := e + 2*slotOffset[i] // the square the last jump starts from
-			near := before == f || rc.Jumps(before) < de
-			via := hops.NoSquare
-			if !near {
-				var decided bool
-				via, decided = st.otherRoute(&rc, fj.reach, occ, e, before, de)
-				if via == hops.NoSquare && decided {
-					continue
-				}
-			}
-			if !near && via == hops.NoSquare {
+			via, how := st.route(&rc, fj.reach, occ, e, before)
+			if how == routeFill {
 				if !filled {
 					avoid = r
 					avoid.Land &^= e.Bit()
@@ -218,6 +207,8 @@ func (st *state) fouJumps(fj *fouJumps, build bool, occ, turnable hops.Bitboard)
 				if !rcAvoid.Ends().Has(before) {
 					continue
 				}
+			} else if how == routeNone {
+				continue
 			}
 			fj.turns++
 			if !build {
@@ -225,16 +216,16 @@ func (st *state) fouJumps(fj *fouJumps, build bool, occ, turnable hops.Bitboard)
 			}
 			fe.have |= 1 << i
 			var q hops.Path
-			switch {
-			case before == f:
+			switch how {
+			case routeStart:
 				q.Push(f, false)
-			case near:
+			case routeShort:
 				// The levels up to before's are those of the fill that
 				// avoids e, so the path is the same.
 				q = rc.Path(&r, before)
-			case via != hops.NoSquare:
-				// The fill that avoids e would go back from before to
-				// via, the first square it finds one level nearer.
+			case routeVia:
+				// The fill that avoids e goes back from before to via,
+				// the first square it finds one level nearer.
 				q = rc.Path(&r, via)
 				q.Push(before, false)
 			default:
@@ -246,29 +237,67 @@ func (st *state) fouJumps(fj *fouJumps, build bool, occ, turnable hops.Bitboard)
 	}
 }
 
-// otherRoute looks for another way to before, one jump farther from the
-// Fou than e: a square n other than e, as near the Fou as e, from which a
-// jump lands on before. A shortest path to n cannot land on e, so the
-// path and that jump reach before avoiding e (G5). It returns the first
-// such n in the order the shared flood fill rebuilds paths (N, E, S, W
-// from before), which is where the fill that avoids e would go back to.
-// Otherwise decided reports whether the answer is known anyway: when no
-// reached square but e jumps onto before, every path to before lands on
-// e first. When it is not, only the fill that avoids e can tell.
-func (st *state) otherRoute(rc *hops.Reach, reach, occ hops.Bitboard, e, before hops.Square, de int) (n hops.Square, decided bool) {
-	decided = true
-	for d := hops.North; d <= hops.NorthWest; d += 2 {
-		n := bd.JumpTarget(before, d)
-		if n == e || !reach.Has(n) || !occ.Has(bd.Step(before, d)) {
+// The answers of route.
+const (
+	routeNone  = iota // no path reaches before without landing on e
+	routeStart        // before is the Fou's square
+	routeShort        // a shortest path to before avoids e
+	routeVia          // a shortest path to via, then one jump, avoids e
+	routeFill         // only a flood fill that avoids e can tell
+)
+
+// route tells whether the Fou can reach before, the square beyond a pawn
+// next to the end square e, by a path that does not land on e (G5), which
+// the last jump then reaches, and how the flood fill that avoids e writes
+// that path.
+//
+// A shortest path to a square cannot land on a square farther from the
+// Fou, nor on another one as far: so before is reached avoiding e when it
+// is nearer than e (routeShort), or when some square n other than e, as
+// near as e, jumps onto it: the first such n in the order the fill
+// rebuilds paths (N, E, S, W from before) is via (routeVia). Jumps keep
+// the parity of both coordinates, so squares a jump apart differ by one
+// in distance, and otherwise before is one jump farther than e. If no
+// reached square but e jumps onto before, every path to before lands on e
+// (routeNone); if some square farther still does, only a fill can tell.
+func (st *state) route(rc *hops.Reach, reach, occ hops.Bitboard, e, before hops.Square) (via hops.Square, how int) {
+	f := st.fou[st.side]
+	if before == f {
+		return before, routeStart
+	}
+	de := rc.Jumps(e)
+	if rc.Jumps(before) < de {
+		return before, routeShort
+	}
+	how = routeNone
+	for k := range 4 {
+		n := orthJump[before][k]
+		if n == e || !reach.Has(n) || !occ.Has(orthOver[before][k]) {
 			continue
 		}
-		if n != st.fou[st.side] && rc.Jumps(n) == de {
-			return n, true
+		if n != f && rc.Jumps(n) == de {
+			return n, routeVia
 		}
-		decided = false
+		how = routeFill
 	}
-	return hops.NoSquare, decided
+	return hops.NoSquare, how
 }
+
+// orthJump[s] and orthOver[s] hold, in the order N, E, S, W, the square
+// an orthogonal jump from s lands on and the square it jumps over
+// (NoSquare off the board).
+var orthJump, orthOver = func() (j, o [64][4]hops.Square) {
+	for s := range j {
+		for k := range 4 {
+			j[s][k], o[s][k] = hops.NoSquare, hops.NoSquare
+			if q := hops.Square(s); bd.Contains(q) {
+				d := hops.Dir(2 * k)
+				j[s][k], o[s][k] = bd.JumpTarget(q, d), bd.Step(q, d)
+			}
+		}
+	}
+	return j, o
+}()
 
 // emitFou adds the Fou moves that follow the pawn move p (empty for
 // none): steps (NE, SE, SW, NW), then jumps by end square from A1
