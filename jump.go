@@ -249,6 +249,15 @@ type Reach struct {
 // fill finds exactly the legal ends. For non-static rules use JumpSearch.
 func (r *JumpRules) Reach(from Square) Reach {
 	var rc Reach
+	r.ReachInto(&rc, from)
+	return rc
+}
+
+// ReachInto is Reach writing its result to *rc, which spares copying it
+// in the inner loops of move generators.
+func (r *JumpRules) ReachInto(rc *Reach, from Square) {
+	old := min(max(rc.n, 0), MaxPath)
+	rc.n, rc.finals = 0, 0
 	b := r.Board
 	seen := from.Bit()
 	frontier := seen
@@ -265,7 +274,9 @@ func (r *JumpRules) Reach(from Square) Reach {
 		rc.level[rc.n] = frontier | fin
 		rc.n++
 	}
-	return rc
+	for k := rc.n; k < old; k++ {
+		rc.level[k] = 0 // equal results are equal values
+	}
 }
 
 // jumpLandings returns the squares reached by one jump from a square of

@@ -128,3 +128,68 @@ func (d *dedupe) addExit2(i, j int, e hops.Square) bool {
 	d.exit2[p] |= e.Bit()
 	return true
 }
+
+// addAll records, for counting only, every second displacement of pawn
+// j (from b) to a square of ends after pawn i went from a to e; ball is
+// where the ball stands after the first displacement and second tells
+// whether the second displacement moves it (then it ends on the second
+// pawn). Whole rows are merged where the table's layout allows.
+func (d *dedupe) addAll(i, j int, a, e, ball hops.Square, ends hops.Bitboard, second bool) {
+	if ends.Has(a) {
+		ends &^= a.Bit()
+		b := ball
+		if second {
+			b = a
+		}
+		d.ones |= 1 << uint(j)
+		d.one[j][e] |= b.Bit()
+		d.oneRows[j] |= e.Bit()
+	}
+	if ends == 0 {
+		return
+	}
+	p := pairIndex[i][j]
+	d.pairs |= 1 << p
+	eb := e.Bit()
+	switch {
+	case !second && ball == e:
+		d.two[p][1][e] |= ends
+		d.twoRows[p][1] |= eb
+	case !second:
+		if hi := ends &^ (eb<<1 - 1); hi != 0 {
+			d.two[p][0][e] |= hi
+			d.twoRows[p][0] |= eb
+		}
+		lo := ends & (eb - 1)
+		d.twoRows[p][0] |= lo
+		for ; lo != 0; lo &= lo - 1 {
+			d.two[p][0][lo.First()] |= eb
+		}
+	default:
+		d.twoRows[p][1] |= ends
+		for ; ends != 0; ends &= ends - 1 {
+			d.two[p][1][ends.First()] |= eb
+		}
+	}
+}
+
+// count returns the number of successors recorded.
+func (d *dedupe) count() int {
+	n := bits.OnesCount8(d.exit1)
+	for ps := d.pairs; ps != 0; ps &= ps - 1 {
+		p := trailing(ps)
+		for k := range 2 {
+			for r := d.twoRows[p][k]; r != 0; r &= r - 1 {
+				n += d.two[p][k][r.First()].Count()
+			}
+		}
+		n += d.exit2[p].Count()
+	}
+	for os := d.ones; os != 0; os &= os - 1 {
+		j := trailing(uint32(os))
+		for r := d.oneRows[j]; r != 0; r &= r - 1 {
+			n += d.one[j][r.First()].Count()
+		}
+	}
+	return n
+}

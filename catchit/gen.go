@@ -98,7 +98,7 @@ func (o *outcomes) compute(st *stage, from hops.Square, paths, onlyBall bool) {
 	empty := board.All() &^ occ
 	over := occ &^ from.Bit()
 	o.rules = hops.JumpRules{Board: board, Dirs: hops.AllDirs, Over: over, Land: empty | from.Bit()}
-	o.reach = o.rules.Reach(from)
+	o.rules.ReachInto(&o.reach, from)
 	jumpEnds := o.reach.Ends()
 	nodes := jumpEnds | from.Bit() // where the pawn may stand during a non-taking multi-jump
 	side := st.side
@@ -273,6 +273,7 @@ func (p Position) generate(g *gen) {
 	}
 	dd := dedupes.Get().(*dedupe)
 	defer dd.release()
+	bulk := !g.paths && !g.first // count only: merge whole sets of ends
 	side := st0.side
 	attacker := st0.attacker()
 	var (
@@ -294,7 +295,7 @@ func (p Position) generate(g *gen) {
 			ends := o1.kindEnds(kind)
 			for ; ends != 0 && !g.stop; ends &= ends - 1 {
 				if kind == kindExit {
-					if dd.addExit1(i) {
+					if dd.addExit1(i) && !bulk {
 						g.emit(Move{first: o1.exitPath})
 					}
 					continue
@@ -327,6 +328,16 @@ func (p Position) generate(g *gen) {
 						if allowed&(1<<kind2) == 0 {
 							continue
 						}
+						if bulk {
+							if kind2 == kindExit {
+								if o2.exit {
+									dd.addExit2(i, j, end)
+								}
+							} else if ends2 := o2.ends[kind2]; ends2 != 0 {
+								dd.addAll(i, j, a, end, st1.ball, ends2, b == st1.ball || kind2 == kindTake)
+							}
+							continue
+						}
 						for ends2 := o2.kindEnds(kind2); ends2 != 0 && !g.stop; ends2 &= ends2 - 1 {
 							end2 := hops.Outside
 							var isNew bool
@@ -356,6 +367,9 @@ func (p Position) generate(g *gen) {
 				}
 			}
 		}
+	}
+	if bulk {
+		g.count = dd.count()
 	}
 }
 
