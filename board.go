@@ -37,10 +37,7 @@ func (s Square) Rank() int { return int(s) >> 3 }
 // Bit returns the bitboard that holds just this square. NoSquare and
 // Outside give the empty bitboard.
 func (s Square) Bit() Bitboard {
-	if s < 0 || s >= 64 {
-		return 0
-	}
-	return 1 << uint(s)
+	return 1 << uint8(s) // a shift by 64 or more (NoSquare, Outside) gives 0
 }
 
 // String returns the square's name, such as "D4" (G1), or "out" for

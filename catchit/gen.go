@@ -47,6 +47,16 @@ var (
 	edgeName = [2]string{"rank 7", "rank 1"}
 )
 
+// stepTable[s][d] is the neighbour of s in direction d, or NoSquare.
+var stepTable = func() (t [64][8]hops.Square) {
+	for s := range t {
+		for d := range t[s] {
+			t[s][d] = board.Step(hops.Square(s), hops.Dir(d))
+		}
+	}
+	return t
+}()
+
 // exitFrom returns the squares from which a jump over one of the pawns
 // in set lands beyond side's goal edge (K6).
 func exitFrom(set hops.Bitboard, side hops.Side) hops.Bitboard {
@@ -140,8 +150,8 @@ func (o *outcomes) compute(st *stage, from hops.Square, paths, onlyBall bool) {
 	c := st.ball
 	var before hops.Bitboard
 	for d := hops.Dir(0); d < 8; d++ {
-		if l := board.Step(c, d); l != hops.NoSquare && o.rules.Land.Has(l) {
-			before |= board.Step(c, d.Opposite()).Bit()
+		if l := stepTable[c][d]; l != hops.NoSquare && o.rules.Land.Has(l) {
+			before |= stepTable[c][d^4].Bit()
 		}
 	}
 	takeOut := exitFrom(c.Bit(), side)
