@@ -60,13 +60,24 @@ var stepTable = func() (t [64][8]hops.Square) {
 // exitFrom returns the squares from which a jump over one of the pawns
 // in set lands beyond side's goal edge (K6).
 func exitFrom(set hops.Bitboard, side hops.Side) hops.Bitboard {
-	set &= goalRank[side]
 	var from hops.Bitboard
-	for _, d := range forward[side] {
-		from |= board.Shift(set, d.Opposite())
+	for set &= goalRank[side]; set != 0; set &= set - 1 {
+		from |= exitTable[side&1][set.First()]
 	}
 	return from
 }
+
+// exitTable[side][s] is exitFrom of the single square s.
+var exitTable = func() (t [2][64]hops.Bitboard) {
+	for side := range 2 {
+		for s := range goalRank[side].Squares() {
+			for _, d := range forward[side] {
+				t[side][s] |= board.Shift(s.Bit(), d.Opposite())
+			}
+		}
+	}
+	return t
+}()
 
 // The kinds of displacement outcome, in generation order.
 const (
@@ -334,18 +345,21 @@ func (p Position) generate(g *gen) {
 					case attacker:
 						allowed = 1<<kindTake | 1<<kindExit
 					}
+					if bulk {
+						// Steps and jumps move the ball alike; takes move it.
+						if nt := o2.ends[kindStep] | o2.ends[kindJump]; allowed&(1<<kindStep) != 0 && nt != 0 {
+							dd.addAll(i, j, a, end, st1.ball, nt, b == st1.ball)
+						}
+						if t := o2.ends[kindTake]; allowed&(1<<kindTake) != 0 && t != 0 {
+							dd.addAll(i, j, a, end, st1.ball, t, true)
+						}
+						if allowed&(1<<kindExit) != 0 && o2.exit {
+							dd.addExit2(i, j, end)
+						}
+						continue
+					}
 					for kind2 := kindStep; kind2 <= kindExit && !g.stop; kind2++ {
 						if allowed&(1<<kind2) == 0 {
-							continue
-						}
-						if bulk {
-							if kind2 == kindExit {
-								if o2.exit {
-									dd.addExit2(i, j, end)
-								}
-							} else if ends2 := o2.ends[kind2]; ends2 != 0 {
-								dd.addAll(i, j, a, end, st1.ball, ends2, b == st1.ball || kind2 == kindTake)
-							}
 							continue
 						}
 						for ends2 := o2.kindEnds(kind2); ends2 != 0 && !g.stop; ends2 &= ends2 - 1 {
