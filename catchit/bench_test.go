@@ -78,7 +78,7 @@ func BenchmarkPlay(b *testing.B) {
 }
 
 func BenchmarkPerftCatchit(b *testing.B) {
-	for _, c := range benchPositions(b)[:2] {
+	for _, c := range benchPositions(b) {
 		b.Run(c.name+"/depth2", func(b *testing.B) {
 			b.ReportAllocs()
 			var n uint64
