@@ -44,6 +44,7 @@ type fouJumps struct {
 	reach hops.Bitboard // the ends and the Fou's square
 	slot  [64]uint8     // index in rec of an end square's record
 	rec   [16]fouEnd    // a Fou's jumps reach at most 15 dark squares
+	rc    hops.Reach    // the flood fill of the Fou's jumps
 	n     int           // records in use (only when moves are built)
 	turns int           // the jumps that turn a pawn over, all ends together
 }
@@ -62,6 +63,8 @@ type gen struct {
 	build bool     // build moves (else only count)
 	base  fouJumps // the Fou's jumps before any pawn move
 	cur   fouJumps // after a pawn move that changes them
+
+	pawnReach hops.Reach // the flood fill of the moving pawn's jumps
 }
 
 func (st *state) moves() iter.Seq[Move] {
@@ -126,12 +129,12 @@ func (st *state) generate(g *gen) {
 			st.afterPawn(g, p, from, to, rest|to.Bit(), near, turnable)
 		}
 		r := pawnRules(occ, from)
-		rc := r.Reach(from)
-		for e := rc.Ends(); e != 0; e &= e - 1 {
+		r.ReachInto(&g.pawnReach, from)
+		for e := g.pawnReach.Ends(); e != 0; e &= e - 1 {
 			to := e.First()
 			var p hops.Path
 			if g.build {
-				p = rc.Path(&r, to)
+				p = g.pawnReach.Path(&r, to)
 			}
 			st.afterPawn(g, p, from, to, rest|to.Bit(), near, turnable)
 		}
@@ -159,7 +162,8 @@ func (st *state) fouJumps(fj *fouJumps, build bool, occ, turnable hops.Bitboard)
 	me := st.side
 	f := st.fou[me]
 	r := fouRules(occ, f, st.fou[me^1])
-	rc := r.Reach(f)
+	rc := &fj.rc
+	r.ReachInto(rc, f)
 	fj.ends = rc.Ends()
 	fj.reach = fj.ends | f.Bit()
 	fj.n, fj.turns = 0, 0
@@ -196,12 +200,12 @@ func (st *state) fouJumps(fj *fouJumps, build bool, occ, turnable hops.Bitboard)
 				continue
 			}
 			before := e + 2*slotOffset[i] // the square the last jump starts from
-			via, how := st.route(&rc, fj.reach, occ, e, before)
+			via, how := st.route(rc, fj.reach, occ, e, before)
 			if how == routeFill {
 				if !filled {
 					avoid = r
 					avoid.Land &^= e.Bit()
-					rcAvoid = avoid.Reach(f)
+					avoid.ReachInto(&rcAvoid, f)
 					filled = true
 				}
 				if !rcAvoid.Ends().Has(before) {
