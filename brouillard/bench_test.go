@@ -32,7 +32,7 @@ func TestPerft(t *testing.T) {
 	}
 }
 
-func parseB(b *testing.B, text string) Position {
+func parseB(b testing.TB, text string) Position {
 	p, err := Parse(text)
 	if err != nil {
 		b.Fatal(err)

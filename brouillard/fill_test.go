@@ -86,23 +86,55 @@ func TestFouJumpsFillMatchesSearch(t *testing.T) {
 		if !st.sane() || st.over() {
 			return
 		}
-		turnable := st.turnable()
-		occs := []hops.Bitboard{st.pawns[0] | st.pawns[1]}
-		for b := st.pawns[st.side]; b != 0; b &= b - 1 {
-			from := b.First()
-			r := pawnRules(occs[0], from)
-			rc := r.Reach(from)
-			for e := rc.Ends(); e != 0; e &= e - 1 {
-				occs = append(occs, occs[0]&^from.Bit()|e.First().Bit())
-			}
-		}
-		for _, occ := range occs {
-			compareFouJumps(t, st, occ, turnable)
-		}
+		compareAllFouJumps(t, st)
 	})
 }
 
-func compareFouJumps(t *rapid.T, st *state, occ, turnable hops.Bitboard) {
+// TestFouJumpsFillWorst runs the same comparison on the worst cases and
+// the midgame positions.
+func TestFouJumpsFillWorst(t *testing.T) {
+	_, positions := worstPositions(t)
+	for _, text := range []string{startText, midgame1, midgame2} {
+		positions = append(positions, parseB(t, text))
+	}
+	for _, p := range positions {
+		for _, s := range []hops.Side{White, Red} {
+			st := p.st
+			st.side = s
+			compareAllFouJumps(t, &st)
+		}
+	}
+}
+
+type fataler interface {
+	Fatalf(format string, args ...any)
+}
+
+// compareAllFouJumps compares the fills with the search before and after
+// every pawn move of the side to move.
+func compareAllFouJumps(t fataler, st *state) {
+	turnable := st.turnable()
+	occs := []hops.Bitboard{st.pawns[0] | st.pawns[1]}
+	for b := st.pawns[st.side]; b != 0; b &= b - 1 {
+		from := b.First()
+		r := pawnRules(occs[0], from)
+		rc := r.Reach(from)
+		ends := rc.Ends()
+		for _, d := range diagDirs {
+			if to := bd.Step(from, d); to != hops.NoSquare && !occs[0].Has(to) {
+				ends |= to.Bit()
+			}
+		}
+		for ; ends != 0; ends &= ends - 1 {
+			occs = append(occs, occs[0]&^from.Bit()|ends.First().Bit())
+		}
+	}
+	for _, occ := range occs {
+		compareFouJumps(t, st, occ, turnable)
+	}
+}
+
+func compareFouJumps(t fataler, st *state, occ, turnable hops.Bitboard) {
 	var got, want fouJumps
 	st.fouJumps(&got, true, occ, turnable)
 	st.fouJumpsSearch(&want, true, occ, turnable)
