@@ -18,25 +18,33 @@ var neighbours = func() (n [64]hops.Bitboard) {
 }()
 
 // jumpEntry is one distinct jump sequence: the board it leaves (the
-// mover's pawns and the opponent's) and the shortest written path that
-// reaches it, with the search order of that path.
+// mover's pawns and the opponent's), the shortest written path that
+// reaches it with the search order of that path, the group of the
+// sequences that turned the same pawns, and which of the steps that may
+// follow it give a successor met for the first time (bit k for the k-th
+// step in the order of the package doc).
 type jumpEntry struct {
 	path     hops.Path
 	own, opp hops.Bitboard
 	seq      int32
+	group    int32
+	keep     [2]uint64
 }
 
 // scratch is the reusable working memory of move generation.
 type scratch struct {
 	entries []jumpEntry
-	keys    keyMap
+	keys    keyMap  // jump effect -> entry
+	groups  keyMap  // pawns turned -> group
+	seen    keyMap  // the mover's pawns after a step, within one group
+	start   []int32 // first slot of each group in order
+	order   []int32 // entries grouped, each group in generation order
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
-// keyMap maps a jump sequence's effect (start, end, pawns turned, packed
-// in one word) to its index in scratch.entries. It is an open-addressing
-// table emptied in constant time.
+// keyMap maps a 64-bit key to an int32. It is an open-addressing table
+// emptied in constant time.
 type keyMap struct {
 	keys []uint64
 	vals []int32
@@ -106,6 +114,13 @@ func stepMove(from, to hops.Square) Move {
 // gen enumerates the legal moves, one per distinct successor (G9), in
 // the canonical order described in the package documentation. It appends
 // them to dst when build is set and returns the number of moves.
+//
+// Two turns can only leave the same board when they turn the same pawns
+// (the opponent keeps the others), so the jump sequences are put in
+// groups by the pawns they turn, and the boards after their steps are
+// compared within a group only, each group in the canonical order, with
+// a table that stays small; steps alone join the group that turns
+// nothing. The moves are then written out in the canonical order.
 func (p Position) gen(dst []Move, build bool) ([]Move, int) {
 	own, opp := p.sides()
 	if own == 0 {
@@ -113,12 +128,12 @@ func (p Position) gen(dst []Move, build bool) ([]Move, int) {
 	}
 	all := board.All()
 	empty := all &^ (own | opp)
-	set := hops.GetStateSet()
 	sc := scratchPool.Get().(*scratch)
 	count := 0
 	dame := own&(own-1) == 0
 
-	// Steps alone, or a Dame's slides (C4, C6).
+	// Steps alone, or a Dame's slides (C4, C6); no two leave the same
+	// board.
 	if dame {
 		d := own.First()
 		for dir := hops.Dir(0); dir < 8; dir++ {
@@ -132,12 +147,11 @@ func (p Position) gen(dst []Move, build bool) ([]Move, int) {
 	} else {
 		for q := own; q != 0; q &= q - 1 {
 			s := q.First()
-			for ts := neighbours[s] & empty; ts != 0; ts &= ts - 1 {
-				t := ts.First()
-				set.Add(hops.StateKey{uint64(own&^s.Bit() | t.Bit()), uint64(opp)})
-				count++
-				if build {
-					dst = append(dst, stepMove(s, t))
+			ts := neighbours[s] & empty
+			count += ts.Count()
+			if build {
+				for ; ts != 0; ts &= ts - 1 {
+					dst = append(dst, stepMove(s, ts.First()))
 				}
 			}
 		}
@@ -146,8 +160,9 @@ func (p Position) gen(dst []Move, build bool) ([]Move, int) {
 	// Jump sequences, one per distinct effect, each by a shortest path.
 	sc.entries = sc.entries[:0]
 	sc.keys.reset()
+	sc.groups.reset()
 	var js hops.JumpSearch
-	var seq int32
+	var seq, groups int32
 	for q := own; q != 0; q &= q - 1 {
 		s := q.First()
 		rules := jumpRules(own, opp, s)
@@ -157,50 +172,123 @@ func (p Position) gen(dst []Move, build bool) ([]Move, int) {
 			key := uint64(turned) | uint64(s)<<52 | uint64(end)<<58
 			idx, isNew := sc.keys.lookup(key, int32(len(sc.entries)))
 			if isNew {
+				g, newGroup := sc.groups.lookup(uint64(turned), groups)
+				if newGroup {
+					groups++
+				}
 				sc.entries = append(sc.entries, jumpEntry{path: js.Path(),
-					own: own&^s.Bit() | end.Bit() | turned, opp: opp &^ turned, seq: seq})
-			} else if e := &sc.entries[idx]; js.Jumps() < e.path.Hops() {
+					own: own&^s.Bit() | end.Bit() | turned, opp: opp &^ turned, seq: seq, group: g})
+			} else if e := &sc.entries[idx]; build && js.Jumps() < e.path.Hops() {
 				e.path, e.seq = js.Path(), seq
 			}
 			seq++
 		}
 	}
-	slices.SortFunc(sc.entries, func(a, b jumpEntry) int {
-		if c := cmp.Compare(a.path.Len(), b.path.Len()); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.seq, b.seq)
-	})
+	if len(sc.entries) == 0 {
+		scratchPool.Put(sc)
+		return dst, count
+	}
+	if build {
+		slices.SortFunc(sc.entries, func(a, b jumpEntry) int {
+			if c := cmp.Compare(a.path.Len(), b.path.Len()); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.seq, b.seq)
+		})
+	}
 
-	// Each jump sequence, then every step of an own pawn (C4), unless the
-	// jumps turned the opponent's last pawn (C3).
+	// Entries by group, each group in the order above (a stable counting
+	// sort).
+	sc.start = slices.Grow(sc.start[:0], int(groups)+1)[:groups+1]
+	clear(sc.start)
 	for i := range sc.entries {
-		e := &sc.entries[i]
-		if e.opp == 0 {
+		sc.start[sc.entries[i].group+1]++
+	}
+	for g := int32(1); g <= groups; g++ {
+		sc.start[g] += sc.start[g-1]
+	}
+	sc.order = slices.Grow(sc.order[:0], len(sc.entries))[:len(sc.entries)]
+	for i := range sc.entries {
+		g := sc.entries[i].group
+		sc.order[sc.start[g]] = int32(i)
+		sc.start[g]++
+	}
+
+	// Within each group, the steps that reach a board first (C4), unless
+	// the jumps turned the opponent's last pawn (C3).
+	lo := int32(0)
+	for g := int32(0); g < groups; g++ {
+		hi := sc.start[g]
+		members := sc.order[lo:hi]
+		lo = hi
+		first := &sc.entries[members[0]]
+		if first.opp == 0 {
 			// Distinct entries leave distinct boards, and a won board
 			// comes from no step.
-			count++
-			if build {
-				dst = append(dst, NewMove(e.path, hops.NoSquare, hops.NoSquare))
+			count += len(members)
+			continue
+		}
+		alone := first.opp == opp && !dame // steps alone give boards of this group
+		if len(members) == 1 && !alone {
+			// No other move leaves a board of this group.
+			first.keep = [2]uint64{^uint64(0), ^uint64(0)}
+			emp := all &^ (first.own | first.opp)
+			for q := first.own; q != 0; q &= q - 1 {
+				count += (neighbours[q.First()] & emp).Count()
 			}
 			continue
 		}
-		emp := all &^ (e.own | e.opp)
-		for q := e.own; q != 0; q &= q - 1 {
-			s := q.First()
-			for ts := neighbours[s] & emp; ts != 0; ts &= ts - 1 {
-				t := ts.First()
-				if !set.Add(hops.StateKey{uint64(e.own&^s.Bit() | t.Bit()), uint64(e.opp)}) {
-					continue
+		sc.seen.reset()
+		if alone {
+			for q := own; q != 0; q &= q - 1 {
+				s := q.First()
+				for ts := neighbours[s] & empty; ts != 0; ts &= ts - 1 {
+					sc.seen.lookup(uint64(own&^s.Bit()|ts.First().Bit()), 0)
 				}
-				count++
-				if build {
-					dst = append(dst, NewMove(e.path, s, t))
+			}
+		}
+		for _, i := range members {
+			e := &sc.entries[i]
+			e.keep = [2]uint64{}
+			emp := all &^ (e.own | e.opp)
+			k := 0
+			for q := e.own; q != 0; q &= q - 1 {
+				s := q.First()
+				for ts := neighbours[s] & emp; ts != 0; ts &= ts - 1 {
+					if _, isNew := sc.seen.lookup(uint64(e.own&^s.Bit()|ts.First().Bit()), 0); isNew {
+						e.keep[k>>6&1] |= 1 << uint(k&63)
+						count++
+					}
+					k++
 				}
 			}
 		}
 	}
-	hops.PutStateSet(set)
+
+	// Each jump sequence, then its steps that were kept.
+	if build {
+		for i := range sc.entries {
+			e := &sc.entries[i]
+			m := NewMove(e.path, hops.NoSquare, hops.NoSquare)
+			if e.opp == 0 {
+				dst = append(dst, m)
+				continue
+			}
+			m.hasStep = true
+			emp := all &^ (e.own | e.opp)
+			k := 0
+			for q := e.own; q != 0; q &= q - 1 {
+				s := q.First()
+				for ts := neighbours[s] & emp; ts != 0; ts &= ts - 1 {
+					if e.keep[k>>6&1]&(1<<uint(k&63)) != 0 {
+						m.from, m.to = s, ts.First()
+						dst = append(dst, m)
+					}
+					k++
+				}
+			}
+		}
+	}
 	scratchPool.Put(sc)
 	return dst, count
 }
