@@ -181,9 +181,12 @@ func (t *throwBoard) chains(start hops.Square, power int, thrown hops.Bitboard, 
 // bomb's square is in dests only when rests is not empty.
 func (p *Position) pawnMoves(from hops.Square, occ hops.Bitboard, rules *hops.JumpRules, rc *hops.Reach) (steps, dests, rests hops.Bitboard) {
 	steps = neighbours[from] &^ occ &^ hqs
-	*rules = p.jumpRulesOcc(from, occ)
-	*rc = rules.Reach(from)
-	dests = (steps | rc.Ends()) &^ hqs
+	dests = steps
+	if neighbours[from]&occ != 0 { // else there is no pawn to jump over
+		*rules = p.jumpRulesOcc(from, occ)
+		rules.ReachInto(rc, from)
+		dests = (steps | rc.Ends()) &^ hqs
+	}
 	if dests.Has(p.bomb) {
 		t := p.throwBoard(from)
 		rests = t.chains(p.bomb, p.powerOf(p.side, from), 0, nil, nil)
