@@ -1,6 +1,7 @@
 package coir
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -71,6 +72,28 @@ func BenchmarkPerftCoir(b *testing.B) {
 		leaves += hops.Perft(Start(), 4)
 	}
 	b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
+}
+
+// midgames are positions reached by random play from the two starts.
+var midgames = []string{
+	midgame,
+	"2b1bw/4bw/4w1/4wb/1ww1b1/w5 w",
+}
+
+func BenchmarkPerftCoirMidgame(b *testing.B) {
+	for i, text := range midgames {
+		p := mustParse(b, text)
+		for _, depth := range []int{2} {
+			b.Run(fmt.Sprintf("midgame%d/depth%d", i+1, depth), func(b *testing.B) {
+				b.ReportAllocs()
+				var leaves uint64
+				for b.Loop() {
+					leaves += hops.Perft(p, depth)
+				}
+				b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
+			})
+		}
+	}
 }
 
 func BenchmarkPerft3Variant(b *testing.B) {
