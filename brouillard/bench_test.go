@@ -142,3 +142,31 @@ func BenchmarkSample(b *testing.B) {
 		v.Sample(rng)
 	}
 }
+
+// TestZeroAllocs pins what the benchmarks show: generating into a buffer
+// with room, counting, validating and playing do not allocate.
+func TestZeroAllocs(t *testing.T) {
+	for _, text := range []string{startText, midgame1, midgame2} {
+		p := parseB(t, text)
+		moves := p.AppendMoves(nil)
+		buf := make([]Move, 0, len(moves))
+		if n := testing.AllocsPerRun(20, func() { buf = p.AppendMoves(buf[:0]) }); n != 0 {
+			t.Errorf("%s: AppendMoves allocates %v times", text, n)
+		}
+		if n := testing.AllocsPerRun(20, func() { p.CountMoves() }); n != 0 {
+			t.Errorf("%s: CountMoves allocates %v times", text, n)
+		}
+		if n := testing.AllocsPerRun(5, func() {
+			for _, m := range moves {
+				if err := p.Validate(m); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := p.Play(m); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}); n != 0 {
+			t.Errorf("%s: Validate and Play allocate %v times", text, n)
+		}
+	}
+}
