@@ -162,3 +162,17 @@ func compareFouJumps(t fataler, st *state, occ, turnable hops.Bitboard) {
 		t.Fatalf("pawns %v: %d and %d turning jumps, want %d", occ, got.turns, counted.turns, turns)
 	}
 }
+
+// turnSlot orders a pawn next to the end square: below, left, right,
+// above, which is the order of their squares.
+func turnSlot(end, over hops.Square) int {
+	switch over - end {
+	case -8:
+		return 0
+	case -1:
+		return 1
+	case 1:
+		return 2
+	}
+	return 3
+}

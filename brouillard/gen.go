@@ -23,20 +23,6 @@ type fouEnd struct {
 	have  uint8        // bit i: turn[i] is set
 }
 
-// turnSlot orders a pawn next to the end square: below, left, right,
-// above, which is the order of their squares.
-func turnSlot(end, over hops.Square) int {
-	switch over - end {
-	case -8:
-		return 0
-	case -1:
-		return 1
-	case 1:
-		return 2
-	}
-	return 3
-}
-
 // fouJumps is what the Fou's jumps allow on one board: the end squares,
 // and for each a record.
 type fouJumps struct {
