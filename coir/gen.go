@@ -1,7 +1,6 @@
 package coir
 
 import (
-	"cmp"
 	"iter"
 	"slices"
 	"sync"
@@ -34,12 +33,20 @@ type jumpEntry struct {
 // scratch is the reusable working memory of move generation.
 type scratch struct {
 	entries []jumpEntry
-	keys    keyMap  // jump effect -> entry
-	groups  keyMap  // pawns turned -> group
-	seen    keyMap  // the mover's pawns after a step, within one group
-	start   []int32 // first slot of each group in order
-	order   []int32 // entries grouped, each group in generation order
+	keys    keyMap   // jump effect -> entry
+	groups  keyMap   // pawns turned -> group
+	seen    keyMap   // the mover's pawns after a step, within one group
+	canon   []uint64 // entry indices in canonical order, above their sort keys
+	start   []int32  // first slot of each group in order
+	order   []int32  // entries grouped, each group in generation order
 }
+
+// entryBits is the number of low bits of a canon word holding the entry
+// index.
+const (
+	entryBits = 26
+	entryMask = 1<<entryBits - 1
+)
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
@@ -184,17 +191,23 @@ func (p Position) gen(dst []Move, build bool) ([]Move, int) {
 			seq++
 		}
 	}
-	if len(sc.entries) == 0 {
+	if len(sc.entries) == 0 || len(sc.entries) > entryMask {
 		scratchPool.Put(sc)
-		return dst, count
+		return dst, count // more entries than squares and pawns allow cannot happen
+	}
+	// The canonical order of the entries: by number of squares, then by
+	// search order. Counting needs no order.
+	n := len(sc.entries)
+	sc.canon = slices.Grow(sc.canon[:0], n)[:n]
+	for i := range sc.entries {
+		e := &sc.entries[i]
+		sc.canon[i] = uint64(i)
+		if build {
+			sc.canon[i] |= uint64(e.path.Len())<<58 | uint64(uint32(e.seq))<<entryBits
+		}
 	}
 	if build {
-		slices.SortFunc(sc.entries, func(a, b jumpEntry) int {
-			if c := cmp.Compare(a.path.Len(), b.path.Len()); c != 0 {
-				return c
-			}
-			return cmp.Compare(a.seq, b.seq)
-		})
+		slices.Sort(sc.canon)
 	}
 
 	// Entries by group, each group in the order above (a stable counting
@@ -207,10 +220,11 @@ func (p Position) gen(dst []Move, build bool) ([]Move, int) {
 	for g := int32(1); g <= groups; g++ {
 		sc.start[g] += sc.start[g-1]
 	}
-	sc.order = slices.Grow(sc.order[:0], len(sc.entries))[:len(sc.entries)]
-	for i := range sc.entries {
+	sc.order = slices.Grow(sc.order[:0], n)[:n]
+	for _, c := range sc.canon {
+		i := int32(c & entryMask)
 		g := sc.entries[i].group
-		sc.order[sc.start[g]] = int32(i)
+		sc.order[sc.start[g]] = i
 		sc.start[g]++
 	}
 
@@ -267,8 +281,8 @@ func (p Position) gen(dst []Move, build bool) ([]Move, int) {
 
 	// Each jump sequence, then its steps that were kept.
 	if build {
-		for i := range sc.entries {
-			e := &sc.entries[i]
+		for _, c := range sc.canon {
+			e := &sc.entries[c&entryMask]
 			m := NewMove(e.path, hops.NoSquare, hops.NoSquare)
 			if e.opp == 0 {
 				dst = append(dst, m)
