@@ -169,12 +169,22 @@ func (o *outcomes) compute(st *stage, from hops.Square, paths, onlyBall bool) {
 	if nodes&(before|takeOut) == 0 {
 		return
 	}
-	o.searchTakes(c, takeOut, exitFrom(over, side))
+	o.searchTakes(c, before|takeOut, takeOut, exitFrom(over, side))
 }
 
 // searchTakes runs the shared jump search with taking allowed and records
-// the ends of the taking paths and the exits they lead to.
-func (o *outcomes) searchTakes(c hops.Square, takeOut, jumpOut hops.Bitboard) {
+// the ends of the taking paths and the exits they lead to. Targets holds
+// the squares a take starts from (next to the carrier with a free square
+// beyond it, or before it on the last rank).
+//
+// A path that has not taken the ball is not extended when no square of
+// targets can be reached from its end without landing on a square it
+// has visited: it leads to no take. When no paths are kept, a path that
+// has just taken the ball is not extended either: the ends of its
+// extensions are exactly the squares a flood fill reaches from its end
+// without landing on a visited square (any jump sequence between two
+// squares contains one that visits no square twice, G5).
+func (o *outcomes) searchTakes(c hops.Square, targets, takeOut, jumpOut hops.Bitboard) {
 	r := o.rules
 	r.Take = c.Bit()
 	exitLen := hops.MaxPath + 2
@@ -191,12 +201,32 @@ func (o *outcomes) searchTakes(c hops.Square, takeOut, jumpOut hops.Bitboard) {
 	}
 	var s hops.JumpSearch
 	s.Reset(&r, o.from)
+	plain := o.rules
+	var rc hops.Reach
 	for s.Next() {
 		e := s.End()
 		if !s.Taken() {
 			if takeOut.Has(e) {
 				offer(s.Path(), true)
 			}
+			if !targets.Has(e) {
+				plain.Land = o.rules.Land &^ s.Visited()
+				plain.ReachInto(&rc, e)
+				if rc.Ends()&targets == 0 {
+					s.Prune()
+				}
+			}
+			continue
+		}
+		if !o.paths {
+			plain.Land = o.rules.Land &^ s.Visited()
+			plain.ReachInto(&rc, e)
+			ends := rc.Ends() | e.Bit()
+			o.ends[kindTake] |= ends
+			if ends&jumpOut != 0 {
+				o.exit = true
+			}
+			s.Prune()
 			continue
 		}
 		if !o.ends[kindTake].Has(e) {
