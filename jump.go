@@ -279,6 +279,25 @@ func (r *JumpRules) ReachInto(rc *Reach, from Square) {
 	}
 }
 
+// ReachEnds returns the squares where the piece on from can end a
+// multi-jump, as Reach(from).Ends() does, without keeping what rebuilds
+// the paths: the cheaper call when only the set matters.
+func (r *JumpRules) ReachEnds(from Square) Bitboard {
+	b := r.Board
+	seen := from.Bit()
+	frontier := seen
+	over := r.Over & b.all
+	var ends Bitboard
+	for n := 1; frontier != 0 && n < MaxPath; n++ {
+		land := jumpLandings(frontier, over, r.Dirs) & b.all &^ seen
+		fin := land & r.Final
+		frontier = land & r.Land &^ r.Final
+		seen |= frontier | fin
+		ends |= frontier | fin
+	}
+	return ends
+}
+
 // jumpLandings returns the squares reached by one jump from a square of
 // from over a square of over (a subset of the board) in a direction of
 // dirs, before masking with the board. Squares are numbered rank*8+file

@@ -97,7 +97,8 @@ type outcomes struct {
 	carrier  bool // the pawn carries the ball from the start
 	paths    bool // keep a canonical path for every outcome
 	rules    hops.JumpRules
-	reach    hops.Reach
+	reach    hops.Reach // kept only with paths
+	jumpEnds hops.Bitboard
 	ends     [kinds]hops.Bitboard
 	exit     bool
 	exitPath hops.Path
@@ -119,8 +120,13 @@ func (o *outcomes) compute(st *stage, from hops.Square, paths, onlyBall bool) {
 	empty := board.All() &^ occ
 	over := occ &^ from.Bit()
 	o.rules = hops.JumpRules{Board: board, Dirs: hops.AllDirs, Over: over, Land: empty | from.Bit()}
-	o.rules.ReachInto(&o.reach, from)
-	jumpEnds := o.reach.Ends()
+	if paths {
+		o.rules.ReachInto(&o.reach, from)
+		o.jumpEnds = o.reach.Ends()
+	} else {
+		o.jumpEnds = o.rules.ReachEnds(from)
+	}
+	jumpEnds := o.jumpEnds
 	nodes := jumpEnds | from.Bit() // where the pawn may stand during a non-taking multi-jump
 	side := st.side
 	if o.carrier || !onlyBall {
@@ -202,7 +208,6 @@ func (o *outcomes) searchTakes(c hops.Square, targets, takeOut, jumpOut hops.Bit
 	var s hops.JumpSearch
 	s.Reset(&r, o.from)
 	plain := o.rules
-	var rc hops.Reach
 	for s.Next() {
 		e := s.End()
 		if !s.Taken() {
@@ -211,8 +216,7 @@ func (o *outcomes) searchTakes(c hops.Square, targets, takeOut, jumpOut hops.Bit
 			}
 			if !targets.Has(e) {
 				plain.Land = o.rules.Land &^ s.Visited()
-				plain.ReachInto(&rc, e)
-				if rc.Ends()&targets == 0 {
+				if plain.ReachEnds(e)&targets == 0 {
 					s.Prune()
 				}
 			}
@@ -220,8 +224,7 @@ func (o *outcomes) searchTakes(c hops.Square, targets, takeOut, jumpOut hops.Bit
 		}
 		if !o.paths {
 			plain.Land = o.rules.Land &^ s.Visited()
-			plain.ReachInto(&rc, e)
-			ends := rc.Ends() | e.Bit()
+			ends := plain.ReachEnds(e) | e.Bit()
 			o.ends[kindTake] |= ends
 			if ends&jumpOut != 0 {
 				o.exit = true
@@ -449,7 +452,7 @@ func (o *outcomes) kindEnds(kind int) hops.Bitboard {
 // which hold every landing of a taking path too). Steps, jumps, takes
 // and exits only look at those squares.
 func (o *outcomes) region() hops.Bitboard {
-	nodes := o.reach.Ends() | o.from.Bit()
+	nodes := o.jumpEnds | o.from.Bit()
 	var r hops.Bitboard
 	for d := hops.Dir(0); d < 8; d++ {
 		s := board.Shift(nodes, d)
