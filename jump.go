@@ -2,6 +2,7 @@ package hops
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 )
 
@@ -574,12 +575,16 @@ type JumpSearch struct {
 	root    int
 	over    [MaxPath]Square
 	cursor  [MaxPath]uint8
+	mask    [MaxPath]uint32 // non-flying: the cursor values still to try, maskReady once computed
 	turned  [MaxPath]Bitboard
 	taken   uint32 // bit i: carrying after landing i
 	visited Bitboard
 }
 
-const cursorDone = 0xFF
+const (
+	cursorDone = 0xFF
+	maskReady  = 1 << 31
+)
 
 // Reset starts a search of the piece on from.
 func (s *JumpSearch) Reset(r *JumpRules, from Square) {
@@ -589,6 +594,7 @@ func (s *JumpSearch) Reset(r *JumpRules, from Square) {
 	s.depth, s.root = 0, 0
 	s.over[0] = NoSquare
 	s.cursor[0] = 0
+	s.mask[0] = 0
 	s.turned[0] = 0
 	s.taken = 0
 	if r.Taken {
@@ -673,6 +679,7 @@ func (s *JumpSearch) push(to, o Square, take bool) {
 	}
 	s.visited |= to.Bit()
 	s.cursor[d] = 0
+	s.mask[d] = 0
 	if s.rules.Final.Has(to) || d+1 >= MaxPath {
 		s.cursor[d] = cursorDone
 	}
@@ -729,28 +736,44 @@ func (s *JumpSearch) advance() bool {
 		s.cursor[d] = cursorDone
 		return false
 	}
-	// cursor = dir*2 + variant, variant 1 being the taking jump.
-	carrying := s.taken&(1<<uint(d)) != 0
-	for ; c < 16; c++ {
-		dir := Dir(c >> 1)
-		l := b.jump[from][dir]
-		if l < 0 || !r.Dirs.Has(dir) || !land.Has(l) {
-			c |= 1
-			continue
+	// cursor = dir*2 + variant, variant 1 being the taking jump. The
+	// jumps possible from this landing are found once, as a mask of
+	// cursor values.
+	m := s.mask[d]
+	if m&maskReady == 0 {
+		m = maskReady
+		over := r.Over &^ turned // canJump, for every square at once
+		if turned != 0 {
+			over &= r.Turn
 		}
-		o := b.step[from][dir]
-		if r.canJump(o, turned) != FaultNone {
-			c |= 1
-			continue
+		take := r.Take
+		if s.taken&(1<<uint(d)) != 0 {
+			take = 0
 		}
-		take := c&1 == 1
-		if take && (carrying || !r.Take.Has(o)) {
-			continue
+		for dir := Dir(0); dir < 8; dir++ {
+			l := b.jump[from][dir]
+			if l < 0 || !r.Dirs.Has(dir) || !land.Has(l) {
+				continue
+			}
+			o := b.step[from][dir]
+			if !over.Has(o) {
+				continue
+			}
+			m |= 1 << uint(2*dir)
+			if take.Has(o) {
+				m |= 2 << uint(2*dir)
+			}
 		}
-		s.cursor[d] = uint8(c + 1)
-		s.push(l, o, take)
-		return true
+		s.mask[d] = m
 	}
-	s.cursor[d] = cursorDone
-	return false
+	m &^= maskReady | (1<<uint(c) - 1)
+	if m == 0 {
+		s.cursor[d] = cursorDone
+		return false
+	}
+	c = bits.TrailingZeros32(m)
+	dir := Dir(c >> 1)
+	s.cursor[d] = uint8(c + 1)
+	s.push(b.jump[from][dir], b.step[from][dir], c&1 == 1)
+	return true
 }
