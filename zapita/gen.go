@@ -178,7 +178,9 @@ func (t *throwBoard) chains(start hops.Square, power int, thrown hops.Bitboard, 
 // pawnMoves computes the end squares of the pawn on from (side to move):
 // steps, the ends of its multi-jumps (Z4; never an HQ), and, when it can
 // reach the bomb, the squares where a throw chain can rest the bomb. The
-// bomb's square is in dests only when rests is not empty.
+// bomb's square is in dests only when rests is not empty. It fills rules
+// and rc, which rebuild the jump paths, only when a pawn stands next to
+// from: otherwise every end is a step and they are left as they were.
 func (p *Position) pawnMoves(from hops.Square, occ hops.Bitboard, rules *hops.JumpRules, rc *hops.Reach) (steps, dests, rests hops.Bitboard) {
 	steps = neighbours[from] &^ occ &^ hqs
 	dests = steps
