@@ -175,7 +175,7 @@ func (o *outcomes) compute(st *stage, from hops.Square, paths, onlyBall bool) {
 	if nodes&(before|takeOut) == 0 {
 		return
 	}
-	o.searchTakes(c, before|takeOut, takeOut, exitFrom(over, side))
+	o.searchTakes(c, before, nodes, takeOut, exitFrom(over, side))
 }
 
 // searchTakes runs the shared jump search with taking allowed and records
@@ -190,9 +190,32 @@ func (o *outcomes) compute(st *stage, from hops.Square, paths, onlyBall bool) {
 // extensions are exactly the squares a flood fill reaches from its end
 // without landing on a visited square (any jump sequence between two
 // squares contains one that visits no square twice, G5).
-func (o *outcomes) searchTakes(c hops.Square, targets, takeOut, jumpOut hops.Bitboard) {
+func (o *outcomes) searchTakes(c hops.Square, before, nodes, takeOut, jumpOut hops.Bitboard) {
+	targets := before | takeOut
 	r := o.rules
 	r.Take = c.Bit()
+	plain := o.rules
+	var bound hops.Bitboard
+	if !o.paths {
+		// Without paths, leaving with a take is decided by the flood
+		// fill, and the take search stops once it has found every end
+		// that a bound allows: a take from W over the carrier to Y,
+		// then jumps from Y that land on neither W nor the start.
+		if takeOut&nodes != 0 {
+			o.exit = true
+		}
+		for d := hops.Dir(0); d < 8; d++ {
+			w, y := stepTable[c][d^4], stepTable[c][d]
+			if w == hops.NoSquare || y == hops.NoSquare || !nodes.Has(w) || !o.rules.Land.Has(y) || y == o.from {
+				continue
+			}
+			plain.Land = o.rules.Land &^ (o.from.Bit() | w.Bit())
+			bound |= plain.ReachEnds(y) | y.Bit()
+		}
+		if bound == 0 {
+			return
+		}
+	}
 	exitLen := hops.MaxPath + 2
 	offer := func(p hops.Path, marked bool) {
 		o.exit = true
@@ -207,7 +230,6 @@ func (o *outcomes) searchTakes(c hops.Square, targets, takeOut, jumpOut hops.Bit
 	}
 	var s hops.JumpSearch
 	s.Reset(&r, o.from)
-	plain := o.rules
 	for s.Next() {
 		e := s.End()
 		if !s.Taken() {
@@ -228,6 +250,9 @@ func (o *outcomes) searchTakes(c hops.Square, targets, takeOut, jumpOut hops.Bit
 			o.ends[kindTake] |= ends
 			if ends&jumpOut != 0 {
 				o.exit = true
+			}
+			if o.ends[kindTake] == bound {
+				return // every possible end is found
 			}
 			s.Prune()
 			continue
