@@ -32,7 +32,7 @@ type worstCounts struct {
 }
 
 func (c worstCounts) String() string {
-	return fmt.Sprintf("%d moves, %d jump paths, %d relay chains, up to %d throws", c.moves, c.paths, c.chains, c.longest)
+	return fmt.Sprintf("%d moves, %d jump paths, %d relay chains, up to %d throw%s", c.moves, c.paths, c.chains, c.longest, plural(c.longest))
 }
 
 func measureWorst(p Position) worstCounts {
