@@ -215,6 +215,32 @@ func (o *outcomes) searchTakes(c hops.Square, before, nodes, takeOut, jumpOut ho
 		if bound == 0 {
 			return
 		}
+		// Often the takes at the first or second jump already reach the
+		// bound: try them before the search.
+		var first hops.Bitboard // the landings of one jump
+		for d := hops.Dir(0); d < 8; d++ {
+			if o.rules.Over.Has(stepTable[o.from][d]) {
+				first |= stepTable[stepTable[o.from][d]][d].Bit() & o.rules.Land
+			}
+		}
+		for d := hops.Dir(0); d < 8; d++ {
+			w, y := stepTable[c][d^4], stepTable[c][d]
+			if w == hops.NoSquare || y == hops.NoSquare || !(first | o.from.Bit()).Has(w) || !o.rules.Land.Has(y) || y == o.from {
+				continue
+			}
+			visited := o.from.Bit() | w.Bit()
+			if visited.Has(y) {
+				continue
+			}
+			plain.Land = o.rules.Land &^ visited
+			o.ends[kindTake] |= plain.ReachEnds(y) | y.Bit()
+		}
+		if o.ends[kindTake]&jumpOut != 0 {
+			o.exit = true
+		}
+		if o.ends[kindTake] == bound {
+			return
+		}
 	}
 	exitLen := hops.MaxPath + 2
 	offer := func(p hops.Path, marked bool) {
