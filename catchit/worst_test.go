@@ -219,3 +219,25 @@ func BenchmarkWorst(b *testing.B) {
 		})
 	}
 }
+
+// TestG9_CountMatchesMoves checks the bulk count of CountMoves against
+// the moves AppendMoves lists, on random placements, crowded ones
+// included, where the counting shortcuts of the take search matter.
+func TestG9_CountMatchesMoves(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 5))
+	n := 5000
+	if testing.Short() || raceEnabled {
+		n = 500
+	}
+	var buf []Move
+	for range n {
+		p := randomPlacement(r)
+		for k := r.IntN(6); k > 0; k-- {
+			p = mutate(r, p)
+		}
+		buf = p.AppendMoves(buf[:0])
+		if got := p.CountMoves(); got != len(buf) {
+			t.Fatalf("%s: CountMoves %d, AppendMoves lists %d", p, got, len(buf))
+		}
+	}
+}

@@ -231,3 +231,24 @@ func BenchmarkWorst(b *testing.B) {
 		})
 	}
 }
+
+// TestG9_CountMatchesMoves checks CountMoves against the moves
+// AppendMoves lists on random placements, Dames included.
+func TestG9_CountMatchesMoves(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 5))
+	n := 3000
+	if testing.Short() {
+		n = 300
+	}
+	var buf []Move
+	for range n {
+		p := randomPlacement(r, 1+r.IntN(Pawns-1))
+		for k := r.IntN(6); k > 0; k-- {
+			p = mutate(r, p, false)
+		}
+		buf = p.AppendMoves(buf[:0])
+		if got := p.CountMoves(); got != len(buf) {
+			t.Fatalf("%s: CountMoves %d, AppendMoves lists %d", p, got, len(buf))
+		}
+	}
+}
