@@ -198,6 +198,13 @@ func checkReach(t *rapid.T, r *JumpRules, from Square, paths map[string]JumpResu
 	if rc.Ends() != ends {
 		t.Fatalf("Reach ends %v, reference %v", rc.Ends(), ends)
 	}
+	if got := r.ReachEnds(from); got != ends {
+		t.Fatalf("ReachEnds %v, reference %v", got, ends)
+	}
+	dirty := r.Reach(r.Board.All().First()) // ReachInto over an earlier result
+	if r.ReachInto(&dirty, from); dirty != rc {
+		t.Fatalf("ReachInto over an earlier result differs from Reach")
+	}
 	for s := range ends.Squares() {
 		p := rc.Path(r, s)
 		if p.From() != from || p.To() != s || p.Len() != shortest[s] || rc.Jumps(s) != p.Len()-1 {
