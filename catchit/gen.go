@@ -179,12 +179,14 @@ func (o *outcomes) compute(st *stage, from hops.Square, paths, onlyBall bool) {
 }
 
 // searchTakes runs the shared jump search with taking allowed and records
-// the ends of the taking paths and the exits they lead to. Targets holds
-// the squares a take starts from (next to the carrier with a free square
-// beyond it, or before it on the last rank).
+// the ends of the taking paths and the exits they lead to. Before holds
+// the squares next to the carrier with a free square beyond it, takeOut
+// those from which a jump over the carrier leaves the board, jumpOut
+// those from which a jump over any pawn does, and nodes the squares the
+// pawn can stand on without taking (its start and its jump ends).
 //
 // A path that has not taken the ball is not extended when no square of
-// targets can be reached from its end without landing on a square it
+// before or takeOut can be reached from its end without landing on a square it
 // has visited: it leads to no take. When no paths are kept, a path that
 // has just taken the ball is not extended either: the ends of its
 // extensions are exactly the squares a flood fill reaches from its end
