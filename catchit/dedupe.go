@@ -35,6 +35,11 @@ type dedupe struct {
 	exit2   [maxPairs]hops.Bitboard // squares where the first pawn stands when the second wins
 	pairs   uint32                  // pairs with a row or an exit in use
 	ones    uint8                   // second pawns with a row in use
+
+	// The outcomes of the pawns' displacements, working memory of
+	// generate kept with the tables so that it is not cleared per call.
+	base  [7]outcomes
+	fresh outcomes
 }
 
 const maxPairs = 21

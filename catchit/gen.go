@@ -384,12 +384,11 @@ func (p Position) generate(g *gen) {
 	side := st0.side
 	attacker := st0.attacker()
 	var (
-		base  [7]outcomes
-		dep   [7]hops.Bitboard
-		sq    [7]hops.Square
-		fresh outcomes
-		n     int
+		dep [7]hops.Bitboard
+		sq  [7]hops.Square
+		n   int
 	)
+	base, fresh := &dd.base, &dd.fresh // kept between calls: compute sets what is read
 	for own := st0.pawns[side]; own != 0 && n < len(base); own &= own - 1 {
 		sq[n] = own.First()
 		base[n].compute(&st0, sq[n], g.paths, false)
@@ -419,7 +418,7 @@ func (p Position) generate(g *gen) {
 					b, o2 := sq[j], &base[j]
 					if dep[j]&changed != 0 || !reuseOutcomes {
 						fresh.compute(&st1, b, g.paths, false)
-						o2 = &fresh
+						o2 = fresh
 					}
 					// K8: which outcomes this second displacement may use.
 					allowed := 1<<kindStep | 1<<kindJump | 1<<kindTake | 1<<kindExit
