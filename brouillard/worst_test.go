@@ -8,7 +8,6 @@ import (
 	"os"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/hopsgames/hops"
 )
@@ -244,9 +243,8 @@ func worstPositions(tb testing.TB) (names []string, positions []Position) {
 
 // TestWorst checks the worst cases: the counts in the comments still
 // hold, every generated move validates and plays to a distinct
-// successor, generation into a buffer with room does not allocate,
-// generating the moves takes well under 10 ms, and validating a move
-// costs far less than generating them all.
+// successor, and generation into a buffer with room does not allocate.
+// BenchmarkWorst measures generation (under 10 ms) and validation.
 func TestWorst(t *testing.T) {
 	names, positions := worstPositions(t)
 	for i, p := range positions {
@@ -273,30 +271,13 @@ func TestWorst(t *testing.T) {
 		if n := testing.AllocsPerRun(10, func() { buf = p.AppendMoves(buf[:0]) }); n != 0 {
 			t.Errorf("%s: AppendMoves allocates %v times", p, n)
 		}
-		best := time.Hour
-		for range 5 {
-			start := time.Now()
-			buf = p.AppendMoves(buf[:0])
-			best = min(best, time.Since(start))
-		}
-		if best > 10*time.Millisecond {
-			t.Errorf("%s: generation takes %v, more than 10 ms", p, best)
-		}
-		// Validate follows the written move and never enumerates the
-		// moves: checking one move costs a small part of generating
-		// them all.
-		check := time.Hour
-		for range 5 {
-			start := time.Now()
-			for _, m := range moves {
-				if err := p.Validate(m); err != nil {
-					t.Fatalf("%s: generated %s: %v", p, m, err)
-				}
+		// Validate follows the written move: every generated move is
+		// accepted (BenchmarkWorst shows that checking one costs a small
+		// part of generating them all).
+		for _, m := range moves {
+			if err := p.Validate(m); err != nil {
+				t.Fatalf("%s: generated %s: %v", p, m, err)
 			}
-			check = min(check, time.Since(start))
-		}
-		if perMove := check / time.Duration(len(moves)); len(moves) >= 200 && perMove*5 > best {
-			t.Errorf("%s: validating one move takes %v, generating all %d takes %v", p, perMove, len(moves), best)
 		}
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/hopsgames/hops"
 )
@@ -182,21 +181,16 @@ func loadWorst(tb testing.TB) []worstCase {
 }
 
 // TestWorstCases checks the counts recorded for the worst cases, and
-// that their generation stays fast (a loose bound: the benchmark gives
-// the figure).
+// that generation lists exactly the counted moves; BenchmarkWorst measures
+// how long it takes.
 func TestWorstCases(t *testing.T) {
 	for _, c := range loadWorst(t) {
 		if got := jumpPaths(c.p); got != c.paths {
 			t.Errorf("%s: %d jump paths, recorded %d", c.text, got, c.paths)
 		}
-		start := time.Now()
 		moves := c.p.AppendMoves(nil)
-		took := time.Since(start)
 		if len(moves) != c.moves || c.p.CountMoves() != c.moves {
 			t.Errorf("%s: %d moves, recorded %d", c.text, len(moves), c.moves)
-		}
-		if took > time.Second {
-			t.Errorf("%s: generation took %v", c.text, took)
 		}
 	}
 }

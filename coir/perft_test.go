@@ -3,7 +3,6 @@ package coir
 import (
 	"fmt"
 	"testing"
-	"time"
 
 	hops "github.com/hopsgames/hops"
 )
@@ -56,12 +55,8 @@ func TestDameWorstCase(t *testing.T) {
 	if !p.HasDame() {
 		t.Fatal("no Dame")
 	}
-	start := time.Now()
 	if n := p.CountMoves(); n != 190310 {
 		t.Errorf("%d moves", n)
-	}
-	if d := time.Since(start); d > 2*time.Second {
-		t.Errorf("generation took %v", d)
 	}
 }
 
