@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/gametest"
 	"pgregory.net/rapid"
 )
 
@@ -93,7 +94,10 @@ func TestFouJumpsFillMatchesSearch(t *testing.T) {
 // TestFouJumpsFillWorst runs the same comparison on the worst cases and
 // the midgame positions.
 func TestFouJumpsFillWorst(t *testing.T) {
-	_, positions := worstPositions(t)
+	var positions []Position
+	for _, w := range gametest.ReadWorst(t, Parse) {
+		positions = append(positions, w.P)
+	}
 	for _, text := range []string{startText, midgame1, midgame2} {
 		positions = append(positions, parseB(t, text))
 	}

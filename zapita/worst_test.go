@@ -1,13 +1,12 @@
 package zapita
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"strings"
 	"testing"
+
+	"github.com/hopsgames/hops/internal/gametest"
 
 	hops "github.com/hopsgames/hops"
 )
@@ -19,8 +18,6 @@ import (
 // BenchmarkWorst use that file.
 
 var searchWorst = flag.Bool("search-worst", false, "search for worst-case positions and write testdata/worst.txt")
-
-const worstFile = "testdata/worst.txt"
 
 // worstCounts measures how much work a position gives: its moves, the
 // multi-jump paths of the mover's pawns (every path the shared search
@@ -128,38 +125,6 @@ func mutate(p Position, rng *rand.Rand) Position {
 	return p
 }
 
-// climb runs hill climbs, each from a random position or from the best
-// found so far, and returns the best position for the score.
-func climb(rng *rand.Rand, steps int, score func(worstCounts) int) (Position, worstCounts) {
-	var best Position
-	var bestC worstCounts
-	bestS := -1
-	for restart := 0; restart < 16; restart++ {
-		p := scatter(rng)
-		if restart%2 == 1 {
-			p = best
-		}
-		c := measureWorst(p)
-		s := score(c)
-		for i := 0; i < steps; i++ {
-			q := mutate(p, rng)
-			if rng.IntN(4) == 0 {
-				q = mutate(q, rng)
-			}
-			qc := measureWorst(q)
-			// Mostly uphill, now and then a step down to leave a local
-			// maximum.
-			if qs := score(qc); qs >= s || rng.IntN(40) == 0 {
-				p, c, s = q, qc, qs
-			}
-			if s > bestS {
-				best, bestC, bestS = p, c, s
-			}
-		}
-	}
-	return best, bestC
-}
-
 func TestSearchWorst(t *testing.T) {
 	if !*searchWorst {
 		t.Skip("run with -search-worst to search for worst-case positions")
@@ -174,116 +139,42 @@ func TestSearchWorst(t *testing.T) {
 		{"the most relay chains", func(c worstCounts) int { return c.chains }},
 		{"the longest relay chain, then the most moves", func(c worstCounts) int { return c.longest*1000 + c.moves }},
 	}
-	var out strings.Builder
-	out.WriteString("# Worst cases found by TestSearchWorst (go test -run TestSearchWorst -search-worst).\n")
+	var out []string
 	for _, g := range goals {
-		p, c := climb(rng, 20000, g.score)
+		p := gametest.Climb[Position]{
+			Runs: 16, Steps: 20000,
+			Random: scatter, Mutate: func(rng *rand.Rand, p Position) Position { return mutate(p, rng) },
+			Score:    func(p Position) int { return g.score(measureWorst(p)) },
+			FromBest: true, Twice: 4, Down: 40,
+		}.Run(rng)
+		c := measureWorst(p)
 		if _, err := Parse(p.String()); err != nil {
 			t.Fatalf("found %s, which does not parse: %v", p, err)
 		}
 		t.Logf("%s: %s: %s", g.name, p, c)
-		fmt.Fprintf(&out, "# %s: %s\n%s\n", g.name, c, p)
+		out = append(out, gametest.FormatWorst(g.name, c.String(), p.String()))
 	}
-	if err := os.WriteFile(worstFile, []byte(out.String()), 0o644); err != nil {
+	if err := gametest.WriteWorst("Worst cases found by TestSearchWorst (go test -run TestSearchWorst -search-worst).", out); err != nil {
 		t.Fatal(err)
 	}
 }
 
-// worstPositions reads testdata/worst.txt: the comment before each
-// position says what it maximises.
-func worstPositions(tb testing.TB) (names []string, positions []Position) {
-	f, err := os.Open(worstFile)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	comment := ""
-	for sc.Scan() {
-		line := sc.Text()
-		if strings.HasPrefix(line, "#") {
-			comment = strings.TrimSpace(strings.TrimPrefix(line, "#"))
-			continue
-		}
-		if line == "" {
-			continue
-		}
-		p, err := Parse(line)
-		if err != nil {
-			tb.Fatalf("%s: %v", line, err)
-		}
-		names = append(names, comment)
-		positions = append(positions, p)
-	}
-	if len(positions) == 0 {
-		tb.Fatalf("%s holds no position", worstFile)
-	}
-	return names, positions
-}
-
-// TestWorst checks the worst cases: the counts in the comments still
-// hold, every generated move validates and plays to a distinct
-// successor, and generation into a buffer with room does not allocate.
-// BenchmarkWorst measures generation (under 10 ms) and validation.
+// TestWorst checks the worst cases: the counts recorded still hold, and
+// the generated moves pass gametest.CheckMoves (each validates and plays
+// to a distinct successor, generation into a buffer with room does not
+// allocate). BenchmarkWorst measures generation and validation.
 func TestWorst(t *testing.T) {
-	names, positions := worstPositions(t)
-	for i, p := range positions {
-		c := measureWorst(p)
-		if !strings.HasSuffix(names[i], c.String()) {
-			t.Errorf("%s: counts %s, the file says %q", p, c, names[i])
+	for _, w := range gametest.ReadWorst(t, Parse) {
+		if c := measureWorst(w.P); c.String() != w.Counts {
+			t.Errorf("%s: counts %s, the file says %q", w.Text, c, w.Counts)
 		}
-		moves := p.AppendMoves(nil)
-		if len(moves) != c.moves {
-			t.Errorf("%s: %d moves generated, %d counted", p, len(moves), c.moves)
-		}
-		seen := map[Position]bool{}
-		for _, m := range moves {
-			q, err := p.Play(m)
-			if err != nil {
-				t.Fatalf("%s: generated %s does not play: %v", p, m, err)
-			}
-			if seen[q] {
-				t.Fatalf("%s: two moves give %s (G9)", p, q)
-			}
-			seen[q] = true
-		}
-		buf := make([]Move, 0, len(moves))
-		if n := testing.AllocsPerRun(10, func() { buf = p.AppendMoves(buf[:0]) }); n != 0 {
-			t.Errorf("%s: AppendMoves allocates %v times", p, n)
-		}
-		// Validate follows the written move: every generated move is
-		// accepted (BenchmarkWorst shows that checking one costs a small
-		// part of generating them all).
-		for _, m := range moves {
-			if err := p.Validate(m); err != nil {
-				t.Fatalf("%s: generated %s: %v", p, m, err)
-			}
-		}
+		gametest.CheckMoves(t, w.P)
 	}
 }
 
 func BenchmarkWorst(b *testing.B) {
-	_, positions := worstPositions(b)
-	for i, p := range positions {
-		buf := make([]Move, 0, 1024)
-		b.Run(fmt.Sprintf("gen%d", i+1), func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				buf = p.AppendMoves(buf[:0])
-			}
-			b.ReportMetric(float64(len(buf)), "moves")
-		})
-		b.Run(fmt.Sprintf("validate%d", i+1), func(b *testing.B) {
-			moves := p.AppendMoves(nil)
-			b.ReportAllocs()
-			for b.Loop() {
-				for _, m := range moves {
-					if err := p.Validate(m); err != nil {
-						b.Fatal(err)
-					}
-				}
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(moves)), "ns/move")
-		})
+	for i, w := range gametest.ReadWorst(b, Parse) {
+		b.Run(fmt.Sprintf("gen%d", i+1), gametest.BenchAppendMoves(w.P, 1024))
+		b.Run(fmt.Sprintf("validate%d", i+1), gametest.BenchValidate(w.P))
 	}
 }
