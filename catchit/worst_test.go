@@ -4,26 +4,23 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/hopsgames/hops/internal/gametest"
 
 	"github.com/hopsgames/hops"
 )
 
-// The worst cases of move generation are kept in testdata/worst.txt, one
-// position a line followed by "# <jump paths> jump paths, <moves> moves"
-// and what was searched for. Run
+// The worst cases of move generation are kept in testdata/worst.txt, each
+// position on a line after a comment "# <what was searched for>: <jump
+// paths> jump paths, <moves> moves". Run
 //
 //	go test ./catchit -run TestSearchWorst -worst
 //
 // to search for them again (a fixed seed, so the result is reproducible)
 // and rewrite the file.
 var searchWorst = flag.Bool("worst", false, "search for the positions with the most jump paths and moves and rewrite testdata/worst.txt")
-
-const worstFile = "testdata/worst.txt"
 
 // jumpPaths counts the multi-jump paths the shared search enumerates for
 // the first displacement of every pawn of the side to move, taking the
@@ -98,34 +95,17 @@ func mutate(r *rand.Rand, p Position) Position {
 	return p
 }
 
-// climb returns the best position found by hill climbing on score from
-// random placements.
-func climb(r *rand.Rand, score func(Position) int, restarts, steps int) Position {
-	var best Position
-	bestScore := -1
-	for range restarts {
-		p := randomPlacement(r)
-		s := score(p)
-		for range steps {
-			q := mutate(r, p)
-			if t := score(q); t >= s {
-				p, s = q, t
-			}
-		}
-		if s > bestScore {
-			best, bestScore = p, s
-		}
-	}
-	return best
+// worstCounts returns the counts recorded for a worst case.
+func worstCounts(p Position) string {
+	return fmt.Sprintf("%d jump paths, %d moves", jumpPaths(p), p.CountMoves())
 }
 
 func TestSearchWorst(t *testing.T) {
 	if !*searchWorst {
-		t.Skip("run with -worst to search for worst cases and rewrite " + worstFile)
+		t.Skip("run with -worst to search for worst cases and rewrite " + gametest.WorstFile)
 	}
 	r := rand.New(rand.NewPCG(2026, 9))
-	var out strings.Builder
-	out.WriteString("# Catch'it positions with the most jump paths and moves, found by hill climbing (TestSearchWorst -worst).\n")
+	var out []string
 	searches := []struct {
 		what  string
 		score func(Position) int
@@ -135,82 +115,36 @@ func TestSearchWorst(t *testing.T) {
 	}
 	for _, c := range searches {
 		for round := range 2 {
-			p := climb(r, c.score, 6, 3000)
-			fmt.Fprintf(&out, "%s # %d jump paths, %d moves; %s, search %d\n", p, jumpPaths(p), p.CountMoves(), c.what, round+1)
+			p := gametest.Climb[Position]{Runs: 6, Steps: 3000, Random: randomPlacement, Mutate: mutate, Score: c.score}.Run(r)
+			out = append(out, gametest.FormatWorst(fmt.Sprintf("%s, search %d", c.what, round+1), worstCounts(p), p.String()))
 		}
 	}
-	if err := os.WriteFile(filepath.FromSlash(worstFile), []byte(out.String()), 0o644); err != nil {
+	if err := gametest.WriteWorst("Catch'it positions with the most jump paths and moves, found by hill climbing (TestSearchWorst -worst).", out); err != nil {
 		t.Fatal(err)
 	}
-	t.Log("\n" + out.String())
-}
-
-type worstCase struct {
-	text         string
-	p            Position
-	paths, moves int
-}
-
-func loadWorst(tb testing.TB) []worstCase {
-	data, err := os.ReadFile(filepath.FromSlash(worstFile))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	var out []worstCase
-	for _, line := range strings.Split(string(data), "\n") {
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		text, comment, _ := strings.Cut(line, " # ")
-		p, err := Parse(text)
-		if err != nil {
-			tb.Fatalf("%s: %v", worstFile, err)
-		}
-		f := strings.Fields(comment)
-		if len(f) < 5 {
-			tb.Fatalf("%s: bad comment %q", worstFile, comment)
-		}
-		paths, err1 := strconv.Atoi(f[0])
-		moves, err2 := strconv.Atoi(f[3])
-		if err1 != nil || err2 != nil {
-			tb.Fatalf("%s: bad counts in %q", worstFile, comment)
-		}
-		out = append(out, worstCase{text, p, paths, moves})
-	}
-	return out
+	t.Log("\n" + strings.Join(out, ""))
 }
 
 // TestWorstCases checks the counts recorded for the worst cases, and
-// that generation lists exactly the counted moves; BenchmarkWorst measures
-// how long it takes.
+// that the generated moves pass gametest.CheckMoves (CountMoves agrees
+// with AppendMoves, each move validates and plays to a distinct
+// successor) and gametest.CheckNoAllocs (generation into a buffer with
+// room does not allocate); BenchmarkWorst measures how long generation
+// takes.
 func TestWorstCases(t *testing.T) {
-	for _, c := range loadWorst(t) {
-		if got := jumpPaths(c.p); got != c.paths {
-			t.Errorf("%s: %d jump paths, recorded %d", c.text, got, c.paths)
+	for _, w := range gametest.ReadWorst(t, Parse) {
+		if got := worstCounts(w.P); got != w.Counts {
+			t.Errorf("%s: %s, recorded %s", w.Text, got, w.Counts)
 		}
-		moves := c.p.AppendMoves(nil)
-		if len(moves) != c.moves || c.p.CountMoves() != c.moves {
-			t.Errorf("%s: %d moves, recorded %d", c.text, len(moves), c.moves)
-		}
+		gametest.CheckMoves(t, w.P)
+		gametest.CheckNoAllocs(t, w.P)
 	}
 }
 
 func BenchmarkWorst(b *testing.B) {
-	for i, c := range loadWorst(b) {
-		buf := make([]Move, 0, c.moves)
-		b.Run(fmt.Sprintf("%d/AppendMoves", i+1), func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				buf = c.p.AppendMoves(buf[:0])
-			}
-			b.ReportMetric(float64(c.moves), "moves")
-		})
-		b.Run(fmt.Sprintf("%d/CountMoves", i+1), func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				c.p.CountMoves()
-			}
-		})
+	for i, w := range gametest.ReadWorst(b, Parse) {
+		b.Run(fmt.Sprintf("%d/AppendMoves", i+1), gametest.BenchAppendMoves(w.P, w.P.CountMoves()))
+		b.Run(fmt.Sprintf("%d/CountMoves", i+1), gametest.BenchCountMoves(w.P))
 	}
 }
 

@@ -161,14 +161,16 @@ func TestSearchWorst(t *testing.T) {
 
 // TestWorst checks the worst cases: the counts recorded still hold, and
 // the generated moves pass gametest.CheckMoves (each validates and plays
-// to a distinct successor, generation into a buffer with room does not
-// allocate). BenchmarkWorst measures generation and validation.
+// to a distinct successor) and gametest.CheckNoAllocs (generation into a
+// buffer with room does not allocate). BenchmarkWorst measures generation
+// and validation.
 func TestWorst(t *testing.T) {
 	for _, w := range gametest.ReadWorst(t, Parse) {
 		if c := measureWorst(w.P); c.String() != w.Counts {
 			t.Errorf("%s: counts %s, the file says %q", w.Text, c, w.Counts)
 		}
 		gametest.CheckMoves(t, w.P)
+		gametest.CheckNoAllocs(t, w.P)
 	}
 }
 

@@ -137,8 +137,7 @@ func ReadWorst[P any](tb testing.TB, parse func(string) (P, error)) []WorstCase[
 
 // CheckMoves checks the moves generated in p and returns them:
 // CountMoves counts as many as AppendMoves lists, every move validates
-// and plays, no two give the same successor (G9), and AppendMoves into a
-// buffer with room does not allocate.
+// and plays, and no two give the same successor (G9).
 func CheckMoves[P interface {
 	hops.Position[P, M]
 	comparable
@@ -162,11 +161,17 @@ func CheckMoves[P interface {
 		}
 		seen[q] = true
 	}
-	buf := make([]M, 0, len(moves))
+	return moves
+}
+
+// CheckNoAllocs checks that AppendMoves in p into a buffer with room for
+// all its moves does not allocate.
+func CheckNoAllocs[P hops.Position[P, M], M hops.Move](tb testing.TB, p P) {
+	tb.Helper()
+	buf := make([]M, 0, p.CountMoves())
 	if n := testing.AllocsPerRun(10, func() { buf = p.AppendMoves(buf[:0]) }); n != 0 {
 		tb.Errorf("%s: AppendMoves allocates %v times", p, n)
 	}
-	return moves
 }
 
 // BenchPerft measures hops.Perft(p, depth), reporting leaves/s.
