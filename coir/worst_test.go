@@ -144,10 +144,9 @@ func TestSearchWorst(t *testing.T) {
 // that the generated moves pass gametest.CheckMoves (CountMoves agrees
 // with AppendMoves, each move validates and plays to a distinct
 // successor) and gametest.CheckNoAllocs (generation into a buffer with
-// room does not allocate),
-// the last only without the race detector, under which sync.Pool drops
-// the pooled working memory at random; BenchmarkWorst measures how long generation
-// takes.
+// room does not allocate), the last only without the race detector,
+// under which sync.Pool drops the pooled working memory at random;
+// BenchmarkWorst measures how long generation takes.
 func TestWorstCases(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long")
