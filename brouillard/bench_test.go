@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/gametest"
 )
 
 // TestPerft pins the perft counts from the rule book's start (G10); the
@@ -42,12 +43,7 @@ func parseB(b testing.TB, text string) Position {
 
 func BenchmarkPerftBrouillard(b *testing.B) {
 	p := Start()
-	b.ReportAllocs()
-	var leaves uint64
-	for b.Loop() {
-		leaves += hops.Perft(p, 3)
-	}
-	b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
+	gametest.BenchPerft(b, p, 3)
 }
 
 // BenchmarkPerftMidgame runs perft(3) from two midgame positions, where
@@ -56,24 +52,14 @@ func BenchmarkPerftMidgame(b *testing.B) {
 	for i, text := range []string{midgame1, midgame2} {
 		p := parseB(b, text)
 		b.Run([]string{"mid1", "mid2"}[i], func(b *testing.B) {
-			b.ReportAllocs()
-			var leaves uint64
-			for b.Loop() {
-				leaves += hops.Perft(p, 3)
-			}
-			b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
+			gametest.BenchPerft(b, p, 3)
 		})
 	}
 }
 
 func BenchmarkPerft2(b *testing.B) {
 	p := Start()
-	b.ReportAllocs()
-	var leaves uint64
-	for b.Loop() {
-		leaves += hops.Perft(p, 2)
-	}
-	b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
+	gametest.BenchPerft(b, p, 2)
 }
 
 func benchMoves(b *testing.B, p Position) {

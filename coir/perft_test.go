@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	hops "github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/gametest"
 )
 
 // perftTable pins the perft counts of the package documentation (G10).
@@ -61,12 +62,7 @@ func TestDameWorstCase(t *testing.T) {
 }
 
 func BenchmarkPerftCoir(b *testing.B) {
-	b.ReportAllocs()
-	var leaves uint64
-	for b.Loop() {
-		leaves += hops.Perft(Start(), 4)
-	}
-	b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
+	gametest.BenchPerft(b, Start(), 4)
 }
 
 // midgames are positions reached by random play from the two starts.
@@ -80,24 +76,14 @@ func BenchmarkPerftCoirMidgame(b *testing.B) {
 		p := mustParse(b, text)
 		for _, depth := range []int{2} {
 			b.Run(fmt.Sprintf("midgame%d/depth%d", i+1, depth), func(b *testing.B) {
-				b.ReportAllocs()
-				var leaves uint64
-				for b.Loop() {
-					leaves += hops.Perft(p, depth)
-				}
-				b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
+				gametest.BenchPerft(b, p, depth)
 			})
 		}
 	}
 }
 
 func BenchmarkPerft3Variant(b *testing.B) {
-	b.ReportAllocs()
-	var leaves uint64
-	for b.Loop() {
-		leaves += hops.Perft(StartVariant(), 3)
-	}
-	b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
+	gametest.BenchPerft(b, StartVariant(), 3)
 }
 
 func benchGen(b *testing.B, p Position) {
@@ -150,10 +136,5 @@ func BenchmarkValidateAll(b *testing.B) {
 }
 
 func BenchmarkPerft3(b *testing.B) {
-	b.ReportAllocs()
-	var leaves uint64
-	for b.Loop() {
-		leaves += hops.Perft(Start(), 3)
-	}
-	b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
+	gametest.BenchPerft(b, Start(), 3)
 }

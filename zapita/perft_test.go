@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	hops "github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/gametest"
 )
 
 // perftStart is the perft table of the start (G10), White first.
@@ -54,24 +55,14 @@ func benchPositions(b *testing.B) map[string]Position {
 }
 
 func BenchmarkPerftZapita(b *testing.B) {
-	b.ReportAllocs()
-	var leaves uint64
-	for b.Loop() {
-		leaves += hops.Perft(Start(), 5)
-	}
-	b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
+	gametest.BenchPerft(b, Start(), 5)
 }
 
 func BenchmarkPerft3(b *testing.B) {
 	for _, name := range []string{"start", "mid1", "mid2", "mid3"} {
 		p := benchPositions(b)[name]
 		b.Run(name, func(b *testing.B) {
-			b.ReportAllocs()
-			var leaves uint64
-			for b.Loop() {
-				leaves += hops.Perft(p, 3)
-			}
-			b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
+			gametest.BenchPerft(b, p, 3)
 		})
 	}
 }
