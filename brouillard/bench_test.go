@@ -135,10 +135,7 @@ func TestZeroAllocs(t *testing.T) {
 	for _, text := range []string{startText, midgame1, midgame2} {
 		p := parseB(t, text)
 		moves := p.AppendMoves(nil)
-		buf := make([]Move, 0, len(moves))
-		if n := testing.AllocsPerRun(20, func() { buf = p.AppendMoves(buf[:0]) }); n != 0 {
-			t.Errorf("%s: AppendMoves allocates %v times", text, n)
-		}
+		gametest.CheckNoAllocs(t, p)
 		if n := testing.AllocsPerRun(20, func() { p.CountMoves() }); n != 0 {
 			t.Errorf("%s: CountMoves allocates %v times", text, n)
 		}

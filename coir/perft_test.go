@@ -123,16 +123,7 @@ func BenchmarkPlay(b *testing.B) {
 }
 
 func BenchmarkValidateAll(b *testing.B) {
-	p := mustParse(b, midgame)
-	moves := p.AppendMoves(nil)
-	b.ReportAllocs()
-	for b.Loop() {
-		for _, m := range moves {
-			if err := p.Validate(m); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
+	gametest.BenchValidate(mustParse(b, midgame))(b)
 }
 
 func BenchmarkPerft3(b *testing.B) {

@@ -117,11 +117,8 @@ func TestZeroAllocs(t *testing.T) {
 	}
 	for _, text := range append([]string{startText}, midgames...) {
 		p, _ := Parse(text)
-		buf := make([]Move, 0, 256)
 		moves := p.AppendMoves(nil)
-		if n := testing.AllocsPerRun(20, func() { buf = p.AppendMoves(buf[:0]) }); n != 0 {
-			t.Errorf("%s: AppendMoves allocates %v times", text, n)
-		}
+		gametest.CheckNoAllocs(t, p)
 		if n := testing.AllocsPerRun(20, func() { p.CountMoves() }); n != 0 {
 			t.Errorf("%s: CountMoves allocates %v times", text, n)
 		}
