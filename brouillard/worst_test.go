@@ -150,33 +150,18 @@ func TestSearchWorst(t *testing.T) {
 		t.Skip("run with -search-worst to search for worst-case positions")
 	}
 	rng := rand.New(rand.NewPCG(9, 2026))
-	goals := []struct {
-		name  string
-		score func(worstCounts) int
-	}{
-		{"the most moves", func(c worstCounts) int { return c.moves }},
-		{"the most Fou jump paths", func(c worstCounts) int { return c.fouPaths<<16 + c.allFouPaths }},
-		{"the most Fou jump paths after every pawn move", func(c worstCounts) int { return c.allFouPaths }},
-		{"the most pawn jump paths, then moves", func(c worstCounts) int { return c.pawnPaths<<16 + c.moves }},
+	goals := []gametest.Goal[worstCounts]{
+		{Name: "the most moves", Score: func(c worstCounts) int { return c.moves }},
+		{Name: "the most Fou jump paths", Score: func(c worstCounts) int { return c.fouPaths<<16 + c.allFouPaths }},
+		{Name: "the most Fou jump paths after every pawn move", Score: func(c worstCounts) int { return c.allFouPaths }},
+		{Name: "the most pawn jump paths, then moves", Score: func(c worstCounts) int { return c.pawnPaths<<16 + c.moves }},
 	}
-	var out []string
-	for _, g := range goals {
-		p := gametest.Climb[Position]{
-			Runs: 24, Steps: 15000,
-			Random: scatter, Mutate: func(rng *rand.Rand, p Position) Position { return mutate(p, rng) },
-			Score:    func(p Position) int { return g.score(measureWorst(p)) },
-			FromBest: true, Twice: 4, Down: 150,
-		}.Run(rng)
-		c := measureWorst(p)
-		if _, err := Parse(p.String()); err != nil {
-			t.Fatalf("found %s, which does not parse: %v", p, err)
-		}
-		t.Logf("%s: %s: %s", g.name, p, c)
-		out = append(out, gametest.FormatWorst(g.name, c.String(), p.String()))
+	climb := gametest.Climb[Position]{
+		Runs: 24, Steps: 15000,
+		Random: scatter, Mutate: func(rng *rand.Rand, p Position) Position { return mutate(p, rng) },
+		FromBest: true, Twice: 4, Down: 150,
 	}
-	if err := gametest.WriteWorst("Worst cases found by TestSearchWorst (go test -run TestSearchWorst -search-worst).", out); err != nil {
-		t.Fatal(err)
-	}
+	gametest.SearchWorst(t, rng, "Worst cases found by TestSearchWorst (go test -run TestSearchWorst -search-worst).", climb, measureWorst, Parse, goals)
 }
 
 // TestWorst checks the worst cases: the counts recorded still hold, and

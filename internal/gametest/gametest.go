@@ -223,3 +223,33 @@ func BenchValidate[P hops.Position[P, M], M hops.Move](p P) func(*testing.B) {
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*max(len(moves), 1)), "ns/move")
 	}
 }
+
+// Goal is one aim of a worst-case search: its name, written in
+// WorstFile, and the score to maximise, computed from a position's
+// counts C.
+type Goal[C any] struct {
+	Name  string
+	Score func(C) int
+}
+
+// SearchWorst runs the climb c once for every goal, scoring a position p
+// by the goal's Score of measure(p), checks that parse reads every
+// position found, and writes them with their counts (C's String) to
+// WorstFile under the header comment. The Score of c is replaced.
+func SearchWorst[P fmt.Stringer, C fmt.Stringer](tb testing.TB, rng *rand.Rand, header string, c Climb[P], measure func(P) C, parse func(string) (P, error), goals []Goal[C]) {
+	tb.Helper()
+	var out []string
+	for _, g := range goals {
+		c.Score = func(p P) int { return g.Score(measure(p)) }
+		p := c.Run(rng)
+		counts := measure(p)
+		if _, err := parse(p.String()); err != nil {
+			tb.Fatalf("found %s, which does not parse: %v", p, err)
+		}
+		tb.Logf("%s: %s: %s", g.Name, p, counts)
+		out = append(out, FormatWorst(g.Name, counts.String(), p.String()))
+	}
+	if err := WriteWorst(header, out); err != nil {
+		tb.Fatal(err)
+	}
+}
