@@ -87,14 +87,7 @@ func BenchmarkPerft3Variant(b *testing.B) {
 }
 
 func benchGen(b *testing.B, p Position) {
-	buf := make([]Move, 0, 1<<18)
-	p.AppendMoves(buf)
-	b.ReportAllocs()
-	n := 0
-	for b.Loop() {
-		n = len(p.AppendMoves(buf[:0]))
-	}
-	b.ReportMetric(float64(n), "moves")
+	gametest.BenchAppendMoves(p, 1<<18)(b)
 }
 
 func BenchmarkGenStart(b *testing.B)   { benchGen(b, Start()) }

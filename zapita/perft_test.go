@@ -70,14 +70,7 @@ func BenchmarkPerft3(b *testing.B) {
 func BenchmarkAppendMoves(b *testing.B) {
 	for _, name := range []string{"start", "mid1", "mid2", "mid3"} {
 		p := benchPositions(b)[name]
-		b.Run(name, func(b *testing.B) {
-			buf := make([]Move, 0, 256)
-			b.ReportAllocs()
-			for b.Loop() {
-				buf = p.AppendMoves(buf[:0])
-			}
-			b.ReportMetric(float64(len(buf)), "moves")
-		})
+		b.Run(name, gametest.BenchAppendMoves(p, 256))
 	}
 }
 

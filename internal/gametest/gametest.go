@@ -188,7 +188,7 @@ func BenchPerft[P hops.Position[P, M], M hops.Move](b *testing.B, p P, depth int
 // of the given capacity, reporting the number of moves.
 func BenchAppendMoves[P hops.Position[P, M], M hops.Move](p P, capacity int) func(*testing.B) {
 	return func(b *testing.B) {
-		buf := make([]M, 0, capacity)
+		buf := p.AppendMoves(make([]M, 0, capacity))
 		b.ReportAllocs()
 		for b.Loop() {
 			buf = p.AppendMoves(buf[:0])
