@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/gametest"
 	"pgregory.net/rapid"
 )
 
@@ -17,20 +18,7 @@ import (
 // with a random side starting (G8).
 func randomPosition(t *rapid.T) Position {
 	p := StartWith(rapid.SampledFrom([]hops.Side{Blue, Red}).Draw(t, "first"))
-	plies := rapid.IntRange(0, 40).Draw(t, "plies")
-	var buf []Move
-	for i := 0; i < plies; i++ {
-		buf = p.AppendMoves(buf[:0])
-		if len(buf) == 0 {
-			break
-		}
-		m := buf[rapid.IntRange(0, len(buf)-1).Draw(t, "move")]
-		q, err := p.Play(m)
-		if err != nil {
-			t.Fatalf("generated move %s does not play in %s: %v", m, p, err)
-		}
-		p = q
-	}
+	p, _ = gametest.RandomPlay(t, p, 40)
 	return p
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	hops "github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/gametest"
 	"pgregory.net/rapid"
 )
 
@@ -16,20 +17,7 @@ var starts = []Position{Start(), StartWith(Black), StartVariant(), StartVariantW
 // genPlayed draws a position reached by random play from one of the
 // starts, either side first.
 func genPlayed(t *rapid.T) Position {
-	p := rapid.SampledFrom(starts).Draw(t, "start")
-	n := rapid.IntRange(0, 80).Draw(t, "plies")
-	var buf []Move
-	for i := 0; i < n; i++ {
-		buf = p.AppendMoves(buf[:0])
-		if len(buf) == 0 {
-			break
-		}
-		k := rapid.IntRange(0, len(buf)-1).Draw(t, "move")
-		var err error
-		if p, err = p.Play(buf[k]); err != nil {
-			t.Fatalf("generated move %s does not play: %v", buf[k], err)
-		}
-	}
+	p, _ := gametest.RandomPlay(t, rapid.SampledFrom(starts).Draw(t, "start"), 80)
 	return p
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	hops "github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/gametest"
 	"pgregory.net/rapid"
 )
 
@@ -16,23 +17,7 @@ import (
 // and returns the position reached, with the moves played.
 func randomPosition(t *rapid.T) (Position, []Move) {
 	p := StartWith(rapid.SampledFrom([]hops.Side{White, Khaki}).Draw(t, "first"))
-	var played []Move
-	n := rapid.IntRange(0, 120).Draw(t, "plies")
-	var buf []Move
-	for range n {
-		buf = p.AppendMoves(buf[:0])
-		if len(buf) == 0 {
-			break
-		}
-		m := buf[rapid.IntRange(0, len(buf)-1).Draw(t, "move")]
-		q, err := p.Play(m)
-		if err != nil {
-			t.Fatalf("generated %s does not play in %s: %v", m, p, err)
-		}
-		played = append(played, m)
-		p = q
-	}
-	return p, played
+	return gametest.RandomPlay(t, p, 120)
 }
 
 // checkInvariants: 6+6 pawns with powers 1,1,2,2,3,3, one bomb, no pawn on
