@@ -39,6 +39,12 @@ type State interface {
 	Moves() []string
 	// Play parses, validates and plays a move text.
 	Play(move string) (State, error)
+	// Canonical returns the canonical text of a legal move written in any
+	// of its legal forms (G9, G12), or the error Play would give.
+	Canonical(move string) (string, error)
+	// Build says, for the squares a person has clicked so far, what may
+	// be clicked next and the move they make, if complete (see Builder).
+	Build(clicks []Click) (Built[string], error)
 	// Drawing returns a picture of the position (render it with its SVG
 	// method), with arrows along move, a move text such as the one that led
 	// here; "" draws no arrows.
@@ -126,6 +132,34 @@ func (e erased[P, M]) Play(move string) (State, error) {
 		return nil, err
 	}
 	return erased[P, M]{g: e.g, p: next, parseMove: e.parseMove}, nil
+}
+
+func (e erased[P, M]) Canonical(move string) (string, error) {
+	m, err := e.parseMove(move)
+	if err != nil {
+		return "", err
+	}
+	c, err := Canonical(e.p, m)
+	if err != nil {
+		return "", err
+	}
+	return c.String(), nil
+}
+
+func (e erased[P, M]) Build(clicks []Click) (Built[string], error) {
+	b, ok := any(e.p).(Builder[M])
+	if !ok {
+		return Built[string]{}, Errorf(ErrIllegal, "", "", "%s positions cannot be built click by click", e.g.Title)
+	}
+	got, err := b.Build(clicks)
+	if err != nil {
+		return Built[string]{}, err
+	}
+	out := Built[string]{Next: got.Next, Complete: got.Complete}
+	if got.Complete {
+		out.Move = got.Move.String()
+	}
+	return out, nil
 }
 
 func (e erased[P, M]) Drawing(move string) (Drawing, error) {

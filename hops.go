@@ -250,6 +250,36 @@ func Divide[P Position[P, M], M Move](p P, depth int) []DivideEntry[M] {
 	return out
 }
 
+// Canonical returns the move of p's generator that has the same effect as
+// m (G9): the written form the library prints for it, whichever legal
+// form m was written in. It returns the error of Validate for an illegal
+// m.
+func Canonical[P Position[P, M], M Move](p P, m M) (M, error) {
+	next, err := p.Play(m)
+	if err != nil {
+		return m, err
+	}
+	h, text := next.Hash(), ""
+	for c := range p.Moves() {
+		if c == m {
+			return c, nil
+		}
+		q, err := p.Play(c)
+		if err != nil || q.Hash() != h {
+			continue
+		}
+		if text == "" {
+			text = next.String()
+		}
+		if q.String() == text {
+			return c, nil
+		}
+	}
+	// Every legal move has the effect of a generated one (G9): reaching
+	// here is a bug in the game package, reported rather than hidden.
+	return m, Errorf(ErrIllegal, "G9", m.String(), "no generated move has the same effect")
+}
+
 // ZobristKeys fills keys with pseudo-random 64-bit values derived from
 // seed (SplitMix64), for the games' Zobrist hashing: the same seed always
 // gives the same keys, so hashes are stable across runs and machines.

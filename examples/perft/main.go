@@ -29,7 +29,7 @@ import (
 	"time"
 
 	"github.com/hopsgames/hops"
-	"github.com/hopsgames/hops/examples/internal/allgames"
+	"github.com/hopsgames/hops/games"
 )
 
 func main() {
@@ -41,7 +41,7 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	name := fs.String("game", "catchit", "the game: "+strings.Join(allgames.Names(), ", "))
+	name := fs.String("game", "catchit", "the game: "+strings.Join(games.Names(), ", "))
 	depth := fs.Int("depth", 3, "the deepest depth to count, 1 or more")
 	fen := fs.String("fen", "", "a position text of the game (default: its start)")
 	divide := fs.Bool("divide", false, "list the leaves below each move at the last depth")
@@ -60,9 +60,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 func perft(w io.Writer, name, fen string, depth int, divide bool) error {
-	g, ok := allgames.ByName(name)
+	g, ok := games.ByName(name)
 	if !ok {
-		return fmt.Errorf("unknown game %q (want one of %s)", name, strings.Join(allgames.Names(), ", "))
+		return fmt.Errorf("unknown game %q (want one of %s)", name, strings.Join(games.Names(), ", "))
 	}
 	if depth < 1 {
 		return errors.New("-depth must be 1 or more")
@@ -80,7 +80,7 @@ func perft(w io.Writer, name, fen string, depth int, divide bool) error {
 	fmt.Fprintf(w, "%5s %15s %10s %14s\n", "depth", "leaves", "seconds", "leaves/s")
 	for d := 1; d <= depth; d++ {
 		start := time.Now()
-		n, err := allgames.Perft(s, d)
+		n, err := games.Perft(s, d)
 		if err != nil {
 			return err
 		}
@@ -88,7 +88,7 @@ func perft(w io.Writer, name, fen string, depth int, divide bool) error {
 		fmt.Fprintf(w, "%5d %15d %10.3f %14s\n", d, n, secs, rate(n, secs))
 	}
 	if divide {
-		lines, err := allgames.Divide(s, depth)
+		lines, err := games.Divide(s, depth)
 		if err != nil {
 			return err
 		}

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/hopsgames/hops"
-	"github.com/hopsgames/hops/examples/internal/allgames"
+	"github.com/hopsgames/hops/games"
 )
 
 func runArgs(t *testing.T, args ...string) (code int, stdout, stderr string) {
@@ -97,7 +97,7 @@ var finished = map[string]string{
 // reached by random play, and finished games, which have no moves.
 func TestAnyPosition(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 5))
-	for _, g := range allgames.All() {
+	for _, g := range games.All() {
 		mid := g.Start(hops.Second)
 		for range 2 {
 			moves := mid.Moves()
@@ -106,8 +106,8 @@ func TestAnyPosition(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		want1, _ := allgames.Perft(mid, 1)
-		want2, _ := allgames.Perft(mid, 2)
+		want1, _ := games.Perft(mid, 1)
+		want2, _ := games.Perft(mid, 2)
 		code, out, errs := runArgs(t, "-game", g.Name, "-fen", mid.String(), "-depth", "2")
 		if got := leaves(t, out); code != 0 || !equal(got, []uint64{want1, want2}) || !strings.Contains(out, mid.String()) {
 			t.Errorf("%s %q: exit %d, leaves %v, want %d %d\n%s%s", g.Name, mid, code, got, want1, want2, out, errs)

@@ -15,7 +15,7 @@ import (
 	"sync"
 
 	"github.com/hopsgames/hops"
-	"github.com/hopsgames/hops/examples/internal/allgames"
+	"github.com/hopsgames/hops/games"
 )
 
 // MaxBody is the largest request body the server reads, in bytes.
@@ -208,8 +208,8 @@ func (s *Server) newToken() (string, error) {
 
 func (s *Server) kinds(w http.ResponseWriter, r *http.Request) {
 	var out []kindJSON
-	for _, g := range allgames.All() {
-		out = append(out, kindJSON{Name: g.Name, Title: g.Title, Sides: g.Sides, Hidden: allgames.Hidden(g)})
+	for _, g := range games.All() {
+		out = append(out, kindJSON{Name: g.Name, Title: g.Title, Sides: g.Sides, Hidden: games.Hidden(g)})
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"kinds": out})
 }
@@ -219,9 +219,9 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	if !readJSON(w, r, &req) {
 		return
 	}
-	g, ok := allgames.ByName(req.Game)
+	g, ok := games.ByName(req.Game)
 	if !ok {
-		writeError(w, http.StatusBadRequest, "request", "", "unknown game %q (want one of %s)", req.Game, strings.Join(allgames.Names(), ", "))
+		writeError(w, http.StatusBadRequest, "request", "", "unknown game %q (want one of %s)", req.Game, strings.Join(games.Names(), ", "))
 		return
 	}
 	first := hops.First
@@ -239,7 +239,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	deal := rand.New(rand.NewPCG(binary.LittleEndian.Uint64(seed[:8]), binary.LittleEndian.Uint64(seed[8:])))
-	start, err := allgames.Deal(g, first, deal)
+	start, err := games.Deal(g, first, deal)
 	if err != nil {
 		internal(w, nil, err)
 		return
@@ -266,7 +266,7 @@ var errFull = errors.New("too many games")
 // host adds a game that starts from start, with a new id and tokens.
 func (s *Server) host(start hops.State) (*match, error) {
 	g := start.Game()
-	m := &match{game: g, hidden: allgames.Hidden(g), start: start, state: start}
+	m := &match{game: g, hidden: games.Hidden(g), start: start, state: start}
 	var err error
 	if m.id, err = s.newToken(); err == nil {
 		if m.tokens[0], err = s.newToken(); err == nil {
@@ -355,7 +355,7 @@ func (m *match) stateOf(who viewer) (stateJSON, error) {
 		out.Position, out.Diagram = st.String(), st.Diagram()
 		return out, nil
 	}
-	v, err := allgames.ViewOf(st, who.side)
+	v, err := games.ViewOf(st, who.side)
 	if err != nil {
 		return stateJSON{}, err
 	}
@@ -384,8 +384,8 @@ func (s *Server) getSVG(w http.ResponseWriter, r *http.Request, m *match, who vi
 	}
 	d, err := m.state.Drawing(last)
 	if err == nil && m.hidden {
-		var v allgames.View
-		if v, err = allgames.ViewOf(m.state, who.side); err == nil {
+		var v games.View
+		if v, err = games.ViewOf(m.state, who.side); err == nil {
 			v.Drawing.Arrows = d.Arrows
 			d = v.Drawing
 		}
@@ -404,8 +404,8 @@ func (s *Server) getMoves(w http.ResponseWriter, r *http.Request, m *match, who 
 	out := movesJSON{ID: m.id, Ply: len(m.history), ToMove: m.game.SideName(m.state.ToMove())}
 	var err error
 	if m.hidden {
-		var v allgames.View
-		v, err = allgames.ViewOf(m.state, who.side)
+		var v games.View
+		v, err = games.ViewOf(m.state, who.side)
 		out.Moves = v.Moves
 	} else {
 		out.Moves = m.state.Moves()
@@ -432,8 +432,8 @@ func (s *Server) getHistory(w http.ResponseWriter, r *http.Request, m *match, wh
 	}
 	var err error
 	if m.hidden {
-		var v allgames.View
-		v, err = allgames.ViewOf(m.start, who.side)
+		var v games.View
+		v, err = games.ViewOf(m.start, who.side)
 		out.Start = v.Text
 	}
 	m.mu.Unlock()
@@ -466,7 +466,7 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request, m *match, who 
 	if m.hidden {
 		// Check the move against what the mover knows, so that the
 		// error cannot depend on the opponent's hidden pawns.
-		v, err := allgames.ViewOf(m.state, who.side)
+		v, err := games.ViewOf(m.state, who.side)
 		if err != nil {
 			internal(w, m, err)
 			return

@@ -17,8 +17,8 @@ import (
 
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/brouillard"
-	"github.com/hopsgames/hops/examples/internal/allgames"
-	"github.com/hopsgames/hops/examples/internal/player"
+	"github.com/hopsgames/hops/games"
+	"github.com/hopsgames/hops/players"
 )
 
 // client talks to a test server.
@@ -151,14 +151,14 @@ func stateFor(t testing.TB, g *hops.Game, st stateJSON, r *rand.Rand) hops.State
 // side a searching player that sees only what the server sends it.
 func TestFullGames(t *testing.T) {
 	c := newClient(t)
-	for _, g := range allgames.All() {
+	for _, g := range games.All() {
 		created := c.create(g.Name, g.Sides[1])
 		if created.First != g.Sides[1] || len(created.Tokens) != 2 {
 			t.Fatalf("%s: created %+v", g.Name, created)
 		}
-		var agents [2]player.Agent
+		var agents [2]players.Agent
 		for i := range agents {
-			a, err := allgames.NewAgent(g, allgames.Search, player.Options{Nodes: 300, Seed: uint64(i)})
+			a, err := players.New(g, players.KindSearch, players.Options{Nodes: 300, Seed: uint64(i)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -172,7 +172,7 @@ func TestFullGames(t *testing.T) {
 			if code, raw := c.do("GET", path, created.Tokens[g.Sides[0]], "", &st); code != http.StatusOK {
 				t.Fatalf("%s: state: %d %s", g.Name, code, raw)
 			}
-			if st.Ply != ply || st.Game != g.Name || st.You != g.Sides[0] || st.View != allgames.Hidden(g) {
+			if st.Ply != ply || st.Game != g.Name || st.You != g.Sides[0] || st.View != games.Hidden(g) {
 				t.Fatalf("%s: state %+v after %d moves", g.Name, st, ply)
 			}
 			if st.Outcome.Over || ply == 400 {
@@ -226,7 +226,7 @@ func TestFullGames(t *testing.T) {
 // move drawn; a Brouillard player gets its own view, face-down pawns and all.
 func TestSVG(t *testing.T) {
 	c := newClient(t)
-	for _, g := range allgames.All() {
+	for _, g := range games.All() {
 		created := c.create(g.Name, "")
 		path := "/games/" + created.ID
 		token := created.Tokens[g.Sides[0]]
@@ -265,7 +265,7 @@ func TestKinds(t *testing.T) {
 // the kind of error and, for moves, the library's text and rule id.
 func TestBadRequests(t *testing.T) {
 	c := newClient(t)
-	g, _ := allgames.ByName("catchit")
+	g, _ := games.ByName("catchit")
 	game := c.create("catchit", "")
 	blue, red := game.Tokens["Blue"], game.Tokens["Red"]
 	path := "/games/" + game.ID
@@ -345,7 +345,7 @@ func TestRandomBodies(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 9))
 	var paths []string
 	var tokens []string
-	for _, g := range allgames.All() {
+	for _, g := range games.All() {
 		created := c.create(g.Name, "")
 		paths = append(paths, "/games/"+created.ID+"/moves")
 		tokens = append(tokens, created.Tokens[g.Sides[0]])
@@ -435,7 +435,7 @@ func noTurns(t *testing.T, c *client, start hops.State, n int) [2][]string {
 // White's view never shows a Red figure that was not turned over.
 func TestBrouillardNoLeak(t *testing.T) {
 	c := newClient(t)
-	g, _ := allgames.ByName("brouillard")
+	g, _ := games.ByName("brouillard")
 	r := rand.New(rand.NewPCG(4, 4))
 	for observer := range 2 {
 		mine := brouillard.RandomArrangement(r)
@@ -539,10 +539,10 @@ func TestLoad(t *testing.T) {
 		g       *hops.Game
 		created createdJSON
 	}
-	var games []game
+	var matches []game
 	for range 2 {
-		for _, g := range allgames.All() {
-			games = append(games, game{g, c.create(g.Name, "")})
+		for _, g := range games.All() {
+			matches = append(matches, game{g, c.create(g.Name, "")})
 		}
 	}
 	type ack struct {
@@ -570,7 +570,7 @@ func TestLoad(t *testing.T) {
 				return code
 			}
 			for range rounds {
-				gm := games[r.IntN(len(games))]
+				gm := matches[r.IntN(len(matches))]
 				path := "/games/" + gm.created.ID
 				side := gm.g.Sides[r.IntN(2)]
 				token := gm.created.Tokens[side]
@@ -624,7 +624,7 @@ func TestLoad(t *testing.T) {
 	t.Logf("%d requests; statuses %v", requests.Load(), counts)
 
 	total := 0
-	for _, gm := range games {
+	for _, gm := range matches {
 		id := gm.created.ID
 		var h historyJSON
 		c.do("GET", "/games/"+id+"/history", gm.created.Tokens[gm.g.Sides[0]], "", &h)
@@ -655,7 +655,7 @@ func TestLoad(t *testing.T) {
 	if total < 50 {
 		t.Errorf("only %d moves played", total)
 	}
-	t.Logf("%d moves played in %d games", total, len(games))
+	t.Logf("%d moves played in %d games", total, len(matches))
 }
 
 func TestFullServer(t *testing.T) {

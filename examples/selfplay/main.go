@@ -51,8 +51,8 @@ import (
 	"time"
 
 	"github.com/hopsgames/hops"
-	"github.com/hopsgames/hops/examples/internal/allgames"
-	"github.com/hopsgames/hops/examples/internal/player"
+	"github.com/hopsgames/hops/games"
+	"github.com/hopsgames/hops/players"
 )
 
 func main() {
@@ -77,10 +77,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var c config
 	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&c.game, "game", "catchit", "the game: "+strings.Join(allgames.Names(), ", "))
+	fs.StringVar(&c.game, "game", "catchit", "the game: "+strings.Join(games.Names(), ", "))
 	fs.Uint64Var(&c.seed, "seed", 1, "seed of the players and of any secret setup")
-	fs.StringVar(&c.first, "first", allgames.Search, "player of the first side: random or search")
-	fs.StringVar(&c.second, "second", allgames.Search, "player of the second side: random or search")
+	fs.StringVar(&c.first, "first", players.KindSearch, "player of the first side: random or search")
+	fs.StringVar(&c.second, "second", players.KindSearch, "player of the second side: random or search")
 	fs.IntVar(&c.budget, "budget", 2000, "positions the searching player may visit per move")
 	fs.DurationVar(&c.moveTime, "time", 0, "time budget per move of the searching player, instead of -budget (not reproducible)")
 	fs.IntVar(&c.maxPlies, "max-plies", 300, "stop after this many moves, unfinished")
@@ -103,9 +103,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 // play plays the game c describes, printing it to w, and returns the final
 // state.
 func play(w io.Writer, c config) (hops.State, error) {
-	g, ok := allgames.ByName(c.game)
+	g, ok := games.ByName(c.game)
 	if !ok {
-		return nil, fmt.Errorf("unknown game %q (want one of %s)", c.game, strings.Join(allgames.Names(), ", "))
+		return nil, fmt.Errorf("unknown game %q (want one of %s)", c.game, strings.Join(games.Names(), ", "))
 	}
 	if c.budget < 1 {
 		return nil, errors.New("-budget must be 1 or more")
@@ -116,23 +116,23 @@ func play(w io.Writer, c config) (hops.State, error) {
 	if c.maxPlies < 0 {
 		return nil, errors.New("-max-plies must not be negative")
 	}
-	var agents [2]player.Agent
+	var agents [2]players.Agent
 	for i, kind := range []string{c.first, c.second} {
-		opt := player.Options{Nodes: c.budget, Seed: c.seed*2 + uint64(i)}
+		opt := players.Options{Nodes: c.budget, Seed: c.seed*2 + uint64(i)}
 		if c.moveTime > 0 {
 			opt.Nodes, opt.Time = 0, c.moveTime
 		}
-		a, err := allgames.NewAgent(g, kind, opt)
+		a, err := players.New(g, kind, opt)
 		if err != nil {
 			return nil, err
 		}
 		agents[i] = a
 	}
-	s, err := allgames.Deal(g, hops.First, rand.New(rand.NewPCG(c.seed, 0xdea1)))
+	s, err := games.Deal(g, hops.First, rand.New(rand.NewPCG(c.seed, 0xdea1)))
 	if err != nil {
 		return nil, err
 	}
-	hidden := allgames.Hidden(g)
+	hidden := games.Hidden(g)
 	fmt.Fprintf(w, "%s: %s (%s) against %s (%s), seed %d\n", g.Title,
 		g.SideName(hops.First), c.first, g.SideName(hops.Second), c.second, c.seed)
 	fmt.Fprintf(w, "start: %s\n", s)
@@ -210,7 +210,7 @@ func board(w io.Writer, s hops.State, hidden bool) error {
 	g := s.Game()
 	fmt.Fprintf(w, "true board:\n%s", s.Diagram())
 	for _, side := range []hops.Side{hops.First, hops.Second} {
-		v, err := allgames.ViewOf(s, side)
+		v, err := games.ViewOf(s, side)
 		if err != nil {
 			return err
 		}

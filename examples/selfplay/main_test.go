@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hopsgames/hops/examples/internal/allgames"
+	"github.com/hopsgames/hops/games"
 )
 
 func runArgs(t *testing.T, args ...string) (code int, stdout, stderr string) {
@@ -34,7 +34,7 @@ var (
 // that they lead to the final position printed.
 func checkReplay(t *testing.T, game, out string) {
 	t.Helper()
-	g, _ := allgames.ByName(game)
+	g, _ := games.ByName(game)
 	s, err := g.Parse(field(out, "start"))
 	if err != nil {
 		t.Fatalf("start: %v", err)
@@ -53,7 +53,7 @@ func checkReplay(t *testing.T, game, out string) {
 }
 
 func TestEveryGameFinishesOrIsReportedUnfinished(t *testing.T) {
-	for _, game := range allgames.Names() {
+	for _, game := range games.Names() {
 		for _, players := range [][2]string{{"search", "search"}, {"random", "search"}, {"search", "random"}} {
 			args := []string{"-game", game, "-seed", "3", "-first", players[0], "-second", players[1], "-budget", "300"}
 			code, out, errs := runArgs(t, args...)
@@ -72,7 +72,7 @@ func TestEveryGameFinishesOrIsReportedUnfinished(t *testing.T) {
 }
 
 func TestDeterministic(t *testing.T) {
-	for _, game := range allgames.Names() {
+	for _, game := range games.Names() {
 		for _, seed := range []string{"1", "2"} {
 			args := []string{"-game", game, "-seed", seed, "-second", "random"}
 			_, a, _ := runArgs(t, args...)
@@ -90,7 +90,7 @@ func TestDeterministic(t *testing.T) {
 }
 
 func TestMaxPlies(t *testing.T) {
-	for _, game := range allgames.Names() {
+	for _, game := range games.Names() {
 		code, out, _ := runArgs(t, "-game", game, "-max-plies", "2", "-first", "random", "-second", "random")
 		if code != 0 || !strings.Contains(out, "Unfinished after 2 moves (-max-plies 2)") {
 			t.Errorf("%s: exit %d\n%s", game, code, out)
@@ -118,7 +118,7 @@ func TestBrouillardShowsViews(t *testing.T) {
 }
 
 func TestTimeBudget(t *testing.T) {
-	for _, game := range allgames.Names() {
+	for _, game := range games.Names() {
 		code, out, errs := runArgs(t, "-game", game, "-time", "2ms", "-max-plies", "6", "-boards=false")
 		if code != 0 || !strings.Contains(out, " (search) against ") {
 			t.Errorf("%s: exit %d %s\n%s", game, code, errs, out)

@@ -1,4 +1,4 @@
-package player
+package players
 
 import (
 	"fmt"
@@ -195,7 +195,7 @@ func (s *Searcher[P, M]) search(p P, budget int) (Result[M], error) {
 func (s *Searcher[P, M]) childValue(p P, side hops.Side, m M, depth, alpha, beta, ply, budget int) (v int, ok bool) {
 	c, err := p.Play(m)
 	if err != nil {
-		s.err, s.stop = fmt.Errorf("player: generated move %s does not play in %s: %w", m, p, err), true
+		s.err, s.stop = fmt.Errorf("players: generated move %s does not play in %s: %w", m, p, err), true
 		return 0, false
 	}
 	if c.ToMove() == side {

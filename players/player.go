@@ -1,14 +1,17 @@
-// Package player holds game-playing programs written once against the
+// Package players holds computer players written once against the
 // generic interface hops.Position, so that each of them plays all four
-// games of the series: a random player and a searching player (alpha-beta
-// with iterative deepening and a transposition table), plus a way to use
-// the searching player on a game with hidden pieces by sampling the hidden
-// state.
+// games of the series, and a user's own game or evaluation too: a random
+// player and a searching player (alpha-beta with iterative deepening and
+// a transposition table, under a node or time budget, reproducible under
+// a seed), plus the search over sampled hidden states for a game with
+// hidden pieces (Brouillard au Palais).
 //
 // The players are typed (Random[P, M], Searcher[P, M]); Erase turns one
 // into an Agent, which works on hops.State values and move texts, for
-// programs that handle every game alike.
-package player
+// programs that handle every game alike. New builds the player of a given
+// kind for any game of the games package, with the evaluation this package
+// provides for it (ZapitaEval, CatchitEval, CoirEval, BrouillardEval).
+package players
 
 import (
 	"errors"
@@ -33,7 +36,7 @@ type Player[P hops.Position[P, M], M hops.Move] interface {
 
 // ErrNoMove is returned by a player asked to move in a position that has no
 // legal move (a finished game).
-var ErrNoMove = errors.New("player: no legal move")
+var ErrNoMove = errors.New("players: no legal move")
 
 // Erase returns an Agent that plays the typed player pl on states whose
 // Value is a P.
@@ -46,7 +49,7 @@ type erased[P hops.Position[P, M], M hops.Move] struct{ pl Player[P, M] }
 func (e erased[P, M]) Choose(s hops.State) (string, error) {
 	p, ok := s.Value().(P)
 	if !ok {
-		return "", fmt.Errorf("player: a %s position is not a %T", s.Game(), p)
+		return "", fmt.Errorf("players: a %s position is not a %T", s.Game(), p)
 	}
 	m, err := e.pl.Move(p)
 	if err != nil {

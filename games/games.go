@@ -1,13 +1,14 @@
-// Package allgames is the registry of the games of the series for the
-// example programs: each game as a *hops.Game, found by its short name,
-// plus what the programs need beyond the text-level hops.Game and that
-// only the typed game packages can provide: perft, players with a
-// per-game evaluation, and for Brouillard the random secret setup and
-// each player's view.
+// Package games is the registry of the four games of the series: each
+// game as a *hops.Game, found by its short name, so that a program can
+// read any position, move or record text once it knows the game's name
+// (a record's Game tag, a server's request). It also gives, for a
+// hops.State of any game, what only the typed game packages can compute:
+// perft and its divide, and for a game with hidden pieces (Brouillard) a
+// new game with secret setups drawn at random and each player's view.
 //
-// This is the one place of the examples that names the game packages;
-// each game is registered by its own file.
-package allgames
+// The game packages (zapita, catchit, coir, brouillard) remain the fast,
+// typed API; this package is for programs that handle every game alike.
+package games
 
 import (
 	"fmt"
@@ -15,7 +16,6 @@ import (
 	"strings"
 
 	"github.com/hopsgames/hops"
-	"github.com/hopsgames/hops/examples/internal/player"
 )
 
 // order is the order in which the games are listed: the order of the
@@ -27,8 +27,6 @@ type entry struct {
 	game   *hops.Game
 	perft  func(s hops.State, depth int) (uint64, error)
 	divide func(s hops.State, depth int) ([]Division, error)
-	// agent builds a player of the given kind ("random" or "search").
-	agent func(kind string, opt player.Options) (player.Agent, error)
 	// Games with hidden pieces only.
 	deal func(first hops.Side, r *rand.Rand) (hops.State, error)
 	view func(s hops.State, side hops.Side) (View, error)
@@ -76,7 +74,7 @@ func lookup(g *hops.Game) (*entry, error) {
 			return e, nil
 		}
 	}
-	return nil, fmt.Errorf("allgames: unknown game %v", g)
+	return nil, fmt.Errorf("games: unknown game %v", g)
 }
 
 // Division is one line of Divide: a move's text and the number of leaves
@@ -103,28 +101,6 @@ func Divide(s hops.State, depth int) ([]Division, error) {
 		return nil, err
 	}
 	return e.divide(s, depth)
-}
-
-// The kinds of player NewAgent builds.
-const (
-	Random = "random" // plays a uniformly random legal move
-	Search = "search" // the searching player with the game's evaluation
-)
-
-// NewAgent returns a player of game g: kind Random or Search. For the
-// searching player, opt sets the budget and the seed; the random player
-// uses only opt.Seed. In a game with hidden pieces the searching player
-// looks only at its own view of the state it is given and samples the
-// rest.
-func NewAgent(g *hops.Game, kind string, opt player.Options) (player.Agent, error) {
-	e, err := lookup(g)
-	if err != nil {
-		return nil, err
-	}
-	if kind != Random && kind != Search {
-		return nil, fmt.Errorf("allgames: unknown kind of player %q (want %s or %s)", kind, Random, Search)
-	}
-	return e.agent(kind, opt)
 }
 
 // Hidden reports whether g has hidden pieces, so that each player must
@@ -170,14 +146,14 @@ func ViewOf(s hops.State, side hops.Side) (View, error) {
 		return View{}, err
 	}
 	if e.view == nil {
-		return View{}, fmt.Errorf("allgames: %s has no hidden pieces", s.Game().Title)
+		return View{}, fmt.Errorf("games: %s has no hidden pieces", s.Game().Title)
 	}
 	return e.view(s, side)
 }
 
 // typed builds the generic part of an entry from a game's typed API.
-func typed[P hops.Position[P, M], M hops.Move](g *hops.Game, eval player.Eval[P]) *entry {
-	value := value[P]
+func typed[P hops.Position[P, M], M hops.Move](g *hops.Game) *entry {
+	value := Value[P]
 	return &entry{
 		game: g,
 		perft: func(s hops.State, depth int) (uint64, error) {
@@ -198,20 +174,15 @@ func typed[P hops.Position[P, M], M hops.Move](g *hops.Game, eval player.Eval[P]
 			}
 			return out, nil
 		},
-		agent: func(kind string, opt player.Options) (player.Agent, error) {
-			if kind == Random {
-				return player.Erase[P, M](player.NewRandom[P, M](opt.Seed)), nil
-			}
-			return player.Erase[P, M](player.NewSearcher[P, M](eval, opt)), nil
-		},
 	}
 }
 
-// value returns the typed position behind s.
-func value[P any](s hops.State) (P, error) {
+// Value returns the typed position behind s, or an error if s is not a
+// state of the game whose position type is P.
+func Value[P any](s hops.State) (P, error) {
 	p, ok := s.Value().(P)
 	if !ok {
-		return p, fmt.Errorf("allgames: a %s state does not hold a %T", s.Game(), p)
+		return p, fmt.Errorf("games: a %s state does not hold a %T", s.Game(), p)
 	}
 	return p, nil
 }

@@ -1,0 +1,7 @@
+package games
+
+import "github.com/hopsgames/hops/zapita"
+
+func init() {
+	register(typed[zapita.Position, zapita.Move](zapita.Game))
+}
