@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"iter"
 	"math/bits"
+	"strings"
+	"unicode/utf8"
 )
 
 // Square is one square of a board (G1). Squares are numbered rank*8+file,
@@ -321,22 +323,26 @@ func (b *Board) Shift(set Bitboard, d Dir) Bitboard {
 }
 
 // ParseSquare reads a square name such as "D4" or "d4" (G1) on this
-// board. The error says what is wrong with the text.
+// board; white space around it is ignored. The error says what is wrong
+// with the text, naming a wrong character as the character it is.
 func (b *Board) ParseSquare(text string) (Square, error) {
-	if len(text) != 2 {
-		if text == "" {
-			return NoSquare, syntaxErrorf("G1", "", "empty square name")
-		}
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return NoSquare, syntaxErrorf("G1", "", "empty square name")
+	}
+	r0, n0 := utf8.DecodeRuneInString(text)
+	r1, n1 := utf8.DecodeRuneInString(text[n0:])
+	if n1 == 0 || n0+n1 != len(text) {
 		return NoSquare, syntaxErrorf("G1", "", "square %q: want a file letter and a rank digit", text)
 	}
-	c := text[0] | 0x20
-	f, r := int(c)-'a', int(text[1])-'1'
+	c := r0 | 0x20
 	if c < 'a' || c > 'z' {
-		return NoSquare, syntaxErrorf("G1", "", "square %q: %q is not a file letter", text, text[0])
+		return NoSquare, syntaxErrorf("G1", "", "square %q: %s is not a file letter", text, quoteChar(r0))
 	}
-	if text[1] < '0' || text[1] > '9' {
-		return NoSquare, syntaxErrorf("G1", "", "square %q: %q is not a rank digit", text, text[1])
+	if r1 < '0' || r1 > '9' {
+		return NoSquare, syntaxErrorf("G1", "", "square %q: %s is not a rank digit", text, quoteChar(r1))
 	}
+	f, r := int(c)-'a', int(r1)-'1'
 	if f >= b.size || r < 0 || r >= b.size {
 		return NoSquare, syntaxErrorf("G1", "", "square %q is off the %dx%d board (A1..%c%d)",
 			text, b.size, b.size, 'A'+b.size-1, b.size)

@@ -143,12 +143,20 @@ func (p Path) String() string {
 
 // ParsePath reads a path (G12) on board b: squares in either case joined
 // by '-' or 'x' (either case), the last one possibly "out". A path has at
-// least two squares. It checks only the text and that the squares exist,
-// not that the hops are legal.
+// least two squares. The text goes through NormalizeMoveText first, so
+// white space around it, Unicode dashes and '×' are accepted. It checks
+// only the text and that the squares exist, not that the hops are legal.
 func ParsePath(b *Board, text string) (Path, error) {
 	var p Path
+	text, err := NormalizeMoveText(text)
+	if err != nil {
+		return p, err
+	}
 	if text == "" {
 		return p, syntaxErrorf("G12", "", "empty path")
+	}
+	if strings.IndexByte(text, ' ') >= 0 {
+		return p, syntaxErrorf("G12", fmt.Sprintf("path %q", text), "a path holds no space")
 	}
 	rest := text
 	for i := 0; ; i++ {

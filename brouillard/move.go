@@ -66,15 +66,22 @@ func (m *Move) UnmarshalText(text []byte) error {
 }
 
 // ParseMove reads a move text (B10, G12): either a Fou path alone, or a
-// pawn path and a Fou path separated by one space. Squares and 'x' may be
-// in either case. Only the form is checked here; Validate judges the
-// move in a position (where a mark 'x' may stand, for instance).
+// pawn path and a Fou path separated by white space. Squares and 'x' may
+// be in either case; white space around the text, Unicode dashes for '-',
+// '×' for 'x' and the other forms hops.NormalizeMoveText lists are
+// accepted, and String gives the canonical text back. Only the form is
+// checked here; Validate judges the move in a position (where a mark 'x'
+// may stand, for instance).
 func ParseMove(text string) (Move, error) {
 	var m Move
-	if text == "" {
+	norm, err := hops.NormalizeMoveText(text)
+	if err != nil {
+		return m, hops.ErrorIn(err, fmt.Sprintf("move %q", text))
+	}
+	if norm == "" {
 		return m, hops.Errorf(hops.ErrSyntax, "B10", "", "empty move")
 	}
-	parts := strings.Split(text, " ")
+	parts := strings.Split(norm, " ")
 	if len(parts) > 2 {
 		return m, hops.Errorf(hops.ErrSyntax, "B10", fmt.Sprintf("move %q", text),
 			"%d parts: a move is an optional pawn path and a Fou path, separated by one space", len(parts))
@@ -85,10 +92,6 @@ func ParseMove(text string) (Move, error) {
 	}
 	var paths [2]hops.Path
 	for i, part := range parts {
-		if part == "" {
-			return m, hops.Errorf(hops.ErrSyntax, "B10", fmt.Sprintf("move %q", text),
-				"empty %s: parts are separated by exactly one space", names[i])
-		}
 		p, err := hops.ParsePath(bd, part)
 		if err != nil {
 			return m, err.(*hops.Error).In(names[i])

@@ -1,6 +1,7 @@
 package catchit
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/hopsgames/hops"
@@ -76,24 +77,28 @@ func (m *Move) UnmarshalText(text []byte) error {
 }
 
 // ParseMove reads a move text (K10, G12): one or two paths separated by
-// one space, squares in either case joined by '-' or 'x', "out" (in any
+// white space, squares in either case joined by '-' or 'x', "out" (in any
 // case) as the last landing of a displacement that leaves the board. A
 // displacement that leaves the board ends the turn, so only the last one
-// may. ParseMove checks the form only; Validate checks the rules.
+// may. White space around the text, Unicode dashes for '-', '×' for 'x'
+// and the other forms hops.NormalizeMoveText lists are accepted; String
+// gives the canonical text back. ParseMove checks the form only; Validate
+// checks the rules.
 func ParseMove(text string) (Move, error) {
 	var m Move
-	if text == "" {
+	norm, err := hops.NormalizeMoveText(text)
+	if err != nil {
+		return m, hops.ErrorIn(err, fmt.Sprintf("move %q", text))
+	}
+	if norm == "" {
 		return m, hops.Errorf(hops.ErrSyntax, "K10", "", "empty move")
 	}
-	parts := strings.Split(text, " ")
+	parts := strings.Split(norm, " ")
 	if len(parts) > 2 {
-		return m, hops.Errorf(hops.ErrSyntax, "K10", "", "%d displacements: a turn has two, or one that wins", len(parts))
+		return m, hops.Errorf(hops.ErrSyntax, "K10", fmt.Sprintf("move %q", text), "%d displacements: a turn has two, or one that wins", len(parts))
 	}
 	for i, part := range parts {
 		where := ordinal[i] + " displacement"
-		if part == "" {
-			return m, hops.Errorf(hops.ErrSyntax, "K10", "", "displacements must be separated by exactly one space")
-		}
 		p, err := hops.ParsePath(board, part)
 		if err != nil {
 			if e, ok := err.(*hops.Error); ok {

@@ -85,15 +85,21 @@ func (m *Move) UnmarshalText(text []byte) error {
 }
 
 // ParseMove reads a move text (C7): a path of squares joined by '-', then
-// optionally one space and a step of two squares. Squares may be written
-// in either case. It checks the form only; whether the move is legal is
-// for Position.Validate to say.
+// optionally white space and a step of two squares. Squares may be
+// written in either case; white space around the text, Unicode dashes for
+// '-' and the other forms hops.NormalizeMoveText lists are accepted, and
+// String gives the canonical text back. It checks the form only; whether
+// the move is legal is for Position.Validate to say.
 func ParseMove(text string) (Move, error) {
 	var m Move
-	if text == "" {
+	norm, err := hops.NormalizeMoveText(text)
+	if err != nil {
+		return m, hops.ErrorIn(err, fmt.Sprintf("move %q", text))
+	}
+	if norm == "" {
 		return m, hops.Errorf(hops.ErrSyntax, "C7", "", "empty move")
 	}
-	first, rest, two := strings.Cut(text, " ")
+	first, rest, two := strings.Cut(norm, " ")
 	p, err := parsePart(first, "move")
 	if err != nil {
 		return Move{}, err

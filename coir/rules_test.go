@@ -243,7 +243,7 @@ func TestC7_MoveText(t *testing.T) {
 	if m, err := ParseMove("c1-e3 e3-e4"); err != nil || m.String() != "C1-E3 E3-E4" {
 		t.Errorf("lower case: %v %v", m, err)
 	}
-	for _, text := range []string{"", "A1", "A1-A2 A2-A3-A4", "A1-A2  A2-A3", "A1xC3 C3-C4", "A1-A2 A2-A3 A3-A4", "A1-G1", "A1-out", " A1-A2", "A1-A2 "} {
+	for _, text := range []string{"", "A1", "A1-A2 A2-A3-A4", "A1xC3 C3-C4", "A1-A2 A2-A3 A3-A4", "A1-G1", "A1-out", "A1 A2", "A1-A2-"} {
 		if _, err := ParseMove(text); !errors.Is(err, hops.ErrSyntax) {
 			t.Errorf("ParseMove(%q) = %v, want a syntax error", text, err)
 		}

@@ -106,12 +106,21 @@ func (m *Move) UnmarshalText(text []byte) error {
 
 // ParseMove reads a move text (Z7, G12): the pawn's path, squares in
 // either case joined by '-', then for each throw '*' and its landing
-// square. It checks the form only; Position.Validate checks the rules. A
-// text with more than MaxThrows throws is rejected as illegal under Z6
-// (some pawn would throw twice).
+// square. White space around the text, Unicode dashes for '-' and the
+// other forms hops.NormalizeMoveText lists are accepted; String gives the
+// canonical text back. It checks the form only; Position.Validate checks
+// the rules. A text with more than MaxThrows throws is rejected as illegal
+// under Z6 (some pawn would throw twice).
 func ParseMove(text string) (Move, error) {
 	var m Move
-	parts := strings.Split(text, "*")
+	norm, err := hops.NormalizeMoveText(text)
+	if err != nil {
+		return Move{}, hops.ErrorIn(err, fmt.Sprintf("move %q", text))
+	}
+	if strings.IndexByte(norm, ' ') >= 0 {
+		return Move{}, hops.Errorf(hops.ErrSyntax, "Z7", fmt.Sprintf("move %q", text), "a Zapita move is one path and its throws, with no space inside")
+	}
+	parts := strings.Split(norm, "*")
 	path, err := hops.ParsePath(board, parts[0])
 	if err != nil {
 		return Move{}, err

@@ -1,0 +1,106 @@
+package hops
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// NormalizeMoveText brings a move text as people type or paste it to the
+// plain form the move parsers read (G12): white space around the text is
+// dropped and every run of white space inside it (spaces, tabs, no-break
+// spaces ...) becomes one space; the dashes and minus signs that word
+// processors put in place of a hyphen (U+2010 hyphen, U+2011 non-breaking
+// hyphen, U+2012 figure dash, U+2013 en dash, U+2014 em dash, U+2212
+// minus sign) become '-', and the multiplication sign '×' (U+00D7)
+// becomes 'x'. Letters keep their case: the parsers accept squares, 'x'
+// and "out" in either case.
+//
+// What remains may hold only ASCII letters, digits, '-', '*' (Zapita's
+// throws) and single spaces. Any other character is an ErrSyntax error
+// that names the character itself, not one of its bytes, and its column
+// (counted in characters from 1): "unexpected character '+' at column 3".
+// Which letters and marks a game accepts where is for its parser to say.
+//
+// Every game's ParseMove, and ParsePath, call NormalizeMoveText first, so
+// the text they accept and the normalised text parse to the same move.
+// Text that is already plain comes back unchanged, without allocating.
+func NormalizeMoveText(text string) (string, error) {
+	if plainMoveText(text) {
+		return text, nil
+	}
+	var b strings.Builder
+	b.Grow(len(text))
+	col, space := 0, false
+	for i, r := range text {
+		col++
+		switch {
+		case r == utf8.RuneError && isBadByte(text, i):
+			return "", syntaxErrorf("G12", "", "invalid UTF-8 byte %#02x at column %d", text[i], col)
+		case unicode.IsSpace(r):
+			space = true
+			continue
+		case isDash(r):
+			r = '-'
+		case r == '×':
+			r = 'x'
+		case !moveChar(r):
+			return "", syntaxErrorf("G12", "", "unexpected character %s at column %d", quoteChar(r), col)
+		}
+		if space && b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		space = false
+		b.WriteByte(byte(r))
+	}
+	return b.String(), nil
+}
+
+// plainMoveText reports whether text is already in the form
+// NormalizeMoveText returns.
+func plainMoveText(text string) bool {
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c == ' ' {
+			if i == 0 || i == len(text)-1 || text[i-1] == ' ' {
+				return false
+			}
+			continue
+		}
+		if !moveChar(rune(c)) {
+			return false
+		}
+	}
+	return true
+}
+
+// moveChar reports whether r may stand in a normalised move text, space
+// apart.
+func moveChar(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '*'
+}
+
+// isDash reports whether r is one of the dashes read as '-'.
+func isDash(r rune) bool {
+	return r >= '\u2010' && r <= '\u2014' || r == '\u2212'
+}
+
+// isBadByte reports whether the byte at i starts no valid UTF-8 sequence
+// (rather than being a real U+FFFD).
+func isBadByte(text string, i int) bool {
+	_, size := utf8.DecodeRuneInString(text[i:])
+	return size == 1
+}
+
+// quoteChar writes a character for an error message: in single quotes
+// when printable, as its code point (U+0007) otherwise.
+func quoteChar(r rune) string {
+	switch {
+	case r == '\'':
+		return `"'"`
+	case unicode.IsPrint(r):
+		return "'" + string(r) + "'"
+	}
+	return fmt.Sprintf("%U", r)
+}
