@@ -53,7 +53,7 @@ func (p nim) Play(m take) (nim, error) {
 }
 func (p nim) Outcome() Outcome {
 	if p.stones == 0 {
-		return Win(p.side.Other(), "G6", "no legal move")
+		return Win(p.side.Other(), "", "G6", "no legal move")
 	}
 	return Ongoing
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -12,6 +13,11 @@ import (
 // and zapita.Khaki, catchit.Blue and catchit.Red, ...); First is the side
 // the rule sheet sets up on the lower ranks (or, in Zapita, on the G file)
 // and lets move first by default.
+//
+// A Side alone does not know its game, so its text (String, and
+// MarshalText for JSON) is "first" or "second". Values that know their
+// game use the game's names: an Outcome's WinnerName, the games' position
+// and view texts, records and Brouillard's View in JSON.
 type Side uint8
 
 // The two sides.
@@ -34,28 +40,40 @@ func (s Side) String() string {
 
 // Outcome says whether a game is over and, if so, who won and by which
 // rule. The rules know no draw (G7): a game goes on until a side wins.
+//
+// In JSON an outcome reads {"over":false} while the game goes on, and
+// {"over":true,"winner":"Red","side":"second","rule":"K3","reason":"..."}
+// once it is decided: "winner" is the game's name for the side, "side"
+// the Side itself, which decoding restores from it.
 type Outcome struct {
-	Over   bool   // the game is finished
-	Winner Side   // the winning side, when Over
-	Rule   string // the rule id that decided the game, such as "K3" or "G6"
-	Reason string // a short English sentence, such as "the ball left the board"
+	Over       bool   // the game is finished
+	Winner     Side   // the winning side, when Over
+	WinnerName string // the game's name for the winner, such as "Red", when Over; empty if unknown
+	Rule       string // the rule id that decided the game, such as "K3" or "G6"
+	Reason     string // a short English sentence, such as "the ball left the board"
 }
 
 // Ongoing is the outcome of a game that goes on.
 var Ongoing = Outcome{}
 
-// Win returns the outcome of a game won by the given side under a rule.
-func Win(winner Side, rule, reason string) Outcome {
-	return Outcome{Over: true, Winner: winner, Rule: rule, Reason: reason}
+// Win returns the outcome of a game won by the given side under a rule;
+// name is the game's name for the winner ("Red"), which String and JSON
+// print.
+func Win(winner Side, name, rule, reason string) Outcome {
+	return Outcome{Over: true, Winner: winner, WinnerName: name, Rule: rule, Reason: reason}
 }
 
-// String describes the outcome, such as "first side wins: the bomb reached
-// the opposing headquarters (Z3)".
+// String describes the outcome in the game's own words, such as "Khaki
+// wins: the bomb reached White's headquarters (Z3)"; an outcome built
+// without the winner's name says "first side wins: ...".
 func (o Outcome) String() string {
 	if !o.Over {
 		return "game goes on"
 	}
-	return fmt.Sprintf("%s side wins: %s (%s)", o.Winner, o.Reason, o.Rule)
+	if o.WinnerName == "" {
+		return fmt.Sprintf("%s side wins: %s (%s)", o.Winner, o.Reason, o.Rule)
+	}
+	return fmt.Sprintf("%s wins: %s (%s)", o.WinnerName, o.Reason, o.Rule)
 }
 
 // The kinds of error the library returns. Every error it returns wraps
@@ -259,11 +277,12 @@ func Canonical[P Position[P, M], M Move](p P, m M) (M, error) {
 	if err != nil {
 		return m, err
 	}
+	moves := p.AppendMoves(nil)
+	if slices.Contains(moves, m) {
+		return m, nil // already canonical: no successor to compare
+	}
 	h, text := next.Hash(), ""
-	for c := range p.Moves() {
-		if c == m {
-			return c, nil
-		}
+	for _, c := range moves {
 		q, err := p.Play(c)
 		if err != nil || q.Hash() != h {
 			continue

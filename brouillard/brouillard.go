@@ -189,11 +189,11 @@ func (st *state) hash() uint64 {
 func (st *state) outcome() hops.Outcome {
 	switch {
 	case st.captured[White] >= 5:
-		return hops.Win(White, "B5", "White captured the Red King")
+		return hops.Win(White, "White", "B5", "White captured the Red King")
 	case st.captured[Red] >= 5:
-		return hops.Win(Red, "B5", "Red captured the White King")
+		return hops.Win(Red, "Red", "B5", "Red captured the White King")
 	case !st.hasMove():
-		return hops.Win(st.side^1, "G6", SideName(st.side)+" has no legal move")
+		return hops.Win(st.side^1, SideName(st.side^1), "G6", SideName(st.side)+" has no legal move")
 	}
 	return hops.Ongoing
 }

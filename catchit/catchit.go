@@ -140,11 +140,11 @@ func (p Position) Outcome() hops.Outcome {
 		if w == Red {
 			edge = "rank 1"
 		}
-		return hops.Win(w, "K3", fmt.Sprintf("%s carried the ball beyond %s", SideName(w), edge))
+		return hops.Win(w, SideName(w), "K3", fmt.Sprintf("%s carried the ball beyond %s", SideName(w), edge))
 	}
 	if !p.HasMoves() {
 		w := p.ToMove().Other()
-		return hops.Win(w, "G6", fmt.Sprintf("%s has no legal turn", SideName(p.ToMove())))
+		return hops.Win(w, SideName(w), "G6", fmt.Sprintf("%s has no legal turn", SideName(p.ToMove())))
 	}
 	return hops.Ongoing
 }

@@ -152,10 +152,10 @@ func (p Position) HasDame() bool {
 func (p Position) Outcome() hops.Outcome {
 	own, _ := p.sides()
 	if own == 0 {
-		return hops.Win(p.side.Other(), "C3", "all twelve pawns show "+SideName(p.side.Other())+"'s colour")
+		return hops.Win(p.side.Other(), SideName(p.side.Other()), "C3", "all twelve pawns show "+SideName(p.side.Other())+"'s colour")
 	}
 	if !p.hasMove() {
-		return hops.Win(p.side.Other(), "G6", SideName(p.side)+" has no legal move")
+		return hops.Win(p.side.Other(), SideName(p.side.Other()), "G6", SideName(p.side)+" has no legal move")
 	}
 	return hops.Ongoing
 }

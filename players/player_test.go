@@ -63,7 +63,7 @@ func (p pile) Play(m take) (pile, error) {
 }
 func (p pile) Outcome() hops.Outcome {
 	if p.stones == 0 {
-		return hops.Win(p.side.Other(), "G6", "no legal move")
+		return hops.Win(p.side.Other(), "", "G6", "no legal move")
 	}
 	return hops.Ongoing
 }

@@ -71,7 +71,7 @@ func ExamplePosition_Play_relayWins() {
 	// 1 K2 .  .  .  .  .  W3
 	//   A  B  C  D  E  F  G
 	// game over: Khaki won, the bomb reached White's headquarters (Z3)
-	// second side wins: the bomb reached White's headquarters (Z3)
+	// Khaki wins: the bomb reached White's headquarters (Z3)
 }
 
 // The sheet's Fig. 7: White's 3 has reached the bomb on E2. Khaki's 3 on

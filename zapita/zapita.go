@@ -137,12 +137,12 @@ func (p *Position) powerOf(s hops.Side, sq hops.Square) int {
 func (p Position) Outcome() hops.Outcome {
 	switch p.bomb {
 	case KhakiHQ:
-		return hops.Win(White, "Z3", "the bomb reached Khaki's headquarters")
+		return hops.Win(White, "White", "Z3", "the bomb reached Khaki's headquarters")
 	case WhiteHQ:
-		return hops.Win(Khaki, "Z3", "the bomb reached White's headquarters")
+		return hops.Win(Khaki, "Khaki", "Z3", "the bomb reached White's headquarters")
 	}
 	if !p.hasMove() {
-		return hops.Win(p.side.Other(), "G6", SideName(p.side)+" has no legal move")
+		return hops.Win(p.side.Other(), SideName(p.side.Other()), "G6", SideName(p.side)+" has no legal move")
 	}
 	return hops.Ongoing
 }

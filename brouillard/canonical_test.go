@@ -1,0 +1,80 @@
+package brouillard
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/hopsgames/hops/internal/gametest"
+	"pgregory.net/rapid"
+)
+
+// writtenForms returns texts of decisions of p besides the generated
+// ones: the pawn's path and the Fou's path of each generated decision
+// re-routed along other chains of jumps to the same landing, with the
+// mark 'x' on no hop or on any one (legal or not), and every text
+// disguised as people type it (G12).
+func writtenForms(p Position, rng *rand.Rand) []string {
+	occ := gametest.Occupied(bd, p.String())
+	var texts []string
+	add := func(m Move) { texts = append(texts, m.String(), gametest.Disguise(rng, m.String())) }
+	for _, m := range gametest.PickMoves(rng, p.AppendMoves(nil), pickMoves()) {
+		add(m)
+		pawn, fou := m.Pawn(), m.Fou()
+		for _, alt := range gametest.AltRoutes(bd, occ, pawn, false, 6) {
+			add(MoveOf(alt, fou))
+		}
+		after := occ
+		if pawn.Len() > 0 {
+			after = occ.Without(pawn.From()).With(pawn.To())
+		}
+		for _, alt := range gametest.AltRoutes(bd, after, fou, false, 8) {
+			add(MoveOf(pawn, alt))
+		}
+	}
+	return texts
+}
+
+// TestG9_Canonical: in random games, every legal written form of a
+// decision, re-routed or disguised, has the generated decision as its
+// canonical form, through hops.Canonical and through the Game's State;
+// an illegal form gives Validate's error.
+func TestG9_Canonical(t *testing.T) {
+	others := 0
+	rapid.Check(t, func(t *rapid.T) {
+		p := game(t)
+		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 9))
+		st, err := Game.Parse(p.String())
+		if err != nil {
+			t.Fatalf("Game.Parse(%s): %v", p, err)
+		}
+		c := gametest.CanonicalCase[Position, Move]{Pos: p, State: st, ParseMove: ParseMove}
+		others += gametest.CheckCanonical(t, c, writtenForms(p, rng))
+	})
+	t.Logf("%d legal written forms other than the canonical one", others)
+	if others == 0 {
+		t.Error("no legal written form other than the canonical one was tried")
+	}
+}
+
+// TestG9_CanonicalExamples: a mark 'x' that turns nothing over (the pawn
+// already shows its face) is the unmarked move (B8), in the forms people
+// type (G12).
+func TestG9_CanonicalExamples(t *testing.T) {
+	const p = "1j1qFx1/xfk3t/7/7/3T3/X1K1N1J/3Q1X1 r 1 0 -"
+	const q = "1x!3k!1/4j!1x!/5q!1/2X!4/4f2/4X!2/FQ!3K1 r 2 3 +"
+	gametest.CheckCanonicalExamples(t, Game, []gametest.CanonicalExample{
+		{Position: p, Text: "A6-B5 B6xB4", Want: "A6-B5 B6-B4"},
+		{Position: p, Text: " a6‐b5\tb6×b4", Want: "A6-B5 B6-B4"},
+		{Position: q, Text: "E3xE1", Want: "E3-E1"},
+		{Position: q, Text: "E3-E5", Rule: "G4"},
+	})
+}
+
+// pickMoves says how many moves of each position TestG9_Canonical
+// rewrites: checking a form plays every generated move.
+func pickMoves() int {
+	if testing.Short() {
+		return 6
+	}
+	return 16
+}

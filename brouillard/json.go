@@ -1,0 +1,48 @@
+package brouillard
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"github.com/hopsgames/hops"
+)
+
+// viewJSON is the JSON form of a View.
+type viewJSON struct {
+	Viewer string `json:"viewer"`
+	Text   string `json:"text"`
+}
+
+// MarshalJSON writes the view as {"viewer":"White","text":"<view text>"}:
+// the viewer's name and the view text of B12, all a client needs to
+// rebuild the view with ParseView (a text alone could not say whose
+// knowledge it holds when no pawn is hidden any more).
+func (v View) MarshalJSON() ([]byte, error) {
+	return json.Marshal(viewJSON{Viewer: SideName(v.viewer), Text: v.String()})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes, checking the view text as
+// ParseView does; the viewer may be named in any case ("White", "red") or by its
+// initial.
+// JSON null leaves the view unchanged.
+func (v *View) UnmarshalJSON(data []byte) error {
+	if string(bytes.TrimSpace(data)) == "null" {
+		return nil
+	}
+	var j viewJSON
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&j); err != nil {
+		return hops.Errorf(hops.ErrSyntax, "B12", "view", "%v", err)
+	}
+	viewer, err := Game.ParseSide(j.Viewer)
+	if err != nil {
+		return hops.ErrorIn(err, "view")
+	}
+	w, err := ParseView(j.Text, viewer)
+	if err != nil {
+		return hops.ErrorIn(err, "view")
+	}
+	*v = w
+	return nil
+}

@@ -1,0 +1,74 @@
+package coir
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/hopsgames/hops/internal/gametest"
+	"pgregory.net/rapid"
+)
+
+// writtenForms returns texts of moves of p besides the generated ones:
+// the jumps of each generated move re-routed along other chains of jumps,
+// a Dame's flying ones included, to the same landing (legal or not), and
+// every text disguised as people type it (G12).
+func writtenForms(p Position, rng *rand.Rand) []string {
+	occ := gametest.Occupied(board, p.String())
+	var texts []string
+	add := func(m Move) { texts = append(texts, m.String(), gametest.Disguise(rng, m.String())) }
+	for _, m := range gametest.PickMoves(rng, p.AppendMoves(nil), pickMoves()) {
+		add(m)
+		from, to, _ := m.Step()
+		for _, alt := range gametest.AltRoutes(board, occ, m.Path(), true, 12) {
+			if !alt.HasMarks() { // Coir writes no 'x' (C7)
+				add(NewMove(alt, from, to))
+			}
+		}
+	}
+	return texts
+}
+
+// TestG9_Canonical: in random positions, every legal written form of a
+// move, re-routed or disguised, has the generated move as its canonical
+// form, through hops.Canonical and through the Game's State; an illegal
+// form gives Validate's error.
+func TestG9_Canonical(t *testing.T) {
+	others := 0
+	rapid.Check(t, func(t *rapid.T) {
+		p := genAny(t)
+		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 9))
+		st, err := Game.Parse(p.String())
+		if err != nil {
+			t.Fatalf("Game.Parse(%s): %v", p, err)
+		}
+		c := gametest.CanonicalCase[Position, Move]{Pos: p, State: st, ParseMove: ParseMove}
+		others += gametest.CheckCanonical(t, c, writtenForms(p, rng))
+	})
+	t.Logf("%d legal written forms other than the canonical one", others)
+	if others == 0 {
+		t.Error("no legal written form other than the canonical one was tried")
+	}
+}
+
+// TestG9_CanonicalExamples: a Dame's jumps written through other
+// landings, and jumps and step that end alike (C7), in the forms people
+// type (G12).
+func TestG9_CanonicalExamples(t *testing.T) {
+	const p = "ww2bw/3w2/6/3bb1/ww1b2/3b1w b"
+	const q = "2bb1b/bb4/b1b3/1wb3/1bb3/2b3 w"
+	gametest.CheckCanonicalExamples(t, Game, []gametest.CanonicalExample{
+		{Position: p, Text: "E3-C3-E1-C1 D2-E2", Want: "E3-C1 D2-E2"},
+		{Position: p, Text: "\te3—c3—e1—c1   d2–e2", Want: "E3-C1 D2-E2"},
+		{Position: q, Text: "B3-D1-A1 A1-A2", Want: "B3-D1-B1 B1-A2"},
+		{Position: q, Text: "B3-B5", Rule: "C6"},
+	})
+}
+
+// pickMoves says how many moves of each position TestG9_Canonical
+// rewrites: checking a form plays every generated move.
+func pickMoves() int {
+	if testing.Short() {
+		return 6
+	}
+	return 16
+}
