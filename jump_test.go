@@ -338,17 +338,28 @@ func TestParsePathG12(t *testing.T) {
 }
 
 func FuzzParsePath(f *testing.F) {
-	for _, s := range []string{"E2-C2-C4-A6", "D6xD4-B2-out", "a1-a2", "D1-", "xx"} {
+	for _, s := range []string{"E2-C2-C4-A6", "D6xD4-B2-out", "a1-a2", "D1-", "xx", " e2\u2013c2\u00d7c4 ", "D1\u2192D2"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		p, err := ParsePath(Board7, text)
 		if err != nil {
+			if !errors.Is(err, ErrSyntax) {
+				t.Fatalf("ParsePath(%q): error %v is not ErrSyntax", text, err)
+			}
 			return
 		}
 		q, err := ParsePath(Board7, p.String())
 		if err != nil || q != p {
 			t.Fatalf("%q -> %v does not round-trip: %v, %v", text, p, q, err)
+		}
+		// G12: the normalised text reads as the same path.
+		norm, err := NormalizeMoveText(text)
+		if err != nil {
+			t.Fatalf("ParsePath(%q) reads but NormalizeMoveText fails: %v", text, err)
+		}
+		if q, err := ParsePath(Board7, norm); err != nil || q != p {
+			t.Fatalf("%q reads as %v, its normal form %q as %v, %v", text, p, norm, q, err)
 		}
 	})
 }

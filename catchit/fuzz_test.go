@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/gametest"
 )
 
 var fuzzPositions = append([]string{
@@ -58,20 +59,18 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
+// FuzzParseMove (G12, K10): ParseMove never panics, fails only with a
+// syntax error, prints what it reads canonically and reads the normalised
+// input as the same turn.
 func FuzzParseMove(f *testing.F) {
 	for _, s := range fuzzMoves {
 		f.Add(s)
 	}
+	for _, s := range []string{" d1–d2\t\tc1—c2 ", "D6×D4−B2-OUT", "E2XC2‐C4-A6  G7-G6", "D1→D2", "D1-D2 C1-C2"} {
+		f.Add(s)
+	}
 	f.Fuzz(func(t *testing.T, text string) {
-		m, err := ParseMove(text)
-		checkErr(t, err, hops.ErrSyntax)
-		if err != nil {
-			return
-		}
-		m2, err := ParseMove(m.String())
-		if err != nil || m2 != m {
-			t.Fatalf("%q: canonical text %q does not read back: %v", text, m, err)
-		}
+		gametest.CheckParseMove(t, text, ParseMove)
 	})
 }
 

@@ -2,10 +2,10 @@ package coir
 
 import (
 	"errors"
-	"strings"
 	"testing"
 
 	hops "github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/gametest"
 )
 
 var fuzzPositions = []string{
@@ -44,24 +44,16 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
+// FuzzParseMove (G12, C7): ParseMove never panics, fails only with a
+// syntax error, prints what it reads canonically and reads the normalised
+// input as the same move.
 func FuzzParseMove(f *testing.F) {
-	for _, s := range []string{"C1-E3-E5-C5-A3 A3-A4", "A3-A4", "A1-D4", "A1-C3-C6 C6-D6", "E5-C5-A3", "a1-b2", "A1xC3", "A1-A2 A2", "F6-F7"} {
+	for _, s := range []string{"C1-E3-E5-C5-A3 A3-A4", "A3-A4", "A1-D4", "A1-C3-C6 C6-D6", "E5-C5-A3", "a1-b2", "A1xC3", "A1-A2 A2", "F6-F7",
+		"\tc1–e3–e5  a3—a4 ", "A1−D4", "A1×C3", "A1→C3"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		m, err := ParseMove(text)
-		if err != nil {
-			if !errors.Is(err, hops.ErrSyntax) {
-				t.Fatalf("ParseMove(%q): %v", text, err)
-			}
-			return
-		}
-		if m.String() != strings.ToUpper(text) {
-			t.Fatalf("ParseMove(%q).String() = %q", text, m)
-		}
-		if m2, err := ParseMove(m.String()); err != nil || m2 != m {
-			t.Fatalf("round trip of %q: %v %v", m, m2, err)
-		}
+		gametest.CheckParseMove(t, text, ParseMove)
 	})
 }
 

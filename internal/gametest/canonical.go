@@ -1,6 +1,7 @@
 package gametest
 
 import (
+	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"slices"
@@ -237,4 +238,78 @@ func PickMoves[M hops.Move](rng *rand.Rand, moves []M, n int) []M {
 	long, rest := ms[:n/2], ms[n/2:]
 	rng.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
 	return append(long, rest[:n-n/2]...)
+}
+
+// CheckJSON checks that a position, its moves and its outcome come back
+// unchanged through encoding/json (positions and moves travel as their
+// texts, G11 and G12), and that a finished game's outcome names the
+// winner as the game does.
+func CheckJSON[P hops.Position[P, M], M hops.Move](t Fataler, g *hops.Game, p P) {
+	t.Helper()
+	type message struct {
+		Position P
+		Moves    []M
+		Outcome  hops.Outcome
+	}
+	in := message{Position: p, Moves: p.AppendMoves(nil), Outcome: p.Outcome()}
+	data, err := json.Marshal(in)
+	if err != nil {
+		t.Fatalf("%s: json.Marshal: %v", p, err)
+	}
+	var out message
+	if err := json.Unmarshal(data, &out); err != nil {
+		t.Fatalf("%s: json.Unmarshal(%s): %v", p, data, err)
+	}
+	if out.Position.String() != p.String() || out.Position.Hash() != p.Hash() {
+		t.Fatalf("%s comes back from JSON as %s", p, out.Position)
+	}
+	if !slices.Equal(out.Moves, in.Moves) {
+		t.Fatalf("%s: the moves do not come back from JSON %s", p, data)
+	}
+	if out.Outcome != in.Outcome {
+		t.Fatalf("%s: outcome %+v comes back from JSON as %+v", p, in.Outcome, out.Outcome)
+	}
+	o := in.Outcome
+	if o.Over && (o.WinnerName != g.SideName(o.Winner) || !strings.HasPrefix(o.String(), o.WinnerName+" wins: ")) {
+		t.Fatalf("%s: outcome %+v does not name the winner %s", p, o, g.SideName(o.Winner))
+	}
+}
+
+// CheckParseMove is the body of the games' FuzzParseMove (G12): parse
+// never panics and fails only with an *hops.Error of one of the kinds
+// (ErrSyntax when none is given); whatever it reads prints canonically
+// (plain text that reads back as the same move and prints the same), and
+// the normalised input reads as the same move.
+func CheckParseMove[M hops.Move](t Fataler, text string, parse func(string) (M, error), kinds ...error) {
+	t.Helper()
+	if len(kinds) == 0 {
+		kinds = []error{hops.ErrSyntax}
+	}
+	m, err := parse(text)
+	norm, nerr := hops.NormalizeMoveText(text)
+	if err != nil {
+		var e *hops.Error
+		if !errors.As(err, &e) || !slices.ContainsFunc(kinds, func(k error) bool { return errors.Is(err, k) }) {
+			t.Fatalf("ParseMove(%q): error %v of the wrong kind", text, err)
+		}
+		if nerr == nil {
+			if _, err := parse(norm); err == nil {
+				t.Fatalf("ParseMove(%q) fails but its normal form %q reads", text, norm)
+			}
+		}
+		return
+	}
+	s := m.String()
+	if plain, err := hops.NormalizeMoveText(s); err != nil || plain != s {
+		t.Fatalf("ParseMove(%q) prints as %q, which is not plain", text, s)
+	}
+	if m2, err := parse(s); err != nil || m2 != m || m2.String() != s {
+		t.Fatalf("ParseMove(%q) = %s does not read back: %v, %v", text, s, m2, err)
+	}
+	if nerr != nil {
+		t.Fatalf("ParseMove(%q) reads, but NormalizeMoveText fails: %v", text, nerr)
+	}
+	if m3, err := parse(norm); err != nil || m3 != m {
+		t.Fatalf("ParseMove(%q) = %s, but its normal form %q reads as %v, %v", text, s, norm, m3, err)
+	}
 }
