@@ -12,11 +12,11 @@ import (
 // the jumps of each generated move re-routed along other chains of jumps,
 // a Dame's flying ones included, to the same landing (legal or not), and
 // every text disguised as people type it (G12).
-func writtenForms(p Position, rng *rand.Rand) []string {
+func writtenForms(p Position, rng *rand.Rand, n int) []string {
 	occ := gametest.Occupied(board, p.String())
 	var texts []string
 	add := func(m Move) { texts = append(texts, m.String(), gametest.Disguise(rng, m.String())) }
-	for _, m := range gametest.PickMoves(rng, p.AppendMoves(nil), pickMoves()) {
+	for _, m := range gametest.PickMoves(rng, p.AppendMoves(nil), n) {
 		add(m)
 		from, to, _ := m.Step()
 		for _, alt := range gametest.AltRoutes(board, occ, m.Path(), true, 12) {
@@ -33,21 +33,39 @@ func writtenForms(p Position, rng *rand.Rand) []string {
 // form, through hops.Canonical and through the Game's State; an illegal
 // form gives Validate's error.
 func TestG9_Canonical(t *testing.T) {
+	// Positions known to have moves with other legal forms, so that the
+	// check cannot pass vacuously.
+	rng := rand.New(rand.NewPCG(1, 9))
 	others := 0
-	rapid.Check(t, func(t *rapid.T) {
-		p := genAny(t)
-		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 9))
-		st, err := Game.Parse(p.String())
+	for _, text := range []string{"ww2bw/3w2/6/3bb1/ww1b2/3b1w b", "2bb1b/bb4/b1b3/1wb3/1bb3/2b3 w"} {
+		p, err := Parse(text)
 		if err != nil {
-			t.Fatalf("Game.Parse(%s): %v", p, err)
+			t.Fatalf("Parse(%q): %v", text, err)
 		}
-		c := gametest.CanonicalCase[Position, Move]{Pos: p, State: st, ParseMove: ParseMove}
-		others += gametest.CheckCanonical(t, c, writtenForms(p, rng))
-	})
-	t.Logf("%d legal written forms other than the canonical one", others)
+		others += checkCanonical(t, p, rng, 40)
+	}
 	if others == 0 {
 		t.Error("no legal written form other than the canonical one was tried")
 	}
+	others = 0
+	rapid.Check(t, func(t *rapid.T) {
+		p := genAny(t)
+		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 9))
+		others += checkCanonical(t, p, rng, pickMoves())
+	})
+	t.Logf("random positions: %d legal written forms other than the canonical one", others)
+}
+
+// checkCanonical runs gametest.CheckCanonical on the written forms of n
+// of p's moves and returns how many legal non-canonical forms it met.
+func checkCanonical(t gametest.Fataler, p Position, rng *rand.Rand, n int) int {
+	t.Helper()
+	st, err := Game.Parse(p.String())
+	if err != nil {
+		t.Fatalf("Game.Parse(%s): %v", p, err)
+	}
+	c := gametest.CanonicalCase[Position, Move]{Pos: p, State: st, ParseMove: ParseMove}
+	return gametest.CheckCanonical(t, c, writtenForms(p, rng, n))
 }
 
 // TestG9_CanonicalExamples: a Dame's jumps written through other

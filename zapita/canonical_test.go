@@ -13,10 +13,10 @@ import (
 // each generated multi-jump re-routed along other chains of jumps to the
 // same landing (legal or not), and every text disguised as people type
 // it (G12).
-func writtenForms(p Position, rng *rand.Rand) []string {
+func writtenForms(p Position, rng *rand.Rand, n int) []string {
 	occ := gametest.Occupied(board, p.String())
 	var texts []string
-	for _, m := range gametest.PickMoves(rng, p.AppendMoves(nil), pickMoves()) {
+	for _, m := range gametest.PickMoves(rng, p.AppendMoves(nil), n) {
 		texts = append(texts, m.String(), gametest.Disguise(rng, m.String()))
 		throws := make([]hops.Square, m.NumThrows())
 		for i := range throws {
@@ -38,21 +38,39 @@ func writtenForms(p Position, rng *rand.Rand) []string {
 // form, through hops.Canonical and through the Game's State; an illegal
 // form gives Validate's error.
 func TestG9_Canonical(t *testing.T) {
+	// Positions known to have moves with other legal forms, so that the
+	// check cannot pass vacuously.
+	rng := rand.New(rand.NewPCG(1, 9))
 	others := 0
-	rapid.Check(t, func(t *rapid.T) {
-		p, _ := randomPosition(t)
-		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 9))
-		st, err := Game.Parse(p.String())
+	for _, text := range []string{"7/*5B/5bc/3c3/Bb3aC/4A1A/a4C1 w"} {
+		p, err := Parse(text)
 		if err != nil {
-			t.Fatalf("Game.Parse(%s): %v", p, err)
+			t.Fatalf("Parse(%q): %v", text, err)
 		}
-		c := gametest.CanonicalCase[Position, Move]{Pos: p, State: st, ParseMove: ParseMove}
-		others += gametest.CheckCanonical(t, c, writtenForms(p, rng))
-	})
-	t.Logf("%d legal written forms other than the canonical one", others)
+		others += checkCanonical(t, p, rng, 40)
+	}
 	if others == 0 {
 		t.Error("no legal written form other than the canonical one was tried")
 	}
+	others = 0
+	rapid.Check(t, func(t *rapid.T) {
+		p, _ := randomPosition(t)
+		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 9))
+		others += checkCanonical(t, p, rng, pickMoves())
+	})
+	t.Logf("random positions: %d legal written forms other than the canonical one", others)
+}
+
+// checkCanonical runs gametest.CheckCanonical on the written forms of n
+// of p's moves and returns how many legal non-canonical forms it met.
+func checkCanonical(t gametest.Fataler, p Position, rng *rand.Rand, n int) int {
+	t.Helper()
+	st, err := Game.Parse(p.String())
+	if err != nil {
+		t.Fatalf("Game.Parse(%s): %v", p, err)
+	}
+	c := gametest.CanonicalCase[Position, Move]{Pos: p, State: st, ParseMove: ParseMove}
+	return gametest.CheckCanonical(t, c, writtenForms(p, rng, n))
 }
 
 // TestG9_CanonicalExamples: other routes to the same landing (G5 keeps
