@@ -20,8 +20,13 @@
 //     enumerates every legal path without allocating, [JumpRules.Reach]
 //     finds the ends of a multi-jump by flood fill when the path does not
 //     matter, and [JumpRules.Follow] checks a written path hop by hop.
-//   - Paths and their text (G12): [Path], [ParsePath].
-//   - What the games share: [Side], [Outcome], the [Position] interface
+//   - Paths and their text (G12): [Path], [ParsePath], and
+//     [NormalizeMoveText], which every game's move parser calls first so
+//     that white space, Unicode dashes and '×' are read as people type
+//     them; output is always the canonical text. [Canonical] (and
+//     [State.Canonical]) gives the generated form of any legal move.
+//   - What the games share: [Side], [Outcome] (which names the winner in
+//     the game's words and has a JSON form), the [Position] interface
 //     that every game's position satisfies, [Perft] and [Divide] (G10),
 //     the position text helpers [SplitFields], [ParseRows] and
 //     [AppendRows] (G11), Zobrist keys, and [StateSet] to keep one move

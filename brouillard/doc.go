@@ -58,7 +58,12 @@
 // Move text (B10): the pawn's path, one space, the Fou's path, or the
 // Fou's path alone; the Fou's last jump is written with 'x' instead of
 // '-' when it turns the jumped pawn over: "D3-E2 E3-E5xC5",
-// "D2-B2-B4-B6". Input accepts either case.
+// "D2-B2-B4-B6". Input accepts either case, white space around the text
+// and between the parts, Unicode dashes for '-' and '×' for 'x'
+// ([hops.NormalizeMoveText]); output is the canonical text.
+//
+// In JSON a [View] is its viewer's name and its view text,
+// {"viewer":"Red","text":"..."}; positions and moves are their texts.
 //
 // # Records
 //

@@ -36,8 +36,10 @@
 // ball: "D1-D2 C1-C2", "E2xC2-C4-A6 G7-G6". Leaving the board is the
 // landing "out": "D6xD4-B2-out". A displacement that leaves the board
 // wins and ends the turn, so it is the whole move if it comes first.
-// [ParseMove] accepts squares, 'x' and "out" in either case; String
-// writes upper-case squares and lower-case 'x' and "out".
+// [ParseMove] accepts squares, 'x' and "out" in either case, white space
+// around the text and between the displacements, Unicode dashes for '-'
+// and '×' for 'x' ([hops.NormalizeMoveText]); String writes the canonical
+// text: upper-case squares, lower-case 'x' and "out", one space.
 //
 // [Position.Validate] and [Position.Play] accept any legal written form
 // of a turn and report errors as *hops.Error values naming the

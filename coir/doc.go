@@ -46,7 +46,9 @@
 //	A1-C3-C6 C6-D6          a Dame's flying jumps, by their landing squares
 //	E5-C5-A3                jumps that win the game: no step follows
 //
-// Input accepts squares in either case; output is upper case. Attacks are
+// Input accepts squares in either case, white space around the text and
+// between the parts, and Unicode dashes for '-' ([hops.NormalizeMoveText]);
+// output is the canonical text, in upper case. Attacks are
 // written with '-' like every other hop: a text with 'x' is refused. A
 // [Move] only records what is written, so a bare two-square text may be
 // a step, a Dame's slide or a single winning jump: [Position.Validate]
