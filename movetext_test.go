@@ -151,3 +151,21 @@ func FuzzNormalizeMoveText(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkNormalizeMoveText: the cost every ParseMove pays on text that
+// is already plain (a scan), and on text that must be rewritten.
+func BenchmarkNormalizeMoveText(b *testing.B) {
+	for _, c := range []struct{ name, text string }{
+		{"plain", "E2xC2-C4-A6 G7-G6"},
+		{"typed", " e2×c2–c4–a6\t\tg7—g6 "},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := NormalizeMoveText(c.text); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

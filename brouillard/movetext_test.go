@@ -47,3 +47,14 @@ func TestG12_BadCharacters(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkParseMove reads a canonical move text, the common case of a
+// server or record reader: the normaliser only scans it.
+func BenchmarkParseMove(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ParseMove("D3-E2 E3-E5xC5"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -49,3 +49,14 @@ func TestG12_BadCharacters(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkParseMove reads a canonical move text, the common case of a
+// server or record reader: the normaliser only scans it.
+func BenchmarkParseMove(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ParseMove("E2xC2-C4-A6 G7-G6"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -48,3 +48,14 @@ func TestG12_BadCharacters(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkParseMove reads a canonical move text, the common case of a
+// server or record reader: the normaliser only scans it.
+func BenchmarkParseMove(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ParseMove("C1-E3-E5-C5-A3 A3-A4"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

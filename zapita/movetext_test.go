@@ -50,3 +50,14 @@ func TestG12_BadCharacters(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkParseMove reads a canonical move text, the common case of a
+// server or record reader: the normaliser only scans it.
+func BenchmarkParseMove(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ParseMove("D2-B2*D4*G4"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
