@@ -162,9 +162,6 @@ func ParsePath(b *Board, text string) (Path, error) {
 	for i := 0; ; i++ {
 		marked := false
 		if i > 0 {
-			if rest == "" {
-				return p, syntaxErrorf("G12", fmt.Sprintf("path %q", text), "ends with a separator")
-			}
 			switch rest[0] {
 			case '-':
 			case 'x', 'X':
@@ -173,6 +170,9 @@ func ParsePath(b *Board, text string) (Path, error) {
 				return p, syntaxErrorf("G12", fmt.Sprintf("path %q", text), "squares must be joined by '-' or 'x', found %q", rest[0])
 			}
 			rest = rest[1:]
+			if rest == "" {
+				return p, syntaxErrorf("G12", fmt.Sprintf("path %q", text), "ends with a separator")
+			}
 		}
 		var s Square
 		if len(rest) >= 3 && strings.EqualFold(rest[:3], "out") {

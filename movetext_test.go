@@ -87,6 +87,8 @@ func TestG12_ParsePathTolerant(t *testing.T) {
 		{"D1-D2 ", ""},
 		{"D1→D2", "unexpected character '→' at column 3"},
 		{"D1*D2", "squares must be joined by '-' or 'x', found '*'"},
+		{"D1-", "ends with a separator"},
+		{"D1-D2\u2013", "ends with a separator"},
 	} {
 		p, err := ParsePath(Board7, c.in)
 		var e *Error
