@@ -270,8 +270,11 @@ func Divide[P Position[P, M], M Move](p P, depth int) []DivideEntry[M] {
 
 // Canonical returns the move of p's generator that has the same effect as
 // m (G9): the written form the library prints for it, whichever legal
-// form m was written in. It returns the error of Validate for an illegal
-// m.
+// form m was written in (another route to the same landing, Catch'it's
+// displacements in the other order, ...). It returns the error of
+// Validate for an illegal m. A generated m comes back at once; any other
+// costs playing p's moves until one leads where m does, so a server
+// that stores canonical texts pays it once per move received.
 func Canonical[P Position[P, M], M Move](p P, m M) (M, error) {
 	next, err := p.Play(m)
 	if err != nil {
