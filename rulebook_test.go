@@ -112,7 +112,7 @@ func ruleCitationsInGo(fset *token.FileSet, name string, src []byte) ([]ruleCita
 				}
 			}
 		case *ast.CallExpr:
-			if strings.Contains(strings.ToLower(calleeName(n.Fun)), "square") {
+			if strings.Contains(strings.ToLower(rulebookCallee(n.Fun)), "square") {
 				for _, a := range n.Args {
 					if lit, ok := a.(*ast.BasicLit); ok {
 						notRule[lit] = true
@@ -140,15 +140,15 @@ func ruleCitationsInGo(fset *token.FileSet, name string, src []byte) ([]ruleCita
 	return out, nil
 }
 
-// calleeName returns the name of the function a call expression calls.
-func calleeName(fun ast.Expr) string {
+// rulebookCallee returns the name of the function a call expression calls.
+func rulebookCallee(fun ast.Expr) string {
 	switch f := fun.(type) {
 	case *ast.Ident:
 		return f.Name
 	case *ast.SelectorExpr:
 		return f.Sel.Name
 	case *ast.IndexExpr:
-		return calleeName(f.X)
+		return rulebookCallee(f.X)
 	}
 	return ""
 }
@@ -204,9 +204,9 @@ func rulebookDefinitions(t *testing.T) (string, map[string]int) {
 	return string(b), defs
 }
 
-// sortedKeys returns the ids of a set in rule-book order: G, Z, K, C, B,
+// ruleIDsSorted returns the ids of a set in rule-book order: G, Z, K, C, B,
 // then by number.
-func sortedKeys[V any](set map[string]V) []string {
+func ruleIDsSorted[V any](set map[string]V) []string {
 	ids := make([]string, 0, len(set))
 	for id := range set {
 		ids = append(ids, id)
@@ -309,8 +309,8 @@ func TestRulesCoverCitedIds(t *testing.T) {
 			missing[c.id] = append(missing[c.id], c.where)
 		}
 	}
-	t.Logf("ids cited in comments and messages: %v", sortedKeys(byForm["prose"]))
-	t.Logf("ids passed as rule arguments: %v", sortedKeys(byForm["argument"]))
+	t.Logf("ids cited in comments and messages: %v", ruleIDsSorted(byForm["prose"]))
+	t.Logf("ids passed as rule arguments: %v", ruleIDsSorted(byForm["argument"]))
 	// The scan must see both forms, or it is broken rather than the code
 	// clean: the packages cite dozens of rules each way.
 	for form, ids := range byForm {
@@ -318,7 +318,7 @@ func TestRulesCoverCitedIds(t *testing.T) {
 			t.Errorf("only %d ids found in the %s form: the scan misses citations", len(ids), form)
 		}
 	}
-	for _, id := range sortedKeys(missing) {
+	for _, id := range ruleIDsSorted(missing) {
 		t.Errorf("rule %s is cited but not defined in RULES.md, at %s", id, strings.Join(missing[id], ", "))
 	}
 }
@@ -337,7 +337,7 @@ func TestRulesDefineEachIdOnce(t *testing.T) {
 			want[fmt.Sprintf("%c%d", s.letter, n)] = true
 		}
 	}
-	for _, id := range sortedKeys(defs) {
+	for _, id := range ruleIDsSorted(defs) {
 		if defs[id] > 1 {
 			t.Errorf("rule %s is defined %d times in RULES.md", id, defs[id])
 		}
@@ -345,7 +345,7 @@ func TestRulesDefineEachIdOnce(t *testing.T) {
 			t.Errorf("RULES.md defines %s, which is not a rule of the rule book", id)
 		}
 	}
-	for _, id := range sortedKeys(want) {
+	for _, id := range ruleIDsSorted(want) {
 		if defs[id] == 0 {
 			t.Errorf("RULES.md does not define %s", id)
 		}
