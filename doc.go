@@ -1,16 +1,49 @@
-// Package hops implements what the four games of the HOPS series (Max
-// Gerchambeau, 1983) have in common: Zapita, Catch'it, Coir Circuit and
-// Brouillard au Palais. Each game lives in its own package (zapita,
-// catchit, coir, brouillard) built on this one.
+// Package hops implements the rules of the four games of the HOPS series
+// (Max Gerchambeau, 1983): Zapita, Catch'it, Coir Circuit and Brouillard
+// au Palais. It validates a move a player submits and says which rule an
+// illegal one breaks, generates legal moves fast and without allocating,
+// reads and writes positions, moves and whole game records as text, and
+// draws positions as SVG.
 //
 // All four are played on a small square board (7×7, or 6×6 for Coir) by
 // pieces that step to a neighbouring square like a chess king, or jump
 // over an adjacent piece onto the free square beyond, chaining jumps in
-// one move. The rule book the library follows cites its rules by stable
-// ids (G1 … G12 for the common rules, Z… for Zapita, K… for Catch'it, C…
-// for Coir, B… for Brouillard); docs, errors and tests use the same ids.
+// one move. The rule book, [RULES.md] at the root of the module, gives the
+// rules of each game in full with stable ids (G1 … G12 for the common
+// rules, Z… for Zapita, K… for Catch'it, C… for Coir, B… for Brouillard);
+// docs, errors and tests cite the same ids.
 //
-// # What this package provides
+// [RULES.md]: https://github.com/hopsgames/hops/blob/main/RULES.md
+//
+// # Where to start
+//
+//   - The game packages: zapita, catchit, coir and brouillard. Each has
+//     Start, Parse (a position text) and ParseMove (a move text), and a
+//     Position value with Moves, Validate, Play, Outcome, Build (a move
+//     click by click), Drawing and more. This is the fast, typed API.
+//   - Package games: the registry of the four games by name, for programs
+//     that handle every game alike (a server, a record reader).
+//   - Package players: computer players for any game (random, searching,
+//     and the search over sampled hidden states for Brouillard).
+//   - [Game] and [State]: any game through text. A State plays move texts
+//     (any legal written form), gives the canonical text of a move
+//     ([State.Canonical]), the legal moves, a diagram and a picture.
+//   - [Record]: a whole game as text, read, written and replayed.
+//   - [Builder]: the move builder every position provides, for a user
+//     interface where a person clicks a piece and then where it goes.
+//   - Errors: every error the library returns is an [*Error] that wraps
+//     one of [ErrSyntax], [ErrPosition] or [ErrIllegal] and names the rule
+//     broken, so a server can answer "second displacement C1-C3: the ball
+//     was already moved this turn (K8)" and still sort errors with
+//     errors.Is and errors.As; [RuleOf] gives the rule's id.
+//   - [Side], [Outcome], the [Position] interface that every game's
+//     position satisfies, [Perft] and [Divide] (G10), [Canonical] (G9).
+//
+// # The engine the games share
+//
+// The rest of this package is the machinery the four game packages are
+// built on. A program that only plays the games does not need it; one
+// that adds a game or studies the move generators does.
 //
 //   - Board geometry (G1, G2): [Square], [Dir], [Bitboard] and the two
 //     boards [Board6] and [Board7], with neighbour and jump tables computed
@@ -21,20 +54,10 @@
 //     finds the ends of a multi-jump by flood fill when the path does not
 //     matter, and [JumpRules.Follow] checks a written path hop by hop.
 //   - Paths and their text (G12): [Path], [ParsePath].
-//   - What the games share: [Side], [Outcome], the [Position] interface
-//     that every game's position satisfies, [Perft] and [Divide] (G10),
-//     the position text helpers [SplitFields], [ParseRows] and
-//     [AppendRows] (G11), Zobrist keys, and [StateSet] to keep one move
-//     per distinct successor (G9).
-//   - [Game] and [State]: any game through text, for servers, record
-//     readers and command-line tools; each game package exports its Game
-//     (catchit.Game, zapita.Game, coir.Game, brouillard.Game).
-//   - Game records ([Record]) and pictures ([Drawing]), described below.
-//   - Errors: every error the library returns is an [*Error] that wraps
-//     one of [ErrSyntax], [ErrPosition] or [ErrIllegal] and names the rule
-//     broken, so a server can answer "second displacement C1-C3: the ball
-//     was already moved this turn (K8)" and still sort errors with
-//     errors.Is and errors.As.
+//   - Position texts (G11): [SplitFields], [ParseRows] and [AppendRows].
+//   - Zobrist keys ([ZobristKeys]) for the games' hashes, and [StateSet]
+//     to keep one move per distinct successor (G9).
+//   - [NewGame], which turns a typed game package into a [Game].
 //
 // # Rules the library settles
 //
