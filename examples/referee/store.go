@@ -136,12 +136,11 @@ func decodeEvent(line []byte) (Event, error) {
 	if !ok || len(sum) != 8 {
 		return e, errors.New("no checksum")
 	}
-	length, err := strconv.Atoi(string(n))
-	if err != nil || length != len(payload) {
+	// Both numbers must be written exactly as encodeEvent writes them.
+	if string(n) != strconv.Itoa(len(payload)) {
 		return e, fmt.Errorf("length %q, the entry has %d bytes", n, len(payload))
 	}
-	want, err := strconv.ParseUint(string(sum), 16, 32)
-	if err != nil || uint32(want) != crc32.ChecksumIEEE(payload) {
+	if string(sum) != fmt.Sprintf("%08x", crc32.ChecksumIEEE(payload)) {
 		return e, fmt.Errorf("checksum %q does not match", sum)
 	}
 	dec := json.NewDecoder(bytes.NewReader(payload))
