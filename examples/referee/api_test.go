@@ -382,7 +382,7 @@ func TestCreateRate(t *testing.T) {
 	create := func(ip string) *httptest.ResponseRecorder {
 		rec := httptest.NewRecorder()
 		req := httptest.NewRequest("POST", "/games", strings.NewReader(`{"game": "zapita"}`))
-		req.RemoteAddr = ip + ":4321"
+		req.RemoteAddr = ip + ":4321" // an IPv6 address comes in brackets
 		srv.ServeHTTP(rec, req)
 		return rec
 	}
@@ -397,8 +397,17 @@ func TestCreateRate(t *testing.T) {
 	if rec.Code != http.StatusTooManyRequests || e.Kind != "rate" || rec.Header().Get("Retry-After") != "10" {
 		t.Errorf("fourth game: %d %s, Retry-After %q", rec.Code, rec.Body, rec.Header().Get("Retry-After"))
 	}
-	if rec := create("2001:db8::1"); rec.Code != http.StatusCreated {
+	if rec := create("192.0.2.2"); rec.Code != http.StatusCreated {
 		t.Errorf("another client: %d", rec.Code)
+	}
+	// The addresses of one IPv6 /64 are one client.
+	for i, ip := range []string{"[2001:db8::1]", "[2001:db8::2]", "[2001:db8::ffff:1]", "[2001:db8::3]"} {
+		if rec := create(ip); rec.Code != http.StatusCreated != (i == 3) {
+			t.Errorf("%s: %d", ip, rec.Code)
+		}
+	}
+	if rec := create("[2001:db8:0:1::1]"); rec.Code != http.StatusCreated {
+		t.Errorf("another /64: %d", rec.Code)
 	}
 	clk.advance(9 * time.Second)
 	if rec := create("192.0.2.1"); rec.Code != http.StatusTooManyRequests {
