@@ -440,15 +440,32 @@ func (rr *RecordReader) Next() (*Record, error) {
 		return nil, Errorf(ErrSyntax, "", where(), "a record starts with its Game and Start tags")
 	}
 	// The comment being read belongs to the last move, or to the game
-	// before its first move; its lines are gathered in one buffer and
+	// before its first move. A comment of one piece is kept as it is;
+	// pieces from further comment lines are gathered in one buffer and
 	// copied out once, when the next move or the result comes.
-	var comment []byte
-	flush := func() {
-		if n := len(rec.Moves); n > 0 {
-			rec.Moves[n-1].Comment = string(comment)
-		} else {
-			rec.Comment = string(comment)
+	var comment string
+	var joined []byte
+	addComment := func(c string) {
+		if joined == nil {
+			if comment == "" {
+				comment = c
+				return
+			}
+			joined = append(make([]byte, 0, 2*(len(comment)+len(c)+1)), comment...)
 		}
+		joined = append(joined, ' ')
+		joined = append(joined, c...)
+	}
+	flush := func() {
+		if joined != nil {
+			comment = string(joined)
+		}
+		if n := len(rec.Moves); n > 0 {
+			rec.Moves[n-1].Comment = comment
+		} else {
+			rec.Comment = comment
+		}
+		comment, joined = "", nil
 	}
 	for ; ok; line, ok, err = rr.next() {
 		if line == "" || strings.HasPrefix(line, ";") {
@@ -468,10 +485,7 @@ func (rr *RecordReader) Next() (*Record, error) {
 			if cerr != nil {
 				return nil, cerr.In(where())
 			}
-			if len(comment) > 0 {
-				comment = append(comment, ' ')
-			}
-			comment = append(comment, c...)
+			addComment(c)
 			continue
 		}
 		m, merr := parseMoveLine(line, len(rec.Moves)+1)
@@ -480,7 +494,7 @@ func (rr *RecordReader) Next() (*Record, error) {
 		}
 		flush()
 		rec.Moves = append(grow(rec.Moves), RecordMove{Text: m.Text, Reveal: m.Reveal})
-		comment = append(comment[:0], m.Comment...)
+		comment = m.Comment
 	}
 	if err != nil {
 		return nil, err
