@@ -177,6 +177,9 @@ func TestZeroGame(t *testing.T) {
 			if _, err := rec.Replay(g); !errors.As(err, &e) {
 				t.Errorf("Replay in the zero game: %v, want an *Error", err)
 			}
+			if rec := NewRecord(g.Start(First)); rec.Game != "" || rec.Result != ResultUnfinished {
+				t.Errorf("NewRecord of the zero game's start: %+v", rec)
+			}
 			if _, err := NewRecorder(g.Start(First)).Play("1"); !errors.As(err, &e) {
 				t.Errorf("Recorder from the zero game's start: Play error %v, want an *Error", err)
 			}

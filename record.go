@@ -64,9 +64,12 @@ func ResultOf(o Outcome) string {
 }
 
 // SetResultFrom sets the record's result to the one that position s, the
-// game's last, calls for.
+// game's last, calls for ("*" for a nil position).
 func (r *Record) SetResultFrom(s State) {
-	r.Result = ResultOf(s.Outcome())
+	r.Result = ResultUnfinished
+	if s != nil {
+		r.Result = ResultOf(s.Outcome())
+	}
 }
 
 // Tag returns the value of the first tag with the given name, and whether
@@ -228,10 +231,10 @@ func (r *Record) encode() (string, error) {
 	w.tag("Start", r.Start)
 	seen := make(map[string]bool, len(r.Tags))
 	for _, t := range r.Tags {
-		where := fmt.Sprintf("tag %q", t.Name)
+		where := "tag " + t.Name
 		switch {
 		case tagNameProblem(t.Name) != "":
-			w.fail(where, "%s", tagNameProblem(t.Name))
+			w.fail(fmt.Sprintf("tag %q", t.Name), "%s", tagNameProblem(t.Name))
 		case t.Name == "Game" || t.Name == "Start":
 			w.fail(where, "the %s tag is the record's %s field, not one of its Tags", t.Name, t.Name)
 		case seen[t.Name]:
@@ -298,7 +301,7 @@ func tagNameProblem(name string) string {
 	for i := 0; i < len(name); i++ {
 		c := name[i]
 		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || i > 0 && (c >= '0' && c <= '9' || c == '_')) {
-			return fmt.Sprintf("tag name %q: a letter, then letters, digits and '_' only", name)
+			return "a tag name is a letter, then letters, digits and '_' only"
 		}
 	}
 	return ""
@@ -524,7 +527,7 @@ func parseTag(line string) (name, value string, err *Error) {
 	}
 	name = body[:sp]
 	if p := tagNameProblem(name); p != "" {
-		return "", "", Errorf(ErrSyntax, "", "", "%s", p)
+		return "", "", Errorf(ErrSyntax, "", fmt.Sprintf("tag %q", name), "%s", p)
 	}
 	q := body[sp+1:]
 	if len(q) < 2 || q[0] != '"' || q[len(q)-1] != '"' {
@@ -695,8 +698,11 @@ func (r *Record) Replay(g *Game) ([]State, error) {
 }
 
 // NewRecord starts a record of the game of state s from s, with no moves
-// yet.
+// yet. A nil s, such as the zero Game's start, gives a record of no game.
 func NewRecord(s State) *Record {
+	if s == nil {
+		return &Record{Result: ResultUnfinished}
+	}
 	return &Record{Game: s.Game().Name, Start: s.String(), Result: ResultOf(s.Outcome())}
 }
 
@@ -801,9 +807,6 @@ func (r *Recorder) Record() *Record {
 	out := r.rec
 	out.Tags = slices.Clone(r.rec.Tags)
 	out.Moves = slices.Clone(r.rec.Moves)
-	out.Result = ResultUnfinished
-	if r.state != nil {
-		out.SetResultFrom(r.state)
-	}
+	out.SetResultFrom(r.state)
 	return &out
 }

@@ -153,11 +153,11 @@ func TestRecordLineLimit(t *testing.T) {
 func TestRecordBadTagName(t *testing.T) {
 	for _, tt := range []struct{ name, want string }{
 		{"", "may not be empty"},
-		{"Two words", "letters, digits"},
+		{"Two words", `tag "Two words": a tag name is a letter, then letters, digits`},
 		{"1st", "letters, digits"},
 		{"Café", "letters, digits"},
 		{"A]", "letters, digits"},
-		{"Game", "the Game tag is the record's Game field"},
+		{"Game", "tag Game: the Game tag is the record's Game field"},
 		{"Start", "the Start tag is the record's Start field"},
 		{"North", "tag North appears twice"},
 	} {
