@@ -238,7 +238,7 @@ func (r *Record) encode() (string, error) {
 		case t.Name == "Game" || t.Name == "Start":
 			w.fail(where, "the %s tag is the record's %s field, not one of its Tags", t.Name, t.Name)
 		case seen[t.Name]:
-			w.fail(where, "tag %s appears twice", t.Name)
+			w.fail(where, "the tag appears twice")
 		}
 		seen[t.Name] = true
 		w.tag(t.Name, t.Value)
@@ -283,7 +283,7 @@ func (r *Record) encode() (string, error) {
 	case ResultFirst, ResultSecond, ResultUnfinished:
 		w.b = append(w.b, r.Result...)
 	default:
-		w.fail("result", "result %q: want 1-0, 0-1 or *", r.Result)
+		w.fail("result", "%q: want 1-0, 0-1 or *", r.Result)
 		w.b = append(w.b, ResultUnfinished...)
 	}
 	w.b = append(w.b, '\n', '\n')

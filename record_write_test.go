@@ -3,6 +3,7 @@ package hops
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -159,7 +160,7 @@ func TestRecordBadTagName(t *testing.T) {
 		{"A]", "letters, digits"},
 		{"Game", "tag Game: the Game tag is the record's Game field"},
 		{"Start", "the Start tag is the record's Start field"},
-		{"North", "tag North appears twice"},
+		{"North", "tag North: the tag appears twice"},
 	} {
 		rec := nimRec()
 		rec.Tags = append(rec.Tags, Tag{tt.name, "x"})
@@ -234,7 +235,7 @@ func TestRecordResult(t *testing.T) {
 	for _, r := range []string{"", "1/2-1/2", "1-0 "} {
 		rec := nimRec()
 		rec.Result = r
-		refused(t, rec, "result")
+		refused(t, rec, fmt.Sprintf("result: %q: want 1-0, 0-1 or *", r))
 		if !strings.HasSuffix(rec.String(), "\n*\n\n") {
 			t.Errorf("String of result %q ends %q", r, rec.String()[len(rec.String())-6:])
 		}
