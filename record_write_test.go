@@ -275,3 +275,31 @@ func TestRecordJSON(t *testing.T) {
 		t.Errorf("JSON round trip of %s: %+v, %v", data, back, err)
 	}
 }
+
+// FuzzWriteRecord: a record made of arbitrary texts either is refused by
+// Write with an *Error of kind ErrSyntax, or is written and reads back
+// equal.
+func FuzzWriteRecord(f *testing.F) {
+	f.Add("nim", "5 0", "North", "Ann", "opening", "2", "two stones", "greedy", "1", "", "}\n{", "1-0")
+	f.Add("", "", "A", "\"\\\n", "{}", "1 =", "= x =", "\\}", "1", " ", "", "*")
+	f.Fuzz(func(t *testing.T, game, start, name, value, comment, text1, reveal1, comment1, text2, reveal2, comment2, result string) {
+		rec := &Record{Game: game, Start: start, Tags: []Tag{{name, value}}, Comment: comment,
+			Moves:  []RecordMove{{text1, reveal1, comment1}, {text2, reveal2, comment2}},
+			Result: result}
+		var b strings.Builder
+		if err := rec.Write(&b); err != nil {
+			var e *Error
+			if !errors.As(err, &e) || !errors.Is(err, ErrSyntax) {
+				t.Fatalf("Write error %v is not an *Error of kind ErrSyntax", err)
+			}
+			return
+		}
+		back, err := ReadRecord(b.String())
+		if err != nil {
+			t.Fatalf("written record does not read back: %v\n%q", err, b.String())
+		}
+		if d := cmp.Diff(rec, back, cmpopts.EquateEmpty()); d != "" {
+			t.Fatalf("round trip (-wrote +read):\n%s", d)
+		}
+	})
+}
