@@ -717,7 +717,8 @@ type Recorder struct {
 	tags  map[string]int // index of each tag in rec.Tags
 }
 
-// NewRecorder starts recording a game from position s.
+// NewRecorder starts recording a game from position s. With a nil s (the
+// zero Game's start) it refuses every move.
 func NewRecorder(s State) *Recorder {
 	r := &Recorder{state: s, tags: map[string]int{}}
 	if s != nil {
