@@ -80,38 +80,64 @@
 //
 // A [Record] stores a whole game of any of the four games as text, as PGN
 // does for chess; [RecordReader] reads a stream of them and
-// [Record.Replay] checks every move. The format, in EBNF (one item a line;
-// trailing spaces are ignored):
+// [Record.Replay] checks every move. A [Recorder] builds a record as the
+// game is played, checking each move. The format, in EBNF (one item a
+// line, of at most [MaxRecordLine] bytes; spaces, tabs and carriage
+// returns at the end of a line are ignored):
 //
-//	stream  = { blank | note } { record { blank | note } } .
-//	record  = tag { tag } { blank } { move | comment | blank | note } result .
-//	tag     = "[" name " " value "]" .                  (first Game, then Start)
-//	name    = letter { letter | digit | "_" } .
-//	value   = '"' { char | '\"' | '\\' } '"' .
-//	move    = number ". " movetext [ " = " reveal ] [ " {" text "}" ] .
-//	comment = "{" text "}" .                           (joins the previous move's)
-//	note    = ";" text .                               (ignored)
-//	result  = "1-0" | "0-1" | "*" .
+//	stream   = { blank | note } { record { blank | note } } .
+//	record   = tag { tag } { blank } { comment | blank | note }
+//	           { move { comment | blank | note } } result .
+//	tag      = "[" name " " '"' value '"' "]" .            (Game and Start first)
+//	name     = letter { letter | digit | "_" } .
+//	value    = { char | '\"' | "\\" | "\n" } .             (no bare '"' or '\')
+//	move     = number ". " movetext [ " = " reveal ] [ " {" text "}" ] .
+//	comment  = "{" text "}" .
+//	text     = { char | "\}" | "\\" | "\n" } .              (no bare '}' or '\')
+//	note     = ";" { char } .                               (ignored)
+//	result   = "1-0" | "0-1" | "*" .
 //
 // The Game tag holds the game's short name ([Game.Name]: zapita, catchit,
 // coir, brouillard) and the Start tag the position text the game starts
-// from; other tags (names of the players, Date, Event ...) are free. Each
-// move line holds one move in its game's move text (a Catch'it turn, a
-// Brouillard decision), numbered from 1 in the order played. The result
-// Move numbers count 1, 2, 3 ... A reveal says what a move made public
-// beyond its text; only Brouillard records kept by one player need it
-// (see the brouillard package). The result
-// says which side won: "1-0" the first side (White, Blue), "0-1" the
-// second, "*" a game not finished. Text in braces may not contain '}'.
-// A record ends with a blank line when written, so records concatenate:
+// from; other tags (names of the players, Date, Event ...) are free, each
+// name at most once. In tag values and comments a backslash starts an
+// escape: \n for a line break, \\ for a backslash, and \" (in values)
+// or \} (in comments) for the character that would end the text.
+//
+// Each move line holds one move in its game's move text (a Catch'it turn,
+// a Brouillard decision), numbered 1, 2, 3 ... in the order played. A
+// move text and a reveal hold no braces and no control characters; a
+// move text does not contain " = ", nor end with " =" or a space, and a
+// reveal does not begin or end with a space. A reveal says what a move
+// made public beyond its text; only Brouillard records kept by one player
+// need it (see the brouillard package).
+//
+// A comment line belongs to the move before it, or to the whole game
+// ([Record.Comment]) before the first move. Comment lines are joined to
+// the comment before them with one space, so a long comment can be
+// written over several lines; the writer does so, splitting at spaces,
+// when one line cannot hold it.
+//
+// The result says which side won: "1-0" the first side (White, Blue),
+// "0-1" the second, "*" a game not finished. A record ends with a blank
+// line when written, so records concatenate:
 //
 //	[Game "catchit"]
 //	[Start "rrrrrrr/7/7/7/7/7/bbbBbbb b"]
 //	[Blue "Ann"]
 //
-//	1. D1-D2 C1-C2 {the ball moves up}
+//	{a friendly game}
+//	1. C1-C2 D1-D2 {the ball moves up}
 //	2. ...
 //	*
+//
+// [Record.Write] refuses, with an [*Error], a record whose text would not
+// read back as the same record: a tag name that is not a name, a Game or
+// Start tag among the other tags, a tag named twice, a move text or
+// reveal the move line cannot hold, a line longer than [MaxRecordLine]
+// (a comment too, if it has no space to split it at), or a result other
+// than the three. Whatever the reader accepts, Write writes back. Reading
+// takes time and memory linear in the length of the text.
 //
 // # Diagrams
 //
