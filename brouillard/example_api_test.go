@@ -31,17 +31,15 @@ func ExamplePosition_Validate() {
 // player's view, and each move that turned a pawn over says what it showed.
 func ExamplePlayerRecord() {
 	s, _ := brouillard.Game.Parse("1x1t1x1/j1qf2k/3n3/4K2/3NF2/X1J3Q/1X3T1 w 0 0 -")
-	rec := hops.NewRecord(s)
+	rec := hops.NewRecorder(s)
+	rec.Comment("the position of the sheet's Fig. 7")
 	for _, m := range []string{"D3-E2 E3-E5xC5", "C5-B4", "D6-C5"} {
-		next, err := s.Play(m)
-		if err != nil {
+		if _, err := rec.Play(m); err != nil {
 			fmt.Println(err)
 			return
 		}
-		rec.Moves = append(rec.Moves, hops.RecordMove{Text: m})
-		s = next
 	}
-	red, err := brouillard.PlayerRecord(rec, brouillard.Red)
+	red, err := brouillard.PlayerRecord(rec.Record(), brouillard.Red)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -52,6 +50,7 @@ func ExamplePlayerRecord() {
 	// [Start "1x1t1x1/j1qf2k/3n3/4P2/3PF2/P1P3P/1P3P1 w 0 0 -"]
 	// [View "Red"]
 	//
+	// {the position of the sheet's Fig. 7}
 	// 1. D3-E2 E3-E5xC5 = D5 Nine captured
 	// 2. C5-B4
 	// 3. D6-C5
