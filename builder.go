@@ -164,7 +164,7 @@ func (s *ClickSet) Clicks() []Click {
 	if s.Empty() {
 		return nil
 	}
-	out := make([]Click, 0, (s.plain | s.marked).Count()+s.marked.Count()+2)
+	out := make([]Click, 0, (s.plain|s.marked).Count()+s.marked.Count()+2)
 	for b := s.plain | s.marked; b != 0; b &= b - 1 {
 		sq := b.First()
 		if s.plain.Has(sq) {
