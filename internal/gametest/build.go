@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hopsgames/hops"
 	"pgregory.net/rapid"
@@ -156,4 +157,43 @@ func clickLess(a, b hops.Click) bool {
 		return a.Square < b.Square
 	}
 	return !a.Mark && b.Mark
+}
+
+// BenchBuild returns benchmarks of the builder in p, the costliest calls
+// a person's clicks can make: "first" builds the empty list of clicks
+// (every piece that may move is checked), "long" builds every prefix of
+// the clicks of the move with the most clicks, ending with the complete
+// move and its canonical form, and reports the time per Build call and
+// the slowest call met.
+func BenchBuild[P Buildable[M], M ClickedMove](p P) (first, long func(*testing.B)) {
+	first = func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := p.Build(nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	long = func(b *testing.B) {
+		var clicks []hops.Click
+		for _, m := range p.AppendMoves(nil) {
+			if c := m.Clicks(); len(c) > len(clicks) {
+				clicks = c
+			}
+		}
+		b.ReportAllocs()
+		var slowest time.Duration
+		for b.Loop() {
+			for i := 0; i <= len(clicks); i++ {
+				start := time.Now()
+				if _, err := p.Build(clicks[:i]); err != nil {
+					b.Fatal(err)
+				}
+				slowest = max(slowest, time.Since(start))
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*(len(clicks)+1)), "ns/build")
+		b.ReportMetric(float64(slowest.Microseconds()), "µs-slowest")
+	}
+	return first, long
 }
