@@ -337,28 +337,32 @@ func (b *builder) secondPawns() hops.Bitboard {
 	return pawns
 }
 
-// firstPawns returns the pawns that may begin the current displacement.
+// firstPawns returns the pawns that may begin the turn.
 func (b *builder) firstPawns() hops.Bitboard {
 	var pawns hops.Bitboard
 	if b.over() {
 		return 0
 	}
 	for own := b.st.pawns[b.st.side]; own != 0; own &= own - 1 {
-		from := own.First()
-		if b.st0.ball == from && b.st.moved {
-			continue
-		}
-		c := *b
-		c.start(from)
-		cs := c.candidates()
-		for _, k := range cs.Clicks() {
-			if c.viable(k) {
-				pawns |= from.Bit()
-				break
-			}
+		if from := own.First(); b.canBegin(from) {
+			pawns |= from.Bit()
 		}
 	}
 	return pawns
+}
+
+// canBegin reports whether the pawn on from can make the first
+// displacement of a legal turn.
+func (b *builder) canBegin(from hops.Square) bool {
+	c := *b
+	c.start(from)
+	cs := c.candidates()
+	for _, k := range cs.Clicks() {
+		if c.viable(k) {
+			return true
+		}
+	}
+	return false
 }
 
 // next returns the clicks that may follow.
@@ -421,7 +425,7 @@ func (b *builder) click(i int, c hops.Click) error {
 			if sq == st.ball && st.moved {
 				return fail("K8", "the ball was already moved this turn: the carrier may not move again")
 			}
-			if !b.firstPawns().Has(sq) {
+			if !b.canBegin(sq) {
 				return fail("K7", "the pawn on %s cannot begin a legal turn: no displacement of it can be followed by a second one", sq)
 			}
 			b.start(sq)

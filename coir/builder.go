@@ -39,6 +39,18 @@ func (p Position) Destinations(from hops.Square) hops.Bitboard {
 	return dests
 }
 
+// canMove reports whether the pawn on from has a step, slide or jump,
+// that is whether its Destinations are not empty, without listing them.
+func (p Position) canMove(own, opp hops.Bitboard, from hops.Square) bool {
+	if p.slides(own, opp, from) != 0 {
+		return true
+	}
+	rules := jumpRules(own, opp, from)
+	var js hops.JumpSearch
+	js.Reset(&rules, from)
+	return js.Next()
+}
+
 // slides returns where the pawn on from can step, or slide if it is a
 // Dame (C6), with no jump.
 func (p Position) slides(own, opp hops.Bitboard, from hops.Square) hops.Bitboard {
@@ -147,7 +159,7 @@ func (b *builder) next() hops.ClickSet {
 	case b.own == 0 || b.complete():
 	case b.path.Len() == 0:
 		for q := b.own; q != 0; q &= q - 1 {
-			if s := q.First(); b.p.Destinations(s) != 0 {
+			if s := q.First(); b.p.canMove(b.own, b.opp, s) {
 				next.AddSquares(s.Bit())
 			}
 		}
@@ -190,7 +202,7 @@ func (b *builder) click(i int, c hops.Click) error {
 			}
 			return fail("C4", "%s %s: %s moves one of the pawns showing %s", s, what, SideName(p.side), SideName(p.side))
 		}
-		if p.Destinations(s) == 0 {
+		if !p.canMove(b.own, b.opp, s) {
 			return fail("C4", "the pawn on %s can neither step nor jump", s)
 		}
 		b.path.Push(s, false)
@@ -250,27 +262,78 @@ func pathWith(p hops.Path, s hops.Square) hops.Path {
 }
 
 // canonical returns the generated turn with the effect of the legal turn
-// m (G9), as hops.Canonical does, but reads the effect of each generated
-// turn from its squares instead of checking it again.
+// m (G9), the first in the order of Moves to leave the same board (see
+// the package documentation), without generating the moves: a step
+// alone is its own canonical form, and comes before the jumps whose
+// board it gives; otherwise the canonical jumps are the first shortest
+// path of the shared search that turns the same pawns and from whose end
+// board one step (or none, for a win) gives the same board.
 func (p Position) canonical(m Move) (Move, error) {
-	q, err := p.Play(m)
-	if err != nil {
+	if err := p.Validate(m); err != nil {
 		return m, err
 	}
-	for _, g := range p.AppendMoves(nil) {
-		if p.effect(g) == q {
-			return g, nil
+	own, opp := p.sides()
+	own2, opp2 := p.after(m)
+	turned := opp &^ opp2
+	if !m.hasStep && opp2 != 0 {
+		return stepMove(m.sq[0], m.sq[1]), nil // a step or slide alone
+	}
+	dame := own&(own-1) == 0
+	if from, to, ok := oneStep(own, own2); ok && turned == 0 && !dame {
+		return stepMove(from, to), nil
+	}
+	var best hops.Path
+	bestFrom, bestTo := hops.NoSquare, hops.NoSquare
+	var js hops.JumpSearch
+	for q := own; q != 0; q &= q - 1 {
+		s := q.First()
+		rules := jumpRules(own, opp, s)
+		js.Reset(&rules, s)
+		for js.Next() {
+			path := js.Path()
+			if js.Turned()&^turned != 0 || best.Len() > 0 && path.Len() >= best.Len() {
+				js.Prune() // its extensions turn more, or are longer
+				continue
+			}
+			if js.Turned() != turned {
+				continue
+			}
+			own1 := own&^s.Bit() | js.End().Bit() | turned
+			if opp2 == 0 {
+				if own1 == own2 {
+					best = path
+				}
+				continue
+			}
+			if from, to, ok := oneStep(own1, own2); ok {
+				best, bestFrom, bestTo = path, from, to
+			}
 		}
 	}
-	return m, hops.Errorf(hops.ErrIllegal, "G9", m.String(), "no generated move has the same effect")
+	if best.Len() == 0 {
+		return m, hops.Errorf(hops.ErrIllegal, "G9", m.String(), "no generated move has the same effect")
+	}
+	return NewMove(best, bestFrom, bestTo), nil
 }
 
-// effect returns the position after a legal turn m: the pawn moves from
-// the first square of the path to the last, the opposing pawns passed
-// between two squares of the path are turned (only jumps pass pawns),
-// then the step moves its pawn.
-func (p Position) effect(m Move) Position {
-	own, opp := p.sides()
+// oneStep reports whether the pawns own2 are the pawns own after one
+// pawn steps (from, to), the square it steps to being free of the
+// opponent's pawns already.
+func oneStep(own, own2 hops.Bitboard) (from, to hops.Square, ok bool) {
+	d := own ^ own2
+	if d.Count() != 2 || (own&d).Count() != 1 {
+		return hops.NoSquare, hops.NoSquare, false
+	}
+	from, to = (own & d).First(), (own2 & d).First()
+	return from, to, neighbours[from].Has(to)
+}
+
+// after returns the mover's pawns and the opponent's after a legal turn
+// m: the pawn moves from the first square of the path to the last, the
+// opposing pawns passed between two squares of the path are turned (only
+// jumps pass pawns), then the step moves its pawn.
+func (p Position) after(m Move) (own, opp hops.Bitboard) {
+	own, opp = p.sides()
 	var turned hops.Bitboard
 	for i := 1; i < int(m.n); i++ {
 		d, dist, _ := hops.Direction(m.sq[i-1], m.sq[i])
@@ -280,5 +343,5 @@ func (p Position) effect(m Move) Position {
 	if m.hasStep {
 		own = own&^m.from.Bit() | m.to.Bit()
 	}
-	return p.withSides(own, opp&^turned)
+	return own, opp &^ turned
 }
