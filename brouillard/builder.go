@@ -141,7 +141,7 @@ func (b *builder) pawnLandings() hops.Bitboard {
 		if b.pawn.Len() == 1 && land.Has(o) {
 			out |= o.Bit()
 		}
-		if l := bd.Step(o, d); (b.occ&^from.Bit()).Has(o) && land.Has(l) {
+		if l := bd.Step(o, d); (b.occ &^ from.Bit()).Has(o) && land.Has(l) {
 			out |= l.Bit()
 		}
 	}
