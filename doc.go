@@ -29,8 +29,12 @@
 //     (any legal written form), gives the canonical text of a move
 //     ([State.Canonical]), the legal moves, a diagram and a picture.
 //   - [Record]: a whole game as text, read, written and replayed.
-//   - [Builder]: the move builder every position provides, for a user
-//     interface where a person clicks a piece and then where it goes.
+//   - For user interfaces, the same names in every game: a position's At
+//     says what stands on a square, Destinations where the piece on a
+//     square can end its part of the move, and Build ([Builder]) builds a
+//     move from a person's clicks ([Click]), offering at each click only
+//     what leads to a legal move; a move's Clicks lists the clicks that
+//     build it.
 //   - Errors: every error the library returns is an [*Error] that wraps
 //     one of [ErrSyntax], [ErrPosition] or [ErrIllegal] and names the rule
 //     broken, so a server can answer "second displacement C1-C3: the ball
