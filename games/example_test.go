@@ -51,3 +51,38 @@ func ExampleViewOf() {
 	// 1p1p1p1/p1pfp1p/7/7/7/N1KFT1Q/1X1J1X1 w 0 0 -
 	// 1q1k1x1/j1xfn1t/7/7/7/P1PFP1P/1P1P1P1 w 0 0 -
 }
+
+// A tool that checks recorded games reads records of any game and replays
+// them, every move checked.
+func ExampleReplay() {
+	text := `[Game "coir"]
+[Start "bbbbbb/6/6/6/6/wwwwww w"]
+
+1. A1-A2
+2. a6-a5
+3. A2-A4 {two squares at once?}
+*
+`
+	rec, err := hops.ReadRecord(text)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	states, err := games.Replay(rec)
+	fmt.Println(len(states), "positions")
+	fmt.Println(err)
+	// Output:
+	// 3 positions
+	// move 3 "A2-A4": step A2-A4: a step moves one square, to an adjacent square (C4)
+}
+
+// Parse reads a position text once the game's name is known.
+func ExampleParse() {
+	s, err := games.Parse("zapita", "a5A/b5B/c5C/3*3/c5C/b5B/a5A k")
+	fmt.Println(s.Game().SideName(s.ToMove()), len(s.Moves()), err)
+	_, err = games.Parse("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w")
+	fmt.Println(err)
+	// Output:
+	// Khaki 16 <nil>
+	// game: no game is called "chess" (want one of zapita, catchit, coir, brouillard)
+}
