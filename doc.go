@@ -1,16 +1,53 @@
-// Package hops implements what the four games of the HOPS series (Max
-// Gerchambeau, 1983) have in common: Zapita, Catch'it, Coir Circuit and
-// Brouillard au Palais. Each game lives in its own package (zapita,
-// catchit, coir, brouillard) built on this one.
+// Package hops implements the rules of the four games of the HOPS series
+// (Max Gerchambeau, 1983): Zapita, Catch'it, Coir Circuit and Brouillard
+// au Palais. It validates a move a player submits and says which rule an
+// illegal one breaks, generates legal moves fast and without allocating,
+// reads and writes positions, moves and whole game records as text, and
+// draws positions as SVG.
 //
 // All four are played on a small square board (7×7, or 6×6 for Coir) by
 // pieces that step to a neighbouring square like a chess king, or jump
 // over an adjacent piece onto the free square beyond, chaining jumps in
-// one move. The rule book the library follows cites its rules by stable
-// ids (G1 … G12 for the common rules, Z… for Zapita, K… for Catch'it, C…
-// for Coir, B… for Brouillard); docs, errors and tests use the same ids.
+// one move. The rule book, [RULES.md] at the root of the module, gives the
+// rules of each game in full with stable ids (G1 … G12 for the common
+// rules, Z… for Zapita, K… for Catch'it, C… for Coir, B… for Brouillard);
+// docs, errors and tests cite the same ids.
 //
-// # What this package provides
+// # Where to start
+//
+//   - The game packages: zapita, catchit, coir and brouillard. Each has
+//     Start, Parse (a position text) and ParseMove (a move text), and a
+//     Position value with Moves, Validate, Play, Outcome, Build (a move
+//     click by click), Drawing and more. This is the fast, typed API.
+//   - Package games: the registry of the four games by name, for programs
+//     that handle every game alike (a server, a record reader).
+//   - Package players: computer players for any game (random, searching,
+//     and the search over sampled hidden states for Brouillard).
+//   - [Game] and [State]: any game through text. A State plays move texts
+//     (any legal written form), gives the canonical text of a move
+//     ([State.Canonical]), the legal moves, a diagram and a picture.
+//   - [Record]: a whole game as text, read, written and replayed.
+//   - For user interfaces, the same names in every game: a position's At
+//     says what stands on a square, Destinations where the piece on a
+//     square can end its part of the move, and Build ([Builder]) builds a
+//     move from a person's clicks ([Click]), offering at each click only
+//     what leads to a legal move; a move's Clicks lists the clicks that
+//     build it.
+//   - Errors: every error the library returns is an [*Error] that wraps
+//     one of [ErrSyntax], [ErrPosition] or [ErrIllegal] and names the rule
+//     broken, so a server can answer "second displacement C1-C3: the ball
+//     was already moved this turn (K8)" and still sort errors with
+//     errors.Is and errors.As; [RuleOf] gives the rule's id.
+//   - [Side], [Outcome] (which names the winner in the game's words and
+//     has a JSON form), the [Position] interface that every game's
+//     position satisfies, [Perft] and [Divide] (G10), [Canonical] (G9):
+//     the generated form of any legal written move.
+//
+// # The engine the games share
+//
+// The rest of this package is the machinery the four game packages are
+// built on. A program that only plays the games does not need it; one
+// that adds a game or studies the move generators does.
 //
 //   - Board geometry (G1, G2): [Square], [Dir], [Bitboard] and the two
 //     boards [Board6] and [Board7], with neighbour and jump tables computed
@@ -23,23 +60,11 @@
 //   - Paths and their text (G12): [Path], [ParsePath], and
 //     [NormalizeMoveText], which every game's move parser calls first so
 //     that white space, Unicode dashes and '×' are read as people type
-//     them; output is always the canonical text. [Canonical] (and
-//     [State.Canonical]) gives the generated form of any legal move.
-//   - What the games share: [Side], [Outcome] (which names the winner in
-//     the game's words and has a JSON form), the [Position] interface
-//     that every game's position satisfies, [Perft] and [Divide] (G10),
-//     the position text helpers [SplitFields], [ParseRows] and
-//     [AppendRows] (G11), Zobrist keys, and [StateSet] to keep one move
-//     per distinct successor (G9).
-//   - [Game] and [State]: any game through text, for servers, record
-//     readers and command-line tools; each game package exports its Game
-//     (catchit.Game, zapita.Game, coir.Game, brouillard.Game).
-//   - Game records ([Record]) and pictures ([Drawing]), described below.
-//   - Errors: every error the library returns is an [*Error] that wraps
-//     one of [ErrSyntax], [ErrPosition] or [ErrIllegal] and names the rule
-//     broken, so a server can answer "second displacement C1-C3: the ball
-//     was already moved this turn (K8)" and still sort errors with
-//     errors.Is and errors.As.
+//     them; output is always the canonical text.
+//   - Position texts (G11): [SplitFields], [ParseRows] and [AppendRows].
+//   - Zobrist keys ([ZobristKeys]) for the games' hashes, and [StateSet]
+//     to keep one move per distinct successor (G9).
+//   - [NewGame], which turns a typed game package into a [Game].
 //
 // # Rules the library settles
 //
@@ -62,38 +87,64 @@
 //
 // A [Record] stores a whole game of any of the four games as text, as PGN
 // does for chess; [RecordReader] reads a stream of them and
-// [Record.Replay] checks every move. The format, in EBNF (one item a line;
-// trailing spaces are ignored):
+// [Record.Replay] checks every move. A [Recorder] builds a record as the
+// game is played, checking each move. The format, in EBNF (one item a
+// line, of at most [MaxRecordLine] bytes; spaces, tabs and carriage
+// returns at the end of a line are ignored):
 //
-//	stream  = { blank | note } { record { blank | note } } .
-//	record  = tag { tag } { blank } { move | comment | blank | note } result .
-//	tag     = "[" name " " value "]" .                  (first Game, then Start)
-//	name    = letter { letter | digit | "_" } .
-//	value   = '"' { char | '\"' | '\\' } '"' .
-//	move    = number ". " movetext [ " = " reveal ] [ " {" text "}" ] .
-//	comment = "{" text "}" .                           (joins the previous move's)
-//	note    = ";" text .                               (ignored)
-//	result  = "1-0" | "0-1" | "*" .
+//	stream   = { blank | note } { record { blank | note } } .
+//	record   = tag { tag } { blank } { comment | blank | note }
+//	           { move { comment | blank | note } } result .
+//	tag      = "[" name " " '"' value '"' "]" .            (Game and Start first)
+//	name     = letter { letter | digit | "_" } .
+//	value    = { char | '\"' | "\\" | "\n" } .             (no bare '"' or '\')
+//	move     = number ". " movetext [ " = " reveal ] [ " {" text "}" ] .
+//	comment  = "{" text "}" .
+//	text     = { char | "\}" | "\\" | "\n" } .              (no bare '}' or '\')
+//	note     = ";" { char } .                               (ignored)
+//	result   = "1-0" | "0-1" | "*" .
 //
 // The Game tag holds the game's short name ([Game.Name]: zapita, catchit,
 // coir, brouillard) and the Start tag the position text the game starts
-// from; other tags (names of the players, Date, Event ...) are free. Each
-// move line holds one move in its game's move text (a Catch'it turn, a
-// Brouillard decision), numbered from 1 in the order played. The result
-// Move numbers count 1, 2, 3 ... A reveal says what a move made public
-// beyond its text; only Brouillard records kept by one player need it
-// (see the brouillard package). The result
-// says which side won: "1-0" the first side (White, Blue), "0-1" the
-// second, "*" a game not finished. Text in braces may not contain '}'.
-// A record ends with a blank line when written, so records concatenate:
+// from; other tags (names of the players, Date, Event ...) are free, each
+// name at most once. In tag values and comments a backslash starts an
+// escape: \n for a line break, \\ for a backslash, and \" (in values)
+// or \} (in comments) for the character that would end the text.
+//
+// Each move line holds one move in its game's move text (a Catch'it turn,
+// a Brouillard decision), numbered 1, 2, 3 ... in the order played. A
+// move text and a reveal hold no braces and no control characters; a
+// move text does not contain " = ", nor end with " =" or a space, and a
+// reveal does not begin or end with a space. A reveal says what a move
+// made public beyond its text; only Brouillard records kept by one player
+// need it (see the brouillard package).
+//
+// A comment line belongs to the move before it, or to the whole game
+// ([Record.Comment]) before the first move. Comment lines are joined to
+// the comment before them with one space, so a long comment can be
+// written over several lines; the writer does so, splitting at spaces,
+// when one line cannot hold it.
+//
+// The result says which side won: "1-0" the first side (White, Blue),
+// "0-1" the second, "*" a game not finished. A record ends with a blank
+// line when written, so records concatenate:
 //
 //	[Game "catchit"]
 //	[Start "rrrrrrr/7/7/7/7/7/bbbBbbb b"]
 //	[Blue "Ann"]
 //
-//	1. D1-D2 C1-C2 {the ball moves up}
+//	{a friendly game}
+//	1. C1-C2 D1-D2 {the ball moves up}
 //	2. ...
 //	*
+//
+// [Record.Write] refuses, with an [*Error], a record whose text would not
+// read back as the same record: a tag name that is not a name, a Game or
+// Start tag among the other tags, a tag named twice, a move text or
+// reveal the move line cannot hold, a line longer than [MaxRecordLine]
+// (a comment too, if it has no space to split it at), or a result other
+// than the three. Whatever the reader accepts, Write writes back. Reading
+// takes time and memory linear in the length of the text.
 //
 // # Diagrams
 //
@@ -107,4 +158,6 @@
 // changes the one it was called on, so any position can be shared by
 // goroutines without locking. Bad input never panics: malformed texts and
 // illegal moves are reported as errors.
+//
+// [RULES.md]: https://github.com/hopsgames/hops/blob/main/RULES.md
 package hops

@@ -10,6 +10,10 @@ import (
 // a command-line tool. Each game package exports its Game as the package
 // variable Game (catchit.Game, zapita.Game, ...). The typed API of the
 // game packages is faster; a Game trades speed for uniformity.
+//
+// The zero Game, and a nil *Game, is no game: it has no positions, so
+// Start returns nil and Parse an error, and no sides, so ParseSide fails;
+// none of its methods panics.
 type Game struct {
 	Name  string    // short lower-case name: "zapita", "catchit", "coir", "brouillard"
 	Title string    // the game's name as printed: "Catch'it"
@@ -71,19 +75,43 @@ func NewGame[P Position[P, M], M Move](name, title string, sides [2]string,
 	return g
 }
 
-// Start returns the initial position with the given side to move (G8).
-func (g *Game) Start(first Side) State { return g.start(first) }
+// Start returns the initial position with the given side to move (G8),
+// or nil for the zero Game, which has no positions.
+func (g *Game) Start(first Side) State {
+	if g == nil || g.start == nil {
+		return nil
+	}
+	return g.start(first)
+}
 
-// Parse reads a position text of this game.
-func (g *Game) Parse(text string) (State, error) { return g.parse(text) }
+// Parse reads a position text of this game. The zero Game reads none and
+// returns an *Error of kind ErrSyntax.
+func (g *Game) Parse(text string) (State, error) {
+	if g == nil || g.parse == nil {
+		return nil, Errorf(ErrSyntax, "", "", "the zero Game reads no positions; use a game package's Game, such as catchit.Game")
+	}
+	return g.parse(text)
+}
 
-// SideName returns the game's name for a side, such as "Blue".
-func (g *Game) SideName(s Side) string { return g.Sides[s&1] }
+// SideName returns the game's name for a side, such as "Blue" ("" for
+// the zero Game).
+func (g *Game) SideName(s Side) string {
+	if g == nil {
+		return ""
+	}
+	return g.Sides[s&1]
+}
 
 // ParseSide reads a side by its name in this game, in any case, or by its
 // first letter as position texts write it.
 func (g *Game) ParseSide(text string) (Side, error) {
+	if g == nil {
+		return First, Errorf(ErrSyntax, "", "", "no game, so no side %q", text)
+	}
 	for s, name := range g.Sides {
+		if name == "" || text == "" {
+			continue // an unnamed side of the zero Game matches nothing
+		}
 		if strings.EqualFold(text, name) || len(text) == 1 && strings.EqualFold(text, name[:1]) {
 			return Side(s), nil
 		}
@@ -91,8 +119,13 @@ func (g *Game) ParseSide(text string) (Side, error) {
 	return First, Errorf(ErrSyntax, "", "", "%s has no side %q (want %s or %s)", g.Title, text, g.Sides[0], g.Sides[1])
 }
 
-// String returns the game's short name.
-func (g *Game) String() string { return g.Name }
+// String returns the game's short name ("" for a nil Game).
+func (g *Game) String() string {
+	if g == nil {
+		return ""
+	}
+	return g.Name
+}
 
 type erased[P Position[P, M], M Move] struct {
 	g         *Game

@@ -144,3 +144,52 @@ func TestGameErasure(t *testing.T) {
 		t.Error("ParseSide(east)")
 	}
 }
+
+// TestZeroGame: every method of a zero Game, and of a nil *Game, answers
+// without panicking: no positions, no sides, and errors that are *Error
+// values.
+func TestZeroGame(t *testing.T) {
+	for name, g := range map[string]*Game{"zero": {}, "nil": nil} {
+		t.Run(name, func(t *testing.T) {
+			if s := g.Start(First); s != nil {
+				t.Errorf("Start(First) = %v, want nil", s)
+			}
+			if s := g.Start(Second); s != nil {
+				t.Errorf("Start(Second) = %v, want nil", s)
+			}
+			s, err := g.Parse("5 0")
+			var e *Error
+			if s != nil || !errors.As(err, &e) || !errors.Is(err, ErrSyntax) || !strings.Contains(err.Error(), "zero Game") {
+				t.Errorf("Parse = %v, %v; want nil and an *Error of kind ErrSyntax", s, err)
+			}
+			if got := g.SideName(First) + g.SideName(Second); got != "" {
+				t.Errorf("SideName = %q, want \"\"", got)
+			}
+			for _, text := range []string{"", "x", "North", "first"} {
+				if _, err := g.ParseSide(text); !errors.As(err, &e) || !errors.Is(err, ErrSyntax) {
+					t.Errorf("ParseSide(%q) error %v, want an *Error of kind ErrSyntax", text, err)
+				}
+			}
+			if got := g.String(); got != "" {
+				t.Errorf("String = %q, want \"\"", got)
+			}
+			rec := &Record{Start: "5 0", Result: ResultUnfinished}
+			if _, err := rec.Replay(g); !errors.As(err, &e) {
+				t.Errorf("Replay in the zero game: %v, want an *Error", err)
+			}
+			if rec := NewRecord(g.Start(First)); rec.Game != "" || rec.Result != ResultUnfinished {
+				t.Errorf("NewRecord of the zero game's start: %+v", rec)
+			}
+			if _, err := NewRecorder(g.Start(First)).Play("1"); !errors.As(err, &e) {
+				t.Errorf("Recorder from the zero game's start: Play error %v, want an *Error", err)
+			}
+		})
+	}
+}
+
+// TestParseSideEmpty: an empty text names no side, even of a real game.
+func TestParseSideEmpty(t *testing.T) {
+	if s, err := nimGame.ParseSide(""); err == nil {
+		t.Errorf("ParseSide(\"\") = %v, want an error", s)
+	}
+}

@@ -2,9 +2,11 @@ package hops
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -12,27 +14,35 @@ import (
 // Record is one recorded game: which game, from which position, the moves
 // in order and the result, with free tags and comments. Its text form is
 // described in the package documentation (Game records); Write and
-// ReadRecord convert between the two, and Replay checks every move.
+// ReadRecord convert between the two, and Replay checks every move. A
+// record that Write accepts reads back equal, empty and nil lists aside.
+// The JSON keys are the lower-case field names given in the struct tags.
+//
+// A Record is a plain value that programs may fill by hand; a [Recorder]
+// builds one move by move and checks each move as it comes.
 type Record struct {
-	Game   string       // the game's short name, as Game.Name ("catchit")
-	Start  string       // the position text the game starts from
-	Tags   []Tag        // further tags, in order (Blue, Red, Date, Event, ...)
-	Moves  []RecordMove // the moves, in the order they were played
-	Result string       // "1-0" (first side won), "0-1" (second side won) or "*" (not finished)
+	Game    string       `json:"game"`              // the game's short name, as Game.Name ("catchit")
+	Start   string       `json:"start"`             // the position text the game starts from
+	Tags    []Tag        `json:"tags"`              // further tags, in order (Blue, Red, Date, Event, ...)
+	Comment string       `json:"comment,omitempty"` // a comment on the game, before its first move
+	Moves   []RecordMove `json:"moves"`             // the moves, in the order they were played
+	Result  string       `json:"result"`            // "1-0" (first side won), "0-1" (second side won) or "*" (not finished)
 }
 
-// Tag is a named value in a record's header.
+// Tag is a named value in a record's header. A name is a letter followed
+// by letters, digits and '_'; the value is any text.
 type Tag struct {
-	Name, Value string
+	Name  string `json:"name"`
+	Value string `json:"value"`
 }
 
 // RecordMove is one move of a record: its text in the game's move syntax,
 // what it made public beyond its text (Brouillard's turned pawns in a
 // record kept by one player; empty otherwise) and an optional comment.
 type RecordMove struct {
-	Text    string
-	Reveal  string
-	Comment string
+	Text    string `json:"text"`
+	Reveal  string `json:"reveal,omitempty"`
+	Comment string `json:"comment,omitempty"`
 }
 
 // The results a record may end with.
@@ -53,6 +63,15 @@ func ResultOf(o Outcome) string {
 	return ResultSecond
 }
 
+// SetResultFrom sets the record's result to the one that position s, the
+// game's last, calls for ("*" for a nil position).
+func (r *Record) SetResultFrom(s State) {
+	r.Result = ResultUnfinished
+	if s != nil {
+		r.Result = ResultOf(s.Outcome())
+	}
+}
+
 // Tag returns the value of the first tag with the given name, and whether
 // there is one. "Game" and "Start" give the record's fields.
 func (r *Record) Tag(name string) (string, bool) {
@@ -71,6 +90,8 @@ func (r *Record) Tag(name string) (string, bool) {
 }
 
 // SetTag sets a tag, replacing the first one of that name or adding one.
+// It looks through the tags, so setting many tags one by one takes time
+// quadratic in their number; a Recorder keeps an index instead.
 func (r *Record) SetTag(name, value string) {
 	switch name {
 	case "Game":
@@ -89,105 +110,291 @@ func (r *Record) SetTag(name, value string) {
 	r.Tags = append(r.Tags, Tag{name, value})
 }
 
-// Write writes the record's text form to w.
+// Write writes the record's text form to w. It first checks that the
+// text reads back as the same record (see Check) and writes nothing if it
+// would not.
 func (r *Record) Write(w io.Writer) error {
-	_, err := io.WriteString(w, r.String())
+	text, err := r.encode()
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(w, text)
+	return err
+}
+
+// Check returns nil if the record can be written so that ReadRecord reads
+// it back equal, and otherwise an *Error of kind ErrSyntax that names the
+// tag or move at fault: a tag name that is not a name, a tag named Game
+// or Start among Tags or a tag named twice, a move text or reveal that
+// the move syntax cannot hold, a line longer than MaxRecordLine, or a
+// result other than "1-0", "0-1" and "*".
+func (r *Record) Check() error {
+	_, err := r.encode()
 	return err
 }
 
 // String returns the record's text form, ending with a blank line so that
-// records can be concatenated into one stream.
+// records can be concatenated into one stream. It does not check the
+// record: the text of a record that Check refuses may not read back, and
+// an empty Result is written "*".
 func (r *Record) String() string {
-	var b strings.Builder
-	writeTag := func(name, value string) {
-		b.WriteString("[")
-		b.WriteString(name)
-		b.WriteString(" ")
-		b.WriteString(quote(value))
-		b.WriteString("]\n")
-	}
-	writeTag("Game", r.Game)
-	writeTag("Start", r.Start)
-	for _, t := range r.Tags {
-		writeTag(t.Name, t.Value)
-	}
-	b.WriteString("\n")
-	for i, m := range r.Moves {
-		b.WriteString(strconv.Itoa(i + 1))
-		b.WriteString(". ")
-		b.WriteString(m.Text)
-		if m.Reveal != "" {
-			b.WriteString(" = ")
-			b.WriteString(m.Reveal)
-		}
-		if m.Comment != "" {
-			b.WriteString(" {")
-			b.WriteString(m.Comment)
-			b.WriteString("}")
-		}
-		b.WriteString("\n")
-	}
-	result := r.Result
-	if result == "" {
-		result = ResultUnfinished
-	}
-	b.WriteString(result)
-	b.WriteString("\n\n")
-	return b.String()
+	text, _ := r.encode()
+	return text
 }
 
-func quote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
+// recordWriter builds a record's text and keeps the first reason it would
+// not read back.
+type recordWriter struct {
+	b   []byte
+	err *Error
+}
+
+func (w *recordWriter) fail(where, format string, args ...any) {
+	if w.err == nil {
+		w.err = Errorf(ErrSyntax, "", where, format, args...)
+	}
+}
+
+// endLine ends the line begun at start, checking its length.
+func (w *recordWriter) endLine(start int, where string) {
+	if n := len(w.b) - start; n > MaxRecordLine {
+		w.fail(where, "the line would be %d bytes long, more than the %d a record line may have", n, MaxRecordLine)
+	}
+	w.b = append(w.b, '\n')
+}
+
+func (w *recordWriter) tag(name, value string) {
+	start := len(w.b)
+	w.b = append(w.b, '[')
+	w.b = append(w.b, name...)
+	w.b = append(w.b, ' ', '"')
+	for i := 0; i < len(value); i++ {
+		switch c := value[i]; c {
 		case '"', '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
+			w.b = append(w.b, '\\', c)
 		case '\n':
-			b.WriteString(" ")
+			w.b = append(w.b, '\\', 'n')
 		default:
-			b.WriteByte(c)
+			w.b = append(w.b, c)
 		}
 	}
-	b.WriteByte('"')
-	return b.String()
+	w.b = append(w.b, '"', ']')
+	w.endLine(start, "tag "+name)
 }
 
-// MaxRecordLine is the longest line a record may have, in bytes.
+// appendComment appends the escaped text of a comment.
+func appendComment(b []byte, c string) []byte {
+	for i := 0; i < len(c); i++ {
+		switch ch := c[i]; ch {
+		case '}', '\\':
+			b = append(b, '\\', ch)
+		case '\n':
+			b = append(b, '\\', 'n')
+		default:
+			b = append(b, ch)
+		}
+	}
+	return b
+}
+
+// commentLines writes an escaped comment on comment lines of their own,
+// split at spaces where one line would be too long: the reader joins
+// comment lines with a space, so splitting at a space gives the comment
+// back. The first piece may not be empty, as an empty first piece adds no
+// space when read.
+func (w *recordWriter) commentLines(esc []byte, where string) {
+	const limit = MaxRecordLine - 2 // the braces
+	for first := true; len(esc) > limit; first = false {
+		lo := 0
+		if first {
+			lo = 1
+		}
+		cut := bytes.LastIndexByte(esc[lo:limit+1], ' ')
+		if cut < 0 {
+			w.fail(where, "the comment has more than %d bytes without a space, too many for one line", limit)
+			break
+		}
+		cut += lo
+		w.b = append(w.b, '{')
+		w.b = append(w.b, esc[:cut]...)
+		w.b = append(w.b, '}', '\n')
+		esc = esc[cut+1:]
+	}
+	w.b = append(w.b, '{')
+	w.b = append(w.b, esc...)
+	w.b = append(w.b, '}', '\n')
+}
+
+func (r *Record) encode() (string, error) {
+	w := &recordWriter{b: make([]byte, 0, 64*(len(r.Tags)+len(r.Moves)+4))}
+	w.tag("Game", r.Game)
+	w.tag("Start", r.Start)
+	seen := make(map[string]bool, len(r.Tags))
+	for _, t := range r.Tags {
+		where := "tag " + t.Name
+		switch {
+		case tagNameProblem(t.Name) != "":
+			w.fail(fmt.Sprintf("tag %q", t.Name), "%s", tagNameProblem(t.Name))
+		case t.Name == "Game" || t.Name == "Start":
+			w.fail(where, "the %s tag is the record's %s field, not one of its Tags", t.Name, t.Name)
+		case seen[t.Name]:
+			w.fail(where, "the tag appears twice")
+		}
+		seen[t.Name] = true
+		w.tag(t.Name, t.Value)
+	}
+	w.b = append(w.b, '\n')
+	var esc []byte
+	if r.Comment != "" {
+		esc = appendComment(esc[:0], r.Comment)
+		w.commentLines(esc, "comment before move 1")
+	}
+	for i, m := range r.Moves {
+		where := fmt.Sprintf("move %d %q", i+1, m.Text)
+		start := len(w.b)
+		w.b = strconv.AppendInt(w.b, int64(i+1), 10)
+		w.b = append(w.b, '.', ' ')
+		w.b = append(w.b, m.Text...)
+		if p := moveTextProblem(m.Text); p != "" {
+			w.fail(where, "%s", p)
+		}
+		if m.Reveal != "" {
+			w.b = append(w.b, " = "...)
+			w.b = append(w.b, m.Reveal...)
+			if p := revealProblem(m.Reveal); p != "" {
+				w.fail(where, "reveal %q: %s", m.Reveal, p)
+			}
+		}
+		if m.Comment == "" {
+			w.endLine(start, where)
+			continue
+		}
+		esc = appendComment(esc[:0], m.Comment)
+		if len(w.b)-start+len(esc)+3 <= MaxRecordLine {
+			w.b = append(w.b, ' ', '{')
+			w.b = append(w.b, esc...)
+			w.b = append(w.b, '}', '\n')
+			continue
+		}
+		w.endLine(start, where)
+		w.commentLines(esc, where)
+	}
+	switch r.Result {
+	case ResultFirst, ResultSecond, ResultUnfinished:
+		w.b = append(w.b, r.Result...)
+	default:
+		w.fail("result", "%q: want 1-0, 0-1 or *", r.Result)
+		w.b = append(w.b, ResultUnfinished...)
+	}
+	w.b = append(w.b, '\n', '\n')
+	if w.err != nil {
+		return string(w.b), w.err
+	}
+	return string(w.b), nil
+}
+
+// tagNameProblem says what is wrong with a tag name, or returns "".
+func tagNameProblem(name string) string {
+	if name == "" {
+		return "a tag name may not be empty"
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || i > 0 && (c >= '0' && c <= '9' || c == '_')) {
+			return "a tag name is a letter, then letters, digits and '_' only"
+		}
+	}
+	return ""
+}
+
+// lineTextProblem says why s cannot stand in a move line outside the
+// comment: braces would start or end a comment and control characters
+// (line breaks, tabs) would not survive.
+func lineTextProblem(s string) string {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '{' || c == '}':
+			return fmt.Sprintf("%q may only stand in a comment", c)
+		case c < ' ' || c == 0x7f:
+			return fmt.Sprintf("control character %q", c)
+		}
+	}
+	return ""
+}
+
+// moveTextProblem says what keeps text from being a move text in a record,
+// or returns "". The reader and the writer share it, so that every text
+// one of them allows reads back the same.
+func moveTextProblem(text string) string {
+	switch {
+	case text == "":
+		return "the move has no text"
+	case strings.Contains(text, " = "):
+		return `a move text may not contain " = ", which introduces a reveal`
+	case strings.HasSuffix(text, " ="):
+		return `a move text may not end with " =", which would introduce a reveal`
+	case strings.HasSuffix(text, " "):
+		return "a move text may not end with a space"
+	}
+	return lineTextProblem(text)
+}
+
+// revealProblem says what keeps text from being a reveal, or returns "".
+func revealProblem(text string) string {
+	switch {
+	case text == "":
+		return `nothing after " = "`
+	case text[0] == ' ' || text[len(text)-1] == ' ':
+		return "a reveal may not begin or end with a space"
+	}
+	return lineTextProblem(text)
+}
+
+// MaxRecordLine is the longest line a record may have, in bytes, not
+// counting the line end ("\n" or "\r\n").
 const MaxRecordLine = 4096
 
-// RecordReader reads a stream of records, one after the other.
+// RecordReader reads a stream of records, one after the other. It reads
+// in time and memory linear in the length of the stream.
 type RecordReader struct {
 	sc   *bufio.Scanner
 	line int
-	peek *string // a line read ahead
+	err  error // the error that stopped the stream
 }
 
 // NewRecordReader returns a reader of the records in r.
 func NewRecordReader(r io.Reader) *RecordReader {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 256), MaxRecordLine)
+	// Room for the longest line and its "\r\n": longer ones are caught
+	// by next, so that the limit does not depend on the line end.
+	sc.Buffer(make([]byte, 0, 256), MaxRecordLine+2)
 	return &RecordReader{sc: sc}
 }
 
 func (rr *RecordReader) next() (string, bool, error) {
-	if rr.peek != nil {
-		l := *rr.peek
-		rr.peek = nil
-		return l, true, nil
+	if rr.err != nil {
+		return "", false, rr.err
 	}
 	if !rr.sc.Scan() {
 		if err := rr.sc.Err(); err != nil {
 			if errors.Is(err, bufio.ErrTooLong) {
-				return "", false, Errorf(ErrSyntax, "", fmt.Sprintf("line %d", rr.line+1), "line longer than %d bytes", MaxRecordLine)
+				err = rr.tooLong(rr.line + 1)
 			}
+			rr.err = err
 			return "", false, err
 		}
 		return "", false, nil
 	}
 	rr.line++
+	if len(rr.sc.Bytes()) > MaxRecordLine {
+		rr.err = rr.tooLong(rr.line)
+		return "", false, rr.err
+	}
 	return strings.TrimRight(rr.sc.Text(), " \t\r"), true, nil
+}
+
+func (rr *RecordReader) tooLong(line int) *Error {
+	return Errorf(ErrSyntax, "", fmt.Sprintf("line %d", line), "line longer than %d bytes", MaxRecordLine)
 }
 
 // Next reads the next record. It returns io.EOF when the stream holds no
@@ -197,7 +404,7 @@ func (rr *RecordReader) Next() (*Record, error) {
 	var line string
 	var ok bool
 	var err error
-	for { // skip blank lines and comments between records
+	for { // skip blank lines and notes between records
 		if line, ok, err = rr.next(); err != nil {
 			return nil, err
 		}
@@ -210,36 +417,66 @@ func (rr *RecordReader) Next() (*Record, error) {
 	}
 	rec := &Record{}
 	where := func() string { return fmt.Sprintf("line %d", rr.line) }
+	var seenGame, seenStart bool
 	seen := map[string]bool{}
 	for ; ok && strings.HasPrefix(line, "["); line, ok, err = rr.next() {
-		if err != nil {
-			return nil, err
-		}
 		name, value, terr := parseTag(line)
 		if terr != nil {
 			return nil, terr.In(where())
 		}
-		if seen[name] {
+		switch {
+		case name == "Game" && !seenGame:
+			rec.Game, seenGame = value, true
+		case name == "Start" && !seenStart:
+			rec.Start, seenStart = value, true
+		case name == "Game" || name == "Start" || seen[name]:
 			return nil, Errorf(ErrSyntax, "", where(), "tag %s appears twice", name)
+		default:
+			seen[name] = true
+			rec.Tags = append(grow(rec.Tags), Tag{name, value})
 		}
-		seen[name] = true
-		rec.SetTag(name, value)
 	}
 	if err != nil {
 		return nil, err
 	}
-	if !seen["Game"] || !seen["Start"] {
+	if !seenGame || !seenStart {
 		return nil, Errorf(ErrSyntax, "", where(), "a record starts with its Game and Start tags")
 	}
-	for ; ok; line, ok, err = rr.next() {
-		if err != nil {
-			return nil, err
+	// The comment being read belongs to the last move, or to the game
+	// before its first move. A comment of one piece is kept as it is;
+	// pieces from further comment lines are gathered in one buffer and
+	// copied out once, when the next move or the result comes.
+	var comment string
+	var joined []byte
+	addComment := func(c string) {
+		if joined == nil {
+			if comment == "" {
+				comment = c
+				return
+			}
+			joined = append(make([]byte, 0, 2*(len(comment)+len(c)+1)), comment...)
 		}
+		joined = append(joined, ' ')
+		joined = append(joined, c...)
+	}
+	flush := func() {
+		if joined != nil {
+			comment = string(joined)
+		}
+		if n := len(rec.Moves); n > 0 {
+			rec.Moves[n-1].Comment = comment
+		} else {
+			rec.Comment = comment
+		}
+		comment, joined = "", nil
+	}
+	for ; ok; line, ok, err = rr.next() {
 		if line == "" || strings.HasPrefix(line, ";") {
 			continue
 		}
 		switch line {
 		case ResultFirst, ResultSecond, ResultUnfinished:
+			flush()
 			rec.Result = line
 			return rec, nil
 		}
@@ -247,20 +484,20 @@ func (rr *RecordReader) Next() (*Record, error) {
 			return nil, Errorf(ErrSyntax, "", where(), "record has no result line (1-0, 0-1 or *) before the next record")
 		}
 		if strings.HasPrefix(line, "{") {
-			c, rest, cerr := cutComment(line)
-			if cerr != nil || rest != "" {
-				return nil, Errorf(ErrSyntax, "", where(), "a comment is written {like this}")
+			c, cerr := parseComment(line)
+			if cerr != nil {
+				return nil, cerr.In(where())
 			}
-			if n := len(rec.Moves); n > 0 {
-				rec.Moves[n-1].Comment = joinComment(rec.Moves[n-1].Comment, c)
-			}
+			addComment(c)
 			continue
 		}
 		m, merr := parseMoveLine(line, len(rec.Moves)+1)
 		if merr != nil {
 			return nil, merr.In(where())
 		}
-		rec.Moves = append(rec.Moves, m)
+		flush()
+		rec.Moves = append(grow(rec.Moves), RecordMove{Text: m.Text, Reveal: m.Reveal})
+		comment = m.Comment
 	}
 	if err != nil {
 		return nil, err
@@ -268,11 +505,15 @@ func (rr *RecordReader) Next() (*Record, error) {
 	return nil, Errorf(ErrSyntax, "", where(), "record ends without a result line (1-0, 0-1 or *)")
 }
 
-func joinComment(a, b string) string {
-	if a == "" {
-		return b
+// grow makes room for one more element by doubling when s is full. The
+// runtime's append grows large slices by a quarter at a time, which
+// allocates about five times the final size in all; doubling allocates
+// at most twice the final size, whatever the length.
+func grow[T any](s []T) []T {
+	if len(s) < cap(s) {
+		return s
 	}
-	return a + " " + b
+	return append(make([]T, 0, max(8, 2*cap(s))), s...)
 }
 
 func parseTag(line string) (name, value string, err *Error) {
@@ -285,38 +526,83 @@ func parseTag(line string) (name, value string, err *Error) {
 		return "", "", Errorf(ErrSyntax, "", "", "a tag is written [Name \"value\"]")
 	}
 	name = body[:sp]
-	for i, c := range name {
-		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || i > 0 && (c >= '0' && c <= '9' || c == '_')) {
-			return "", "", Errorf(ErrSyntax, "", "", "tag name %q: letters, digits and '_' only", name)
-		}
+	if p := tagNameProblem(name); p != "" {
+		return "", "", Errorf(ErrSyntax, "", fmt.Sprintf("tag %q", name), "%s", p)
 	}
 	q := body[sp+1:]
 	if len(q) < 2 || q[0] != '"' || q[len(q)-1] != '"' {
 		return "", "", Errorf(ErrSyntax, "", "", "tag %s: the value is written in double quotes", name)
 	}
-	var b strings.Builder
-	for i := 1; i < len(q)-1; i++ {
+	q = q[1 : len(q)-1]
+	if !strings.ContainsAny(q, `"\`) {
+		return name, q, nil
+	}
+	b := make([]byte, 0, len(q))
+	for i := 0; i < len(q); i++ {
 		c := q[i]
-		if c == '\\' {
-			if i+1 >= len(q)-1 || (q[i+1] != '"' && q[i+1] != '\\') {
-				return "", "", Errorf(ErrSyntax, "", "", "tag %s: only \\\" and \\\\ are escapes", name)
+		switch c {
+		case '\\':
+			if i+1 >= len(q) {
+				return "", "", Errorf(ErrSyntax, "", "", `tag %s: the value ends with a lone \`, name)
 			}
 			i++
-			c = q[i]
-		} else if c == '"' {
-			return "", "", Errorf(ErrSyntax, "", "", "tag %s: a quote inside the value must be written \\\"", name)
+			switch q[i] {
+			case '"', '\\':
+				c = q[i]
+			case 'n':
+				c = '\n'
+			default:
+				return "", "", Errorf(ErrSyntax, "", "", `tag %s: the escapes are \", \\ and \n, not \%c`, name, q[i])
+			}
+		case '"':
+			return "", "", Errorf(ErrSyntax, "", "", `tag %s: a quote inside the value must be written \"`, name)
 		}
-		b.WriteByte(c)
+		b = append(b, c)
 	}
-	return name, b.String(), nil
+	return name, string(b), nil
 }
 
-func cutComment(s string) (comment, rest string, err error) {
-	end := strings.IndexByte(s, '}')
-	if !strings.HasPrefix(s, "{") || end < 0 {
-		return "", s, errors.New("unterminated comment")
+// parseComment reads a comment that starts at s[0] == '{' and ends with
+// the last byte of s, undoing its escapes.
+func parseComment(s string) (string, *Error) {
+	body := s[1:]
+	if !strings.ContainsAny(body, `}\`) {
+		return "", Errorf(ErrSyntax, "", "", "a comment is written {like this}: no closing '}'")
 	}
-	return s[1:end], strings.TrimLeft(s[end+1:], " "), nil
+	var b []byte
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		switch c {
+		case '}':
+			if i != len(body)-1 {
+				return "", Errorf(ErrSyntax, "", "", `text after a comment's closing '}' (a '}' inside a comment is written \})`)
+			}
+			if b == nil {
+				return body[:i], nil
+			}
+			return string(b), nil
+		case '\\':
+			if b == nil {
+				b = append(make([]byte, 0, len(body)), body[:i]...)
+			}
+			if i+1 >= len(body) {
+				return "", Errorf(ErrSyntax, "", "", "a comment is written {like this}: no closing '}'")
+			}
+			i++
+			switch body[i] {
+			case '}', '\\':
+				c = body[i]
+			case 'n':
+				c = '\n'
+			default:
+				return "", Errorf(ErrSyntax, "", "", `in a comment the escapes are \}, \\ and \n, not \%c`, body[i])
+			}
+		}
+		if b != nil {
+			b = append(b, c)
+		}
+	}
+	return "", Errorf(ErrSyntax, "", "", "a comment is written {like this}: no closing '}'")
 }
 
 func parseMoveLine(line string, want int) (RecordMove, *Error) {
@@ -329,26 +615,26 @@ func parseMoveLine(line string, want int) (RecordMove, *Error) {
 	if err != nil || n != want {
 		return m, Errorf(ErrSyntax, "", "", "move number %q, want %d", line[:dot], want)
 	}
-	text := line[dot+2:]
-	if i := strings.IndexByte(text, '{'); i >= 0 {
-		c, rest, cerr := cutComment(text[i:])
-		if cerr != nil || rest != "" {
-			return m, Errorf(ErrSyntax, "", "", "a comment is written {like this} at the end of the line")
+	body := line[dot+2:]
+	if i := strings.IndexByte(body, '{'); i >= 0 {
+		c, cerr := parseComment(body[i:])
+		if cerr != nil {
+			return m, cerr
 		}
 		m.Comment = c
-		text = strings.TrimRight(text[:i], " ")
+		body = strings.TrimRight(body[:i], " ")
 	}
-	if i := strings.Index(text, " = "); i >= 0 {
-		m.Reveal = strings.TrimSpace(text[i+3:])
-		text = text[:i]
-		if m.Reveal == "" {
-			return m, Errorf(ErrSyntax, "", "", "move %d: nothing after \" = \"", want)
+	m.Text = body
+	if i := strings.Index(body, " = "); i >= 0 {
+		m.Text = strings.TrimRight(body[:i], " ")
+		m.Reveal = strings.TrimLeft(body[i+3:], " ")
+		if p := revealProblem(m.Reveal); p != "" {
+			return m, Errorf(ErrSyntax, "", "", "move %d: %s", want, p)
 		}
 	}
-	if text == "" {
-		return m, Errorf(ErrSyntax, "", "", "move %d has no text", want)
+	if p := moveTextProblem(m.Text); p != "" {
+		return m, Errorf(ErrSyntax, "", "", "move %d: %s", want, p)
 	}
-	m.Text = text
 	return m, nil
 }
 
@@ -377,6 +663,9 @@ func ReadRecord(text string) (*Record, error) {
 // true state determines them; the brouillard package replays the records
 // that one player keeps, which need them.
 func (r *Record) Replay(g *Game) ([]State, error) {
+	if g == nil {
+		return nil, Errorf(ErrSyntax, "", "", "record replayed in no game")
+	}
 	if r.Game != g.Name {
 		return nil, Errorf(ErrSyntax, "", "tag Game", "record of %q replayed as %q", r.Game, g.Name)
 	}
@@ -408,7 +697,117 @@ func (r *Record) Replay(g *Game) ([]State, error) {
 	return states, nil
 }
 
-// NewRecord starts a record of game g from state s, with no moves yet.
+// NewRecord starts a record of the game of state s from s, with no moves
+// yet. A nil s, such as the zero Game's start, gives a record of no game.
 func NewRecord(s State) *Record {
+	if s == nil {
+		return &Record{Result: ResultUnfinished}
+	}
 	return &Record{Game: s.Game().Name, Start: s.String(), Result: ResultOf(s.Outcome())}
+}
+
+// Recorder keeps the record of a game as it is played: each move is
+// checked and played before it is written down, in the text the game
+// itself gives that move, so the record always replays. It keeps the
+// last position, so recording n moves takes time linear in n. A Recorder
+// is not safe for concurrent use.
+type Recorder struct {
+	rec   Record
+	state State
+	tags  map[string]int // index of each tag in rec.Tags
+}
+
+// NewRecorder starts recording a game from position s. With a nil s (the
+// zero Game's start) it refuses every move.
+func NewRecorder(s State) *Recorder {
+	r := &Recorder{state: s, tags: map[string]int{}}
+	if s != nil {
+		r.rec = Record{Game: s.Game().Name, Start: s.String()}
+	}
+	return r
+}
+
+// State returns the position after the moves recorded so far.
+func (r *Recorder) State() State { return r.state }
+
+// Play checks and plays a move in the current position and records it
+// under its canonical text, the one State.Moves lists for it (G9), so a
+// move written in another legal form is recorded the way the game writes
+// it. It returns the new position, or the game's error for an illegal or
+// malformed move, prefixed with the move's number and text, and records
+// nothing then.
+func (r *Recorder) Play(move string) (State, error) {
+	where := fmt.Sprintf("move %d %q", len(r.rec.Moves)+1, move)
+	if r.state == nil {
+		return nil, Errorf(ErrSyntax, "", where, "the recorder has no position to play in")
+	}
+	if o := r.state.Outcome(); o.Over {
+		return nil, Errorf(ErrIllegal, "G6", where, "the game is already over: %s", o)
+	}
+	next, err := r.state.Play(move)
+	if err != nil {
+		return nil, ErrorIn(err, where)
+	}
+	r.rec.Moves = append(r.rec.Moves, RecordMove{Text: canonicalMove(r.state, move, next)})
+	r.state = next
+	return next, nil
+}
+
+// canonicalMove returns the text that s.Moves gives the move that leads
+// from s to next (written move in s).
+func canonicalMove(s State, move string, next State) string {
+	moves := s.Moves()
+	if slices.Contains(moves, move) {
+		return move
+	}
+	h, text := next.Hash(), next.String()
+	for _, m := range moves {
+		if n, err := s.Play(m); err == nil && n.Hash() == h && n.String() == text {
+			return m
+		}
+	}
+	// A legal move that the generator does not list breaks G9 in the
+	// game package; the move as written still replays.
+	return move
+}
+
+// Comment sets the comment on the last move recorded, or on the game
+// before its first move when no move has been recorded yet.
+func (r *Recorder) Comment(text string) {
+	if n := len(r.rec.Moves); n > 0 {
+		r.rec.Moves[n-1].Comment = text
+	} else {
+		r.rec.Comment = text
+	}
+}
+
+// SetTag sets a tag of the record, replacing an earlier value. It refuses
+// a name that a record cannot hold (see Tag) and the Game and Start tags,
+// which the recorder sets from the game.
+func (r *Recorder) SetTag(name, value string) error {
+	where := fmt.Sprintf("tag %q", name)
+	if p := tagNameProblem(name); p != "" {
+		return Errorf(ErrSyntax, "", where, "%s", p)
+	}
+	if name == "Game" || name == "Start" {
+		return Errorf(ErrSyntax, "", where, "the recorder sets the %s tag from the game", name)
+	}
+	if i, ok := r.tags[name]; ok {
+		r.rec.Tags[i].Value = value
+		return nil
+	}
+	r.tags[name] = len(r.rec.Tags)
+	r.rec.Tags = append(r.rec.Tags, Tag{name, value})
+	return nil
+}
+
+// Record returns the record so far, with its result set from the current
+// position. The record is a copy: changing it does not change the
+// recorder's, and recording on does not change it.
+func (r *Recorder) Record() *Record {
+	out := r.rec
+	out.Tags = slices.Clone(r.rec.Tags)
+	out.Moves = slices.Clone(r.rec.Moves)
+	out.SetResultFrom(r.state)
+	return &out
 }

@@ -1,12 +1,16 @@
 package hops_test
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/brouillard"
 	"github.com/hopsgames/hops/catchit"
@@ -61,6 +65,255 @@ func TestRecordsOfEveryGame(t *testing.T) {
 			})
 		})
 	}
+}
+
+// anyText draws any string: unicode, the characters the record syntax
+// gives a meaning to, or long runs that test the line limit.
+func anyText() *rapid.Generator[string] {
+	special := rapid.StringOf(rapid.SampledFrom([]rune(" {}[]\"\\\n\r\t=;.aZ0é€")))
+	long := rapid.Custom(func(t *rapid.T) string {
+		piece := rapid.SampledFrom([]string{"x", "x ", "\n", "}", "\"", " "}).Draw(t, "piece")
+		return strings.Repeat(piece, rapid.IntRange(1, 2*hops.MaxRecordLine).Draw(t, "repeat"))
+	})
+	return rapid.OneOf(rapid.String(), special, special, long)
+}
+
+// TestRecordWriteReadsBack: any record a program can build, from moves of
+// real games of the four kinds and arbitrary tags, comments and texts,
+// either fails to Write with an *Error or is written and reads back
+// equal; when its tags, moves and result are the game's own, Write takes
+// it and Replay accepts what was read.
+func TestRecordWriteReadsBack(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		g := rapid.SampledFrom(games).Draw(t, "game")
+		s := g.Start(hops.Side(rapid.IntRange(0, 1).Draw(t, "first")))
+		rec := hops.NewRecord(s)
+		clean := true // only what a careful program writes
+		maybe := func(label string) bool {
+			if rapid.IntRange(0, 9).Draw(t, label) == 0 {
+				clean = false
+				return true
+			}
+			return false
+		}
+		if maybe("odd game") {
+			rec.Game = anyText().Draw(t, "game name")
+		}
+		if maybe("odd start") {
+			rec.Start = anyText().Draw(t, "start")
+		}
+		names := rapid.SliceOfDistinct(rapid.StringMatching(`[A-Za-z][A-Za-z0-9_]{0,8}`), func(s string) string { return s }).Draw(t, "names")
+		for _, name := range names {
+			if name == "Game" || name == "Start" {
+				continue
+			}
+			rec.Tags = append(rec.Tags, hops.Tag{Name: name, Value: anyText().Draw(t, "value")})
+		}
+		if maybe("odd tag") {
+			rec.Tags = append(rec.Tags, hops.Tag{Name: anyText().Draw(t, "odd name"), Value: anyText().Draw(t, "odd value")})
+		}
+		if rapid.Bool().Draw(t, "opening comment") {
+			rec.Comment = anyText().Draw(t, "comment")
+		}
+		for range rapid.IntRange(0, 20).Draw(t, "plies") {
+			if s.Outcome().Over {
+				break
+			}
+			m := hops.RecordMove{Text: rapid.SampledFrom(s.Moves()).Draw(t, "move")}
+			next, err := s.Play(m.Text)
+			if err != nil {
+				t.Fatalf("generated move %s: %v", m.Text, err)
+			}
+			s = next
+			if maybe("odd move") {
+				m.Text = anyText().Draw(t, "move text")
+			}
+			if maybe("reveal") {
+				m.Reveal = anyText().Draw(t, "reveal")
+			}
+			if rapid.Bool().Draw(t, "commented") {
+				m.Comment = anyText().Draw(t, "comment")
+			}
+			rec.Moves = append(rec.Moves, m)
+		}
+		rec.SetResultFrom(s)
+		if maybe("odd result") {
+			rec.Result = rapid.SampledFrom([]string{"", "1-0", "0-1", "*", "1/2-1/2"}).Draw(t, "result")
+		}
+
+		var b strings.Builder
+		err := rec.Write(&b)
+		if err != nil {
+			var e *hops.Error
+			if !errors.As(err, &e) || !errors.Is(err, hops.ErrSyntax) {
+				t.Fatalf("Write error %v is not an *Error of kind ErrSyntax", err)
+			}
+			if clean && !tooLong(rec) {
+				t.Fatalf("a record of the game's own moves and tags is refused: %v", err)
+			}
+			return
+		}
+		back, err := hops.ReadRecord(b.String())
+		if err != nil {
+			t.Fatalf("written record does not read back: %v\n%s", err, b.String())
+		}
+		if d := cmp.Diff(rec, back, cmpopts.EquateEmpty()); d != "" {
+			t.Fatalf("round trip (-wrote +read):\n%s", d)
+		}
+		if clean {
+			states, err := back.Replay(g)
+			if err != nil {
+				t.Fatalf("replay: %v", err)
+			}
+			if got := states[len(states)-1].String(); got != s.String() {
+				t.Fatalf("replay ends in %s, want %s", got, s)
+			}
+		}
+	})
+}
+
+// tooLong reports whether a value of rec is long enough that a line may
+// not hold it.
+func tooLong(rec *hops.Record) bool {
+	long := func(s string) bool { return len(s) > hops.MaxRecordLine/2-16 }
+	if long(rec.Comment) {
+		return true
+	}
+	for _, tag := range rec.Tags {
+		if long(tag.Value) {
+			return true
+		}
+	}
+	for _, m := range rec.Moves {
+		if long(m.Comment) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestRecorder: a Recorder records random games of every kind under the
+// moves' canonical texts, even when they are played in lower case, and
+// its record writes, reads back and replays to the same position.
+func TestRecorder(t *testing.T) {
+	for _, g := range games {
+		t.Run(g.Name, func(t *testing.T) {
+			rapid.Check(t, func(t *rapid.T) {
+				s := g.Start(hops.Side(rapid.IntRange(0, 1).Draw(t, "first")))
+				r := hops.NewRecorder(s)
+				if err := r.SetTag(g.Sides[0], "Ann"); err != nil {
+					t.Fatal(err)
+				}
+				r.Comment("opening")
+				var want []string
+				for range rapid.IntRange(0, 12).Draw(t, "plies") {
+					if s.Outcome().Over {
+						break
+					}
+					m := rapid.SampledFrom(s.Moves()).Draw(t, "move")
+					played := m
+					if rapid.Bool().Draw(t, "lower case") {
+						played = strings.ToLower(m)
+					}
+					next, err := r.Play(played)
+					if err != nil {
+						t.Fatalf("Play(%q): %v", played, err)
+					}
+					if want2, _ := s.Play(m); next.String() != want2.String() {
+						t.Fatalf("Play(%q) gives %s, want %s", played, next, want2)
+					}
+					s = next
+					want = append(want, m)
+					r.Comment(fmt.Sprintf("after %s", m))
+				}
+				rec := r.Record()
+				if rec.Result != hops.ResultOf(s.Outcome()) || r.State().String() != s.String() {
+					t.Fatalf("result %s, state %s; want %s, %s", rec.Result, r.State(), hops.ResultOf(s.Outcome()), s)
+				}
+				for i, m := range rec.Moves {
+					if m.Text != want[i] || m.Comment != "after "+want[i] {
+						t.Fatalf("move %d recorded as %+v, want %s", i+1, m, want[i])
+					}
+				}
+				var b strings.Builder
+				if err := rec.Write(&b); err != nil {
+					t.Fatal(err)
+				}
+				back, err := hops.ReadRecord(b.String())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if d := cmp.Diff(rec, back, cmpopts.EquateEmpty()); d != "" {
+					t.Fatalf("round trip:\n%s", d)
+				}
+				if _, err := back.Replay(g); err != nil {
+					t.Fatal(err)
+				}
+			})
+		})
+	}
+}
+
+// TestRecorderRefuses: an illegal move, a move after the end (G6) and a
+// tag the record cannot hold are refused and leave the record unchanged;
+// the record returned is a copy.
+func TestRecorderRefuses(t *testing.T) {
+	r := hops.NewRecorder(catchit.Game.Start(hops.First))
+	if _, err := r.Play("D1-D2 C1-C2"); err != nil {
+		t.Fatal(err)
+	}
+	_, err := r.Play("D7-D6 C7-C5")
+	if err == nil || !strings.HasPrefix(err.Error(), `move 2 "D7-D6 C7-C5": `) || hops.RuleOf(err) == "" {
+		t.Errorf("illegal move: %v", err)
+	}
+	for _, name := range []string{"", "Game", "Start", "Two words"} {
+		if err := r.SetTag(name, "x"); !errors.Is(err, hops.ErrSyntax) {
+			t.Errorf("SetTag(%q): %v", name, err)
+		}
+	}
+	if err := r.SetTag("Red", "Bob"); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.SetTag("Red", "Eve"); err != nil {
+		t.Fatal(err)
+	}
+	rec := r.Record()
+	// The generator writes this turn with the ball's displacement first.
+	if len(rec.Moves) != 1 || rec.Moves[0].Text != "C1-C2 D1-D2" || len(rec.Tags) != 1 || rec.Tags[0].Value != "Eve" || rec.Result != hops.ResultUnfinished {
+		t.Errorf("record %+v", rec)
+	}
+	rec.Moves[0].Text = "changed"
+	rec.Tags[0].Value = "changed"
+	if again := r.Record(); again.Moves[0].Text != "C1-C2 D1-D2" || again.Tags[0].Value != "Eve" {
+		t.Errorf("changing a returned record changed the recorder's: %+v", again)
+	}
+
+	over := finishedGame(t, catchit.Game)
+	r = hops.NewRecorder(over)
+	if _, err := r.Play("A1-A2"); hops.RuleOf(err) != "G6" || !errors.Is(err, hops.ErrIllegal) {
+		t.Errorf("move after the end: %v", err)
+	}
+	if rec := r.Record(); len(rec.Moves) != 0 || rec.Result == hops.ResultUnfinished {
+		t.Errorf("record of a finished game: %+v", rec)
+	}
+}
+
+// finishedGame returns the last position of a game of g played at random
+// to its end.
+func finishedGame(t *testing.T, g *hops.Game) hops.State {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 100 {
+		s := g.Start(hops.First)
+		for range 1000 {
+			if s.Outcome().Over {
+				return s
+			}
+			moves := s.Moves()
+			s, _ = s.Play(moves[rng.IntN(len(moves))])
+		}
+	}
+	t.Fatalf("no random game of %s ended", g.Name)
+	return nil
 }
 
 // TestCorruptedCatchitRecord: a changed square and a bad header are caught
@@ -143,4 +396,36 @@ func ExampleRecordReader() {
 	// Output:
 	// Coir Circuit: 3 positions, <nil>
 	// Zapita: 1 positions, move 1 "G3-G4": path G3-G4: the move ends on White's headquarters G4; a pawn may only cross a headquarters in a multi-jump (Z4)
+}
+
+// Record a game move by move: each move is checked as it is played, and
+// the record takes the game's own text for it (here the text that lists
+// the ball's displacement first, whatever the order it was played in).
+func ExampleRecorder() {
+	r := hops.NewRecorder(catchit.Game.Start(hops.First))
+	r.SetTag("Blue", "Ann")
+	r.SetTag("Red", "Bob")
+	r.Comment("a friendly game")
+	for _, m := range []string{"d1-d2 c1-c2", "D7-D6 E7-E6", "D2-D3 D3-D9"} {
+		if _, err := r.Play(m); err != nil {
+			fmt.Println(err)
+			break
+		}
+	}
+	r.Comment("Blue's second turn is still to come")
+	rec := r.Record()
+	if err := rec.Write(os.Stdout); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// move 3 "D2-D3 D3-D9": second displacement: path "D3-D9": square "D9" is off the 7x7 board (A1..G7) (G1)
+	// [Game "catchit"]
+	// [Start "rrrrrrr/7/7/7/7/7/bbbBbbb b"]
+	// [Blue "Ann"]
+	// [Red "Bob"]
+	//
+	// {a friendly game}
+	// 1. C1-C2 D1-D2
+	// 2. D7-D6 E7-E6 {Blue's second turn is still to come}
+	// *
 }

@@ -47,7 +47,7 @@ func PlayerRecord(rec *hops.Record, viewer hops.Side) (*hops.Record, error) {
 	if err != nil {
 		return nil, hops.ErrorIn(err, "tag Start")
 	}
-	out := &hops.Record{Game: rec.Game, Start: p.View(viewer).String(), Result: rec.Result}
+	out := &hops.Record{Game: rec.Game, Start: p.View(viewer).String(), Result: rec.Result, Comment: rec.Comment}
 	out.Tags = append(out.Tags, rec.Tags...)
 	out.SetTag("View", SideName(viewer))
 	for i, rm := range rec.Moves {

@@ -9,12 +9,12 @@ import (
 	"pgregory.net/rapid"
 )
 
-// writtenForms returns texts of turns of p besides the generated ones:
+// typedForms returns texts of turns of p besides the generated ones:
 // each displacement of a generated turn re-routed along other chains of
 // jumps to the same landing, with the take mark 'x' on no hop or on any
 // one (legal or not), the two displacements swapped, and every text
 // disguised as people type it (G12).
-func writtenForms(p Position, rng *rand.Rand, n int) []string {
+func typedForms(p Position, rng *rand.Rand, n int) []string {
 	occ := gametest.Occupied(board, p.String())
 	var texts []string
 	add := func(m Move) { texts = append(texts, m.String(), gametest.Disguise(rng, m.String())) }
@@ -75,7 +75,10 @@ func checkCanonical(t gametest.Fataler, p Position, rng *rand.Rand, n int) int {
 		t.Fatalf("Game.Parse(%s): %v", p, err)
 	}
 	c := gametest.CanonicalCase[Position, Move]{Pos: p, State: st, ParseMove: ParseMove}
-	return gametest.CheckCanonical(t, c, writtenForms(p, rng, n))
+	// Besides re-routed and disguised generated moves, a sample of the
+	// written forms the builder tests enumerate from every path.
+	texts := append(typedForms(p, rng, n), gametest.SampleTexts(rng, writtenForms(p), n)...)
+	return gametest.CheckCanonical(t, c, texts)
 }
 
 // TestG9_CanonicalExamples: a displacement re-routed to the same landing,

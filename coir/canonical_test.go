@@ -8,11 +8,11 @@ import (
 	"pgregory.net/rapid"
 )
 
-// writtenForms returns texts of moves of p besides the generated ones:
+// typedForms returns texts of moves of p besides the generated ones:
 // the jumps of each generated move re-routed along other chains of jumps,
 // a Dame's flying ones included, to the same landing (legal or not), and
 // every text disguised as people type it (G12).
-func writtenForms(p Position, rng *rand.Rand, n int) []string {
+func typedForms(p Position, rng *rand.Rand, n int) []string {
 	occ := gametest.Occupied(board, p.String())
 	var texts []string
 	add := func(m Move) { texts = append(texts, m.String(), gametest.Disguise(rng, m.String())) }
@@ -65,7 +65,10 @@ func checkCanonical(t gametest.Fataler, p Position, rng *rand.Rand, n int) int {
 		t.Fatalf("Game.Parse(%s): %v", p, err)
 	}
 	c := gametest.CanonicalCase[Position, Move]{Pos: p, State: st, ParseMove: ParseMove}
-	return gametest.CheckCanonical(t, c, writtenForms(p, rng, n))
+	// Besides re-routed and disguised generated moves, a sample of the
+	// written forms the builder tests enumerate from every path.
+	texts := append(typedForms(p, rng, n), gametest.SampleTexts(rng, writtenForms(p), n)...)
+	return gametest.CheckCanonical(t, c, texts)
 }
 
 // TestG9_CanonicalExamples: a Dame's jumps written through other

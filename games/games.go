@@ -68,6 +68,35 @@ func ByName(name string) (*hops.Game, bool) {
 	return e.game, true
 }
 
+// find returns the game named name, or an error that lists the games.
+func find(name string) (*hops.Game, error) {
+	g, ok := ByName(name)
+	if !ok {
+		return nil, hops.Errorf(hops.ErrSyntax, "", "game", "no game is called %q (want one of %s)", name, strings.Join(Names(), ", "))
+	}
+	return g, nil
+}
+
+// Parse reads a position text of the game with the given short name.
+func Parse(name, text string) (hops.State, error) {
+	g, err := find(name)
+	if err != nil {
+		return nil, err
+	}
+	return g.Parse(text)
+}
+
+// Replay replays a record of any of the games, found by its Game tag, and
+// returns every position from the start to the last (see
+// hops.Record.Replay).
+func Replay(rec *hops.Record) ([]hops.State, error) {
+	g, err := find(rec.Game)
+	if err != nil {
+		return nil, hops.ErrorIn(err, "tag Game")
+	}
+	return rec.Replay(g)
+}
+
 func lookup(g *hops.Game) (*entry, error) {
 	if g != nil {
 		if e, ok := registry[g.Name]; ok && e.game == g {

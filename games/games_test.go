@@ -109,3 +109,24 @@ func TestBrouillardViews(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayFindsTheGame: Replay picks the game from the record's Game
+// tag and refuses a record of a game it does not know.
+func TestReplayFindsTheGame(t *testing.T) {
+	for _, g := range All() {
+		s := g.Start(hops.Second)
+		rec := hops.NewRecorder(s)
+		for range 3 {
+			if _, err := rec.Play(rec.State().Moves()[0]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		states, err := Replay(rec.Record())
+		if err != nil || len(states) != 4 || states[3].String() != rec.State().String() {
+			t.Errorf("%s: Replay = %d states, %v", g.Name, len(states), err)
+		}
+	}
+	if _, err := Replay(&hops.Record{Game: "chess", Start: "x", Result: "*"}); hops.RuleOf(err) != "" || err == nil || !strings.Contains(err.Error(), "tag Game") {
+		t.Errorf("Replay of a chess record: %v", err)
+	}
+}

@@ -9,11 +9,11 @@ import (
 	"pgregory.net/rapid"
 )
 
-// writtenForms returns texts of moves of p besides the generated ones:
+// typedForms returns texts of moves of p besides the generated ones:
 // each generated multi-jump re-routed along other chains of jumps to the
 // same landing (legal or not), and every text disguised as people type
 // it (G12).
-func writtenForms(p Position, rng *rand.Rand, n int) []string {
+func typedForms(p Position, rng *rand.Rand, n int) []string {
 	occ := gametest.Occupied(board, p.String())
 	var texts []string
 	for _, m := range gametest.PickMoves(rng, p.AppendMoves(nil), n) {
@@ -70,7 +70,10 @@ func checkCanonical(t gametest.Fataler, p Position, rng *rand.Rand, n int) int {
 		t.Fatalf("Game.Parse(%s): %v", p, err)
 	}
 	c := gametest.CanonicalCase[Position, Move]{Pos: p, State: st, ParseMove: ParseMove}
-	return gametest.CheckCanonical(t, c, writtenForms(p, rng, n))
+	// Besides re-routed and disguised generated moves, a sample of the
+	// written forms the builder tests enumerate from every path.
+	texts := append(typedForms(p, rng, n), gametest.SampleTexts(rng, writtenForms(p), n)...)
+	return gametest.CheckCanonical(t, c, texts)
 }
 
 // TestG9_CanonicalExamples: other routes to the same landing (G5 keeps

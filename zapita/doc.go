@@ -15,9 +15,11 @@
 // a [Position] is an immutable value. [Position.Moves] and
 // [Position.AppendMoves] generate the legal moves, [Position.Validate]
 // explains why a move is illegal and [Position.Play] plays it. For a user
-// interface, [Position.Destinations] gives the squares a pawn may end on,
-// [Position.PathTo] a path there, and [Position.Throws] the landing squares
-// of the next throw of a relay chain built one throw at a time. [Game]
+// interface, [Position.At] says what stands on a square,
+// [Position.Destinations] gives the squares a pawn may end on, and
+// [Position.Build] builds a move click by click (the pawn, its landings,
+// then each throw), offering at each click only what leads to a legal
+// move. [Game]
 // handles the game through text, as the other games of the series.
 //
 // # Sides and squares
@@ -101,9 +103,10 @@
 //     an error under Z4 (a move is one of the mover's own pawns); any
 //     move in a finished game is an error under Z3; a hand-built Move with
 //     a square off the board is an error under G1.
-//   - Position.Throws offers as relays only the pawns from which the bomb
-//     can still be brought to rest, so that a chain built click by click
-//     never runs into a dead end.
+//   - Position.Build offers as relays only the pawns from which the bomb
+//     can still be brought to rest, an HQ only when a jump leads on from
+//     it, and the bomb only when some throw chain rests it, so that a move
+//     built click by click never runs into a dead end.
 //   - The canonical relay chain and the order of moves follow the search
 //     order described below.
 //

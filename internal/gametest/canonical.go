@@ -313,3 +313,14 @@ func CheckParseMove[M hops.Move](t Fataler, text string, parse func(string) (M, 
 		t.Fatalf("ParseMove(%q) = %s, but its normal form %q reads as %v, %v", text, s, norm, m3, err)
 	}
 }
+
+// SampleTexts returns the texts of n moves drawn from forms, each as
+// printed and disguised as people type it (see Disguise).
+func SampleTexts[M hops.Move](rng *rand.Rand, forms []M, n int) []string {
+	var out []string
+	for range min(n, len(forms)) {
+		s := forms[rng.IntN(len(forms))].String()
+		out = append(out, s, Disguise(rng, s))
+	}
+	return out
+}

@@ -1,0 +1,255 @@
+// Command play lets a person play a game of the HOPS series against the
+// computer in the terminal.
+//
+// Usage:
+//
+//	go run ./examples/play [-game zapita] [-side first] [-opponent search]
+//	                       [-budget 20000] [-time 0] [-seed 0]
+//
+// Flags:
+//
+//	-game      zapita, catchit, coir or brouillard (default zapita)
+//	-side      the side the person plays: first (White, or Blue in
+//	           Catch'it, who moves first) or second, or the side's name
+//	-opponent  the computer player: one of the kinds of the players
+//	           package (random, search, ...)
+//	-budget    the computer's budget per move, in positions visited
+//	-time      a time budget per move instead, such as 500ms
+//	-seed      the seed of the computer player and of Brouillard's secret
+//	           setups (0: a new one each game)
+//
+// The program shows the board, then asks for a move. Type the move as the
+// rule book writes it (D2-D4, C1-E3-E5 E5-E6, E2xC2-C4-A6 ...; either case,
+// spaces, the dashes – and — and the sign × are accepted too). At the
+// prompt, ? lists the legal moves, "board" shows the board again, "help"
+// explains, and "quit" (or the end of the input) stops. An illegal move is
+// explained, citing the rule, and the program asks again.
+//
+// In Brouillard au Palais the person is shown only what his side knows:
+// his own pawns, and the opponent's pawns face down (P or p) until they
+// are turned over; the computer decides from its own view too.
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/games"
+	"github.com/hopsgames/hops/players"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// errQuit ends the game at the person's request.
+var errQuit = errors.New("quit")
+
+// run is the whole command, with its input and outputs given so that a
+// test can hold the conversation. It returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	name := fs.String("game", "zapita", "the game: "+strings.Join(games.Names(), ", "))
+	sideText := fs.String("side", "first", "the side you play: first, second, or its name")
+	opponent := fs.String("opponent", players.KindSearch, "the computer player: "+strings.Join(players.Kinds(), ", "))
+	budget := fs.Int("budget", 20000, "the computer's budget per move, in positions visited")
+	moveTime := fs.Duration("time", 0, "a time budget per move for the computer (such as 500ms), instead of -budget")
+	seed := fs.Uint64("seed", 0, "the seed of the computer and of secret setups (0: a new one)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	g, ok := games.ByName(*name)
+	if !ok {
+		fmt.Fprintf(stderr, "play: unknown game %q (want one of %s)\n", *name, strings.Join(games.Names(), ", "))
+		return 2
+	}
+	you, err := parseSide(g, *sideText)
+	if err != nil {
+		fmt.Fprintln(stderr, "play:", err)
+		return 2
+	}
+	if *seed == 0 {
+		*seed = uint64(time.Now().UnixNano())
+	}
+	opt := players.Options{Nodes: *budget, Seed: *seed}
+	if *moveTime > 0 {
+		opt = players.Options{Time: *moveTime, Seed: *seed}
+	}
+	bot, err := players.New(g, *opponent, opt)
+	if err != nil {
+		fmt.Fprintln(stderr, "play:", err)
+		return 2
+	}
+	start, err := games.Deal(g, hops.First, rand.New(rand.NewPCG(*seed, 0x91a7)))
+	if err != nil {
+		fmt.Fprintln(stderr, "play:", err)
+		return 1
+	}
+	c := &conversation{g: g, you: you, bot: bot, in: bufio.NewScanner(stdin), out: stdout}
+	if err := c.play(start); err != nil && !errors.Is(err, errQuit) {
+		fmt.Fprintln(stderr, "play:", err)
+		return 1
+	}
+	return 0
+}
+
+// parseSide reads "first", "second" or a side's name in game g.
+func parseSide(g *hops.Game, text string) (hops.Side, error) {
+	switch strings.ToLower(text) {
+	case "first":
+		return hops.First, nil
+	case "second":
+		return hops.Second, nil
+	}
+	return g.ParseSide(text)
+}
+
+// conversation is one game between the person and the computer.
+type conversation struct {
+	g   *hops.Game
+	you hops.Side
+	bot players.Agent
+	in  *bufio.Scanner
+	out io.Writer
+}
+
+// play runs the game from s to its end, or until the person quits.
+func (c *conversation) play(s hops.State) error {
+	g := c.g
+	fmt.Fprintf(c.out, "%s: you play %s, the computer plays %s. %s moves first.\n",
+		g.Title, g.SideName(c.you), g.SideName(c.you.Other()), g.SideName(s.ToMove()))
+	if games.Hidden(g) {
+		fmt.Fprintf(c.out, "You see your own pawns; the computer's pawns stay face down until your Fou turns them over.\n")
+	}
+	fmt.Fprintln(c.out, "Type a move, ? for the legal moves, help for more, quit to stop.")
+	fmt.Fprintln(c.out)
+	if err := c.show(s); err != nil {
+		return err
+	}
+	for number := 1; !s.Outcome().Over; number++ {
+		var move string
+		var err error
+		if s.ToMove() == c.you {
+			move, err = c.ask(s, number)
+		} else {
+			move, err = c.bot.Choose(s)
+			if err == nil {
+				fmt.Fprintf(c.out, "%s plays %s\n", g.SideName(s.ToMove()), move)
+			}
+		}
+		if err != nil {
+			return err
+		}
+		if s, err = s.Play(move); err != nil {
+			return fmt.Errorf("move %d %q: %w", number, move, err)
+		}
+		fmt.Fprintln(c.out)
+		if err := c.show(s); err != nil {
+			return err
+		}
+	}
+	o := s.Outcome()
+	verdict := "You lose."
+	if o.Winner == c.you {
+		verdict = "You win!"
+	}
+	fmt.Fprintf(c.out, "Game over: %s wins: %s (%s). %s\n", g.SideName(o.Winner), o.Reason, o.Rule, verdict)
+	return nil
+}
+
+// show prints the board as the person may see it.
+func (c *conversation) show(s hops.State) error {
+	if !games.Hidden(c.g) {
+		_, err := io.WriteString(c.out, s.Diagram())
+		return err
+	}
+	v, err := games.ViewOf(s, c.you)
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(c.out, v.Diagram)
+	return err
+}
+
+// ask prompts the person until he types a legal move, and returns its
+// canonical text.
+func (c *conversation) ask(s hops.State, number int) (string, error) {
+	check := func(move string) (string, error) { return s.Canonical(move) }
+	var legal []string
+	if games.Hidden(c.g) {
+		// Validate from the person's view only, so that an error message
+		// cannot tell him anything hidden.
+		v, err := games.ViewOf(s, c.you)
+		if err != nil {
+			return "", err
+		}
+		legal = v.Moves
+		check = func(move string) (string, error) {
+			if err := v.Check(move); err != nil {
+				return "", err
+			}
+			return s.Canonical(move)
+		}
+	} else {
+		legal = s.Moves()
+	}
+	for {
+		fmt.Fprintf(c.out, "%s, move %d> ", c.g.SideName(c.you), number)
+		if !c.in.Scan() {
+			fmt.Fprintln(c.out)
+			fmt.Fprintln(c.out, "Bye.")
+			return "", errQuit
+		}
+		line := strings.TrimSpace(c.in.Text())
+		switch strings.ToLower(line) {
+		case "":
+			continue
+		case "?", "moves":
+			fmt.Fprintf(c.out, "%d legal moves: %s\n", len(legal), strings.Join(legal, ", "))
+			continue
+		case "board":
+			if err := c.show(s); err != nil {
+				return "", err
+			}
+			continue
+		case "help":
+			c.help()
+			continue
+		case "quit", "exit":
+			fmt.Fprintln(c.out, "Bye.")
+			return "", errQuit
+		}
+		move, err := check(line)
+		if err != nil {
+			fmt.Fprintf(c.out, "Not legal: %v. Type ? for the legal moves.\n", err)
+			continue
+		}
+		return move, nil
+	}
+}
+
+// help explains how moves are written in the game.
+func (c *conversation) help() {
+	fmt.Fprintln(c.out, "Squares are written file letter then rank: A1 is the bottom left corner.")
+	fmt.Fprintln(c.out, "A move is the path of the piece, its squares joined by '-': D2-D3, or C1-E3-E5 for two jumps.")
+	switch c.g.Name {
+	case "zapita":
+		fmt.Fprintln(c.out, "A pawn that lands on the bomb throws it: add '*' and the square it lands on, D2-B2*D4*G4.")
+	case "catchit":
+		fmt.Fprintln(c.out, "A turn moves two different pawns: D1-D2 C1-C2. A jump over the carrier that takes the ball is written x: E2xC2; leaving the board is '-out'.")
+	case "coir":
+		fmt.Fprintln(c.out, "After jumps, one pawn steps: C1-E3-E5 E5-E6. A step alone is a whole turn.")
+	case "brouillard":
+		fmt.Fprintln(c.out, "A turn is an optional pawn move then a Fou move: D3-E2 E3-E5. End the Fou's last jump with x to turn the pawn over: E3-E5xC5.")
+	}
+	fmt.Fprintln(c.out, "? lists the legal moves, board shows the board, quit stops. The full rules are in RULES.md.")
+}

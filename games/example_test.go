@@ -1,0 +1,88 @@
+package games_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/games"
+)
+
+// A program that reads texts of any game (a record's Game tag, a
+// request's "game" field) finds the game by its name.
+func ExampleByName() {
+	for _, name := range games.Names() {
+		g, _ := games.ByName(name)
+		s := g.Start(hops.First)
+		fmt.Printf("%-10s %-20s %s/%s  %d moves\n", g.Name, g.Title, g.Sides[0], g.Sides[1], len(s.Moves()))
+	}
+	if _, ok := games.ByName("chess"); !ok {
+		fmt.Println("no chess")
+	}
+	// Output:
+	// zapita     Zapita               White/Khaki  16 moves
+	// catchit    Catch'it             Blue/Red  100 moves
+	// coir       Coir Circuit         White/Black  16 moves
+	// brouillard Brouillard au Palais White/Red  70 moves
+	// no chess
+}
+
+// Perft works on a State of any game.
+func ExamplePerft() {
+	g, _ := games.ByName("coir")
+	n, err := games.Perft(g.Start(hops.First), 3)
+	fmt.Println(n, err)
+	// Output:
+	// 24896 <nil>
+}
+
+// A new game of Brouillard au Palais draws both secret setups; each
+// player is shown only his own view.
+func ExampleViewOf() {
+	g, _ := games.ByName("brouillard")
+	s, _ := games.Deal(g, hops.First, rand.New(rand.NewPCG(1, 2)))
+	white, _ := games.ViewOf(s, hops.First)
+	red, _ := games.ViewOf(s, hops.Second)
+	fmt.Println(games.Hidden(g))
+	fmt.Println(white.Text)
+	fmt.Println(red.Text)
+	// Output:
+	// true
+	// 1p1p1p1/p1pfp1p/7/7/7/N1KFT1Q/1X1J1X1 w 0 0 -
+	// 1q1k1x1/j1xfn1t/7/7/7/P1PFP1P/1P1P1P1 w 0 0 -
+}
+
+// A tool that checks recorded games reads records of any game and replays
+// them, every move checked.
+func ExampleReplay() {
+	text := `[Game "coir"]
+[Start "bbbbbb/6/6/6/6/wwwwww w"]
+
+1. A1-A2
+2. a6-a5
+3. A2-A4 {two squares at once?}
+*
+`
+	rec, err := hops.ReadRecord(text)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	states, err := games.Replay(rec)
+	fmt.Println(len(states), "positions")
+	fmt.Println(err)
+	// Output:
+	// 3 positions
+	// move 3 "A2-A4": step A2-A4: a step moves one square, to an adjacent square (C4)
+}
+
+// Parse reads a position text once the game's name is known.
+func ExampleParse() {
+	s, err := games.Parse("zapita", "a5A/b5B/c5C/3*3/c5C/b5B/a5A k")
+	fmt.Println(s.Game().SideName(s.ToMove()), len(s.Moves()), err)
+	_, err = games.Parse("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w")
+	fmt.Println(err)
+	// Output:
+	// Khaki 16 <nil>
+	// game: no game is called "chess" (want one of zapita, catchit, coir, brouillard)
+}
