@@ -4,99 +4,254 @@
 //
 // Usage:
 //
-//	go run ./examples/referee [-addr localhost:8080] [-max-games 10000]
+//	go run ./examples/referee [-addr localhost:8080] [-data DIR]
+//		[-max-games 10000] [-max-plies 1000] [-idle 24h] [-finished 1h]
+//		[-create-rate 30] [-create-burst 10] [-max-conns 1000]
+//
+// With -data the games survive a restart (see Storage); without it they
+// live in memory only.
 //
 // # API
 //
 // Requests and answers are JSON. A player proves which side it plays with
-// the token it was given when the game was created, sent as the header
-// "Authorization: Bearer <token>".
+// the token it was given when it created or joined the game, sent as the
+// header "Authorization: Bearer <token>". Each player gets only his own
+// token: the creator receives his and an invitation, which he passes to
+// his opponent, who claims it once to get the other token.
 //
-//	GET  /kinds                   the games the server hosts
-//	POST /games                   create a game: {"game": "catchit", "first": "Red"}
-//	                              ("first", the side that starts, is optional);
-//	                              answers 201 with the game's id and one token per side
-//	GET  /games/{id}              the game's state
-//	GET  /games/{id}/moves        the legal moves of the side to move, as texts
-//	POST /games/{id}/moves        play a move: {"move": "D1-D2 C1-C2"}, with the
-//	                              token of the side to move; answers the new state
-//	GET  /games/{id}/history      the start position and every move played, in order
-//	GET  /games/{id}/svg          a picture of the position (image/svg+xml), the last
-//	                              move drawn as arrows; in Brouillard the asker's view
+//	GET  /kinds                  the games the server hosts
+//	POST /games                  create a game: {"game": "catchit", "first": "Red",
+//	                             "side": "Blue", "arrangement": "NTXXQJK"}; all but
+//	                             game are optional: first is the side that starts
+//	                             (default the game's first side), side the one the
+//	                             creator plays (default the game's first side),
+//	                             arrangement the creator's secret setup in
+//	                             Brouillard (default drawn at random). Answers 201
+//	                             {"id", "game", "you", "first", "token", "invitation"}
+//	POST /games/{id}/join        claim the invitation: {"invitation": "...",
+//	                             "arrangement": "..."} (arrangement as above);
+//	                             answers {"id", "game", "you", "token"}. Until then
+//	                             the game is "waiting" and takes no move
+//	GET  /games/{id}             the game's state
+//	GET  /games/{id}/moves       the legal moves of the side to move, as texts,
+//	                             a page at a time: ?offset=0&limit=200 (limit at
+//	                             most 1000); "total" counts them all
+//	POST /games/{id}/moves       play a move: {"move": "D1-D2 C1-C2"}, with the
+//	                             token of the side to move; answers the new state
+//	POST /games/{id}/resign      resign, with one's token (no body, or {});
+//	                             answers the final state
+//	GET  /games/{id}/history     the start position and every move played, in
+//	                             order, each in its canonical text (G9), so that
+//	                             two ways of writing a move read the same
+//	GET  /games/{id}/svg         a picture of the position (image/svg+xml), the last
+//	                             move drawn as arrows; in Brouillard the asker's view
 //
 // A state looks like
 //
-//	{"id": "...", "game": "catchit", "ply": 2, "to_move": "Blue",
-//	 "position": "rrrrrrr/7/7/7/7/7/bbbBbbb b", "diagram": "...",
-//	 "outcome": {"over": false}, "you": "Blue"}
+//	{"id": "...", "game": "catchit", "status": "playing", "ply": 2,
+//	 "to_move": "Blue", "position": "rrrrrrr/7/7/7/7/7/bbbBbbb b",
+//	 "diagram": "...", "outcome": {"over": false}, "you": "Blue"}
 //
 // where ply counts the moves played, position is the position text the
-// game package reads, and you is the side of the token sent, if any. An
-// error answers {"error": "...", "kind": "...", "rule": "K8"}: status 400
-// for a malformed request, a malformed move (kind "syntax") or an illegal
-// one (kind "illegal"), with the library's explanation and the id of the
-// rule broken; 401 for a missing or wrong token; 403 for a move by the
-// side not to move; 404 for an unknown game; 409 for a move in a finished
-// game; 413 for a body over 4 KiB; 503 when the server holds -max-games
-// games.
+// game package reads, and you is the side of the token sent, if any. The
+// status is "waiting" (for the second player), "playing", "over" (a side
+// won, by the rules or because the other resigned: outcome says which and
+// why) or "closed" (see Limits).
+//
+// An error answers {"error": "...", "kind": "...", "rule": "K8"}: status
+// 400 for a malformed request (a bad JSON body, an unknown or repeated
+// field, a bad query parameter), a malformed move (kind "syntax") or an
+// illegal one (kind "illegal"), with the library's explanation and the id
+// of the rule broken; 401 for a missing or wrong token or invitation; 403
+// for a move by the side not to move; 404 for an unknown game or path; 405
+// for a method a path does not take; 409 for a move in a game that is not
+// being played (kind "waiting", "over" or "closed") or an invitation
+// already claimed (kind "claimed"); 413 for a body over 4 KiB; 429 when a
+// client creates games too fast (with a Retry-After header); 503 when the
+// server holds -max-games games.
+//
+// For example, with curl:
+//
+//	curl -s localhost:8080/games -d '{"game": "catchit"}'
+//	# {"id":"6f1c…","game":"catchit","you":"Blue","first":"Blue",
+//	#  "token":"a3e0…","invitation":"90bd…"}
+//	curl -s localhost:8080/games/6f1c…/join -d '{"invitation": "90bd…"}'
+//	# {"id":"6f1c…","game":"catchit","you":"Red","token":"51c7…"}
+//	curl -s -H 'Authorization: Bearer a3e0…' localhost:8080/games/6f1c…/moves?limit=5
+//	curl -s -H 'Authorization: Bearer a3e0…' localhost:8080/games/6f1c…/moves \
+//		-d '{"move": "d1-d2 c1-c2"}'
+//	curl -s localhost:8080/games/6f1c…/history
+//	# {"id":"6f1c…","game":"catchit","status":"playing","start":"…",
+//	#  "moves":["D1-D2 C1-C2"],"result":"*"}
+//	curl -s -X POST -H 'Authorization: Bearer 51c7…' localhost:8080/games/6f1c…/resign
+//
+// and a game of Brouillard, each player choosing his setup:
+//
+//	curl -s localhost:8080/games -d '{"game": "brouillard", "arrangement": "NTXXQJK"}'
+//	curl -s localhost:8080/games/…/join -d '{"invitation": "…", "arrangement": "XKQJTNX"}'
 //
 // # Hidden pieces
 //
-// In Brouillard au Palais each side hides the identity of its pawns. The
-// server deals both secret setups at random, and each player sees only
-// its own view: every request about a Brouillard game needs a token, the
-// position and diagram returned are that side's view (the opponent's
-// unturned pawns written P or p), moves are checked against the view so
-// that no error message can tell a hidden pawn, and the history starts
-// from the player's view of the start. Nothing the server sends depends on
-// the other side's hidden pawns except what the rules reveal.
+// In Brouillard au Palais each side hides the identity of its pawns. Each
+// player chooses his arrangement (B3) when he creates or joins the game,
+// or has one drawn at random, and the other never sees it; the game starts
+// when both are set. Each player sees only his own view: every request
+// about a Brouillard game needs a token, the position and diagram returned
+// are that side's view (the opponent's unturned pawns written P or p),
+// moves are checked against the view so that no error message can tell a
+// hidden pawn, and the history starts from the player's view of the start
+// and says, in "reveals", what each move made public ("D5 Ten captured",
+// "" for nothing), which both players learn (B4, B8). Nothing the server
+// sends depends on the other side's hidden pawns except what the rules
+// reveal.
+//
+// # Limits
+//
+// A game that nobody plays expires -idle after its last event (creation,
+// join, move), a finished one -finished after its end; an expired game is
+// deleted, from the disk too, and answers 404. A client (an IP address)
+// may create -create-rate games a minute, -create-burst in a row. The
+// rules know no draw (G7), so a game could go on for ever: the move that
+// reaches -max-plies plies closes it, unfinished (result "*", status
+// "closed"), and no move is taken after. The server accepts -max-conns
+// connections at once (the others wait to be accepted) and times out slow
+// clients.
+//
+// # Storage
+//
+// With -data DIR every game is a journal, DIR/<id>.journal: one line per
+// event (creation, join, move, resignation), each with its length and a
+// CRC-32 checksum, written and synced to the disk before the request is
+// answered, so that an acknowledged move survives a crash. At start the
+// server reads every journal and replays its moves through the library,
+// checking each. A last line cut short by a crash fails its length or
+// checksum: it is dropped, never half applied, and the file is repaired.
+// Tokens and invitations are stored as their SHA-256, never in clear.
+//
+// The journals are written through the Store interface (Create, Append,
+// Delete, Load); FileStore is the default, and a database can replace it
+// by implementing the same four methods.
 package main
 
 import (
+	"context"
 	"crypto/rand"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log"
+	"net"
 	"net/http"
 	"os"
+	"os/signal"
+	"syscall"
 	"time"
 )
 
 func main() {
-	srv, err := newHTTPServer(os.Args[1:], os.Stderr)
+	app, err := setup(os.Args[1:], os.Stderr)
 	if err != nil {
 		os.Exit(2)
 	}
-	log.Printf("referee: listening on %s", srv.Addr)
-	log.Fatal(srv.ListenAndServe())
+	ln, err := net.Listen("tcp", app.http.Addr)
+	if err != nil {
+		log.Fatal(err)
+	}
+	// The tests read this line to find the port of -addr host:0.
+	log.Printf("referee: listening on %s", ln.Addr())
+	stop := make(chan struct{})
+	go app.server.Janitor(app.sweep, stop)
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer cancel()
+	go func() {
+		<-ctx.Done()
+		shutdown, done := context.WithTimeout(context.Background(), 10*time.Second)
+		defer done()
+		app.http.Shutdown(shutdown)
+	}()
+	err = app.http.Serve(LimitListener(ln, app.maxConns))
+	close(stop)
+	if !errors.Is(err, http.ErrServerClosed) {
+		log.Fatal(err)
+	}
 }
 
-// newHTTPServer reads the command line and returns the server to run.
-func newHTTPServer(args []string, stderr io.Writer) (*http.Server, error) {
+// app is what the command line sets up.
+type app struct {
+	http     *http.Server
+	server   *Server
+	maxConns int
+	sweep    time.Duration // how often the janitor runs
+}
+
+// setup reads the command line, loads the stored games and returns the
+// server to run. Errors are written to stderr.
+func setup(args []string, stderr io.Writer) (*app, error) {
 	fs := flag.NewFlagSet("referee", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "localhost:8080", "the address to listen on")
-	maxGames := fs.Int("max-games", 10000, "the most games the server holds at once")
+	data := fs.String("data", "", "the directory that keeps the games across restarts (none: in memory only)")
+	maxGames := fs.Int("max-games", DefaultMaxGames, "the most games the server holds at once")
+	maxPlies := fs.Int("max-plies", DefaultMaxPlies, "the plies after which a game is closed unfinished")
+	idle := fs.Duration("idle", 24*time.Hour, "how long a game lives after its last event (0: for ever)")
+	finished := fs.Duration("finished", time.Hour, "how long a finished game lives (0: for ever)")
+	rate := fs.Float64("create-rate", 30, "games a client may create a minute (0: no limit)")
+	burst := fs.Int("create-burst", 10, "games a client may create in a row")
+	maxConns := fs.Int("max-conns", 1000, "the most connections served at once")
+	fail := func(format string, args ...any) (*app, error) {
+		err := fmt.Errorf(format, args...)
+		fmt.Fprintln(stderr, "referee:", err)
+		return nil, err
+	}
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
-	if fs.NArg() > 0 {
-		err := fmt.Errorf("unexpected argument %q", fs.Arg(0))
-		fmt.Fprintln(stderr, "referee:", err)
-		return nil, err
+	switch {
+	case fs.NArg() > 0:
+		return fail("unexpected argument %q", fs.Arg(0))
+	case *maxGames < 1:
+		return fail("-max-games must be 1 or more")
+	case *maxPlies < 1:
+		return fail("-max-plies must be 1 or more")
+	case *maxConns < 1:
+		return fail("-max-conns must be 1 or more")
+	case *idle < 0 || *finished < 0 || *rate < 0 || *burst < 1:
+		return fail("-idle, -finished and -create-rate must not be negative, -create-burst must be 1 or more")
 	}
-	if *maxGames < 1 {
-		err := fmt.Errorf("-max-games must be 1 or more")
-		fmt.Fprintln(stderr, "referee:", err)
-		return nil, err
+	c := Config{
+		MaxGames: *maxGames, MaxPlies: *maxPlies, Rand: rand.Reader,
+		IdleTTL: *idle, FinishedTTL: *finished, CreateRate: *rate, CreateBurst: *burst,
 	}
-	return &http.Server{
-		Addr:              *addr,
-		Handler:           NewServer(Config{MaxGames: *maxGames, Rand: rand.Reader}),
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       10 * time.Second,
-		WriteTimeout:      10 * time.Second,
-		MaxHeaderBytes:    8 << 10,
+	if *data != "" {
+		store, err := OpenFileStore(*data)
+		if err != nil {
+			return fail("%v", err)
+		}
+		c.Store = store
+	}
+	srv, err := NewServer(c)
+	if err != nil {
+		return fail("loading the games: %v", err)
+	}
+	sweep := time.Minute
+	for _, ttl := range []time.Duration{*idle, *finished} {
+		if ttl > 0 && ttl/4 < sweep {
+			sweep = max(ttl/4, time.Second)
+		}
+	}
+	return &app{
+		http: &http.Server{
+			Addr:              *addr,
+			Handler:           srv,
+			ReadHeaderTimeout: 5 * time.Second,
+			ReadTimeout:       10 * time.Second,
+			WriteTimeout:      30 * time.Second,
+			IdleTimeout:       2 * time.Minute,
+			MaxHeaderBytes:    8 << 10,
+		},
+		server:   srv,
+		maxConns: *maxConns,
+		sweep:    sweep,
 	}, nil
 }

@@ -4,28 +4,51 @@ import (
 	"bytes"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestFlags(t *testing.T) {
 	var errs bytes.Buffer
-	srv, err := newHTTPServer([]string{"-addr", "127.0.0.1:0", "-max-games", "1"}, &errs)
-	if err != nil || srv.Addr != "127.0.0.1:0" {
-		t.Fatalf("%v %v %s", srv, err, errs.String())
+	dir := t.TempDir()
+	a, err := setup([]string{"-addr", "127.0.0.1:0", "-max-games", "1", "-data", dir, "-idle", "1h", "-finished", "2m", "-max-conns", "5"}, &errs)
+	if err != nil || a.http.Addr != "127.0.0.1:0" {
+		t.Fatalf("%v %v %s", a, err, errs.String())
 	}
-	// The handler is a working referee holding at most one game.
+	if a.maxConns != 5 || a.sweep != 30*time.Second || a.http.ReadHeaderTimeout == 0 || a.http.WriteTimeout == 0 || a.http.IdleTimeout == 0 {
+		t.Errorf("max-conns %d, sweep %v, timeouts %+v", a.maxConns, a.sweep, a.http)
+	}
+	// The handler is a working referee holding at most one game, in dir.
 	for i, want := range []int{http.StatusCreated, http.StatusServiceUnavailable} {
 		rec := httptest.NewRecorder()
-		srv.Handler.ServeHTTP(rec, httptest.NewRequest("POST", "/games", strings.NewReader(`{"game": "zapita"}`)))
+		req := httptest.NewRequest("POST", "/games", strings.NewReader(`{"game": "zapita"}`))
+		a.http.Handler.ServeHTTP(rec, req)
 		if rec.Code != want {
 			t.Errorf("game %d: %d %s", i+1, rec.Code, rec.Body)
 		}
 	}
-	for _, args := range [][]string{{"-max-games", "0"}, {"-addr"}, {"extra"}, {"-port", "1"}} {
+	if n := len(journals(t, dir)); n != 1 {
+		t.Errorf("%d journals in -data", n)
+	}
+	for _, args := range [][]string{
+		{"-max-games", "0"}, {"-max-plies", "0"}, {"-max-conns", "0"}, {"-idle", "-1s"},
+		{"-create-burst", "0"}, {"-addr"}, {"extra"}, {"-port", "1"},
+	} {
 		errs.Reset()
-		if _, err := newHTTPServer(args, &errs); err == nil || errs.Len() == 0 {
+		if _, err := setup(args, &errs); err == nil || errs.Len() == 0 {
 			t.Errorf("%v: accepted (%s)", args, errs.String())
 		}
 	}
+}
+
+// journals returns the names of the journal files in dir.
+func journals(t *testing.T, dir string) []string {
+	t.Helper()
+	names, err := filepath.Glob(filepath.Join(dir, "*"+journalExt))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return names
 }

@@ -4,80 +4,144 @@ import (
 	"crypto/subtle"
 	"encoding/binary"
 	"encoding/hex"
-	"encoding/json"
-	"errors"
-	"fmt"
 	"io"
 	"log"
+	"math"
 	"math/rand/v2"
+	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/brouillard"
 	"github.com/hopsgames/hops/games"
 )
 
-// MaxBody is the largest request body the server reads, in bytes.
-const MaxBody = 4 << 10
+// Defaults and bounds of the server's limits.
+const (
+	DefaultMaxGames   = 10000
+	DefaultMaxPlies   = 1000
+	DefaultMovesLimit = 200  // moves per page of GET /games/{id}/moves
+	MaxMovesLimit     = 1000 // the largest page a client may ask for
+	defaultMovesCache = 64 << 20
+)
 
-// Config configures a Server.
+// Config configures a Server. The zero value serves games in memory, with
+// no expiry and no rate limit.
 type Config struct {
 	// MaxGames is the most games the server holds; creating one more is
-	// refused with 503. 0 means 10000.
+	// refused with 503. 0 means DefaultMaxGames.
 	MaxGames int
-	// Rand is the source of game ids, tokens and secret setups; it must
-	// be unpredictable (crypto/rand.Reader) for a server on a network.
-	// Tests may pass a seeded source. It is only read under a lock.
+	// Rand is the source of game ids, tokens, invitations and secret
+	// setups; it must be unpredictable (crypto/rand.Reader) for a server
+	// on a network. Tests may pass a seeded source. It is only read
+	// under a lock.
 	Rand io.Reader
+	// Store keeps the games across restarts; NewServer loads every game
+	// it holds. nil keeps them in memory only.
+	Store Store
+	// Now is the clock of expiry and rate limits; nil means time.Now.
+	Now func() time.Time
+	// IdleTTL is how long a game that is waiting or being played lives
+	// after its last event; FinishedTTL how long a game lives after it
+	// ended (won, resigned or closed). 0 keeps games for ever.
+	IdleTTL, FinishedTTL time.Duration
+	// MaxPlies bounds the length of the games created: the move that
+	// reaches it closes the game unfinished. 0 means DefaultMaxPlies.
+	MaxPlies int
+	// CreateRate is how many games a client (an IP address) may create a
+	// minute, CreateBurst how many in a row; a rate of 0 sets no limit.
+	CreateRate  float64
+	CreateBurst int
+	// MovesCache is how many bytes of move lists the server keeps for
+	// clients that read them page by page; 0 means 64 MiB.
+	MovesCache int
 }
 
 // Server is the referee's HTTP handler. It is safe for concurrent use:
 // the table of games has its own lock and every game has one, so requests
-// about different games do not wait for each other, and the moves of one
-// game are checked and played one at a time.
+// about different games do not wait for each other, and the events of one
+// game are checked, stored and applied one at a time. Locks are taken in
+// the order game, then table.
 type Server struct {
-	mux *http.ServeMux
-	max int
+	cfg     Config
+	mux     *http.ServeMux
+	store   Store
+	limiter *rateLimiter
+	moves   *movesCache
 
 	randMu sync.Mutex
 	rand   io.Reader
 
-	mu    sync.RWMutex
-	games map[string]*match
+	mu      sync.RWMutex
+	games   map[string]*match
+	pending int // creations under way, counted against MaxGames
 }
 
-// match is one hosted game.
-type match struct {
-	id     string
-	game   *hops.Game
-	hidden bool
-	tokens [2]string
-
-	mu      sync.Mutex
-	start   hops.State
-	state   hops.State
-	history []string
-}
-
-// NewServer returns a server with no games.
-func NewServer(c Config) *Server {
-	s := &Server{mux: http.NewServeMux(), max: c.MaxGames, rand: c.Rand, games: map[string]*match{}}
-	if s.max <= 0 {
-		s.max = 10000
+// NewServer returns a server holding the games of c.Store. A game whose
+// journal cannot be replayed is left in the store and logged, not loaded;
+// an error reading the store itself is returned.
+func NewServer(c Config) (*Server, error) {
+	if c.MaxGames <= 0 {
+		c.MaxGames = DefaultMaxGames
 	}
+	if c.MaxPlies <= 0 {
+		c.MaxPlies = DefaultMaxPlies
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	if c.MovesCache <= 0 {
+		c.MovesCache = defaultMovesCache
+	}
+	s := &Server{
+		cfg: c, mux: http.NewServeMux(), store: c.Store, rand: c.Rand,
+		limiter: newRateLimiter(c.CreateRate, c.CreateBurst),
+		moves:   &movesCache{budget: c.MovesCache},
+		games:   map[string]*match{},
+	}
+	if s.store == nil {
+		s.store = nopStore{}
+	}
+	err := s.store.Load(func(id string, events []Event, err error) {
+		var m *match
+		if err == nil {
+			m, err = replay(id, events)
+		}
+		if err != nil {
+			log.Printf("referee: game %s not loaded: %v", id, err)
+			return
+		}
+		s.games[id] = m
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.routes()
+	return s, nil
+}
+
+// routes registers every route of the API. A handler that needs a game
+// is wrapped by withMatch (the game and who asks) or withGame (the game).
+func (s *Server) routes() {
 	s.mux.HandleFunc("GET /kinds", s.kinds)
 	s.mux.HandleFunc("POST /games", s.create)
 	s.mux.HandleFunc("GET /games/{id}", s.withMatch(s.getState))
+	s.mux.HandleFunc("POST /games/{id}/join", s.withGame(s.join))
 	s.mux.HandleFunc("GET /games/{id}/moves", s.withMatch(s.getMoves))
 	s.mux.HandleFunc("POST /games/{id}/moves", s.withMatch(s.postMove))
+	s.mux.HandleFunc("POST /games/{id}/resign", s.withMatch(s.resign))
 	s.mux.HandleFunc("GET /games/{id}/history", s.withMatch(s.getHistory))
 	s.mux.HandleFunc("GET /games/{id}/svg", s.withMatch(s.getSVG))
-	return s
 }
 
-// ServeHTTP answers a request. A panic in a handler, which would be a
-// bug, is answered with a 500 rather than by dropping the connection.
+// ServeHTTP answers a request. The mux's own answers for an unknown path
+// (404) or method (405) are turned into JSON errors like the others. A
+// panic in a handler, which would be a bug, is answered with a 500 rather
+// than by dropping the connection.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer func() {
 		if v := recover(); v != nil {
@@ -85,7 +149,44 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			writeError(w, http.StatusInternalServerError, "internal", "", "internal error")
 		}
 	}()
+	if h, pattern := s.mux.Handler(r); pattern == "" {
+		rec := &recorder{header: http.Header{}}
+		h.ServeHTTP(rec, r)
+		switch rec.status {
+		case http.StatusNotFound:
+			writeError(w, http.StatusNotFound, "not-found", "", "no such path: %s", r.URL.Path)
+		case http.StatusMethodNotAllowed:
+			w.Header().Set("Allow", rec.header.Get("Allow"))
+			writeError(w, http.StatusMethodNotAllowed, "method", "", "%s is not allowed on %s (allowed: %s)", r.Method, r.URL.Path, rec.header.Get("Allow"))
+		default: // a redirect to the cleaned path
+			for k, v := range rec.header {
+				w.Header()[k] = v
+			}
+			w.WriteHeader(rec.status)
+			w.Write(rec.body)
+		}
+		return
+	}
 	s.mux.ServeHTTP(w, r)
+}
+
+// recorder keeps the answer of the mux's own handlers.
+type recorder struct {
+	header http.Header
+	status int
+	body   []byte
+}
+
+func (r *recorder) Header() http.Header { return r.header }
+func (r *recorder) WriteHeader(status int) {
+	if r.status == 0 {
+		r.status = status
+	}
+}
+func (r *recorder) Write(b []byte) (int, error) {
+	r.WriteHeader(http.StatusOK)
+	r.body = append(r.body, b...)
+	return len(b), nil
 }
 
 // The JSON the server answers.
@@ -97,10 +198,18 @@ type (
 		Hidden bool      `json:"hidden"`
 	}
 	createdJSON struct {
-		ID     string            `json:"id"`
-		Game   string            `json:"game"`
-		First  string            `json:"first"`
-		Tokens map[string]string `json:"tokens"`
+		ID         string `json:"id"`
+		Game       string `json:"game"`
+		You        string `json:"you"`
+		First      string `json:"first"`
+		Token      string `json:"token"`
+		Invitation string `json:"invitation"`
+	}
+	joinedJSON struct {
+		ID    string `json:"id"`
+		Game  string `json:"game"`
+		You   string `json:"you"`
+		Token string `json:"token"`
 	}
 	outcomeJSON struct {
 		Over   bool   `json:"over"`
@@ -111,6 +220,7 @@ type (
 	stateJSON struct {
 		ID       string      `json:"id"`
 		Game     string      `json:"game"`
+		Status   string      `json:"status"`
 		Ply      int         `json:"ply"`
 		ToMove   string      `json:"to_move"`
 		Position string      `json:"position"`
@@ -123,14 +233,20 @@ type (
 		ID     string   `json:"id"`
 		Ply    int      `json:"ply"`
 		ToMove string   `json:"to_move"`
+		Total  int      `json:"total"`
+		Offset int      `json:"offset"`
 		Moves  []string `json:"moves"`
 	}
 	historyJSON struct {
 		ID     string   `json:"id"`
 		Game   string   `json:"game"`
+		Status string   `json:"status"`
 		Start  string   `json:"start"`
 		Moves  []string `json:"moves"`
-		Result string   `json:"result"`
+		// Reveals, in Brouillard, says for each move what it made
+		// public ("D5 Ten captured"), "" when nothing.
+		Reveals []string `json:"reveals,omitempty"`
+		Result  string   `json:"result"`
 	}
 	errorJSON struct {
 		Error string `json:"error"`
@@ -142,53 +258,20 @@ type (
 // The requests the server reads.
 type (
 	createRequest struct {
-		Game  string `json:"game"`
-		First string `json:"first"`
+		Game        string `json:"game"`
+		First       string `json:"first"`
+		Side        string `json:"side"`
+		Arrangement string `json:"arrangement"`
+	}
+	joinRequest struct {
+		Invitation  string `json:"invitation"`
+		Arrangement string `json:"arrangement"`
 	}
 	moveRequest struct {
 		Move string `json:"move"`
 	}
+	emptyRequest struct{}
 )
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	if err := json.NewEncoder(w).Encode(v); err != nil {
-		log.Printf("referee: writing answer: %v", err)
-	}
-}
-
-// writeError answers an error. kind sorts it: "request" (the request
-// itself is wrong), "syntax" or "illegal" (the move is), "auth", "turn",
-// "over", "not-found", "full", "internal".
-func writeError(w http.ResponseWriter, status int, kind, rule, format string, args ...any) {
-	writeJSON(w, status, errorJSON{Error: fmt.Sprintf(format, args...), Kind: kind, Rule: rule})
-}
-
-// readJSON decodes the request body, of at most MaxBody bytes, into v: one
-// JSON object with only known fields. On failure it answers the request
-// and returns false.
-func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, MaxBody))
-	dec.DisallowUnknownFields()
-	err := dec.Decode(v)
-	if err == nil {
-		if _, extra := dec.Token(); extra != io.EOF {
-			err = errors.New("more than one JSON value")
-		}
-	}
-	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			writeError(w, http.StatusRequestEntityTooLarge, "request", "", "request body over %d bytes", MaxBody)
-		} else {
-			writeError(w, http.StatusBadRequest, "request", "", "bad JSON body: %v", err)
-		}
-		return false
-	}
-	return true
-}
 
 // random fills b from the server's random source.
 func (s *Server) random(b []byte) error {
@@ -206,6 +289,16 @@ func (s *Server) newToken() (string, error) {
 	return hex.EncodeToString(b[:]), nil
 }
 
+// newRand returns a generator seeded from the server's source, to draw
+// secret setups.
+func (s *Server) newRand() (*rand.Rand, error) {
+	var seed [16]byte
+	if err := s.random(seed[:]); err != nil {
+		return nil, err
+	}
+	return rand.New(rand.NewPCG(binary.LittleEndian.Uint64(seed[:8]), binary.LittleEndian.Uint64(seed[8:]))), nil
+}
+
 func (s *Server) kinds(w http.ResponseWriter, r *http.Request) {
 	var out []kindJSON
 	for _, g := range games.All() {
@@ -214,75 +307,216 @@ func (s *Server) kinds(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"kinds": out})
 }
 
+// clientIP returns the address a request came from, the key of the rate
+// limit. It is the connection's, not a header's: a header can be forged.
+func clientIP(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
+	if ok, wait := s.limiter.allow(clientIP(r), s.cfg.Now()); !ok {
+		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
+		writeError(w, http.StatusTooManyRequests, "rate", "", "too many games created from %s: try again in %v", clientIP(r), wait.Round(time.Second))
+		return
+	}
 	var req createRequest
 	if !readJSON(w, r, &req) {
 		return
 	}
-	g, ok := games.ByName(req.Game)
-	if !ok {
-		writeError(w, http.StatusBadRequest, "request", "", "unknown game %q (want one of %s)", req.Game, strings.Join(games.Names(), ", "))
-		return
-	}
-	first := hops.First
-	if req.First != "" {
-		side, err := g.ParseSide(req.First)
-		if err != nil {
-			writeError(w, http.StatusBadRequest, "request", "", "%v", err)
-			return
-		}
-		first = side
-	}
-	var seed [16]byte
-	if err := s.random(seed[:]); err != nil {
-		internal(w, nil, err)
-		return
-	}
-	deal := rand.New(rand.NewPCG(binary.LittleEndian.Uint64(seed[:8]), binary.LittleEndian.Uint64(seed[8:])))
-	start, err := games.Deal(g, first, deal)
+	out, err := s.createGame(req)
 	if err != nil {
-		internal(w, nil, err)
+		fail(w, nil, err)
 		return
 	}
-	m, err := s.host(start)
-	if errors.Is(err, errFull) {
-		writeError(w, http.StatusServiceUnavailable, "full", "", "the server holds %d games, its limit", s.max)
-		return
-	}
-	if err != nil {
-		internal(w, nil, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, createdJSON{
-		ID:     m.id,
-		Game:   g.Name,
-		First:  g.SideName(first),
-		Tokens: map[string]string{g.Sides[0]: m.tokens[0], g.Sides[1]: m.tokens[1]},
-	})
+	writeJSON(w, http.StatusCreated, out)
 }
 
-var errFull = errors.New("too many games")
+// readArrangement returns the arrangement a player asked for, or one drawn
+// at random if he left it to the server.
+func (s *Server) readArrangement(g *hops.Game, text string) (brouillard.Arrangement, error) {
+	if !games.Hidden(g) {
+		if text != "" {
+			return brouillard.Arrangement{}, failf(http.StatusBadRequest, "request", "%s has no secret arrangement", g.Title)
+		}
+		return brouillard.Arrangement{}, nil
+	}
+	if text == "" {
+		r, err := s.newRand()
+		if err != nil {
+			return brouillard.Arrangement{}, err
+		}
+		return brouillard.RandomArrangement(r), nil
+	}
+	a, err := brouillard.ParseArrangement(text)
+	if err != nil {
+		return a, failf(http.StatusBadRequest, "request", "arrangement: %v", err)
+	}
+	return a, nil
+}
 
-// host adds a game that starts from start, with a new id and tokens.
-func (s *Server) host(start hops.State) (*match, error) {
-	g := start.Game()
-	m := &match{game: g, hidden: games.Hidden(g), start: start, state: start}
-	var err error
-	if m.id, err = s.newToken(); err == nil {
-		if m.tokens[0], err = s.newToken(); err == nil {
-			m.tokens[1], err = s.newToken()
+// createGame creates a game as req asks, stores it and returns what its
+// creator is told.
+func (s *Server) createGame(req createRequest) (createdJSON, error) {
+	g, ok := games.ByName(req.Game)
+	if !ok {
+		return createdJSON{}, failf(http.StatusBadRequest, "request", "unknown game %q (want one of %s)", req.Game, strings.Join(games.Names(), ", "))
+	}
+	first, creator := hops.First, hops.First
+	for _, f := range []struct {
+		name, text string
+		side       *hops.Side
+	}{{"first", req.First, &first}, {"side", req.Side, &creator}} {
+		if f.text == "" {
+			continue
+		}
+		side, err := g.ParseSide(f.text)
+		if err != nil {
+			return createdJSON{}, failf(http.StatusBadRequest, "request", "%s: %v", f.name, err)
+		}
+		*f.side = side
+	}
+	mine, err := s.readArrangement(g, req.Arrangement)
+	if err != nil {
+		return createdJSON{}, err
+	}
+	start := g.Start(first)
+	if games.Hidden(g) {
+		// Provisional until the join: the opponent's pawns in the
+		// example arrangement, never shown but through the creator's view.
+		if start, err = trueStart(creator, mine, brouillard.StartArrangement(creator.Other()), first); err != nil {
+			return createdJSON{}, err
+		}
+	}
+	var id, token, invitation string
+	if id, err = s.newToken(); err == nil {
+		if token, err = s.newToken(); err == nil {
+			invitation, err = s.newToken()
 		}
 	}
 	if err != nil {
-		return nil, err
+		return createdJSON{}, err
 	}
+	now := s.cfg.Now()
+	m := &match{id: id, game: g, hidden: games.Hidden(g), maxPlies: s.cfg.MaxPlies, creator: creator,
+		arrangement: mine, start: start, state: start, invitation: hashOf(invitation),
+		history: []string{}, reveals: []string{}, version: 1, last: now}
+	m.tokens[creator] = hashOf(token)
+	e := Event{Type: EventCreate, Time: now, Game: g.Name, Creator: g.SideName(creator), Start: start.String(),
+		Token: m.tokens[creator].String(), Invitation: m.invitation.String(), MaxPlies: m.maxPlies}
+	if m.hidden {
+		e.Arrangement = mine.String()
+	}
+	if err := s.host(m, e); err != nil {
+		return createdJSON{}, err
+	}
+	return createdJSON{ID: id, Game: g.Name, You: g.SideName(creator), First: g.SideName(first), Token: token, Invitation: invitation}, nil
+}
+
+// host stores a new game and adds it to the table, if there is room.
+func (s *Server) host(m *match, e Event) error {
+	if !s.reserve() {
+		s.Sweep() // expired games may make room
+		if !s.reserve() {
+			return failf(http.StatusServiceUnavailable, "full", "the server holds %d games, its limit", s.cfg.MaxGames)
+		}
+	}
+	err := s.store.Create(m.id, e)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if len(s.games) >= s.max {
-		return nil, errFull
+	s.pending--
+	if err != nil {
+		return err
 	}
 	s.games[m.id] = m
-	return m, nil
+	return nil
+}
+
+// reserve counts a creation against MaxGames, if there is room.
+func (s *Server) reserve() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.games)+s.pending >= s.cfg.MaxGames {
+		return false
+	}
+	s.pending++
+	return true
+}
+
+// lookup returns the game with the given id, or nil if there is none or
+// it has expired (it is then deleted).
+func (s *Server) lookup(id string) *match {
+	s.mu.RLock()
+	m := s.games[id]
+	s.mu.RUnlock()
+	if m == nil {
+		return nil
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	s.expireLocked(m, s.cfg.Now())
+	if m.gone {
+		return nil
+	}
+	return m
+}
+
+// expireLocked deletes m if it has expired at now. The caller holds m.mu.
+func (s *Server) expireLocked(m *match, now time.Time) bool {
+	if m.gone || !m.expired(now, s.cfg.IdleTTL, s.cfg.FinishedTTL) {
+		return false
+	}
+	m.gone = true
+	if err := s.store.Delete(m.id); err != nil {
+		log.Printf("referee: deleting game %s: %v", m.id, err)
+	}
+	s.mu.Lock()
+	delete(s.games, m.id)
+	s.mu.Unlock()
+	return true
+}
+
+// Sweep deletes the games that have expired, and forgets the clients
+// whose rate limit is back to full. It returns how many games it deleted.
+// Expired games are also deleted when a request finds them, so Sweep only
+// reclaims memory and disk; Janitor runs it now and then.
+func (s *Server) Sweep() int {
+	now := s.cfg.Now()
+	s.mu.RLock()
+	all := make([]*match, 0, len(s.games))
+	for _, m := range s.games {
+		all = append(all, m)
+	}
+	s.mu.RUnlock()
+	n := 0
+	for _, m := range all {
+		m.mu.Lock()
+		if s.expireLocked(m, now) {
+			n++
+		}
+		m.mu.Unlock()
+	}
+	s.limiter.prune(now)
+	return n
+}
+
+// Janitor calls Sweep every interval until stop is closed.
+func (s *Server) Janitor(every time.Duration, stop <-chan struct{}) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-t.C:
+			if n := s.Sweep(); n > 0 {
+				log.Printf("referee: %d expired games deleted", n)
+			}
+		case <-stop:
+			return
+		}
+	}
 }
 
 // viewer is who sent a request: a side, or nobody (a spectator).
@@ -291,23 +525,30 @@ type viewer struct {
 	ok   bool
 }
 
-// withMatch finds the game named in the path and who is asking, then
-// calls h. A request with a wrong token is refused with 401; so is a
-// request without one about a game with hidden pieces.
-func (s *Server) withMatch(h func(w http.ResponseWriter, r *http.Request, m *match, who viewer)) http.HandlerFunc {
+// withGame finds the game named in the path, then calls h.
+func (s *Server) withGame(h func(w http.ResponseWriter, r *http.Request, m *match)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		id := r.PathValue("id")
-		s.mu.RLock()
-		m := s.games[id]
-		s.mu.RUnlock()
+		m := s.lookup(id)
 		if m == nil {
 			writeError(w, http.StatusNotFound, "not-found", "", "no game %q", id)
 			return
 		}
+		h(w, r, m)
+	}
+}
+
+// withMatch finds the game named in the path and who is asking, then
+// calls h. A request with a wrong token is refused with 401; so is a
+// request without one about a game with hidden pieces.
+func (s *Server) withMatch(h func(w http.ResponseWriter, r *http.Request, m *match, who viewer)) http.HandlerFunc {
+	return s.withGame(func(w http.ResponseWriter, r *http.Request, m *match) {
 		var who viewer
 		if auth := r.Header.Get("Authorization"); auth != "" {
 			token, ok := strings.CutPrefix(auth, "Bearer ")
+			m.mu.Lock()
 			side, known := m.sideOf(token)
+			m.mu.Unlock()
 			if !ok || !known {
 				writeError(w, http.StatusUnauthorized, "auth", "", "the token is not one of this game's")
 				return
@@ -319,39 +560,36 @@ func (s *Server) withMatch(h func(w http.ResponseWriter, r *http.Request, m *mat
 			return
 		}
 		h(w, r, m, who)
-	}
+	})
 }
 
-// sideOf returns the side whose token this is.
-func (m *match) sideOf(token string) (hops.Side, bool) {
-	for i, t := range m.tokens {
-		if subtle.ConstantTimeCompare([]byte(token), []byte(t)) == 1 {
-			return hops.Side(i), true
-		}
-	}
-	return hops.First, false
+// take returns a snapshot of m.
+func take(m *match) snapshot {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.snapshot()
 }
 
-// stateOf describes m's state as who may see it: for a game with hidden
+// stateOf describes a game as who may see it: for a game with hidden
 // pieces, who's view, and nothing computed from the true position but
-// what the view holds too. The caller holds m.mu.
-func (m *match) stateOf(who viewer) (stateJSON, error) {
-	st := m.state
-	o := st.Outcome()
+// what the view holds too.
+func stateOf(snap snapshot, who viewer) (stateJSON, error) {
+	st, o := snap.state, snap.outcome
 	out := stateJSON{
-		ID:      m.id,
-		Game:    m.game.Name,
-		Ply:     len(m.history),
-		ToMove:  m.game.SideName(st.ToMove()),
+		ID:      snap.id,
+		Game:    snap.game.Name,
+		Status:  snap.status,
+		Ply:     len(snap.history),
+		ToMove:  snap.game.SideName(st.ToMove()),
 		Outcome: outcomeJSON{Over: o.Over, Rule: o.Rule, Reason: o.Reason},
 	}
 	if o.Over {
-		out.Outcome.Winner = m.game.SideName(o.Winner)
+		out.Outcome.Winner = snap.game.SideName(o.Winner)
 	}
 	if who.ok {
-		out.You = m.game.SideName(who.side)
+		out.You = snap.game.SideName(who.side)
 	}
-	if !m.hidden {
+	if !snap.hidden {
 		out.Position, out.Diagram = st.String(), st.Diagram()
 		return out, nil
 	}
@@ -364,11 +602,9 @@ func (m *match) stateOf(who viewer) (stateJSON, error) {
 }
 
 func (s *Server) getState(w http.ResponseWriter, r *http.Request, m *match, who viewer) {
-	m.mu.Lock()
-	st, err := m.stateOf(who)
-	m.mu.Unlock()
+	st, err := stateOf(take(m), who)
 	if err != nil {
-		internal(w, m, err)
+		fail(w, m, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, st)
@@ -377,69 +613,99 @@ func (s *Server) getState(w http.ResponseWriter, r *http.Request, m *match, who 
 // getSVG answers a picture of the position (the asker's view in a game
 // with hidden pieces), with the last move drawn as arrows.
 func (s *Server) getSVG(w http.ResponseWriter, r *http.Request, m *match, who viewer) {
-	m.mu.Lock()
+	snap := take(m)
 	last := ""
-	if n := len(m.history); n > 0 {
-		last = m.history[n-1]
+	if n := len(snap.history); n > 0 {
+		last = snap.history[n-1]
 	}
-	d, err := m.state.Drawing(last)
-	if err == nil && m.hidden {
+	d, err := snap.state.Drawing(last)
+	if err == nil && snap.hidden {
 		var v games.View
-		if v, err = games.ViewOf(m.state, who.side); err == nil {
+		if v, err = games.ViewOf(snap.state, who.side); err == nil {
 			v.Drawing.Arrows = d.Arrows
 			d = v.Drawing
 		}
 	}
-	m.mu.Unlock()
 	if err != nil {
-		internal(w, m, err)
+		fail(w, m, err)
 		return
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")
 	io.WriteString(w, d.SVG())
 }
 
-func (s *Server) getMoves(w http.ResponseWriter, r *http.Request, m *match, who viewer) {
-	m.mu.Lock()
-	out := movesJSON{ID: m.id, Ply: len(m.history), ToMove: m.game.SideName(m.state.ToMove())}
-	var err error
-	if m.hidden {
-		var v games.View
-		v, err = games.ViewOf(m.state, who.side)
-		out.Moves = v.Moves
-	} else {
-		out.Moves = m.state.Moves()
+// queryInt reads the query parameter name, an integer in [lo, hi], or def
+// when absent.
+func queryInt(r *http.Request, name string, def, lo, hi int) (int, error) {
+	text := r.URL.Query().Get(name)
+	if text == "" {
+		return def, nil
 	}
-	m.mu.Unlock()
+	n, err := strconv.Atoi(text)
+	if err != nil || n < lo || n > hi {
+		return 0, failf(http.StatusBadRequest, "request", "%s=%q: want an integer from %d to %d", name, text, lo, hi)
+	}
+	return n, nil
+}
+
+// getMoves answers a page of the legal moves of the side to move. The
+// list is computed from a snapshot, outside the game's lock (a Coir Dame
+// may have hundreds of thousands of moves), and kept for the next pages.
+func (s *Server) getMoves(w http.ResponseWriter, r *http.Request, m *match, who viewer) {
+	offset, err := queryInt(r, "offset", 0, 0, math.MaxInt32)
 	if err != nil {
-		internal(w, m, err)
+		fail(w, m, err)
 		return
 	}
-	if out.Moves == nil {
-		out.Moves = []string{}
+	limit, err := queryInt(r, "limit", DefaultMovesLimit, 1, MaxMovesLimit)
+	if err != nil {
+		fail(w, m, err)
+		return
+	}
+	snap := take(m)
+	out := movesJSON{ID: snap.id, Ply: len(snap.history), ToMove: snap.game.SideName(snap.state.ToMove()), Offset: offset, Moves: []string{}}
+	var moves []string
+	if snap.status != StatusClosed && snap.status != StatusOver {
+		if moves = s.moves.get(snap.id, snap.version); moves == nil {
+			if snap.hidden {
+				v, err := games.ViewOf(snap.state, who.side)
+				if err != nil {
+					fail(w, m, err)
+					return
+				}
+				moves = v.Moves
+			} else {
+				moves = snap.state.Moves()
+			}
+			s.moves.put(snap.id, snap.version, moves)
+		}
+	}
+	out.Total = len(moves)
+	if offset < len(moves) {
+		out.Moves = moves[offset:min(len(moves), offset+limit)]
 	}
 	writeJSON(w, http.StatusOK, out)
 }
 
 func (s *Server) getHistory(w http.ResponseWriter, r *http.Request, m *match, who viewer) {
-	m.mu.Lock()
+	snap := take(m)
 	out := historyJSON{
-		ID:     m.id,
-		Game:   m.game.Name,
-		Start:  m.start.String(),
-		Moves:  append([]string{}, m.history...),
-		Result: hops.ResultOf(m.state.Outcome()),
+		ID:     snap.id,
+		Game:   snap.game.Name,
+		Status: snap.status,
+		Start:  snap.start.String(),
+		Moves:  snap.history,
+		Result: hops.ResultOf(snap.outcome),
 	}
-	var err error
-	if m.hidden {
-		var v games.View
-		v, err = games.ViewOf(m.start, who.side)
+	if snap.hidden {
+		v, err := games.ViewOf(snap.start, who.side)
+		if err != nil {
+			fail(w, m, err)
+			return
+		}
 		out.Start = v.Text
-	}
-	m.mu.Unlock()
-	if err != nil {
-		internal(w, m, err)
-		return
+		// The reveals are public (B4, B8): both players get them.
+		out.Reveals = snap.reveals
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -453,67 +719,152 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request, m *match, who 
 		writeError(w, http.StatusUnauthorized, "auth", "", "send the token of the side to move (Authorization: Bearer <token>)")
 		return
 	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.state.Outcome().Over {
-		writeError(w, http.StatusConflict, "over", "", "the game is over")
-		return
-	}
-	if side := m.state.ToMove(); side != who.side {
-		writeError(w, http.StatusForbidden, "turn", "", "it is %s's turn, not %s's", m.game.SideName(side), m.game.SideName(who.side))
-		return
-	}
-	if m.hidden {
-		// Check the move against what the mover knows, so that the
-		// error cannot depend on the opponent's hidden pawns.
-		v, err := games.ViewOf(m.state, who.side)
-		if err != nil {
-			internal(w, m, err)
-			return
-		}
-		if err := v.Check(req.Move); err != nil {
-			moveError(w, err)
-			return
-		}
-	}
-	next, err := m.state.Play(req.Move)
+	snap, err := s.play(m, who.side, req.Move)
 	if err != nil {
-		if m.hidden { // the view accepted it: do not tell more
-			internal(w, m, err)
-			return
-		}
-		moveError(w, err)
+		fail(w, m, err)
 		return
 	}
-	m.state = next
-	m.history = append(m.history, req.Move)
-	st, err := m.stateOf(who)
+	st, err := stateOf(snap, who)
 	if err != nil {
-		internal(w, m, err)
+		fail(w, m, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, st)
 }
 
-// moveError answers a move the library refused, with its explanation and
-// the rule broken.
-func moveError(w http.ResponseWriter, err error) {
-	kind := "illegal"
-	switch {
-	case errors.Is(err, hops.ErrSyntax):
-		kind = "syntax"
-	case errors.Is(err, hops.ErrPosition):
-		kind = "position"
+// play plays move for side in m: it checks that the game is being played,
+// that it is side's turn and that the move is legal, stores the move's
+// canonical text and only then applies it, and returns the game as the
+// move left it. It is the one way a move enters a game, whoever plays it.
+// Its errors are apiErrors but for internal ones.
+func (s *Server) play(m *match, side hops.Side, move string) (snapshot, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.gone {
+		return snapshot{}, failf(http.StatusNotFound, "not-found", "no game %q", m.id)
 	}
-	writeError(w, http.StatusBadRequest, kind, hops.RuleOf(err), "%v", err)
+	if err := m.checkPlayable(); err != nil {
+		return snapshot{}, err
+	}
+	if turn := m.state.ToMove(); turn != side {
+		return snapshot{}, failf(http.StatusForbidden, "turn", "it is %s's turn, not %s's", m.game.SideName(turn), m.game.SideName(side))
+	}
+	st, err := m.advance(move)
+	if err != nil {
+		return snapshot{}, err
+	}
+	now := s.cfg.Now()
+	if err := s.store.Append(m.id, Event{Type: EventMove, Time: now, Ply: len(m.history) + 1, Move: st.move}); err != nil {
+		return snapshot{}, err
+	}
+	m.push(now, st)
+	return m.snapshot(), nil
 }
 
-// internal answers an error that should not happen, logging it but not
-// sending it (its text might describe hidden pieces).
-func internal(w http.ResponseWriter, m *match, err error) {
-	if m != nil {
-		err = fmt.Errorf("game %s: %w", m.id, err)
+func (s *Server) join(w http.ResponseWriter, r *http.Request, m *match) {
+	var req joinRequest
+	if !readJSON(w, r, &req) {
+		return
 	}
-	log.Printf("referee: %v", err)
-	writeError(w, http.StatusInternalServerError, "internal", "", "internal error")
+	out, err := s.claim(m, req)
+	if err != nil {
+		fail(w, m, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// claim lets the second player join m with its invitation, once, and
+// returns his token.
+func (s *Server) claim(m *match, req joinRequest) (joinedJSON, error) {
+	mine, err := s.readArrangement(m.game, req.Arrangement)
+	if err != nil {
+		return joinedJSON{}, err
+	}
+	token, err := s.newToken()
+	if err != nil {
+		return joinedJSON{}, err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.gone {
+		return joinedJSON{}, failf(http.StatusNotFound, "not-found", "no game %q", m.id)
+	}
+	if m.joined {
+		return joinedJSON{}, failf(http.StatusConflict, "claimed", "the invitation was already claimed")
+	}
+	if m.resigned {
+		return joinedJSON{}, failf(http.StatusConflict, "over", "the game is over: %s", m.outcome())
+	}
+	h := hashOf(req.Invitation)
+	if subtle.ConstantTimeCompare(h[:], m.invitation[:]) != 1 {
+		return joinedJSON{}, failf(http.StatusUnauthorized, "auth", "wrong invitation")
+	}
+	joiner := m.creator.Other()
+	start := m.start
+	if m.hidden {
+		if start, err = trueStart(m.creator, m.arrangement, mine, m.start.ToMove()); err != nil {
+			return joinedJSON{}, err
+		}
+	}
+	now := s.cfg.Now()
+	e := Event{Type: EventJoin, Time: now, Token: hashOf(token).String()}
+	if m.hidden {
+		e.Start = start.String()
+	}
+	if err := s.store.Append(m.id, e); err != nil {
+		return joinedJSON{}, err
+	}
+	m.apply(now, func() {
+		m.tokens[joiner] = hashOf(token)
+		m.joined = true
+		m.start, m.state = start, start
+	})
+	return joinedJSON{ID: m.id, Game: m.game.Name, You: m.game.SideName(joiner), Token: token}, nil
+}
+
+func (s *Server) resign(w http.ResponseWriter, r *http.Request, m *match, who viewer) {
+	body, ok := readBody(w, r)
+	if !ok {
+		return
+	}
+	if len(body) > 0 {
+		if err := decodeStrict(body, &emptyRequest{}); err != nil {
+			writeError(w, http.StatusBadRequest, "request", "", "bad JSON body: %v", err)
+			return
+		}
+	}
+	if !who.ok {
+		writeError(w, http.StatusUnauthorized, "auth", "", "send your token to resign (Authorization: Bearer <token>)")
+		return
+	}
+	snap, err := s.abandon(m, who.side)
+	if err != nil {
+		fail(w, m, err)
+		return
+	}
+	st, err := stateOf(snap, who)
+	if err != nil {
+		fail(w, m, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, st)
+}
+
+// abandon records side's resignation: the other side wins.
+func (s *Server) abandon(m *match, side hops.Side) (snapshot, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.gone {
+		return snapshot{}, failf(http.StatusNotFound, "not-found", "no game %q", m.id)
+	}
+	if st := m.status(); st == StatusOver || st == StatusClosed {
+		return snapshot{}, m.checkPlayable()
+	}
+	now := s.cfg.Now()
+	if err := s.store.Append(m.id, Event{Type: EventResign, Time: now, Side: m.game.SideName(side)}); err != nil {
+		return snapshot{}, err
+	}
+	m.apply(now, func() { m.resigned, m.resigner = true, side })
+	return m.snapshot(), nil
 }

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/brouillard"
@@ -21,19 +22,75 @@ import (
 	"github.com/hopsgames/hops/players"
 )
 
-// client talks to a test server.
+// client talks to a test server, whose Server a test may replace (a
+// restart) between requests.
 type client struct {
 	t   testing.TB
 	url string
-	srv *Server
+	sw  *switcher
 	hc  *http.Client
+	// seen, if not nil, is given every answer.
+	seen func(raw []byte)
 }
 
-func newClient(t testing.TB) *client {
-	srv := NewServer(Config{Rand: rand.NewChaCha8([32]byte{1})})
-	ts := httptest.NewServer(srv)
+// switcher passes requests to its current Server; swap waits for the
+// requests under way to end before it replaces it.
+type switcher struct {
+	mu  sync.RWMutex
+	srv *Server
+}
+
+func (s *switcher) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	s.srv.ServeHTTP(w, r)
+}
+
+func (s *switcher) swap(next func() *Server) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.srv = next()
+}
+
+// testConfig is a server's configuration for tests: a seeded source of
+// randomness, and no limit but the defaults.
+func testConfig(seed byte) Config {
+	return Config{Rand: rand.NewChaCha8([32]byte{seed})}
+}
+
+func newClient(t testing.TB) *client { return newClientWith(t, testConfig(1)) }
+
+func newClientWith(t testing.TB, c Config) *client {
+	t.Helper()
+	srv, err := NewServer(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sw := &switcher{srv: srv}
+	ts := httptest.NewServer(sw)
 	t.Cleanup(ts.Close)
-	return &client{t: t, url: ts.URL, srv: srv, hc: ts.Client()}
+	return &client{t: t, url: ts.URL, sw: sw, hc: ts.Client()}
+}
+
+// server returns the current Server.
+func (c *client) server() *Server {
+	c.sw.mu.RLock()
+	defer c.sw.mu.RUnlock()
+	return c.sw.srv
+}
+
+// restart drops the current Server, without closing anything, as a crash
+// would, and puts in its place a new one made from cfg, which loads the
+// games of cfg.Store.
+func (c *client) restart(cfg Config) {
+	c.t.Helper()
+	c.sw.swap(func() *Server {
+		srv, err := NewServer(cfg)
+		if err != nil {
+			c.t.Fatal(err)
+		}
+		return srv
+	})
 }
 
 // do sends a request with a raw body ("" for none) and an optional token,
@@ -66,16 +123,20 @@ func (c *client) do(method, path, token, body string, out any) (int, []byte) {
 		c.t.Errorf("%s %s: %v", method, path, err)
 		return 0, nil
 	}
+	if c.seen != nil {
+		c.seen(raw)
+	}
 	if resp.StatusCode == http.StatusInternalServerError {
 		c.t.Errorf("%s %s %q: 500 %s", method, path, body, raw)
 	}
-	if resp.StatusCode != http.StatusMethodNotAllowed && resp.StatusCode != http.StatusNotFound || json.Valid(raw) {
-		if !json.Valid(raw) {
-			c.t.Errorf("%s %s: answer is not JSON: %q", method, path, raw)
-		} else if out != nil {
-			if err := json.Unmarshal(raw, out); err != nil {
-				c.t.Errorf("%s %s: %v in %s", method, path, err, raw)
-			}
+	if ct := resp.Header.Get("Content-Type"); ct != "application/json" {
+		c.t.Errorf("%s %s: content type %q", method, path, ct)
+	}
+	if !json.Valid(raw) {
+		c.t.Errorf("%s %s: answer is not JSON: %q", method, path, raw)
+	} else if out != nil {
+		if err := json.Unmarshal(raw, out); err != nil {
+			c.t.Errorf("%s %s: %v in %s", method, path, err, raw)
 		}
 	}
 	return resp.StatusCode, raw
@@ -114,14 +175,64 @@ func jsonBody(v any) string {
 	return string(b)
 }
 
-// create creates a game and returns its id and tokens.
-func (c *client) create(game, first string) createdJSON {
+// hosted is a game created and joined through the API.
+type hosted struct {
+	ID     string
+	First  string
+	Tokens map[string]string // side name -> token
+}
+
+// createOnly creates a game as req asks and returns the creator's answer.
+func (c *client) createOnly(req createRequest) createdJSON {
 	c.t.Helper()
 	var out createdJSON
-	if code, raw := c.do("POST", "/games", "", jsonBody(createRequest{Game: game, First: first}), &out); code != http.StatusCreated {
-		c.t.Fatalf("create %s: %d %s", game, code, raw)
+	if code, raw := c.do("POST", "/games", "", jsonBody(req), &out); code != http.StatusCreated {
+		c.t.Fatalf("create %+v: %d %s", req, code, raw)
 	}
 	return out
+}
+
+// joinAs claims a game's invitation and returns the joiner's answer.
+func (c *client) joinAs(id string, req joinRequest) joinedJSON {
+	c.t.Helper()
+	var out joinedJSON
+	if code, raw := c.do("POST", "/games/"+id+"/join", "", jsonBody(req), &out); code != http.StatusOK {
+		c.t.Fatalf("join %s: %d %s", id, code, raw)
+	}
+	return out
+}
+
+// create creates a game, joins it and returns both sides' tokens.
+func (c *client) create(game, first string) hosted {
+	c.t.Helper()
+	created := c.createOnly(createRequest{Game: game, First: first})
+	joined := c.joinAs(created.ID, joinRequest{Invitation: created.Invitation})
+	if joined.You == created.You || joined.ID != created.ID {
+		c.t.Fatalf("created %+v, joined %+v", created, joined)
+	}
+	return hosted{ID: created.ID, First: created.First, Tokens: map[string]string{created.You: created.Token, joined.You: joined.Token}}
+}
+
+// allMoves reads every page of the legal moves of a game.
+func (c *client) allMoves(path, token string) []string {
+	c.t.Helper()
+	var all []string
+	for {
+		var page movesJSON
+		if code, raw := c.do("GET", fmt.Sprintf("%s/moves?offset=%d&limit=%d", path, len(all), MaxMovesLimit), token, "", &page); code != http.StatusOK {
+			c.t.Fatalf("moves: %d %s", code, raw)
+		}
+		if page.Offset != len(all) {
+			c.t.Fatalf("page at offset %d, asked %d", page.Offset, len(all))
+		}
+		all = append(all, page.Moves...)
+		if len(page.Moves) == 0 || len(all) >= page.Total {
+			if len(all) != page.Total {
+				c.t.Fatalf("%d moves read, total %d", len(all), page.Total)
+			}
+			return all
+		}
+	}
 }
 
 // stateFor rebuilds a state from what a player was sent: the position
@@ -181,14 +292,14 @@ func TestFullGames(t *testing.T) {
 			token := created.Tokens[st.ToMove]
 			var mine stateJSON
 			c.do("GET", path, token, "", &mine)
-			var moves movesJSON
-			if code, _ := c.do("GET", path+"/moves", token, "", &moves); code != http.StatusOK || len(moves.Moves) == 0 || moves.Ply != ply {
-				t.Fatalf("%s: moves: %d %+v", g.Name, code, moves)
+			moves := c.allMoves(path, token)
+			if len(moves) == 0 || mine.Status != StatusPlaying {
+				t.Fatalf("%s: %d moves, status %s", g.Name, len(moves), mine.Status)
 			}
 			side, _ := g.ParseSide(st.ToMove)
 			s := stateFor(t, g, mine, r)
-			if got := s.Moves(); !slices.Equal(got, moves.Moves) {
-				t.Fatalf("%s: the server lists %v, the position %v", g.Name, moves.Moves, got)
+			if got := s.Moves(); !slices.Equal(got, moves) {
+				t.Fatalf("%s: the server lists %v, the position %v", g.Name, moves, got)
 			}
 			move, err := agents[side].Choose(s)
 			if err != nil {
@@ -203,7 +314,7 @@ func TestFullGames(t *testing.T) {
 			}
 			played = append(played, move)
 		}
-		if !st.Outcome.Over || st.Outcome.Winner == "" || st.Outcome.Rule == "" {
+		if !st.Outcome.Over || st.Outcome.Winner == "" || st.Outcome.Rule == "" || st.Status != StatusOver {
 			t.Errorf("%s: not finished after %d moves: %+v", g.Name, st.Ply, st.Outcome)
 		}
 		var h historyJSON
@@ -212,7 +323,7 @@ func TestFullGames(t *testing.T) {
 		if st.Outcome.Winner == g.Sides[1] {
 			want = hops.ResultSecond
 		}
-		if !slices.Equal(h.Moves, played) || h.Result != want || h.Game != g.Name {
+		if !slices.Equal(h.Moves, played) || h.Result != want || h.Game != g.Name || h.Status != StatusOver {
 			t.Errorf("%s: history %+v, played %v", g.Name, h, played)
 		}
 		if code, raw := c.do("POST", path+"/moves", created.Tokens[st.ToMove], `{"move": "A1-A2"}`, nil); code != http.StatusConflict {
@@ -233,9 +344,8 @@ func TestSVG(t *testing.T) {
 		if code, pic := c.svg(path+"/svg", token); code != http.StatusOK || strings.Contains(pic, "<line") {
 			t.Errorf("%s: start picture: %d, arrows %v", g.Name, code, strings.Contains(pic, "<line"))
 		}
-		var moves movesJSON
-		c.do("GET", path+"/moves", token, "", &moves)
-		if code, raw := c.do("POST", path+"/moves", token, jsonBody(moveRequest{moves.Moves[0]}), nil); code != http.StatusOK {
+		moves := c.allMoves(path, token)
+		if code, raw := c.do("POST", path+"/moves", token, jsonBody(moveRequest{moves[0]}), nil); code != http.StatusOK {
 			t.Fatalf("%s: %d %s", g.Name, code, raw)
 		}
 		code, pic := c.svg(path+"/svg", token)
@@ -376,22 +486,25 @@ func TestRandomBodies(t *testing.T) {
 	}
 }
 
-// noTurns plays n moves in a game hosted from start, without ever turning
-// a pawn over, and returns what each side is told, with the game's id
+// noTurns plays n moves in a Brouillard game set up with the given
+// arrangements (White creates it, Red joins it), without ever turning a
+// pawn over, and returns what each side is told, with the game's id
 // blanked.
-func noTurns(t *testing.T, c *client, start hops.State, n int) [2][]string {
+func noTurns(t *testing.T, c *client, arr [2]brouillard.Arrangement, n int) [2][]string {
 	t.Helper()
-	m, err := c.srv.host(start)
-	if err != nil {
-		t.Fatal(err)
+	g := brouillard.Game
+	created := c.createOnly(createRequest{Game: g.Name, Arrangement: arr[0].String()})
+	joined := c.joinAs(created.ID, joinRequest{Invitation: created.Invitation, Arrangement: arr[1].String()})
+	if created.You != "White" || joined.You != "Red" {
+		t.Fatalf("created %+v, joined %+v", created, joined)
 	}
-	g := start.Game()
-	path := "/games/" + m.id
+	tokens := [2]string{created.Token, joined.Token}
+	path := "/games/" + created.ID
 	var seen [2][]string
 	tell := func(side int, method, p, body string) []byte {
-		_, raw := c.do(method, p, m.tokens[side], body, nil)
-		text := strings.ReplaceAll(string(raw), m.id, "ID")
-		seen[side] = append(seen[side], method+" "+strings.ReplaceAll(p, m.id, "ID")+" "+body+" -> "+text)
+		_, raw := c.do(method, p, tokens[side], body, nil)
+		text := strings.ReplaceAll(string(raw), created.ID, "ID")
+		seen[side] = append(seen[side], method+" "+strings.ReplaceAll(p, created.ID, "ID")+" "+body+" -> "+text)
 		return raw
 	}
 	r := rand.New(rand.NewPCG(3, 3))
@@ -399,7 +512,7 @@ func noTurns(t *testing.T, c *client, start hops.State, n int) [2][]string {
 		for side := range 2 {
 			tell(side, "GET", path, "")
 			tell(side, "GET", path+"/history", "")
-			code, pic := c.svg(path+"/svg", m.tokens[side])
+			code, pic := c.svg(path+"/svg", tokens[side])
 			seen[side] = append(seen[side], fmt.Sprintf("GET svg -> %d %s", code, pic))
 		}
 		var moves movesJSON
@@ -440,6 +553,7 @@ func TestBrouillardNoLeak(t *testing.T) {
 	for observer := range 2 {
 		mine := brouillard.RandomArrangement(r)
 		var starts [2]hops.State
+		var setups [2][2]brouillard.Arrangement
 		for i := range starts {
 			theirs := brouillard.RandomArrangement(r)
 			for i == 1 && theirs == brouillard.StartArrangement(0) {
@@ -449,6 +563,7 @@ func TestBrouillardNoLeak(t *testing.T) {
 			if observer == 1 {
 				arr = [2]brouillard.Arrangement{theirs, mine}
 			}
+			setups[i] = arr
 			p, err := brouillard.NewGame(arr[0], arr[1])
 			if err != nil {
 				t.Fatal(err)
@@ -460,8 +575,8 @@ func TestBrouillardNoLeak(t *testing.T) {
 		if starts[0].String() == starts[1].String() {
 			t.Fatal("the two setups are equal")
 		}
-		a := noTurns(t, c, starts[0], 12)
-		b := noTurns(t, c, starts[1], 12)
+		a := noTurns(t, c, setups[0], 12)
+		b := noTurns(t, c, setups[1], 12)
 		if len(a[observer]) < 50 {
 			t.Fatalf("only %d answers", len(a[observer]))
 		}
@@ -516,9 +631,8 @@ func TestBrouillardNoLeak(t *testing.T) {
 		if st.Outcome.Over {
 			break
 		}
-		var moves movesJSON
-		c.do("GET", path+"/moves", created.Tokens["White"], "", &moves)
-		move := moves.Moves[r.IntN(len(moves.Moves))]
+		moves := c.allMoves(path, created.Tokens["White"])
+		move := moves[r.IntN(len(moves))]
 		if code, raw := c.do("POST", path+"/moves", created.Tokens[st.ToMove], jsonBody(moveRequest{move}), nil); code != 200 {
 			t.Fatalf("%s: %d %s", move, code, raw)
 		}
@@ -532,12 +646,37 @@ func TestBrouillardNoLeak(t *testing.T) {
 // 20 goroutines to 8 games, then checks that every move the server
 // accepted is in its game's history exactly once, at the ply it was
 // acknowledged with, and that replaying each history gives the state the
-// server holds.
+// server holds. With -data, the server is restarted three times while the
+// requests go on: every acknowledged move must still be there.
 func TestLoad(t *testing.T) {
-	c := newClient(t)
+	t.Run("memory", func(t *testing.T) {
+		loadTest(t, newClient(t), nil)
+	})
+	t.Run("data with restarts", func(t *testing.T) {
+		dir := t.TempDir()
+		var restarts atomic.Int32
+		cfg := func() Config {
+			store, err := OpenFileStore(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := testConfig(byte(10 + restarts.Add(1)))
+			c.Store = store
+			return c
+		}
+		c := newClientWith(t, cfg())
+		loadTest(t, c, func() { c.restart(cfg()) })
+		if n := restarts.Load(); n < 5 { // the first start, 3 restarts, the last check
+			t.Errorf("only %d starts", n)
+		}
+	})
+}
+
+// loadTest is TestLoad with c; restart, if not nil, restarts the server.
+func loadTest(t *testing.T, c *client, restart func()) {
 	type game struct {
 		g       *hops.Game
-		created createdJSON
+		created hosted
 	}
 	var matches []game
 	for range 2 {
@@ -611,7 +750,26 @@ func TestLoad(t *testing.T) {
 			}
 		}()
 	}
+	done := make(chan struct{})
+	restarted := make(chan struct{})
+	go func() { // restarts the server while the requests go on
+		defer close(restarted)
+		for _, at := range []int64{250, 500, 750} {
+			for requests.Load() < at {
+				select {
+				case <-done:
+					return
+				case <-time.After(time.Millisecond):
+				}
+			}
+			if restart != nil {
+				restart()
+			}
+		}
+	}()
 	wg.Wait()
+	close(done)
+	<-restarted
 	if n := requests.Load(); n < 1000 {
 		t.Errorf("only %d requests", n)
 	}
@@ -623,6 +781,9 @@ func TestLoad(t *testing.T) {
 	slices.Sort(counts)
 	t.Logf("%d requests; statuses %v", requests.Load(), counts)
 
+	if restart != nil {
+		restart() // the histories below are read back from the disk
+	}
 	total := 0
 	for _, gm := range matches {
 		id := gm.created.ID
@@ -640,7 +801,7 @@ func TestLoad(t *testing.T) {
 			}
 		}
 		total += len(got)
-		m := c.srv.games[id]
+		m := c.server().games[id]
 		s := m.start
 		for i, move := range h.Moves {
 			var err error
@@ -659,7 +820,10 @@ func TestLoad(t *testing.T) {
 }
 
 func TestFullServer(t *testing.T) {
-	srv := NewServer(Config{MaxGames: 2, Rand: rand.NewChaCha8([32]byte{2})})
+	srv, err := NewServer(Config{MaxGames: 2, Rand: rand.NewChaCha8([32]byte{2})})
+	if err != nil {
+		t.Fatal(err)
+	}
 	for i, want := range []int{201, 201, 503} {
 		rec := httptest.NewRecorder()
 		srv.ServeHTTP(rec, httptest.NewRequest("POST", "/games", bytes.NewBufferString(`{"game": "coir"}`)))

@@ -1,0 +1,233 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net/http"
+	"reflect"
+	"strings"
+
+	"github.com/hopsgames/hops"
+)
+
+// MaxBody is the largest request body the server reads, in bytes.
+const MaxBody = 4 << 10
+
+// apiError is an error the server answers as such: its status, its kind
+// (see writeError) and, for a move, the rule it breaks. The operations of
+// the server return it so that every way into them (an HTTP handler, a
+// player the server runs) reports the same thing.
+type apiError struct {
+	status     int
+	kind, rule string
+	msg        string
+}
+
+func (e *apiError) Error() string { return e.msg }
+
+// failf returns an apiError.
+func failf(status int, kind, format string, args ...any) *apiError {
+	return &apiError{status: status, kind: kind, msg: fmt.Sprintf(format, args...)}
+}
+
+// moveError returns the answer to a move the library refused, with its
+// explanation and the rule broken.
+func moveError(err error) *apiError {
+	kind := "illegal"
+	switch {
+	case errors.Is(err, hops.ErrSyntax):
+		kind = "syntax"
+	case errors.Is(err, hops.ErrPosition):
+		kind = "position"
+	}
+	return &apiError{status: http.StatusBadRequest, kind: kind, rule: hops.RuleOf(err), msg: err.Error()}
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	if err := json.NewEncoder(w).Encode(v); err != nil {
+		log.Printf("referee: writing answer: %v", err)
+	}
+}
+
+// writeError answers an error. kind sorts it: "request" (the request
+// itself is wrong), "syntax", "illegal" or "position" (the move is),
+// "auth", "turn", "waiting", "over", "closed", "claimed", "not-found",
+// "method", "full", "rate", "internal".
+func writeError(w http.ResponseWriter, status int, kind, rule, format string, args ...any) {
+	writeJSON(w, status, errorJSON{Error: fmt.Sprintf(format, args...), Kind: kind, Rule: rule})
+}
+
+// fail answers err: an apiError as it says, anything else as an internal
+// error, logged but not sent (its text might describe hidden pieces).
+func fail(w http.ResponseWriter, m *match, err error) {
+	var e *apiError
+	if errors.As(err, &e) {
+		writeError(w, e.status, e.kind, e.rule, "%s", e.msg)
+		return
+	}
+	if m != nil {
+		err = fmt.Errorf("game %s: %w", m.id, err)
+	}
+	log.Printf("referee: %v", err)
+	writeError(w, http.StatusInternalServerError, "internal", "", "internal error")
+}
+
+// readBody reads the request body, of at most MaxBody bytes. On failure
+// it answers the request and returns false.
+func readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			writeError(w, http.StatusRequestEntityTooLarge, "request", "", "request body over %d bytes", MaxBody)
+		} else {
+			writeError(w, http.StatusBadRequest, "request", "", "reading the body: %v", err)
+		}
+		return nil, false
+	}
+	return body, true
+}
+
+// readJSON decodes the request body into v, a pointer to a struct whose
+// fields are strings: one JSON object, each of whose keys is the exact
+// name of one of v's fields and appears once. On failure it answers the
+// request and returns false.
+func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
+	body, ok := readBody(w, r)
+	if !ok {
+		return false
+	}
+	if err := decodeStrict(body, v); err != nil {
+		writeError(w, http.StatusBadRequest, "request", "", "bad JSON body: %v", err)
+		return false
+	}
+	return true
+}
+
+// decodeStrict decodes data into v, refusing what encoding/json lets
+// through: a key given twice (the decoder keeps the last), a key that
+// matches a field only when case is ignored, and anything after the
+// object.
+func decodeStrict(data []byte, v any) error {
+	if err := checkKeys(data, jsonFields(v)); err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("more than one JSON value")
+	}
+	return nil
+}
+
+// jsonFields returns the JSON names of the fields of the struct v points to.
+func jsonFields(v any) map[string]bool {
+	t := reflect.TypeOf(v).Elem()
+	names := map[string]bool{}
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		if name == "" {
+			name = t.Field(i).Name
+		}
+		names[name] = true
+	}
+	return names
+}
+
+// maxDepth bounds the nesting checkKeys follows; no request needs more
+// than one level.
+const maxDepth = 32
+
+// checkKeys walks the JSON text data token by token: it must be one
+// object whose keys are in fields, and no object in it may hold a key
+// twice. The errors name the key at fault.
+func checkKeys(data []byte, fields map[string]bool) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	tok, err := dec.Token()
+	if err != nil {
+		if err == io.EOF {
+			return errors.New("empty body, want a JSON object")
+		}
+		return err
+	}
+	if tok != json.Delim('{') {
+		return fmt.Errorf("the body is %s, want a JSON object", describe(tok))
+	}
+	return checkObject(dec, fields, 1)
+}
+
+// checkObject checks the rest of an object whose '{' was read; fields,
+// if not nil, are the keys it may hold.
+func checkObject(dec *json.Decoder, fields map[string]bool, depth int) error {
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		key, _ := tok.(string)
+		if fields != nil && !fields[key] {
+			return fmt.Errorf("unknown field %q", key)
+		}
+		if seen[key] {
+			return fmt.Errorf("duplicate field %q", key)
+		}
+		seen[key] = true
+		if err := checkValue(dec, depth); err != nil {
+			return err
+		}
+	}
+	_, err := dec.Token() // '}'
+	return err
+}
+
+// checkValue checks the value that comes next.
+func checkValue(dec *json.Decoder, depth int) error {
+	tok, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	d, ok := tok.(json.Delim)
+	if !ok {
+		return nil
+	}
+	if depth >= maxDepth {
+		return fmt.Errorf("nested deeper than %d levels", maxDepth)
+	}
+	if d == '{' {
+		return checkObject(dec, nil, depth+1)
+	}
+	for dec.More() { // '['
+		if err := checkValue(dec, depth+1); err != nil {
+			return err
+		}
+	}
+	_, err = dec.Token() // ']'
+	return err
+}
+
+// describe names the kind of a JSON token, for errors.
+func describe(tok json.Token) string {
+	switch tok.(type) {
+	case json.Delim:
+		return "an array"
+	case string:
+		return "a string"
+	case json.Number:
+		return "a number"
+	case bool:
+		return "a boolean"
+	}
+	return "null"
+}

@@ -1,0 +1,170 @@
+package main
+
+import (
+	"net"
+	"sync"
+	"time"
+)
+
+// rateLimiter is a token bucket per client: each holds up to burst
+// tokens, refilled at rate tokens a second, and an action costs one.
+type rateLimiter struct {
+	rate  float64 // tokens a second; 0 lets everything through
+	burst float64
+
+	mu      sync.Mutex
+	buckets map[string]*bucket
+}
+
+type bucket struct {
+	tokens float64
+	at     time.Time // when tokens was computed
+}
+
+func newRateLimiter(perMinute float64, burst int) *rateLimiter {
+	if burst < 1 {
+		burst = 1
+	}
+	return &rateLimiter{rate: perMinute / 60, burst: float64(burst), buckets: map[string]*bucket{}}
+}
+
+// allow takes a token from key's bucket at now, if there is one; if not,
+// it says how long until there is.
+func (l *rateLimiter) allow(key string, now time.Time) (bool, time.Duration) {
+	if l.rate <= 0 {
+		return true, 0
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b := l.buckets[key]
+	if b == nil {
+		b = &bucket{tokens: l.burst, at: now}
+		l.buckets[key] = b
+	}
+	if dt := now.Sub(b.at).Seconds(); dt > 0 {
+		b.tokens = min(l.burst, b.tokens+dt*l.rate)
+		b.at = now
+	}
+	if b.tokens >= 1 {
+		b.tokens--
+		return true, 0
+	}
+	return false, time.Duration((1 - b.tokens) / l.rate * float64(time.Second))
+}
+
+// prune forgets the buckets that are full again at now: they are as a
+// new client's, so the table only holds recent clients.
+func (l *rateLimiter) prune(now time.Time) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for key, b := range l.buckets {
+		if b.tokens+now.Sub(b.at).Seconds()*l.rate >= l.burst {
+			delete(l.buckets, key)
+		}
+	}
+}
+
+// limitListener accepts at most n connections at once: Accept waits
+// while n are open, so that the clients beyond wait in the kernel's
+// backlog rather than each costing the server a goroutine and buffers.
+type limitListener struct {
+	net.Listener
+	sem       chan struct{}
+	done      chan struct{}
+	closeOnce sync.Once
+}
+
+// LimitListener returns a listener that accepts at most n simultaneous
+// connections from l.
+func LimitListener(l net.Listener, n int) net.Listener {
+	return &limitListener{Listener: l, sem: make(chan struct{}, n), done: make(chan struct{})}
+}
+
+// Accept waits for a free place, then for a connection.
+func (l *limitListener) Accept() (net.Conn, error) {
+	select {
+	case l.sem <- struct{}{}:
+	case <-l.done:
+		return nil, net.ErrClosed
+	}
+	c, err := l.Listener.Accept()
+	if err != nil {
+		<-l.sem
+		return nil, err
+	}
+	return &limitConn{Conn: c, release: func() { <-l.sem }}, nil
+}
+
+// Close closes the listener and wakes an Accept waiting for a place.
+func (l *limitListener) Close() error {
+	err := l.Listener.Close()
+	l.closeOnce.Do(func() { close(l.done) })
+	return err
+}
+
+// limitConn gives its place back when closed, once.
+type limitConn struct {
+	net.Conn
+	once    sync.Once
+	release func()
+}
+
+func (c *limitConn) Close() error {
+	err := c.Conn.Close()
+	c.once.Do(c.release)
+	return err
+}
+
+// movesCache keeps the lists of legal moves computed last, so that a
+// client reading a long list page by page has it computed once. It holds
+// at most budget bytes of move texts, forgetting the oldest lists first.
+type movesCache struct {
+	budget int
+
+	mu      sync.Mutex
+	size    int
+	entries []movesEntry // oldest first
+}
+
+type movesEntry struct {
+	id      string
+	version int
+	moves   []string
+	size    int
+}
+
+// get returns the list stored for the game's version, or nil.
+func (c *movesCache) get(id string, version int) []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, e := range c.entries {
+		if e.id == id && e.version == version {
+			return e.moves
+		}
+	}
+	return nil
+}
+
+// put stores a list, never written again by the caller.
+func (c *movesCache) put(id string, version int, moves []string) {
+	size := 64
+	for _, m := range moves {
+		size += len(m) + 16
+	}
+	if size > c.budget {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, e := range c.entries {
+		if e.id == id && e.version == version {
+			return // another request computed it meanwhile
+		}
+	}
+	for c.size+size > c.budget {
+		c.size -= c.entries[0].size
+		c.entries = c.entries[1:]
+	}
+	c.entries = append(c.entries, movesEntry{id, version, moves, size})
+	c.size += size
+}

@@ -1,0 +1,356 @@
+package main
+
+import (
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/brouillard"
+	"github.com/hopsgames/hops/games"
+)
+
+// The statuses of a game.
+const (
+	StatusWaiting = "waiting" // the invitation has not been claimed yet
+	StatusPlaying = "playing"
+	StatusOver    = "over"   // a side won, by the rules or by resignation
+	StatusClosed  = "closed" // the game reached its ply bound unfinished
+)
+
+// tokenHash is the SHA-256 of a token or an invitation: the server keeps
+// only these, in memory as in its store.
+type tokenHash [sha256.Size]byte
+
+func hashOf(token string) tokenHash { return sha256.Sum256([]byte(token)) }
+
+func (h tokenHash) String() string { return hex.EncodeToString(h[:]) }
+
+func parseHash(text string) (tokenHash, error) {
+	var h tokenHash
+	b, err := hex.DecodeString(text)
+	if err != nil || len(b) != len(h) {
+		return h, fmt.Errorf("bad hash %q", text)
+	}
+	copy(h[:], b)
+	return h, nil
+}
+
+// match is one hosted game. Its fields below mu change as the game goes
+// and are read and written under mu; every change goes through apply,
+// after the store has the event.
+type match struct {
+	id       string
+	game     *hops.Game
+	hidden   bool
+	maxPlies int
+	creator  hops.Side
+
+	mu         sync.Mutex
+	gone       bool         // deleted: every request about it is answered 404
+	tokens     [2]tokenHash // of each side's token; the joiner's is zero until the join
+	joined     bool
+	invitation tokenHash
+	// arrangement is the creator's, in Brouillard: the true start is
+	// set up from it and the joiner's at the join. Until then start is
+	// provisional (the joiner's pawns in the example arrangement), and
+	// only the creator's view of it is ever shown.
+	arrangement brouillard.Arrangement
+	start       hops.State
+	state       hops.State
+	history     []string // the canonical texts of the moves (G9)
+	reveals     []string // Brouillard: what each move made public, "" for nothing
+	resigned    bool
+	resigner    hops.Side
+	version     int       // the number of events applied
+	last        time.Time // when the last event happened
+	ended       time.Time // when the game ended (over or closed), zero if it goes on
+}
+
+// status returns the game's status. The caller holds m.mu.
+func (m *match) status() string {
+	switch {
+	case !m.joined && !m.resigned:
+		return StatusWaiting
+	case m.resigned || m.state.Outcome().Over:
+		return StatusOver
+	case len(m.history) >= m.maxPlies:
+		return StatusClosed
+	}
+	return StatusPlaying
+}
+
+// outcome returns how the game ended, resignation included. The caller
+// holds m.mu.
+func (m *match) outcome() hops.Outcome {
+	if m.resigned {
+		return hops.Win(m.resigner.Other(), "", m.game.SideName(m.resigner)+" resigned")
+	}
+	return m.state.Outcome()
+}
+
+// sideOf returns the side whose token this is. The caller holds m.mu.
+func (m *match) sideOf(token string) (hops.Side, bool) {
+	h := hashOf(token)
+	var zero tokenHash
+	for i, t := range m.tokens {
+		if t != zero && subtle.ConstantTimeCompare(h[:], t[:]) == 1 {
+			return hops.Side(i), true
+		}
+	}
+	return hops.First, false
+}
+
+// snapshot is a game as it was at one moment: immutable values and
+// slices that are never written again, so that answers are computed from
+// it after m.mu is released.
+type snapshot struct {
+	id      string
+	game    *hops.Game
+	hidden  bool
+	version int
+	start   hops.State
+	state   hops.State
+	history []string
+	reveals []string
+	status  string
+	outcome hops.Outcome
+}
+
+// snapshot returns the game as it is. The caller holds m.mu.
+func (m *match) snapshot() snapshot {
+	n := len(m.history)
+	return snapshot{
+		id: m.id, game: m.game, hidden: m.hidden, version: m.version,
+		start: m.start, state: m.state,
+		// The slices are appended to, never rewritten: capping them
+		// keeps the snapshot's elements its own.
+		history: m.history[:n:n], reveals: m.reveals[:len(m.reveals):len(m.reveals)],
+		status: m.status(), outcome: m.outcome(),
+	}
+}
+
+// expired reports whether the game has outlived its time at now: a
+// finished game finishedTTL after it ended, any other idleTTL after its
+// last event. A zero TTL never expires. The caller holds m.mu.
+func (m *match) expired(now time.Time, idleTTL, finishedTTL time.Duration) bool {
+	if !m.ended.IsZero() {
+		return finishedTTL > 0 && now.Sub(m.ended) >= finishedTTL
+	}
+	return idleTTL > 0 && now.Sub(m.last) >= idleTTL
+}
+
+// step is the effect of one move, computed before it is stored.
+type step struct {
+	move   string // canonical text
+	next   hops.State
+	reveal string
+}
+
+// advance checks move, played by the side to move, and returns its
+// effect without changing m. The caller holds m.mu. In a game with
+// hidden pieces the move is first checked against the mover's view, so
+// that no error can depend on the opponent's hidden pawns.
+func (m *match) advance(move string) (step, error) {
+	if m.hidden {
+		v, err := games.ViewOf(m.state, m.state.ToMove())
+		if err != nil {
+			return step{}, err
+		}
+		if err := v.Check(move); err != nil {
+			return step{}, moveError(err)
+		}
+	}
+	canon, err := m.state.Canonical(move)
+	if err != nil {
+		if m.hidden { // the view accepted it: do not tell more
+			return step{}, err
+		}
+		return step{}, moveError(err)
+	}
+	next, err := m.state.Play(canon)
+	if err != nil {
+		return step{}, err
+	}
+	st := step{move: canon, next: next}
+	if m.hidden {
+		p, err := games.Value[brouillard.Position](m.state)
+		if err != nil {
+			return step{}, err
+		}
+		bm, err := brouillard.ParseMove(canon)
+		if err != nil {
+			return step{}, err
+		}
+		_, r, err := p.PlayReveal(bm)
+		if err != nil {
+			return step{}, err
+		}
+		if r.Turned {
+			st.reveal = r.String()
+		}
+	}
+	return st, nil
+}
+
+// apply records an event the store already holds. The caller holds m.mu
+// and has checked the event.
+func (m *match) apply(at time.Time, change func()) {
+	change()
+	m.version++
+	m.last = at
+	if m.ended.IsZero() && (m.status() == StatusOver || m.status() == StatusClosed) {
+		m.ended = at
+	}
+}
+
+// push adds a checked move. The caller holds m.mu.
+func (m *match) push(at time.Time, st step) {
+	m.apply(at, func() {
+		m.state = st.next
+		m.history = append(m.history, st.move)
+		if m.hidden {
+			m.reveals = append(m.reveals, st.reveal)
+		}
+	})
+}
+
+// checkPlayable returns the error for a move in a game that is not
+// being played. The caller holds m.mu.
+func (m *match) checkPlayable() error {
+	switch m.status() {
+	case StatusWaiting:
+		return failf(http.StatusConflict, "waiting", "the game waits for its second player to join")
+	case StatusOver:
+		return failf(http.StatusConflict, "over", "the game is over: %s", m.outcome())
+	case StatusClosed:
+		return failf(http.StatusConflict, "closed", "the game reached its bound of %d plies unfinished and is closed", m.maxPlies)
+	}
+	return nil
+}
+
+// trueStart sets up a Brouillard game from both arrangements, with first
+// to move.
+func trueStart(creator hops.Side, mine, theirs brouillard.Arrangement, first hops.Side) (hops.State, error) {
+	arr := [2]brouillard.Arrangement{mine, theirs}
+	if creator != hops.First {
+		arr = [2]brouillard.Arrangement{theirs, mine}
+	}
+	p, err := brouillard.NewGameWith(arr[0], arr[1], first)
+	if err != nil {
+		return nil, err
+	}
+	return brouillard.Game.Parse(p.String())
+}
+
+// replay rebuilds a game from its journal, checking every event as the
+// server checked it when it happened: each move is played again through
+// the library and must be the canonical text it was stored as.
+func replay(id string, events []Event) (*match, error) {
+	if len(events) == 0 || events[0].Type != EventCreate {
+		return nil, errors.New("the journal does not start with the game's creation")
+	}
+	c := events[0]
+	g, ok := games.ByName(c.Game)
+	if !ok {
+		return nil, fmt.Errorf("unknown game %q", c.Game)
+	}
+	creator, err := g.ParseSide(c.Creator)
+	if err != nil {
+		return nil, err
+	}
+	start, err := g.Parse(c.Start)
+	if err != nil {
+		return nil, fmt.Errorf("start: %w", err)
+	}
+	if c.MaxPlies < 1 {
+		return nil, fmt.Errorf("ply bound %d", c.MaxPlies)
+	}
+	m := &match{id: id, game: g, hidden: games.Hidden(g), maxPlies: c.MaxPlies, creator: creator,
+		start: start, state: start, last: c.Time, reveals: []string{}, history: []string{}}
+	if m.tokens[creator], err = parseHash(c.Token); err != nil {
+		return nil, err
+	}
+	if m.invitation, err = parseHash(c.Invitation); err != nil {
+		return nil, err
+	}
+	if m.hidden {
+		if m.arrangement, err = brouillard.ParseArrangement(c.Arrangement); err != nil {
+			return nil, err
+		}
+	}
+	m.version = 1
+	for i, e := range events[1:] {
+		if err := m.replayEvent(e); err != nil {
+			return nil, fmt.Errorf("event %d (%s): %w", i+2, e.Type, err)
+		}
+	}
+	return m, nil
+}
+
+// replayEvent checks and applies one event of a journal after the first.
+func (m *match) replayEvent(e Event) error {
+	switch e.Type {
+	case EventJoin:
+		if m.status() != StatusWaiting {
+			return errors.New("join in a game that is " + m.status())
+		}
+		h, err := parseHash(e.Token)
+		if err != nil {
+			return err
+		}
+		start := m.start
+		if m.hidden {
+			if start, err = m.game.Parse(e.Start); err != nil {
+				return err
+			}
+			// The creator's pawns must be those of his arrangement,
+			// as his view of the provisional start shows them.
+			a, err1 := games.ViewOf(start, m.creator)
+			b, err2 := games.ViewOf(m.start, m.creator)
+			if err := errors.Join(err1, err2); err != nil {
+				return err
+			}
+			if a.Text != b.Text {
+				return errors.New("the start does not hold the creator's arrangement")
+			}
+		}
+		m.apply(e.Time, func() {
+			m.tokens[m.creator.Other()] = h
+			m.joined = true
+			m.start, m.state = start, start
+		})
+	case EventMove:
+		if err := m.checkPlayable(); err != nil {
+			return err
+		}
+		if e.Ply != len(m.history)+1 {
+			return fmt.Errorf("ply %d after %d moves", e.Ply, len(m.history))
+		}
+		st, err := m.advance(e.Move)
+		if err != nil {
+			return err
+		}
+		if st.move != e.Move {
+			return fmt.Errorf("move %q stored, its canonical text is %q", e.Move, st.move)
+		}
+		m.push(e.Time, st)
+	case EventResign:
+		side, err := m.game.ParseSide(e.Side)
+		if err != nil {
+			return err
+		}
+		if s := m.status(); s == StatusOver || s == StatusClosed {
+			return errors.New("resignation in a game that is " + s)
+		}
+		m.apply(e.Time, func() { m.resigned, m.resigner = true, side })
+	default:
+		return fmt.Errorf("unknown event %q", e.Type)
+	}
+	return nil
+}
