@@ -82,7 +82,8 @@
 //		-d '{"move": "d1-d2 c1-c2"}'
 //	curl -s localhost:8080/games/6f1c…/history
 //	# {"id":"6f1c…","game":"catchit","status":"playing","start":"…",
-//	#  "moves":["D1-D2 C1-C2"],"result":"*"}
+//	#  "moves":["C1-C2 D1-D2"],"result":"*"}
+//	# (the move in its canonical text, however it was typed)
 //	curl -s -X POST -H 'Authorization: Bearer 51c7…' localhost:8080/games/6f1c…/resign
 //
 // and a game of Brouillard, each player choosing his setup:

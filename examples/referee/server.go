@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"net/netip"
 	"strconv"
 	"strings"
 	"sync"
@@ -312,14 +313,26 @@ func (s *Server) kinds(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"kinds": out})
 }
 
-// clientIP returns the address a request came from, the key of the rate
-// limit. It is the connection's, not a header's: a header can be forged.
+// clientIP returns the client a request came from, the key of the rate
+// limit: the connection's IPv4 address, or the /64 network of its IPv6
+// address, since one host commonly holds a whole /64. It is taken from
+// the connection, not from a header, which anyone can forge; behind a
+// proxy every client looks the same.
 func clientIP(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
-		return r.RemoteAddr
+		host = r.RemoteAddr
 	}
-	return host
+	addr, err := netip.ParseAddr(host)
+	if err != nil {
+		return host
+	}
+	addr = addr.Unmap()
+	if addr.Is6() {
+		prefix, _ := addr.Prefix(64)
+		return prefix.String()
+	}
+	return addr.String()
 }
 
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {

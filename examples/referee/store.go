@@ -192,19 +192,19 @@ func (f *FileStore) Append(id string, e Event) error {
 	if err != nil {
 		return err
 	}
-	defer file.Close()
 	info, err := file.Stat()
-	if err != nil {
-		return err
+	if err == nil {
+		if _, err = file.Write(line); err == nil {
+			err = file.Sync()
+		}
+		if err != nil {
+			file.Truncate(info.Size())
+		}
 	}
-	if _, err = file.Write(line); err == nil {
-		err = file.Sync()
+	if cerr := file.Close(); err == nil {
+		err = cerr
 	}
-	if err != nil {
-		file.Truncate(info.Size())
-		return err
-	}
-	return file.Close()
+	return err
 }
 
 // Delete removes a game's file.

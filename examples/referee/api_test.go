@@ -1,0 +1,626 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/brouillard"
+	"github.com/hopsgames/hops/games"
+)
+
+// TestInvitation: the creator gets his token and an invitation; the
+// second player claims it once and gets the other token; the game waits
+// for him and takes no move before.
+func TestInvitation(t *testing.T) {
+	c := newClient(t)
+	created := c.createOnly(createRequest{Game: "catchit", Side: "Red", First: "Red"})
+	if created.You != "Red" || created.First != "Red" || created.Token == "" || created.Invitation == "" || created.Token == created.Invitation {
+		t.Fatalf("created %+v", created)
+	}
+	path := "/games/" + created.ID
+	var st stateJSON
+	c.do("GET", path, created.Token, "", &st)
+	if st.Status != StatusWaiting || st.You != "Red" || st.ToMove != "Red" {
+		t.Errorf("before the join: %+v", st)
+	}
+	var e errorJSON
+	if code, _ := c.do("POST", path+"/moves", created.Token, `{"move": "D7-D6 C7-C6"}`, &e); code != http.StatusConflict || e.Kind != "waiting" {
+		t.Errorf("move before the join: %d %+v", code, e)
+	}
+	for _, bad := range []string{`{"invitation": "0123"}`, `{"invitation": "` + created.Token + `"}`, `{}`} {
+		if code, _ := c.do("POST", path+"/join", "", bad, &e); code != http.StatusUnauthorized || e.Kind != "auth" {
+			t.Errorf("join with %s: %d %+v", bad, code, e)
+		}
+	}
+	joined := c.joinAs(created.ID, joinRequest{Invitation: created.Invitation})
+	if joined.You != "Blue" || joined.Token == "" || joined.Token == created.Token || joined.ID != created.ID || joined.Game != "catchit" {
+		t.Fatalf("joined %+v", joined)
+	}
+	for _, body := range []string{jsonBody(joinRequest{Invitation: created.Invitation}), `{"invitation": "0123"}`} {
+		if code, raw := c.do("POST", path+"/join", "", body, &e); code != http.StatusConflict || e.Kind != "claimed" {
+			t.Errorf("second claim: %d %s", code, raw)
+		}
+	}
+	c.do("GET", path, joined.Token, "", &st)
+	if st.Status != StatusPlaying || st.You != "Blue" {
+		t.Errorf("after the join: %+v", st)
+	}
+	if code, raw := c.do("POST", path+"/moves", created.Token, `{"move": "D7-D6 C7-C6"}`, nil); code != http.StatusOK {
+		t.Errorf("Red's first move: %d %s", code, raw)
+	}
+	if code, _ := c.do("POST", "/games/nope/join", "", `{"invitation": "x"}`, nil); code != http.StatusNotFound {
+		t.Errorf("join an unknown game: %d", code)
+	}
+}
+
+// TestTokensStayApart plays a whole game of every kind and scans every
+// answer: a token appears only in the answer that gives it to its owner,
+// and the invitation only in the creator's.
+func TestTokensStayApart(t *testing.T) {
+	c := newClient(t)
+	var answers [][]byte
+	c.seen = func(raw []byte) { answers = append(answers, raw) }
+	for _, g := range games.All() {
+		answers = nil
+		created := c.createOnly(createRequest{Game: g.Name})
+		joined := c.joinAs(created.ID, joinRequest{Invitation: created.Invitation})
+		h := hosted{ID: created.ID, Tokens: map[string]string{created.You: created.Token, joined.You: joined.Token}}
+		for {
+			before := len(answers)
+			c.do("GET", "/games/"+h.ID+"/history", created.Token, "", nil)
+			c.do("GET", "/games/"+h.ID+"/history", joined.Token, "", nil)
+			c.svg("/games/"+h.ID+"/svg", joined.Token)
+			if len(c.play(h, 1)) == 0 || len(answers) == before || len(answers) > 2000 {
+				break
+			}
+		}
+		c.do("POST", "/games/"+h.ID+"/resign", joined.Token, "", nil)
+		c.do("POST", "/games/"+h.ID+"/join", "", jsonBody(joinRequest{Invitation: created.Invitation}), nil)
+		if len(answers) < 20 {
+			t.Fatalf("%s: only %d answers", g.Name, len(answers))
+		}
+		for i, raw := range answers {
+			for _, secret := range []struct {
+				name, text string
+				at         int // the answer that gives it
+			}{{"creator's token", created.Token, 0}, {"invitation", created.Invitation, 0}, {"joiner's token", joined.Token, 1}} {
+				if bytes.Contains(raw, []byte(secret.text)) != (i == secret.at) {
+					t.Errorf("%s: answer %d %s: the %s", g.Name, i, raw, secret.name)
+				}
+			}
+		}
+	}
+}
+
+// TestArrangements: each Brouillard player chooses his arrangement (B3),
+// or has one drawn; the true start holds both, and each sees only his own.
+func TestArrangements(t *testing.T) {
+	c := newClient(t)
+	mine, theirs := "QKJTNXX", "xnxtjqk"
+	created := c.createOnly(createRequest{Game: "brouillard", Side: "Red", Arrangement: mine})
+	var st stateJSON
+	c.do("GET", "/games/"+created.ID, created.Token, "", &st)
+	if st.Status != StatusWaiting || st.You != "Red" || !st.View {
+		t.Fatalf("Red's view before the join: %+v", st)
+	}
+	joined := c.joinAs(created.ID, joinRequest{Invitation: created.Invitation, Arrangement: theirs})
+	red, _ := brouillard.ParseArrangement(mine)
+	white, _ := brouillard.ParseArrangement(theirs)
+	p, _ := brouillard.NewGame(white, red)
+	if got := c.server().games[created.ID].start.String(); got != p.String() {
+		t.Errorf("start %s, want %s", got, p)
+	}
+	for _, v := range []struct {
+		token  string
+		side   hops.Side
+		hidden string // the opponent's pawns
+	}{{created.Token, 1, "P"}, {joined.Token, 0, "p"}} {
+		var st stateJSON
+		c.do("GET", "/games/"+created.ID, v.token, "", &st)
+		if want := p.View(v.side).String(); st.Position != want {
+			t.Errorf("%s's view %s, want %s", st.You, st.Position, want)
+		}
+		if strings.Count(st.Position, v.hidden) != 7 {
+			t.Errorf("%s's view %s does not hide the opponent's pawns", st.You, st.Position)
+		}
+	}
+
+	// Bad arrangements, and arrangements in games without any.
+	for _, body := range []string{
+		`{"game": "brouillard", "arrangement": "NTXXQJQ"}`,
+		`{"game": "brouillard", "arrangement": "NTX"}`,
+		`{"game": "catchit", "arrangement": "NTXXQJK"}`,
+	} {
+		var e errorJSON
+		if code, _ := c.do("POST", "/games", "", body, &e); code != http.StatusBadRequest || e.Kind != "request" || !strings.Contains(e.Error, "arrangement") {
+			t.Errorf("%s: %d %+v", body, code, e)
+		}
+	}
+	other := c.createOnly(createRequest{Game: "brouillard"})
+	var e errorJSON
+	if code, _ := c.do("POST", "/games/"+other.ID+"/join", "", jsonBody(joinRequest{Invitation: other.Invitation, Arrangement: "K"}), &e); code != http.StatusBadRequest {
+		t.Errorf("join with a bad arrangement: %d %+v", code, e)
+	}
+	// Drawn at random when not given: not always the same.
+	seen := map[string]bool{}
+	for range 8 {
+		h := c.create("brouillard", "")
+		seen[c.server().games[h.ID].start.String()] = true
+	}
+	if len(seen) < 2 {
+		t.Errorf("the drawn setups are all the same: %v", seen)
+	}
+}
+
+// TestCanonicalHistory: two players who write the same moves differently
+// read the same history, in canonical text (G9); a Brouillard history says
+// what each move revealed, the same for both players.
+func TestCanonicalHistory(t *testing.T) {
+	c := newClient(t)
+	a, b := c.create("catchit", ""), c.create("catchit", "")
+	for _, moves := range [][2]string{{"D1-D2 C1-C2", "d1-d2 c1-c2"}, {"D7-D6 C7-C6", "d7-d6 c7-c6"}} {
+		for i, h := range []hosted{a, b} {
+			var st stateJSON
+			c.do("GET", "/games/"+h.ID, h.Tokens["Blue"], "", &st)
+			if code, raw := c.do("POST", "/games/"+h.ID+"/moves", h.Tokens[st.ToMove], jsonBody(moveRequest{moves[i]}), nil); code != http.StatusOK {
+				t.Fatalf("%s: %d %s", moves[i], code, raw)
+			}
+		}
+	}
+	ha, hb := c.history(a), c.history(b)
+	g, _ := games.ByName("catchit")
+	canon, err := g.Start(hops.First).Canonical("d1-d2 c1-c2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(ha.Moves, hb.Moves) || ha.Moves[0] != canon || canon == "D1-D2 C1-C2" {
+		t.Errorf("histories %v and %v, canonical first move %q", ha.Moves, hb.Moves, canon)
+	}
+	if ha.Reveals != nil {
+		t.Errorf("reveals in Catch'it: %v", ha.Reveals)
+	}
+
+	// Brouillard: play until a pawn is turned over.
+	h := c.create("brouillard", "")
+	r := rand.New(rand.NewPCG(6, 6))
+	path := "/games/" + h.ID
+	for ply := 0; ply < 300; ply++ {
+		var st stateJSON
+		c.do("GET", path, h.Tokens["White"], "", &st)
+		if st.Status != StatusPlaying {
+			break
+		}
+		moves := c.allMoves(path, h.Tokens[st.ToMove])
+		move := moves[r.IntN(len(moves))]
+		for _, m := range moves {
+			if strings.Contains(m, "x") && r.IntN(2) == 0 {
+				move = m
+			}
+		}
+		c.do("POST", path+"/moves", h.Tokens[st.ToMove], jsonBody(moveRequest{strings.ToLower(move)}), nil)
+	}
+	var views [2]historyJSON
+	c.do("GET", path+"/history", h.Tokens["White"], "", &views[0])
+	c.do("GET", path+"/history", h.Tokens["Red"], "", &views[1])
+	if !slices.Equal(views[0].Moves, views[1].Moves) || !slices.Equal(views[0].Reveals, views[1].Reveals) || views[0].Start == views[1].Start {
+		t.Fatalf("White's history %+v, Red's %+v", views[0], views[1])
+	}
+	// The reveals are those of the true game.
+	p, _ := games.Value[brouillard.Position](c.server().games[h.ID].start)
+	turned := 0
+	for i, text := range views[0].Moves {
+		if strings.ToUpper(text[:1]) != text[:1] {
+			t.Errorf("move %d %q is not canonical", i+1, text)
+		}
+		m, err := brouillard.ParseMove(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rv brouillard.Reveal
+		if p, rv, err = p.PlayReveal(m); err != nil {
+			t.Fatal(err)
+		}
+		want := ""
+		if rv.Turned {
+			want = rv.String()
+			turned++
+		}
+		if views[0].Reveals[i] != want {
+			t.Errorf("move %d %s: reveal %q, want %q", i+1, text, views[0].Reveals[i], want)
+		}
+	}
+	if turned == 0 || len(views[0].Reveals) != len(views[0].Moves) {
+		t.Errorf("%d reveals for %d moves, %d pawns turned", len(views[0].Reveals), len(views[0].Moves), turned)
+	}
+}
+
+// TestResign: a player resigns, the other wins; no move is taken after,
+// and the resignation is kept across a restart.
+func TestResign(t *testing.T) {
+	dir := t.TempDir()
+	c := newClientWith(t, fileConfig(t, dir, 40))
+	h := c.create("coir", "")
+	c.play(h, 3)
+	path := "/games/" + h.ID
+	if code, _ := c.do("POST", path+"/resign", "", "", nil); code != http.StatusUnauthorized {
+		t.Errorf("resign without a token: %d", code)
+	}
+	if code, _ := c.do("POST", path+"/resign", h.Tokens["Black"], `{"why": "tired"}`, nil); code != http.StatusBadRequest {
+		t.Errorf("resign with a body: %d", code)
+	}
+	var st stateJSON
+	if code, raw := c.do("POST", path+"/resign", h.Tokens["Black"], "{}", &st); code != http.StatusOK {
+		t.Fatalf("resign: %d %s", code, raw)
+	}
+	if st.Status != StatusOver || !st.Outcome.Over || st.Outcome.Winner != "White" || st.Outcome.Reason != "Black resigned" {
+		t.Errorf("after the resignation: %+v", st)
+	}
+	c.restart(fileConfig(t, dir, 41))
+	var e errorJSON
+	for _, side := range []string{"White", "Black"} {
+		if code, _ := c.do("POST", path+"/moves", h.Tokens[side], `{"move": "A1-A2"}`, &e); code != http.StatusConflict || e.Kind != "over" {
+			t.Errorf("%s moves after the resignation: %d %+v", side, code, e)
+		}
+		if code, _ := c.do("POST", path+"/resign", h.Tokens[side], "", &e); code != http.StatusConflict {
+			t.Errorf("%s resigns again: %d %+v", side, code, e)
+		}
+	}
+	if hist := c.history(h); hist.Result != hops.ResultFirst || len(hist.Moves) != 3 || hist.Status != StatusOver {
+		t.Errorf("history %+v", hist)
+	}
+}
+
+// clock is a test clock that moves only when told.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *clock) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+// TestExpiry: idle games expire after IdleTTL, finished ones after
+// FinishedTTL; an expired game answers 404 and its journal is deleted.
+// Times survive a restart.
+func TestExpiry(t *testing.T) {
+	dir := t.TempDir()
+	clk := &clock{now: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
+	cfg := func(seed byte) Config {
+		c := fileConfig(t, dir, seed)
+		c.Now, c.IdleTTL, c.FinishedTTL = clk.Now, time.Hour, 10*time.Minute
+		return c
+	}
+	c := newClientWith(t, cfg(50))
+	idle := c.create("zapita", "")
+	active := c.create("catchit", "")
+	finished := c.create("coir", "")
+	waiting := c.createOnly(createRequest{Game: "zapita"})
+	c.do("POST", "/games/"+finished.ID+"/resign", finished.Tokens["White"], "", nil)
+	exists := func(id string) bool {
+		code, _ := c.do("GET", "/games/"+id+"/history", "", "", nil)
+		_, err := os.Stat(filepath.Join(dir, id+journalExt))
+		if (code == http.StatusOK) != (err == nil) {
+			t.Errorf("game %s: status %d, journal %v", id, code, err)
+		}
+		return code == http.StatusOK
+	}
+	clk.advance(9 * time.Minute)
+	c.play(active, 1)
+	if !exists(finished.ID) {
+		t.Error("the finished game expired early")
+	}
+	clk.advance(time.Minute)
+	if exists(finished.ID) {
+		t.Error("the finished game did not expire")
+	}
+	c.restart(cfg(51))
+	clk.advance(40 * time.Minute) // idle for 50 minutes, active for 41
+	c.play(active, 1)
+	if !exists(idle.ID) || !exists(waiting.ID) {
+		t.Error("a game expired early")
+	}
+	clk.advance(10 * time.Minute)
+	if n := c.server().Sweep(); n != 2 {
+		t.Errorf("Sweep deleted %d games, want 2", n)
+	}
+	if exists(idle.ID) || exists(waiting.ID) {
+		t.Error("the idle games did not expire")
+	}
+	if code, _ := c.do("POST", "/games/"+waiting.ID+"/join", "", jsonBody(joinRequest{Invitation: waiting.Invitation}), nil); code != http.StatusNotFound {
+		t.Errorf("join an expired game: %d", code)
+	}
+	if !exists(active.ID) {
+		t.Error("the active game expired")
+	}
+	if n := len(journals(t, dir)); n != 1 {
+		t.Errorf("%d journals left, want 1", n)
+	}
+
+	// A full server makes room by deleting expired games.
+	c2 := newClientWith(t, Config{Rand: rand.NewChaCha8([32]byte{52}), MaxGames: 2, Now: clk.Now, IdleTTL: time.Hour})
+	c2.create("zapita", "")
+	c2.createOnly(createRequest{Game: "zapita"})
+	if code, _ := c2.do("POST", "/games", "", `{"game": "coir"}`, nil); code != http.StatusServiceUnavailable {
+		t.Errorf("third game: %d", code)
+	}
+	clk.advance(time.Hour)
+	if code, raw := c2.do("POST", "/games", "", `{"game": "coir"}`, nil); code != http.StatusCreated {
+		t.Errorf("third game after the others expired: %d %s", code, raw)
+	}
+}
+
+// TestCreateRate: a client creates at most CreateBurst games in a row,
+// then CreateRate a minute; other clients are not slowed.
+func TestCreateRate(t *testing.T) {
+	clk := &clock{now: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
+	srv, err := NewServer(Config{Rand: rand.NewChaCha8([32]byte{60}), Now: clk.Now, CreateRate: 6, CreateBurst: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	create := func(ip string) *httptest.ResponseRecorder {
+		rec := httptest.NewRecorder()
+		req := httptest.NewRequest("POST", "/games", strings.NewReader(`{"game": "zapita"}`))
+		req.RemoteAddr = ip + ":4321" // an IPv6 address comes in brackets
+		srv.ServeHTTP(rec, req)
+		return rec
+	}
+	for i := range 3 {
+		if rec := create("192.0.2.1"); rec.Code != http.StatusCreated {
+			t.Fatalf("game %d: %d %s", i+1, rec.Code, rec.Body)
+		}
+	}
+	rec := create("192.0.2.1")
+	var e errorJSON
+	json.Unmarshal(rec.Body.Bytes(), &e)
+	if rec.Code != http.StatusTooManyRequests || e.Kind != "rate" || rec.Header().Get("Retry-After") != "10" {
+		t.Errorf("fourth game: %d %s, Retry-After %q", rec.Code, rec.Body, rec.Header().Get("Retry-After"))
+	}
+	if rec := create("192.0.2.2"); rec.Code != http.StatusCreated {
+		t.Errorf("another client: %d", rec.Code)
+	}
+	// The addresses of one IPv6 /64 are one client.
+	for i, ip := range []string{"[2001:db8::1]", "[2001:db8::2]", "[2001:db8::ffff:1]", "[2001:db8::3]"} {
+		if rec := create(ip); rec.Code != http.StatusCreated != (i == 3) {
+			t.Errorf("%s: %d", ip, rec.Code)
+		}
+	}
+	if rec := create("[2001:db8:0:1::1]"); rec.Code != http.StatusCreated {
+		t.Errorf("another /64: %d", rec.Code)
+	}
+	clk.advance(9 * time.Second)
+	if rec := create("192.0.2.1"); rec.Code != http.StatusTooManyRequests {
+		t.Errorf("after 9 s: %d", rec.Code)
+	}
+	clk.advance(time.Second)
+	if rec := create("192.0.2.1"); rec.Code != http.StatusCreated {
+		t.Errorf("after 10 s: %d", rec.Code)
+	}
+	// Full buckets are forgotten.
+	clk.advance(time.Minute)
+	srv.Sweep()
+	if n := len(srv.limiter.buckets); n != 0 {
+		t.Errorf("%d buckets kept", n)
+	}
+}
+
+// TestMaxPlies: the rules know no draw (G7); a game that reaches its ply
+// bound is closed, unfinished, and takes no more moves, also after a
+// restart.
+func TestMaxPlies(t *testing.T) {
+	dir := t.TempDir()
+	cfg := func(seed byte, plies int) Config {
+		c := fileConfig(t, dir, seed)
+		c.MaxPlies = plies
+		return c
+	}
+	c := newClientWith(t, cfg(70, 4))
+	h := c.create("zapita", "")
+	if played := c.play(h, 10); len(played) != 4 {
+		t.Fatalf("%d moves played, want 4", len(played))
+	}
+	// The bound is the game's own, kept in its journal.
+	c.restart(cfg(71, 1000))
+	path := "/games/" + h.ID
+	var st stateJSON
+	c.do("GET", path, "", "", &st)
+	if st.Status != StatusClosed || st.Outcome.Over || st.Ply != 4 {
+		t.Errorf("state %+v", st)
+	}
+	var e errorJSON
+	if code, _ := c.do("POST", path+"/moves", h.Tokens[st.ToMove], `{"move": "A1-A2"}`, &e); code != http.StatusConflict || e.Kind != "closed" {
+		t.Errorf("move in a closed game: %d %+v", code, e)
+	}
+	var moves movesJSON
+	if c.do("GET", path+"/moves", "", "", &moves); moves.Total != 0 || len(moves.Moves) != 0 {
+		t.Errorf("moves of a closed game: %+v", moves)
+	}
+	if hist := c.history(h); hist.Result != hops.ResultUnfinished || hist.Status != StatusClosed {
+		t.Errorf("history %+v", hist)
+	}
+	if code, _ := c.do("POST", path+"/resign", h.Tokens[st.ToMove], "", nil); code != http.StatusConflict {
+		t.Errorf("resign in a closed game: %d", code)
+	}
+}
+
+// TestMovesPages: the legal moves come a page at a time; a Coir Dame
+// position with 190310 moves is answered in small pages.
+func TestMovesPages(t *testing.T) {
+	c := newClient(t)
+	h := c.create("zapita", "")
+	path := "/games/" + h.ID
+	want := c.server().games[h.ID].state.Moves()
+	var got []string
+	for offset := 0; ; offset += 7 {
+		var page movesJSON
+		c.do("GET", fmt.Sprintf("%s/moves?offset=%d&limit=7", path, offset), "", "", &page)
+		if page.Total != len(want) || page.Offset != offset || len(page.Moves) > 7 {
+			t.Fatalf("page %+v", page)
+		}
+		if len(page.Moves) == 0 {
+			break
+		}
+		got = append(got, page.Moves...)
+	}
+	if !slices.Equal(got, want) || len(want) < 8 {
+		t.Errorf("pages give %v, want %v", got, want)
+	}
+	var page movesJSON
+	c.do("GET", path+"/moves", "", "", &page)
+	if len(page.Moves) != min(len(want), DefaultMovesLimit) {
+		t.Errorf("default page of %d moves", len(page.Moves))
+	}
+	for _, q := range []string{"limit=0", "limit=1001", "offset=-1", "limit=x", "offset=1e3"} {
+		var e errorJSON
+		if code, _ := c.do("GET", path+"/moves?"+q, "", "", &e); code != http.StatusBadRequest || !strings.Contains(e.Error, strings.Split(q, "=")[0]) {
+			t.Errorf("%s: %d %+v", q, code, e)
+		}
+	}
+
+	// A Coir position whose Dame has 190310 moves.
+	coir := c.create("coir", "")
+	dame, err := games.All()[2].Parse("2wb2/2bb2/3b2/bb1bbb/3b2/3b2 w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := c.server().games[coir.ID]
+	m.mu.Lock()
+	m.start, m.state, m.version = dame, dame, m.version+1
+	m.mu.Unlock()
+	for _, offset := range []int{0, 190000, 190300} {
+		var page movesJSON
+		code, raw := c.do("GET", fmt.Sprintf("/games/%s/moves?offset=%d&limit=1000", coir.ID, offset), "", "", &page)
+		if code != http.StatusOK || page.Total != 190310 || len(page.Moves) != min(1000, 190310-offset) || len(raw) > 64<<10 {
+			t.Errorf("offset %d: %d, total %d, %d moves, %d bytes", offset, code, page.Total, len(page.Moves), len(raw))
+		}
+	}
+}
+
+// TestStrictJSON: a body with an unknown field, a field that matches only
+// when case is ignored, or a field given twice is refused, with the
+// field's name.
+func TestStrictJSON(t *testing.T) {
+	c := newClient(t)
+	h := c.create("catchit", "")
+	for _, tc := range []struct{ path, body, want string }{
+		{"/games", `{"game": "catchit", "game": "coir"}`, `duplicate field "game"`},
+		{"/games", `{"game": "catchit", "colour": "Blue"}`, `unknown field "colour"`},
+		{"/games", `{"Game": "catchit"}`, `unknown field "Game"`},
+		{"/games", `{"game": "catchit", "first": {"a": 1, "a": 2}}`, `duplicate field "a"`},
+		{"/games", `"catchit"`, `a string`},
+		{"/games/" + h.ID + "/moves", `{"move": "D1-D2 C1-C2", "move": "D1-D2 E1-E2"}`, `duplicate field "move"`},
+		{"/games/" + h.ID + "/join", `{"invitation": "x", "invitation": "y"}`, `duplicate field "invitation"`},
+		{"/games/" + h.ID + "/resign", `{"side": "Blue"}`, `unknown field "side"`},
+	} {
+		var e errorJSON
+		code, raw := c.do("POST", tc.path, h.Tokens["Blue"], tc.body, &e)
+		if code != http.StatusBadRequest || e.Kind != "request" || !strings.Contains(e.Error, tc.want) {
+			t.Errorf("%s %s: %d %s, want %s", tc.path, tc.body, code, raw, tc.want)
+		}
+	}
+	if hist := c.history(h); len(hist.Moves) != 0 {
+		t.Errorf("moves played: %v", hist.Moves)
+	}
+}
+
+// TestJSONErrors: unknown paths and methods are answered in JSON too.
+func TestJSONErrors(t *testing.T) {
+	c := newClient(t)
+	h := c.create("catchit", "")
+	for _, tc := range []struct {
+		method, path string
+		code         int
+		kind, allow  string
+	}{
+		{"GET", "/nope", 404, "not-found", ""},
+		{"GET", "/games/" + h.ID + "/nope", 404, "not-found", ""},
+		{"DELETE", "/games/" + h.ID, 405, "method", "GET, HEAD"},
+		{"POST", "/kinds", 405, "method", "GET, HEAD"},
+		{"GET", "/games/" + h.ID + "/join", 405, "method", "POST"},
+	} {
+		req, _ := http.NewRequest(tc.method, c.url+tc.path, nil)
+		resp, err := c.hc.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var e errorJSON
+		err = json.NewDecoder(resp.Body).Decode(&e)
+		resp.Body.Close()
+		if err != nil || resp.StatusCode != tc.code || e.Kind != tc.kind || resp.Header.Get("Content-Type") != "application/json" || resp.Header.Get("Allow") != tc.allow {
+			t.Errorf("%s %s: %d %+v %v, Allow %q", tc.method, tc.path, resp.StatusCode, e, err, resp.Header.Get("Allow"))
+		}
+	}
+}
+
+// TestLimitListener: at most n connections are accepted at once; the next
+// is accepted when one closes.
+func TestLimitListener(t *testing.T) {
+	inner, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln := LimitListener(inner, 2)
+	accepted := make(chan net.Conn, 3)
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				close(accepted)
+				return
+			}
+			accepted <- c
+		}
+	}()
+	for range 3 {
+		c, err := net.Dial("tcp", inner.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+	}
+	first := <-accepted
+	<-accepted
+	select {
+	case <-accepted:
+		t.Fatal("a third connection was accepted")
+	case <-time.After(100 * time.Millisecond):
+	}
+	first.Close()
+	first.Close() // a second Close gives nothing back
+	select {
+	case <-accepted:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the third connection was not accepted after one closed")
+	}
+	// Close wakes an Accept waiting for a place.
+	ln.Close()
+	select {
+	case _, open := <-accepted:
+		if open {
+			t.Error("accepted after Close")
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Accept still waits after Close")
+	}
+}
