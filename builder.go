@@ -1,5 +1,10 @@
 package hops
 
+import (
+	"fmt"
+	"strings"
+)
+
 // A user interface lets a person build a move by clicking squares: the
 // piece, then each square it goes to, and so on for the other parts of the
 // move (Catch'it's second pawn, Coir's step, Zapita's throws, Brouillard's
@@ -39,4 +44,141 @@ type Built[M any] struct {
 // the beginning of any legal move.
 type Builder[M Move] interface {
 	Build(clicks []Click) (Built[M], error)
+}
+
+// String returns the click as a move text writes it (G12): the square,
+// "out" for Outside, after an 'x' when the click is marked, as "xD5".
+func (c Click) String() string {
+	var buf [4]byte
+	return string(c.AppendText(buf[:0]))
+}
+
+// AppendText appends the click's text (see String) to b.
+func (c Click) AppendText(b []byte) []byte {
+	if c.Mark {
+		b = append(b, 'x')
+	}
+	return c.Square.AppendText(b)
+}
+
+// MarshalText returns the click's text, so that clicks travel in JSON
+// as strings such as "xD5".
+func (c Click) MarshalText() ([]byte, error) { return c.AppendText(nil), nil }
+
+// UnmarshalText reads a click text with ParseClick.
+func (c *Click) UnmarshalText(text []byte) error {
+	return UnmarshalText(c, text, ParseClick)
+}
+
+// ParseClick reads a click text: a square of the largest board (G1) or
+// "out", in either case, after an optional 'x' for a marked click. The
+// game's Build says whether the square is on its board.
+func ParseClick(text string) (Click, error) {
+	var c Click
+	rest := text
+	if len(rest) > 0 && (rest[0] == 'x' || rest[0] == 'X') {
+		c.Mark, rest = true, rest[1:]
+	}
+	if strings.EqualFold(rest, "out") {
+		c.Square = Outside
+		return c, nil
+	}
+	s, err := Board7.ParseSquare(rest)
+	if err != nil {
+		return Click{}, err.(*Error).In(fmt.Sprintf("click %q", text))
+	}
+	c.Square = s
+	return c, nil
+}
+
+// ClickError returns the error a Builder gives for the click at index i
+// (counted from 0) of the clicks it was given: an illegal-move *Error
+// located at "click <i+1> <click>", under the rule the click breaks.
+func ClickError(i int, c Click, rule, format string, args ...any) *Error {
+	return Errorf(ErrIllegal, rule, ClickWhere(i, c), format, args...)
+}
+
+// ClickWhere names the click at index i (counted from 0) in an error,
+// as "click 3 D5"; a Builder passes it to ErrorIn to locate the error of
+// a move check in the click that caused it.
+func ClickWhere(i int, c Click) string { return fmt.Sprintf("click %d %s", i+1, c) }
+
+// AppendClicks appends the clicks that build path p to dst: its start
+// square, then each landing, marked where the hop is written 'x' (G12).
+func AppendClicks(dst []Click, p Path) []Click {
+	for i := 0; i < p.Len(); i++ {
+		dst = append(dst, Click{Square: p.At(i), Mark: i > 0 && p.Marked(i)})
+	}
+	return dst
+}
+
+// ClickSet is a set of clicks, in which a Builder gathers its Next.
+// The zero ClickSet is empty.
+type ClickSet struct {
+	plain, marked       Bitboard
+	outPlain, outMarked bool
+}
+
+// Add puts c in the set. Squares that are neither on a board nor Outside
+// are ignored.
+func (s *ClickSet) Add(c Click) {
+	switch {
+	case c.Square == Outside && c.Mark:
+		s.outMarked = true
+	case c.Square == Outside:
+		s.outPlain = true
+	case c.Mark:
+		s.marked |= c.Square.Bit()
+	default:
+		s.plain |= c.Square.Bit()
+	}
+}
+
+// AddSquares puts an unmarked click on every square of b in the set.
+func (s *ClickSet) AddSquares(b Bitboard) { s.plain |= b }
+
+// Has reports whether c is in the set.
+func (s *ClickSet) Has(c Click) bool {
+	switch {
+	case c.Square == Outside && c.Mark:
+		return s.outMarked
+	case c.Square == Outside:
+		return s.outPlain
+	case c.Square < 0 || c.Square > Outside:
+		return false
+	case c.Mark:
+		return s.marked.Has(c.Square)
+	}
+	return s.plain.Has(c.Square)
+}
+
+// Empty reports whether the set holds no click.
+func (s *ClickSet) Empty() bool {
+	return s.plain == 0 && s.marked == 0 && !s.outPlain && !s.outMarked
+}
+
+// Clicks lists the set in the order of Built.Next: by square, an
+// unmarked click before the marked one, Outside last. It returns nil for
+// an empty set.
+func (s *ClickSet) Clicks() []Click {
+	if s.Empty() {
+		return nil
+	}
+	out := make([]Click, 0, (s.plain|s.marked).Count()+s.marked.Count()+2)
+	for b := s.plain | s.marked; b != 0; b &= b - 1 {
+		sq := b.First()
+		if s.plain.Has(sq) {
+			out = append(out, Click{Square: sq})
+		}
+		if s.marked.Has(sq) {
+			out = append(out, Click{Square: sq, Mark: true})
+		}
+	}
+	if s.outPlain {
+		out = append(out, Click{Square: Outside})
+	}
+	if s.outMarked {
+		out = append(out, Click{Square: Outside, Mark: true})
+	}
+	return out
 }

@@ -230,12 +230,6 @@ func (p Position) Target(s hops.Side) (k Kind, ok bool) {
 // Fou returns the square of side s's Fou.
 func (p Position) Fou(s hops.Side) hops.Square { return p.st.fou[s&1] }
 
-// Pawn returns the pawn on square s: its side, kind and whether it has
-// been turned over (B8); ok is false when no pawn stands there.
-func (p Position) Pawn(s hops.Square) (side hops.Side, k Kind, turned bool, ok bool) {
-	return p.st.pawn(s)
-}
-
 func (st *state) pawn(s hops.Square) (side hops.Side, k Kind, turned bool, ok bool) {
 	if !bd.Contains(s) || st.sq[s] == 0 {
 		return 0, 0, false, false

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/brouillard"
 )
 
@@ -122,4 +123,50 @@ func ExampleView_Sample() {
 	// consistent: true - same moves: true
 	// consistent: true - same moves: true
 	// consistent: true - same moves: true
+}
+
+// Build Fig. 7's decision click by click, from White's view: the pawn
+// D3, its step to E2, the Fou on E3, its jump to E5, then its last jump
+// to C5 marked to turn over the Red pawn on D5. White does not know what
+// that pawn is, and needs not: building uses public facts only.
+func ExampleView_Build() {
+	p, _ := brouillard.Parse("1x1t1x1/j1qf2k/3n3/4K2/3NF2/X1J3Q/1X3T1 w 0 0 -")
+	v := p.View(brouillard.White)
+	var clicks []hops.Click
+	for _, text := range []string{"D3", "E2", "E3", "E5", "xC5"} {
+		c, _ := hops.ParseClick(text)
+		clicks = append(clicks, c)
+		b, err := v.Build(clicks)
+		switch {
+		case err != nil:
+			fmt.Println(err)
+		case b.Complete:
+			fmt.Println(clicks, "completes", b.Move, "and offers", b.Next)
+		default:
+			fmt.Println(clicks, "offers", b.Next)
+		}
+	}
+	_, err := v.Build([]hops.Click{{Square: hops.SquareAt(3, 2)}, {Square: hops.SquareAt(3, 3)}})
+	fmt.Println(err)
+	// Output:
+	// [D3] offers [E2 C4 F5]
+	// [D3 E2] offers [E3]
+	// [D3 E2 E3] offers [E1 D2 F2 D4 F4 E5]
+	// [D3 E2 E3 E5] completes D3-E2 E3-E5 and offers [C5 xC5]
+	// [D3 E2 E3 E5 xC5] completes D3-E2 E3-E5xC5 and offers []
+	// click 2 D4: pawn move D3-D4: D4 is not a light square: pawns move on light squares only (B6)
+}
+
+// The first clicks of a decision in the start position: any pawn that
+// can step, or the Fou.
+func ExamplePosition_Build() {
+	p := brouillard.Start()
+	b, _ := p.Build(nil)
+	fmt.Println("first click:", b.Next)
+	d2, _ := hops.ParseClick("D2")
+	b, _ = p.Build([]hops.Click{d2})
+	fmt.Println("after the Fou:", b.Next)
+	// Output:
+	// first click: [B1 D1 F1 A2 C2 D2 E2 G2]
+	// after the Fou: [C1 E1 B2 F2 C3 E3]
 }

@@ -2,6 +2,7 @@ package brouillard
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/gametest"
 	"pgregory.net/rapid"
 )
 
@@ -172,7 +174,7 @@ func TestLeak(t *testing.T) {
 		opp := viewer ^ 1
 		var hidden []hops.Square
 		for b := p.Pawns(opp); b != 0; b &= b - 1 {
-			if _, _, turned, _ := p.Pawn(b.First()); !turned {
+			if _, _, turned, _ := p.At(b.First()); !turned {
 				hidden = append(hidden, b.First())
 			}
 		}
@@ -636,7 +638,7 @@ func TestZeroValues(t *testing.T) {
 	_ = v.Consistent()
 	_ = RandomArrangement(nil).Validate()
 	_ = p.View(hops.Side(7)).Hash()
-	_, _, _, _ = p.Pawn(hops.Square(-5))
+	_, _, _, _ = p.At(hops.Square(-5))
 }
 
 // TestLeakStart: White's view of two starts that differ only in Red's
@@ -655,4 +657,43 @@ func TestLeakStart(t *testing.T) {
 	if a.View(Red) == b.View(Red) {
 		t.Error("Red knows his own pawns")
 	}
+}
+
+// TestBuild checks the decision builder against the generator (G5, G9,
+// B6..B9) in positions of random games, for the true position and for
+// the view of the side to move: every decision is reachable click by
+// click, every complete build is a legal generated decision, and a
+// click not offered is refused.
+func TestBuild(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := game(t)
+		gametest.CheckBuild(t, p)
+		gametest.CheckBuild(t, p.View(p.ToMove()))
+	})
+}
+
+// TestBuildViewHidesFaces: the view of either side builds exactly as the
+// true position does, Next and errors included, so building reveals no
+// hidden face (B4).
+func TestBuildViewHidesFaces(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := game(t)
+		v := p.View(rapid.SampledFrom([]hops.Side{White, Red}).Draw(t, "viewer"))
+		var clicks []hops.Click
+		for {
+			b, err := p.Build(clicks)
+			bv, errv := v.Build(clicks)
+			if fmt.Sprint(b, err) != fmt.Sprint(bv, errv) {
+				t.Fatalf("%s after %v: the position builds %+v %v, the view %+v %v", p, clicks, b, err, bv, errv)
+			}
+			if err != nil {
+				break
+			}
+			c := hops.Click{Square: hops.Square(rapid.IntRange(0, 63).Draw(t, "square")), Mark: rapid.Bool().Draw(t, "mark")}
+			if len(b.Next) > 0 && rapid.IntRange(0, 3).Draw(t, "stray") > 0 {
+				c = b.Next[rapid.IntRange(0, len(b.Next)-1).Draw(t, "click")]
+			}
+			clicks = append(clicks, c)
+		}
+	})
 }

@@ -49,12 +49,6 @@ func (v View) Fou(s hops.Side) hops.Square { return v.st.fou[s&1] }
 // Pawns returns the squares of side s's pawns.
 func (v View) Pawns(s hops.Side) hops.Bitboard { return v.st.pawns[s&1] }
 
-// Pawn returns the pawn on square s as the viewer knows it: its kind is
-// Hidden for an opposing pawn never turned over.
-func (v View) Pawn(s hops.Square) (side hops.Side, k Kind, turned bool, ok bool) {
-	return v.st.pawn(s)
-}
-
 // Moves yields the legal moves: the same as the true position's, in the
 // same order (legality never depends on a hidden face).
 func (v View) Moves() iter.Seq[Move] { return v.st.moves() }

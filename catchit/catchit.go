@@ -81,15 +81,17 @@ func (p Position) Carrier() hops.Square { return p.carrier() }
 // Pawns returns the squares of the given side's pawns.
 func (p Position) Pawns(s hops.Side) hops.Bitboard { return p.pawns[s&1] }
 
-// PawnAt returns the side of the pawn on s and whether there is one.
-func (p Position) PawnAt(s hops.Square) (hops.Side, bool) {
+// At returns what stands on square s: the side of its pawn and whether
+// that pawn carries the ball (K1), or ok = false when no pawn stands
+// there.
+func (p Position) At(s hops.Square) (side hops.Side, carrier bool, ok bool) {
 	switch {
 	case p.pawns[Blue].Has(s):
-		return Blue, true
+		return Blue, s == p.carrier(), true
 	case p.pawns[Red].Has(s):
-		return Red, true
+		return Red, s == p.carrier(), true
 	}
-	return Blue, false
+	return Blue, false, false
 }
 
 // ToMove returns the side whose turn it is. In a finished game it is the

@@ -45,9 +45,10 @@
 //
 //	second displacement C1xE3: jump 1 C1-E3: the ball was already moved this turn (K8)
 //
-// [Position.FirstDisplacements] and [Position.SecondDisplacements] list
-// the legal displacements one at a time, for interfaces that build a
-// turn click by click.
+// For a user interface, [Position.At] says what stands on a square,
+// [Position.Destinations] where a pawn can end the first displacement of
+// a legal turn, and [Position.Build] builds a turn click by click,
+// offering at each click only what leads to a legal turn.
 //
 // # Generated moves and their canonical form
 //

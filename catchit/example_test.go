@@ -28,18 +28,34 @@ func Example() {
 	// 100 turns
 }
 
-// List what one pawn may do as the first displacement of a turn, and
-// what may follow one of them.
-func ExamplePosition_FirstDisplacements() {
+// Build Fig. 5 bis's displacement click by click, taking the ball as
+// the pawn jumps the carrier on D2, then a second displacement.
+func ExamplePosition_Build() {
 	p, _ := catchit.Parse("rrr2rr/7/1r5/7/2b3b/3Br2/bb3bb r")
 	e2, _ := hops.Board7.ParseSquare("E2")
-	fmt.Println(p.FirstDisplacements(e2))
-	first, _ := hops.ParsePath(hops.Board7, "E2xC2-C4-A6")
-	seconds, _ := p.SecondDisplacements(first)
-	fmt.Println(len(seconds), "second displacements, such as", seconds[0])
+	fmt.Println("E2 may end on", p.Destinations(e2).Count(), "squares")
+	var clicks []hops.Click
+	for _, text := range []string{"E2", "xC2", "C4", "A6", "B5", "A4"} {
+		c, _ := hops.ParseClick(text)
+		clicks = append(clicks, c)
+		b, err := p.Build(clicks)
+		switch {
+		case err != nil:
+			fmt.Println(err)
+		case b.Complete:
+			fmt.Println(clicks, "completes", b.Move)
+		default:
+			fmt.Println(clicks, "offers", b.Next)
+		}
+	}
 	// Output:
-	// [E2-D1 E2-E1 E2-F2 E2-D3 E2-E3 E2-F3 E2-C2 E2-C2-C4 E2-C2-C4-A6 E2xC2 E2xC2-C4 E2xC2-C4-A6 E2xC2-out]
-	// 24 second displacements, such as B5-A4
+	// E2 may end on 9 squares
+	// [E2] offers [D1 E1 C2 xC2 F2 D3 E3 F3]
+	// [E2 xC2] offers [C4 B5 A7 B7 C7 F7 G7 out]
+	// [E2 xC2 C4] offers [B5 A6 A7 B7 C7 F7 G7]
+	// [E2 xC2 C4 A6] offers [B5 A7 B7 C7 F7 G7]
+	// [E2 xC2 C4 A6 B5] offers [A4 B4 C4 A5 C5 B6 C6]
+	// [E2 xC2 C4 A6 B5 A4] completes E2xC2-C4-A6 B5-A4
 }
 
 // Validate a turn that moves the ball twice.

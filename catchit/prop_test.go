@@ -373,3 +373,13 @@ func TestOutcomeReuse(t *testing.T) {
 		}
 	})
 }
+
+// TestBuild checks the turn builder against the generator (G5, G9, K4..K8):
+// every turn is reachable click by click, every complete build is a
+// legal generated turn, and a click not offered is refused.
+func TestBuild(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := randomPosition(t)
+		gametest.CheckBuild(t, p)
+	})
+}

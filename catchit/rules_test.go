@@ -3,6 +3,7 @@ package catchit
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -303,16 +304,19 @@ func TestK11_PositionText(t *testing.T) {
 
 func TestK12_SheetExamples(t *testing.T) {
 	p := mustParse(t, fig4)
-	e2 := hops.SquareAt(4, 1)
-	var texts []string
-	for _, d := range p.FirstDisplacements(e2) {
-		texts = append(texts, d.String())
-	}
-	// Fig. 4 and Fig. 5 bis: E2 to A6, without and with the ball.
-	for _, want := range []string{"E2-C2-C4-A6", "E2xC2-C4-A6"} {
-		if !slices.Contains(texts, want) {
-			t.Errorf("first displacements of E2 %v lack %s", texts, want)
+	// Fig. 4 and Fig. 5 bis: E2 to A6, without and with the ball, can
+	// be clicked landing by landing.
+	for _, path := range []string{"E2 C2 C4 A6", "E2 xC2 C4 A6"} {
+		clicks := clicksOf(t, path)
+		for i := range clicks {
+			b, err := p.Build(clicks[:i])
+			if err != nil || !slices.Contains(b.Next, clicks[i]) {
+				t.Errorf("after %v, %s is not offered: %v %v", clicks[:i], clicks[i], b.Next, err)
+			}
 		}
+	}
+	if !p.Destinations(hops.SquareAt(4, 1)).Has(hops.SquareAt(0, 5)) {
+		t.Errorf("A6 is not a destination of E2: %v", p.Destinations(hops.SquareAt(4, 1)))
 	}
 	// Fig. 6 and Fig. 7 win alone, and are the canonical moves.
 	for pos, want := range map[string]string{fig6: "C7-out", fig7: "D6xD4-B2-out"} {
@@ -326,54 +330,64 @@ func TestK12_SheetExamples(t *testing.T) {
 	}
 }
 
-func TestDisplacementQueries(t *testing.T) {
+// clicksOf reads clicks separated by spaces, such as "E2 xC2 out".
+func clicksOf(t *testing.T, text string) []hops.Click {
+	t.Helper()
+	var out []hops.Click
+	for _, f := range strings.Fields(text) {
+		c, err := hops.ParseClick(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// nextOf returns the text of Build's Next after the clicks.
+func nextOf(t *testing.T, p Position, clicks string) string {
+	t.Helper()
+	b, err := p.Build(clicksOf(t, clicks))
+	if err != nil {
+		t.Fatalf("Build(%s): %v", clicks, err)
+	}
+	return fmt.Sprint(b.Next)
+}
+
+// TestK7_K8_Build: the builder offers the second pawn only where a
+// legal second displacement follows, and the attacker's second
+// displacement only where it moves the ball.
+func TestK7_K8_Build(t *testing.T) {
 	p := Start()
-	d1 := p.FirstDisplacements(hops.SquareAt(3, 0))
-	var texts []string
-	for _, d := range d1 {
-		texts = append(texts, d.String())
+	if got := p.Destinations(hops.SquareAt(3, 0)); got.String() != "{C2 D2 E2}" {
+		t.Errorf("destinations of D1: %v", got)
 	}
-	if got := strings.Join(texts, " "); got != "D1-C2 D1-D2 D1-E2" {
-		t.Errorf("first displacements of D1: %s", got)
-	}
-	if got := p.FirstDisplacements(hops.SquareAt(3, 6)); got != nil {
+	if got := p.Destinations(hops.SquareAt(3, 6)); got != 0 {
 		t.Errorf("a red pawn at Blue's turn: %v", got)
 	}
-	first, _ := hops.ParsePath(board, "A1-A2")
-	second, err := p.SecondDisplacements(first)
-	texts = texts[:0]
-	for _, d := range second {
-		texts = append(texts, d.String())
+	// After A1-A2 the ball has not moved: only the carrier may follow (K8).
+	if got := nextOf(t, p, "A1 A2"); got != "[D1]" {
+		t.Errorf("after A1-A2: %s", got)
 	}
-	if err != nil || strings.Join(texts, " ") != "D1-C2 D1-D2 D1-E2" {
-		t.Errorf("after A1-A2: %v %v", texts, err)
+	// After C1-C2, E1 may take the ball over D1, and must (K8).
+	if got := nextOf(t, p, "C1 C2"); got != "[D1 E1]" {
+		t.Errorf("after C1-C2: %s", got)
 	}
-	first, _ = hops.ParsePath(board, "C1-C2")
-	second, _ = p.SecondDisplacements(first)
-	texts = texts[:0]
-	for _, d := range second {
-		texts = append(texts, d.String())
+	if got := nextOf(t, p, "C1 C2 E1"); got != "[xC1]" {
+		t.Errorf("after C1-C2 E1: %s", got)
 	}
-	if strings.Join(texts, " ") != "D1-C1 D1-D2 D1-E2 D1-B3 E1xC1 E1xC1-C3" {
-		t.Errorf("after C1-C2: %v", texts)
+	b, err := p.Build(clicksOf(t, "C1 C2 E1 xC1"))
+	if err != nil || !b.Complete || b.Move.String() != "C1-C2 E1xC1" {
+		t.Errorf("C1-C2 E1xC1: %+v %v", b, err)
 	}
-	bad, _ := hops.ParsePath(board, "A1-A3")
-	if _, err := p.SecondDisplacements(bad); hops.RuleOf(err) != "G4" {
-		t.Errorf("bad first displacement: %v", err)
+	if _, err := p.Build(clicksOf(t, "C1 C2 E1 C1")); hops.RuleOf(err) != "K8" {
+		t.Errorf("E1-C1 without the ball: %v, want a K8 error", err)
 	}
-	// Every displacement the queries offer combines into a legal turn.
-	for own := p.Pawns(Blue); own != 0; own &= own - 1 {
-		for _, f := range p.FirstDisplacements(own.First()) {
-			seconds, err := p.SecondDisplacements(f)
-			if err != nil || len(seconds) == 0 {
-				t.Fatalf("%s offered with no second displacement: %v", f, err)
-			}
-			for _, s := range seconds {
-				if err := p.Validate(NewMove(f, s)); err != nil {
-					t.Fatalf("%s %s: %v", f, s, err)
-				}
-			}
-		}
+	if _, err := p.Build(clicksOf(t, "A1 A3")); hops.RuleOf(err) != "G4" {
+		t.Errorf("A1-A3: %v, want a G4 error", err)
+	}
+	if _, err := p.Build(clicksOf(t, "A1 A2 A2")); hops.RuleOf(err) != "K7" {
+		t.Errorf("the first pawn again: %v, want a K7 error", err)
 	}
 }
 

@@ -128,8 +128,9 @@ func (p Position) withSides(own, opp hops.Bitboard) Position {
 	return Position{white: opp, black: own, side: White}
 }
 
-// At returns the colour of the pawn on s, and false for an empty square.
-func (p Position) At(s hops.Square) (hops.Side, bool) {
+// At returns what stands on square s: the colour its pawn shows (C1), or
+// ok = false for an empty square.
+func (p Position) At(s hops.Square) (side hops.Side, ok bool) {
 	switch {
 	case p.white.Has(s):
 		return White, true

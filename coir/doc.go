@@ -87,11 +87,11 @@
 // pawn, G5 for a square landed on twice, C3 for a step after winning
 // jumps, G4 for a jump with nothing to jump over.
 //
-// For a user interface, [Position.Continuations] lists the jumps that may
-// extend a partial path, with the pawn each jumps and whether it turns,
-// so that a player can hop square by square; [Position.StepsAfter] lists
-// the complete moves that finish a jump sequence; [Position.HasDame] says
-// whether the side to move plays a Dame.
+// For a user interface, [Position.At] says what stands on a square,
+// [Position.Destinations] where a pawn can end its step, slide or jumps,
+// [Position.Build] builds a turn click by click, offering at each click
+// only what leads to a legal turn, and [Position.HasDame] says whether
+// the side to move plays a Dame.
 //
 // # Decisions of the rule book, and of this package
 //

@@ -147,29 +147,31 @@ func Example_game() {
 	// White to move: game over, Black won (C3)
 }
 
-// A user interface lets a player hop square by square: from each partial
-// path it shows where the pawn may land next and which pawns would turn,
-// then the steps that may finish the turn.
-func ExamplePosition_Continuations() {
+// A user interface lets a player hop square by square: after each click
+// it shows where the pawn may land next (and, after a jump, which pawns
+// may step), and the move once it is complete.
+func ExamplePosition_Build() {
 	p, _ := coir.Parse("bbb1bb/3b2/1b2w1/6/3w2/w1w2w w")
-	for _, text := range []string{"C1", "C1-E3", "C1-E3-E5", "C1-E3-E5-C5"} {
-		var path hops.Path
-		for _, s := range strings.Split(text, "-") {
-			sq, _ := hops.Board6.ParseSquare(s)
-			path.Push(sq, false)
-		}
-		next, _ := p.Continuations(path)
-		for _, h := range next {
-			fmt.Printf("%s: %s over %s, turns: %v\n", text, h.To, h.Over, h.Turns)
+	var clicks []hops.Click
+	for _, text := range strings.Fields("C1 E3 E5 C5 A3 A3 A4") {
+		sq, _ := hops.Board6.ParseSquare(text)
+		clicks = append(clicks, hops.Click{Square: sq})
+		b, err := p.Build(clicks)
+		switch {
+		case err != nil:
+			fmt.Println(err)
+		case b.Complete:
+			fmt.Println(clicks, "completes", b.Move)
+		default:
+			fmt.Println(clicks, "offers", b.Next)
 		}
 	}
-	path, _ := hops.ParsePath(hops.Board6, "C1-E3-E5-C5-A3")
-	moves, _ := p.StepsAfter(path)
-	fmt.Println(len(moves), "steps, such as", moves[0])
 	// Output:
-	// C1: E3 over D2, turns: false
-	// C1-E3: E5 over E4, turns: false
-	// C1-E3-E5: C5 over D5, turns: true
-	// C1-E3-E5-C5: A3 over B4, turns: true
-	// 37 steps, such as C1-E3-E5-C5-A3 A1-B1
+	// [C1] offers [B1 D1 B2 C2 E3]
+	// [C1 E3] offers [A1 F1 D2 E3 E4 E5]
+	// [C1 E3 E5] offers [A1 F1 D2 E4 C5 E5]
+	// [C1 E3 E5 C5] offers [A1 F1 D2 A3 E4 C5 D5]
+	// [C1 E3 E5 C5 A3] offers [A1 F1 D2 A3 B4 E4 D5]
+	// [C1 E3 E5 C5 A3 A3] offers [A2 B2 B3 A4]
+	// [C1 E3 E5 C5 A3 A3 A4] completes C1-E3-E5-C5-A3 A3-A4
 }

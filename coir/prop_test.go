@@ -434,3 +434,18 @@ func checkText(t interface{ Fatalf(string, ...any) }, p Position, text string) {
 	}
 	t.Fatalf("%s: %q is accepted but no generated move gives %s", p, text, q)
 }
+
+// TestBuild checks the turn builder against the generator (G5, G9,
+// C3..C6), in positions reached by play and in scattered ones where
+// Dames are frequent: every turn is reachable click by click, every
+// complete build is a legal generated turn, and a click not offered is
+// refused.
+func TestBuild(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := genPlayed(t)
+		if rapid.Bool().Draw(t, "scattered") {
+			p = genScattered(t)
+		}
+		gametest.CheckBuild(t, p)
+	})
+}

@@ -2,6 +2,7 @@ package coir
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -342,68 +343,68 @@ func TestZeroValues(t *testing.T) {
 		t.Errorf("zero move: %v", err)
 	}
 	_ = p.Diagram()
-	if _, err := p.Continuations(hops.Path{}); err == nil {
-		t.Error("continuations of the zero position")
+	if b, err := p.Build(nil); err != nil || len(b.Next) != 0 || b.Complete {
+		t.Errorf("building in the zero position: %+v %v", b, err)
 	}
-	if _, err := Start().Continuations(hops.Path{}); err == nil {
-		t.Error("continuations of an empty path")
-	}
-	if _, err := Start().StepsAfter(hops.Path{}); err == nil {
-		t.Error("steps after an empty path")
+	if _, err := p.Build([]hops.Click{{Square: sq(t, "A1")}}); hops.RuleOf(err) != "C3" {
+		t.Errorf("a click in the zero position: %v", err)
 	}
 }
 
-func TestContinuationsAndSteps(t *testing.T) {
+// clicks reads squares separated by spaces as clicks.
+func clicks(t *testing.T, text string) []hops.Click {
+	t.Helper()
+	var out []hops.Click
+	for _, f := range strings.Fields(text) {
+		out = append(out, hops.Click{Square: sq(t, f)})
+	}
+	return out
+}
+
+// TestC4_C5_Build: the builder offers each jump of Fig. 5's sequence, then
+// the pawns that may step, and completes with the step; winning jumps
+// are complete alone (C3).
+func TestC4_C5_Build(t *testing.T) {
 	p := mk(t, "C1 D2 E4", "D5 B4 F6", White)
-	hopsFrom := func(path string) []Hop {
+	next := func(text string) string {
 		t.Helper()
-		var pp hops.Path
-		if strings.Contains(path, "-") {
-			var err error
-			if pp, err = hops.ParsePath(board, path); err != nil {
-				t.Fatal(err)
-			}
-		} else {
-			pp = hops.PathOf(sq(t, path))
-		}
-		h, err := p.Continuations(pp)
+		b, err := p.Build(clicks(t, text))
 		if err != nil {
-			t.Fatalf("Continuations(%s): %v", path, err)
+			t.Fatalf("Build(%s): %v", text, err)
 		}
-		return h
+		return fmt.Sprint(b.Next)
 	}
-	if got := hopsFrom("C1"); !slices.Equal(got, []Hop{{To: sq(t, "E3"), Over: sq(t, "D2")}}) {
-		t.Errorf("from C1: %v", got)
-	}
-	if got := hopsFrom("C1-E3-E5"); !slices.Equal(got, []Hop{{To: sq(t, "C5"), Over: sq(t, "D5"), Turns: true}}) {
-		t.Errorf("from C1-E3-E5: %v", got)
-	}
-	if got := hopsFrom("C1-E3-E5-C5"); !slices.Equal(got, []Hop{{To: sq(t, "A3"), Over: sq(t, "B4"), Turns: true}}) {
-		t.Errorf("from C1-E3-E5-C5: %v", got)
-	}
-	if _, err := p.Continuations(hops.PathOf(sq(t, "C1"), sq(t, "C3"))); hops.RuleOf(err) != "G4" {
-		t.Errorf("bad partial path: %v", err)
-	}
-	path, _ := hops.ParsePath(board, "C1-E3-E5-C5-A3")
-	moves, err := p.StepsAfter(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var texts []string
-	for _, m := range moves {
-		if p.Validate(m) != nil {
-			t.Errorf("StepsAfter gives illegal %s", m)
+	for text, want := range map[string]string{
+		"C1":          "[B1 D1 B2 C2 E3]",
+		"C1 E3":       "[D2 E3 E4 E5]",
+		"C1 E3 E5":    "[D2 E4 C5 E5]",
+		"C1 E3 E5 C5": "[D2 A3 E4 C5 D5]",
+	} {
+		if got := next(text); got != want {
+			t.Errorf("after %s: %s, want %s", text, got, want)
 		}
-		texts = append(texts, m.String())
 	}
-	if !slices.Contains(texts, "C1-E3-E5-C5-A3 A3-A4") || !slices.Contains(texts, "C1-E3-E5-C5-A3 D5-D6") {
-		t.Errorf("steps %v", texts)
+	b, err := p.Build(clicks(t, "C1 E3 E5 C5 A3 A3 A4"))
+	if err != nil || !b.Complete || b.Move.String() != "C1-E3-E5-C5-A3 A3-A4" {
+		t.Errorf("Fig. 5: %+v %v", b, err)
+	}
+	if _, err := p.Build(clicks(t, "C1 C3")); hops.RuleOf(err) != "C4" {
+		t.Errorf("C1-C3: %v, want a C4 error", err)
+	}
+	if _, err := p.Build(clicks(t, "C1 E3 E1")); hops.RuleOf(err) != "G4" {
+		t.Errorf("E3-E1 over an empty square: %v, want a G4 error", err)
+	}
+	if _, err := p.Build(clicks(t, "C1 E3 E5 C5 A3 A3 A5")); hops.RuleOf(err) != "C4" {
+		t.Errorf("a step of two squares: %v, want a C4 error", err)
 	}
 	// After a winning jump the move is complete.
 	p = mk(t, "A1 A6", "B2", White)
-	moves, err = p.StepsAfter(hops.PathOf(sq(t, "A1"), sq(t, "C3")))
-	if err != nil || len(moves) != 1 || moves[0].String() != "A1-C3" {
-		t.Errorf("winning jump: %v %v", moves, err)
+	b, err = p.Build(clicks(t, "A1 C3"))
+	if err != nil || !b.Complete || len(b.Next) != 0 || b.Move.String() != "A1-C3" {
+		t.Errorf("winning jump: %+v %v", b, err)
+	}
+	if _, err := p.Build(clicks(t, "A1 C3 C3")); hops.RuleOf(err) != "C3" {
+		t.Errorf("a step after winning: %v, want a C3 error", err)
 	}
 }
 

@@ -21,7 +21,7 @@ func ZapitaEval(p zapita.Position, side hops.Side) int {
 // 100 a rank, plus 100 for holding it at all.
 func CatchitEval(p catchit.Position, side hops.Side) int {
 	c := p.Carrier()
-	owner, ok := p.PawnAt(c)
+	owner, _, ok := p.At(c)
 	if !ok {
 		return 0
 	}
@@ -62,7 +62,7 @@ func targetDistance(p brouillard.Position, side hops.Side) int {
 		return 0
 	}
 	for sq := range p.Pawns(side.Other()).Squares() {
-		if _, k, _, _ := p.Pawn(sq); k == t {
+		if _, k, _, _ := p.At(sq); k == t {
 			return distance(p.Fou(side), sq)
 		}
 	}

@@ -15,9 +15,11 @@
 // a [Position] is an immutable value. [Position.Moves] and
 // [Position.AppendMoves] generate the legal moves, [Position.Validate]
 // explains why a move is illegal and [Position.Play] plays it. For a user
-// interface, [Position.Destinations] gives the squares a pawn may end on,
-// [Position.PathTo] a path there, and [Position.Throws] the landing squares
-// of the next throw of a relay chain built one throw at a time. [Game]
+// interface, [Position.At] says what stands on a square,
+// [Position.Destinations] gives the squares a pawn may end on, and
+// [Position.Build] builds a move click by click (the pawn, its landings,
+// then each throw), offering at each click only what leads to a legal
+// move. [Game]
 // handles the game through text, as the other games of the series.
 //
 // # Sides and squares

@@ -88,13 +88,43 @@ func ExamplePosition_Validate_blockedThrow() {
 	}
 	m, _ = zapita.ParseMove("E1-E2*E5*E6")
 	fmt.Println(p.Validate(m))
-	rest, relay, _ := p.Throws(zapita.NewMove(m.Path()))
-	fmt.Println("relays:", relay, "resting squares:", rest.Count())
 	// Output:
 	// throw 1 E2*B2: blocked: the bomb would pass over the Khaki pawn of power 3 on C2, not weaker than the thrower's 3 (Z5)
 	// true Z5 throw 1 E2*B2
 	// <nil>
-	// relays: {E5} resting squares: 11
+}
+
+// Building Fig. 7's move click by click: the pawn, its step onto the
+// bomb, then each throw. After the step the relay on B2 is not offered
+// (the Khaki 3 on C2 blocks the way), the one on E5 is.
+func ExamplePosition_Build() {
+	p, _ := zapita.Parse("c5C/a5A/4A2/7/4b2/aBc1*2/b3C1B w")
+	var clicks []hops.Click
+	for _, s := range []string{"E1", "E2", "E5", "E6"} {
+		c, _ := hops.ParseClick(s)
+		clicks = append(clicks, c)
+		b, err := p.Build(clicks)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		if b.Complete {
+			fmt.Println(clicks, "completes", b.Move)
+			continue
+		}
+		fmt.Println(clicks, "offers", len(b.Next), "clicks")
+	}
+	b, _ := p.Build(clicks[:2])
+	fmt.Println("after E1 E2:", b.Next)
+	_, err := p.Build([]hops.Click{clicks[0], clicks[1], {Square: hops.SquareAt(1, 1)}})
+	fmt.Println(err)
+	// Output:
+	// [E1] offers 5 clicks
+	// [E1 E2] offers 12 clicks
+	// [E1 E2 E5] offers 8 clicks
+	// [E1 E2 E5 E6] completes E1-E2*E5*E6
+	// after E1 E2: [D1 E1 F1 D2 F2 G2 D3 F3 C4 E4 B5 E5]
+	// click 3 B2: throw 1 E2*B2: blocked: the bomb would pass over the Khaki pawn of power 3 on C2, not weaker than the thrower's 3 (Z5)
 }
 
 // A whole game between two random players, with a fixed seed.

@@ -329,33 +329,14 @@ func (p Position) Destinations(from hops.Square) hops.Bitboard {
 	return dests
 }
 
-// PathTo returns a canonical path of the pawn on from to one of its
-// Destinations (a step if there is one, else a shortest multi-jump), and
-// false when to is not among them.
-func (p Position) PathTo(from, to hops.Square) (hops.Path, bool) {
-	if p.over() || !p.Pawns(p.side).Has(from) {
-		return hops.Path{}, false
-	}
-	var rules hops.JumpRules
-	var rc hops.Reach
-	steps, dests, _ := p.pawnMoves(from, p.occupied(), &rules, &rc)
-	switch {
-	case !dests.Has(to):
-		return hops.Path{}, false
-	case steps.Has(to):
-		return hops.PathOf(from, to), true
-	}
-	return rc.Path(&rules, to), true
-}
-
-// Throws returns where the next throw of a partial move may land, to build
-// a relay chain one throw at a time: partial is a path that ends on the
+// throws returns where the next throw of a partial move may land, for
+// the builder of a relay chain, one throw at a time: partial is a path that ends on the
 // bomb followed by the throws made so far, each landing on a relay pawn
 // (Z6). rest holds the squares where the bomb would come to rest (the
 // opponent's HQ among them wins), relay the mover's pawns that may take it
 // and can still bring it to rest. An error says why partial is not the
 // beginning of a legal move.
-func (p Position) Throws(partial Move) (rest, relay hops.Bitboard, err error) {
+func (p Position) throws(partial Move) (rest, relay hops.Bitboard, err error) {
 	st, err := p.check(partial, true)
 	if err != nil {
 		return 0, 0, err

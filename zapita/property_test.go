@@ -322,7 +322,7 @@ func TestThrowsMatchesValidate(t *testing.T) {
 			}
 			partial := NewMove(m.Path())
 			for i := 0; i < m.NumThrows(); i++ {
-				rest, relay, err := p.Throws(partial)
+				rest, relay, err := p.throws(partial)
 				if err != nil {
 					t.Fatalf("Throws(%s) in %s: %v", partial, p, err)
 				}
@@ -419,5 +419,15 @@ func TestColourSwapSymmetry(t *testing.T) {
 				t.Fatalf("%s: swapped successor %s not a swap", p, s)
 			}
 		}
+	})
+}
+
+// TestBuild checks the move builder against the generator (G5, G9, Z4..Z6):
+// every move is reachable click by click, every complete build is a
+// legal generated move, and a click not offered is refused.
+func TestBuild(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p, _ := randomPosition(t)
+		gametest.CheckBuild(t, p)
 	})
 }

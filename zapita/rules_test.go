@@ -49,7 +49,7 @@ func TestZ2_Setup(t *testing.T) {
 		pow  int
 	}{{"A1", Khaki, 1}, {"A2", Khaki, 2}, {"A3", Khaki, 3}, {"A5", Khaki, 3}, {"A6", Khaki, 2}, {"A7", Khaki, 1},
 		{"G1", White, 1}, {"G2", White, 2}, {"G3", White, 3}, {"G5", White, 3}, {"G6", White, 2}, {"G7", White, 1}} {
-		s, pow, ok := p.PawnAt(sq(t, c.sq))
+		s, pow, ok := p.At(sq(t, c.sq))
 		if !ok || s != c.side || pow != c.pow {
 			t.Errorf("%s holds %v %d %v, want %s %d", c.sq, s, pow, ok, SideName(c.side), c.pow)
 		}
@@ -216,7 +216,7 @@ func TestZ9_Fig5_ThrowOneOrTwo(t *testing.T) {
 	if got := strings.Join(rests, " "); got != want {
 		t.Fatalf("rests %s, want %s", got, want)
 	}
-	rest, relay, err := p.Throws(mv(t, "D2-D3"))
+	rest, relay, err := p.throws(mv(t, "D2-D3"))
 	if err != nil || relay != 0 || rest.Count() != 16 {
 		t.Fatalf("Throws: %v %v %v", rest, relay, err)
 	}
@@ -241,22 +241,22 @@ func TestZ6_Relay(t *testing.T) {
 	// The mover's vacated start is an empty square.
 	legal(t, p, "C1-B2*C1")
 	// Click by click.
-	rest, relay, err := p.Throws(mv(t, "C1-B2"))
+	rest, relay, err := p.throws(mv(t, "C1-B2"))
 	if err != nil || !relay.Has(sq(t, "B5")) || !rest.Has(sq(t, "C1")) || rest.Has(sq(t, "D6")) {
 		t.Fatalf("Throws(C1-B2) = %v %v %v", rest, relay, err)
 	}
-	rest, relay, err = p.Throws(mv(t, "C1-B2*B5"))
+	rest, relay, err = p.throws(mv(t, "C1-B2*B5"))
 	if err != nil || !relay.Has(sq(t, "C5")) || relay.Has(sq(t, "B2")) {
 		t.Fatalf("Throws(C1-B2*B5) = %v %v %v", rest, relay, err)
 	}
-	rest, _, err = p.Throws(mv(t, "C1-B2*B5*C5"))
+	rest, _, err = p.throws(mv(t, "C1-B2*B5*C5"))
 	if err != nil || !rest.Has(sq(t, "D6")) {
 		t.Fatalf("Throws(C1-B2*B5*C5) = %v %v", rest, err)
 	}
-	if _, _, err := p.Throws(mv(t, "C1-B2*C1")); hops.RuleOf(err) != "Z6" {
+	if _, _, err := p.throws(mv(t, "C1-B2*C1")); hops.RuleOf(err) != "Z6" {
 		t.Fatalf("Throws after rest: %v", err)
 	}
-	if _, _, err := p.Throws(mv(t, "C1-D2")); hops.RuleOf(err) != "Z7" {
+	if _, _, err := p.throws(mv(t, "C1-D2")); hops.RuleOf(err) != "Z7" {
 		t.Fatalf("Throws without the bomb: %v", err)
 	}
 	// The generated move to D6 is a shortest chain.
@@ -375,12 +375,13 @@ func TestZ9_Fig4_MultiJump(t *testing.T) {
 	if !p.Destinations(sq(t, "F2")).Has(sq(t, "D6")) {
 		t.Fatal("D6 is not a destination of F2")
 	}
-	path, ok := p.PathTo(sq(t, "F2"), sq(t, "D6"))
-	if !ok || path.String() != "F2-D2-B4-D6" {
-		t.Fatalf("PathTo = %v %v", path, ok)
+	// Clicking the pawn then each landing completes the move.
+	b, err := p.Build(mv(t, "F2-D2-B4-D6").Clicks())
+	if err != nil || !b.Complete || b.Move.String() != "F2-D2-B4-D6" {
+		t.Fatalf("Build(F2 D2 B4 D6) = %+v %v", b, err)
 	}
-	if _, ok := p.PathTo(sq(t, "F2"), sq(t, "F6")); ok {
-		t.Fatal("path to an unreachable square")
+	if _, err := p.Build([]hops.Click{{Square: sq(t, "F2")}, {Square: sq(t, "F6")}}); hops.RuleOf(err) != "G4" {
+		t.Fatalf("F6 after F2: %v, want a G4 error", err)
 	}
 	if !generated(p, "F2-D2-B4-D6") {
 		t.Fatalf("moves %v", moveTexts(p))
@@ -389,7 +390,7 @@ func TestZ9_Fig4_MultiJump(t *testing.T) {
 
 func TestZ9_Fig7_BlockedThrow(t *testing.T) {
 	p := fig7(t)
-	rest, relay, err := p.Throws(mv(t, "E1-E2"))
+	rest, relay, err := p.throws(mv(t, "E1-E2"))
 	if err != nil || relay.Has(sq(t, "B2")) || !relay.Has(sq(t, "E5")) {
 		t.Fatalf("Throws = %v %v %v", rest, relay, err)
 	}
@@ -476,7 +477,7 @@ func TestOffBoardMovesNeverPanic(t *testing.T) {
 		if err := p.Validate(m); !errors.Is(err, hops.ErrIllegal) {
 			t.Errorf("%v: %v", m, err)
 		}
-		if _, _, err := p.Throws(m); err == nil {
+		if _, _, err := p.throws(m); err == nil {
 			t.Errorf("Throws(%v) accepted", m)
 		}
 		m.Mirror()

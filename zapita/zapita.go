@@ -99,9 +99,10 @@ func (p Position) PawnsOfPower(s hops.Side, power int) hops.Bitboard {
 	return p.pw[s&1][power-1]
 }
 
-// PawnAt returns the side and power of the pawn on square sq, or ok =
-// false when no pawn stands there.
-func (p Position) PawnAt(sq hops.Square) (side hops.Side, power int, ok bool) {
+// At returns what stands on square sq: the side and power of its pawn,
+// or ok = false when no pawn stands there (the bomb, which may share no
+// square with a pawn, is on Bomb).
+func (p Position) At(sq hops.Square) (side hops.Side, power int, ok bool) {
 	b := sq.Bit()
 	for s := range 2 {
 		for k := range 3 {
@@ -179,7 +180,7 @@ func (p Position) Hash() uint64 {
 
 // letter returns the Z8 letter of the piece on sq (0 for an empty square).
 func (p *Position) letter(sq hops.Square) byte {
-	if s, pow, ok := p.PawnAt(sq); ok {
+	if s, pow, ok := p.At(sq); ok {
 		if s == White {
 			return byte('A' + pow - 1)
 		}
@@ -329,7 +330,7 @@ func mirrorBits(b hops.Bitboard) hops.Bitboard {
 func (p Position) Diagram() string {
 	var sb strings.Builder
 	sb.WriteString(board.Diagram(func(s hops.Square) string {
-		if side, pow, ok := p.PawnAt(s); ok {
+		if side, pow, ok := p.At(s); ok {
 			return fmt.Sprintf("%c%d", "WK"[side&1], pow)
 		}
 		switch {

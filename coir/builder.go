@@ -1,0 +1,347 @@
+package coir
+
+import (
+	hops "github.com/hopsgames/hops"
+)
+
+var _ hops.Builder[Move] = Position{}
+
+// Clicks returns the clicks a person makes to build m (see Build): the
+// pawn and each square of its step, slide or jumps, then the stepping
+// pawn and where it steps.
+func (m Move) Clicks() []hops.Click {
+	out := make([]hops.Click, 0, int(m.n)+2)
+	for i := 0; i < int(m.n); i++ {
+		out = append(out, hops.Click{Square: m.sq[i]})
+	}
+	if m.hasStep {
+		out = append(out, hops.Click{Square: m.from}, hops.Click{Square: m.to})
+	}
+	return out
+}
+
+// Destinations returns the squares where the pawn on from can end the
+// first part of a turn (C4, C6): its steps (a Dame's slides) and the
+// ends of its multi-jumps, after which a step completes the turn unless
+// the jumps won. It is empty when from holds no pawn of the side to move.
+func (p Position) Destinations(from hops.Square) hops.Bitboard {
+	own, opp := p.sides()
+	if !own.Has(from) {
+		return 0
+	}
+	dests := p.slides(own, opp, from)
+	rules := jumpRules(own, opp, from)
+	var js hops.JumpSearch
+	js.Reset(&rules, from)
+	for js.Next() {
+		dests |= js.End().Bit()
+	}
+	return dests
+}
+
+// canMove reports whether the pawn on from has a step, slide or jump,
+// that is whether its Destinations are not empty, without listing them.
+func (p Position) canMove(own, opp hops.Bitboard, from hops.Square) bool {
+	if p.slides(own, opp, from) != 0 {
+		return true
+	}
+	rules := jumpRules(own, opp, from)
+	var js hops.JumpSearch
+	js.Reset(&rules, from)
+	return js.Next()
+}
+
+// slides returns where the pawn on from can step, or slide if it is a
+// Dame (C6), with no jump.
+func (p Position) slides(own, opp hops.Bitboard, from hops.Square) hops.Bitboard {
+	empty := board.All() &^ (own | opp)
+	if own&(own-1) != 0 {
+		return neighbours[from] & empty
+	}
+	var out hops.Bitboard
+	for d := hops.Dir(0); d < 8; d++ {
+		for t := board.Step(from, d); t != hops.NoSquare && empty.Has(t); t = board.Step(t, d) {
+			out |= t.Bit()
+		}
+	}
+	return out
+}
+
+// Build builds a turn click by click (hops.Builder): the pawn, then each
+// square of its step, its slide if it is a Dame, or its jumps (a Dame's
+// flying-jump landings, C6); after jumps, the pawn that steps (the
+// jumping pawn's own square again when it steps itself, C4) and where it
+// steps. No click is marked. A step or slide alone is complete; jumps are
+// complete with their step, or alone when they turn the opponent's last
+// pawn (C3), after which nothing follows. Every jump sequence can be
+// completed, since some pawn can always step after it (C4).
+func (p Position) Build(clicks []hops.Click) (hops.Built[Move], error) {
+	var out hops.Built[Move]
+	b := builder{p: &p, stepFrom: hops.NoSquare, stepTo: hops.NoSquare}
+	b.own, b.opp = p.sides()
+	for i, c := range clicks {
+		if err := b.click(i, c); err != nil {
+			return out, err
+		}
+	}
+	next := b.next()
+	out.Next = next.Clicks()
+	if b.complete() {
+		m := NewMove(b.path, b.stepFrom, b.stepTo)
+		c, err := p.canonical(m)
+		if err != nil {
+			return hops.Built[Move]{}, err
+		}
+		out.Complete, out.Move = true, c
+	}
+	return out, nil
+}
+
+// builder is a turn under construction.
+type builder struct {
+	p        *Position
+	own, opp hops.Bitboard // the mover's pawns and the opponent's before the turn
+	path     hops.Path     // the pawn and the squares of its step, slide or jumps
+	lone     bool          // the first part is a step or slide alone
+	rules    hops.JumpRules
+	turned   hops.Bitboard // the pawns the jumps turned
+	stepFrom hops.Square   // the stepping pawn after jumps, or NoSquare
+	stepTo   hops.Square   // where it stepped, or NoSquare
+}
+
+// after returns the mover's pawns and the opponent's after the jumps.
+func (b *builder) after() (own, opp hops.Bitboard) {
+	return b.own&^b.path.From().Bit() | b.path.To().Bit() | b.turned, b.opp &^ b.turned
+}
+
+// jumped reports whether the first part is made of jumps.
+func (b *builder) jumped() bool { return b.path.Len() >= 2 && !b.lone }
+
+// won reports whether the jumps turned the opponent's last pawn (C3).
+func (b *builder) won() bool { return b.jumped() && b.opp&^b.turned == 0 }
+
+// complete reports whether the clicks make a legal turn.
+func (b *builder) complete() bool {
+	return b.lone && b.path.Len() == 2 || b.won() || b.stepTo != hops.NoSquare
+}
+
+// jumps returns the landings of the next jump.
+func (b *builder) jumps() hops.Bitboard {
+	var js hops.JumpSearch
+	if js.ResetAt(&b.rules, b.path) != nil {
+		return 0
+	}
+	var out hops.Bitboard
+	for js.Next() {
+		out |= js.End().Bit()
+		js.Prune()
+	}
+	return out
+}
+
+// steppers returns the mover's pawns that can step after the jumps.
+func (b *builder) steppers() hops.Bitboard {
+	own, opp := b.after()
+	empty := board.All() &^ (own | opp)
+	var out hops.Bitboard
+	for q := own; q != 0; q &= q - 1 {
+		if s := q.First(); neighbours[s]&empty != 0 {
+			out |= s.Bit()
+		}
+	}
+	return out
+}
+
+// next returns the clicks that may follow.
+func (b *builder) next() hops.ClickSet {
+	var next hops.ClickSet
+	switch {
+	case b.own == 0 || b.complete():
+	case b.path.Len() == 0:
+		for q := b.own; q != 0; q &= q - 1 {
+			if s := q.First(); b.p.canMove(b.own, b.opp, s) {
+				next.AddSquares(s.Bit())
+			}
+		}
+	case b.path.Len() == 1:
+		next.AddSquares(b.p.slides(b.own, b.opp, b.path.From()) | b.jumps())
+	case b.stepFrom != hops.NoSquare:
+		own, opp := b.after()
+		next.AddSquares(neighbours[b.stepFrom] &^ (own | opp))
+	default:
+		next.AddSquares(b.jumps() | b.steppers())
+	}
+	return next
+}
+
+// click adds the i-th click, or says why it cannot follow.
+func (b *builder) click(i int, c hops.Click) error {
+	fail := func(rule, format string, args ...any) error {
+		return hops.ClickError(i, c, rule, format, args...)
+	}
+	p := b.p
+	s := c.Square
+	switch {
+	case b.own == 0:
+		return fail("C3", "the game is over: %s has no pawn left", SideName(p.side))
+	case c.Mark:
+		return fail("C7", "'x' means nothing in Coir: an attack turns the pawn it jumps by itself")
+	case !board.Contains(s):
+		return fail("G1", "%s is not a square of the board", s)
+	case b.won():
+		return fail("C3", "these jumps turned %s's last pawn and won: nothing follows", SideName(p.side.Other()))
+	case b.complete():
+		return fail("C4", "the turn is complete: nothing follows")
+	}
+	switch {
+	case b.path.Len() == 0:
+		if !b.own.Has(s) {
+			what := "is empty"
+			if b.opp.Has(s) {
+				what = "holds a " + SideName(p.side.Other()) + " pawn"
+			}
+			return fail("C4", "%s %s: %s moves one of the pawns showing %s", s, what, SideName(p.side), SideName(p.side))
+		}
+		if !p.canMove(b.own, b.opp, s) {
+			return fail("C4", "the pawn on %s can neither step nor jump", s)
+		}
+		b.path.Push(s, false)
+		b.rules = jumpRules(b.own, b.opp, s)
+		return nil
+	case b.path.Len() == 1 && p.slides(b.own, b.opp, b.path.From()).Has(s):
+		b.path.Push(s, false)
+		b.lone = true
+		return nil
+	case b.stepFrom != hops.NoSquare:
+		own, opp := b.after()
+		switch {
+		case !neighbours[b.stepFrom].Has(s):
+			return fail("C4", "a step moves one square, to an adjacent square")
+		case (own | opp).Has(s):
+			return fail("C4", "%s is not empty after the jumps", s)
+		}
+		b.stepTo = s
+		return nil
+	case b.jumped():
+		if own, _ := b.after(); own.Has(s) {
+			if !b.steppers().Has(s) {
+				return fail("C4", "the pawn on %s has no empty square to step to", s)
+			}
+			b.stepFrom = s
+			return nil
+		}
+	}
+	if b.jumps().Has(s) {
+		res, _ := b.rules.Follow(pathWith(b.path, s))
+		b.path.Push(s, false)
+		b.turned = res.Turned
+		return nil
+	}
+	// Say what the path written so far with this click breaks.
+	if b.path.Len() >= hops.MaxPath {
+		return fail("G5", "the path is as long as a path can be")
+	}
+	where := hops.ClickWhere(i, c)
+	if b.path.Len() == 1 {
+		if err := p.Validate(NewMove(pathWith(b.path, s), hops.NoSquare, hops.NoSquare)); err != nil {
+			return hops.ErrorIn(err, where)
+		}
+	}
+	dame := b.own&(b.own-1) == 0
+	path := pathWith(b.path, s)
+	if _, err := b.rules.Follow(path); err != nil {
+		return hops.ErrorIn(jumpError(err, dame, b.own|b.opp, "jumps "+path.String()), where)
+	}
+	return fail("C4", "%s cannot follow %s", s, b.path)
+}
+
+// pathWith returns p extended by the square s.
+func pathWith(p hops.Path, s hops.Square) hops.Path {
+	p.Push(s, false)
+	return p
+}
+
+// canonical returns the generated turn with the effect of the legal turn
+// m (G9), the first in the order of Moves to leave the same board (see
+// the package documentation), without generating the moves: a step
+// alone is its own canonical form, and comes before the jumps whose
+// board it gives; otherwise the canonical jumps are the first shortest
+// path of the shared search that turns the same pawns and from whose end
+// board one step (or none, for a win) gives the same board.
+func (p Position) canonical(m Move) (Move, error) {
+	if err := p.Validate(m); err != nil {
+		return m, err
+	}
+	own, opp := p.sides()
+	own2, opp2 := p.after(m)
+	turned := opp &^ opp2
+	if !m.hasStep && opp2 != 0 {
+		return stepMove(m.sq[0], m.sq[1]), nil // a step or slide alone
+	}
+	dame := own&(own-1) == 0
+	if from, to, ok := oneStep(own, own2); ok && turned == 0 && !dame {
+		return stepMove(from, to), nil
+	}
+	var best hops.Path
+	bestFrom, bestTo := hops.NoSquare, hops.NoSquare
+	var js hops.JumpSearch
+	for q := own; q != 0; q &= q - 1 {
+		s := q.First()
+		rules := jumpRules(own, opp, s)
+		js.Reset(&rules, s)
+		for js.Next() {
+			path := js.Path()
+			if js.Turned()&^turned != 0 || best.Len() > 0 && path.Len() >= best.Len() {
+				js.Prune() // its extensions turn more, or are longer
+				continue
+			}
+			if js.Turned() != turned {
+				continue
+			}
+			own1 := own&^s.Bit() | js.End().Bit() | turned
+			if opp2 == 0 {
+				if own1 == own2 {
+					best = path
+				}
+				continue
+			}
+			if from, to, ok := oneStep(own1, own2); ok {
+				best, bestFrom, bestTo = path, from, to
+			}
+		}
+	}
+	if best.Len() == 0 {
+		return m, hops.Errorf(hops.ErrIllegal, "G9", m.String(), "no generated move has the same effect")
+	}
+	return NewMove(best, bestFrom, bestTo), nil
+}
+
+// oneStep reports whether the pawns own2 are the pawns own after one
+// pawn steps (from, to), the square it steps to being free of the
+// opponent's pawns already.
+func oneStep(own, own2 hops.Bitboard) (from, to hops.Square, ok bool) {
+	d := own ^ own2
+	if d.Count() != 2 || (own&d).Count() != 1 {
+		return hops.NoSquare, hops.NoSquare, false
+	}
+	from, to = (own & d).First(), (own2 & d).First()
+	return from, to, neighbours[from].Has(to)
+}
+
+// after returns the mover's pawns and the opponent's after a legal turn
+// m: the pawn moves from the first square of the path to the last, the
+// opposing pawns passed between two squares of the path are turned (only
+// jumps pass pawns), then the step moves its pawn.
+func (p Position) after(m Move) (own, opp hops.Bitboard) {
+	own, opp = p.sides()
+	var turned hops.Bitboard
+	for i := 1; i < int(m.n); i++ {
+		d, dist, _ := hops.Direction(m.sq[i-1], m.sq[i])
+		turned |= rayBetween(m.sq[i-1], d, dist) & opp
+	}
+	own = own&^m.sq[0].Bit() | m.sq[m.n-1].Bit() | turned
+	if m.hasStep {
+		own = own&^m.from.Bit() | m.to.Bit()
+	}
+	return own, opp &^ turned
+}
