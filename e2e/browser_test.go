@@ -173,6 +173,10 @@ type page struct {
 	name string
 	ctx  context.Context
 
+	// midShot, if set, names the screenshot to take in the middle of
+	// building a move, once the game is under way.
+	midShot string
+
 	mu        sync.Mutex
 	urls      map[network.RequestID]*response
 	responses []*response

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -165,6 +166,12 @@ func (p *page) playClicks(b builder, clicks []hops.Click, ply string) {
 		if i < len(clicks)-1 {
 			want := clickTexts(clicks[:i+1])
 			p.waitFor("the clicks "+want, 10*time.Second, func(v view) bool { return v.Phase == "idle" && v.Clicks == want })
+			if n, _ := strconv.Atoi(ply); p.midShot != "" && n >= 2 {
+				// The page as a person sees it while building a move:
+				// the squares clicked and those the builder offers.
+				p.screenshot(p.midShot)
+				p.midShot = ""
+			}
 			continue
 		}
 		after, err := b(clicks)
@@ -263,6 +270,7 @@ func TestAgainstTheComputer(t *testing.T) {
 	for i, name := range games.Names() {
 		t.Run(name, func(t *testing.T) {
 			p := newPage(t, "player of "+name)
+			p.midShot = "computer-" + name + "-building"
 			id := p.createGame(name, "medium")
 			choose := randomClicks(rand.New(rand.NewPCG(uint64(i)+1, 3)))
 			start := time.Now()
