@@ -41,7 +41,13 @@ type Built[M any] struct {
 
 // Builder builds a move click by click. Build returns an *Error that
 // says which click breaks which rule when the clicks so far cannot be
-// the beginning of any legal move.
+// the beginning of any legal move: its Where starts with the click, as
+// "click 3 D5" (see ClickWhere), and every click of Next is accepted, so
+// an interface that offers only Next never meets an error. A click is in
+// Next exactly when some legal move, in any of its written forms (G9),
+// is built by clicks that begin with the clicks so far and it; the move
+// a complete build gives is the canonical one, whose Clicks need not be
+// the clicks made.
 type Builder[M Move] interface {
 	Build(clicks []Click) (Built[M], error)
 }

@@ -30,6 +30,12 @@
 //     readers and command-line tools; each game package exports its Game
 //     (catchit.Game, zapita.Game, coir.Game, brouillard.Game).
 //   - Game records ([Record]) and pictures ([Drawing]), described below.
+//   - For user interfaces, the same names in every game: a position's At
+//     says what stands on a square, Destinations where the piece on a
+//     square can end its part of the move, and Build ([Builder]) builds a
+//     move from a person's clicks ([Click]), offering at each click only
+//     what leads to a legal move; a move's Clicks lists the clicks that
+//     build it.
 //   - Errors: every error the library returns is an [*Error] that wraps
 //     one of [ErrSyntax], [ErrPosition] or [ErrIllegal] and names the rule
 //     broken, so a server can answer "second displacement C1-C3: the ball

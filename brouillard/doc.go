@@ -27,6 +27,12 @@
 // draws a true position consistent with a view, uniformly among the
 // View.Consistent ones, for players that search hidden states.
 //
+// For a user interface, At says what stands on a square, Destinations
+// where a pawn or the Fou can end its part of a decision, and Build
+// builds a decision click by click, offering at each click only what
+// leads to a legal decision; a View answers all three from public facts
+// and its own pawns, as the Position does.
+//
 // # Setting up
 //
 // An Arrangement is the seven faces a player puts on his home squares

@@ -135,7 +135,7 @@ func (st *state) check(m Move) (checked, *hops.Error) {
 	c.fouTo = res.End
 	if p.Marked(p.Len() - 1) {
 		o := res.LastOver
-		if st.pawns[me].Has(o) {
+		if st.pawns[me].Has(o) || o == c.pawnTo { // the pawn moved this decision is own too
 			return c, illegal("B8", where, "the pawn on %s is %s's own: a player never turns his own pawns over", o, SideName(me))
 		}
 		if st.turnable().Has(o) {

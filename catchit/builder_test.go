@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/internal/gametest"
+	"pgregory.net/rapid"
 )
 
 // BenchmarkBuild measures the builder in the worst positions of
@@ -16,4 +18,78 @@ func BenchmarkBuild(b *testing.B) {
 		b.Run(fmt.Sprintf("%d/first", i+1), first)
 		b.Run(fmt.Sprintf("%d/long", i+1), long)
 	}
+}
+
+// TestBuildWrittenForms: every legal written form of a turn can be built,
+// not only the generated one (G9): each path of each displacement,
+// taking the ball or not (K5), leaving the board (K6).
+func TestBuildWrittenForms(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := randomPosition(t)
+		gametest.CheckWrittenForms(t, p, writtenForms(p))
+	})
+}
+
+// writtenForms lists turns in many written forms: every displacement
+// path of every pawn, then every displacement path after it.
+func writtenForms(p Position) []Move {
+	const most = 50000
+	st0 := p.stage()
+	if st0.ball == hops.NoSquare {
+		return nil
+	}
+	var out []Move
+	for own := st0.pawns[st0.side]; own != 0; own &= own - 1 {
+		for _, d1 := range displacements(st0, own.First()) {
+			st1 := st0
+			won, err := st1.displace(d1, 0)
+			switch {
+			case err != nil:
+				continue
+			case won:
+				out = append(out, NewMove(d1))
+				continue
+			}
+			for own2 := st1.pawns[st1.side].Without(st1.used); own2 != 0; own2 &= own2 - 1 {
+				for _, d2 := range displacements(st1, own2.First()) {
+					if len(out) >= most {
+						return out
+					}
+					out = append(out, NewMove(d1, d2))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// displacements lists the written displacements of the pawn on from in
+// st: its steps, its jump paths with and without taking the ball, and
+// each of them (and the start) followed by "out", marked or not.
+func displacements(st stage, from hops.Square) []hops.Path {
+	occ := st.pawns[Blue] | st.pawns[Red]
+	carrier := from == st.ball
+	rules := hops.JumpRules{Board: board, Dirs: hops.AllDirs, Over: occ &^ from.Bit(), Land: board.All()&^occ | from.Bit(), Taken: carrier}
+	if !carrier && !st.moved {
+		rules.Take = st.ball.Bit()
+	}
+	var out []hops.Path
+	for n := board.Neighbours(from) &^ occ; n != 0; n &= n - 1 {
+		out = append(out, hops.PathOf(from, n.First()))
+	}
+	exits := func(p hops.Path) {
+		for _, mark := range []bool{false, true} {
+			q := p
+			q.Push(hops.Outside, mark)
+			out = append(out, q)
+		}
+	}
+	exits(hops.PathOf(from))
+	var js hops.JumpSearch
+	js.Reset(&rules, from)
+	for js.Next() && len(out) < 5000 {
+		out = append(out, js.Path())
+		exits(js.Path())
+	}
+	return out
 }

@@ -102,9 +102,10 @@
 //     an error under Z4 (a move is one of the mover's own pawns); any
 //     move in a finished game is an error under Z3; a hand-built Move with
 //     a square off the board is an error under G1.
-//   - Position.Throws offers as relays only the pawns from which the bomb
-//     can still be brought to rest, so that a chain built click by click
-//     never runs into a dead end.
+//   - Position.Build offers as relays only the pawns from which the bomb
+//     can still be brought to rest, an HQ only when a jump leads on from
+//     it, and the bomb only when some throw chain rests it, so that a move
+//     built click by click never runs into a dead end.
 //   - The canonical relay chain and the order of moves follow the search
 //     order described below.
 //

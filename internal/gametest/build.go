@@ -113,6 +113,58 @@ func CheckBuild[P Buildable[M], M ClickedMove](t *rapid.T, p P) {
 	}
 }
 
+// CheckWrittenForms checks that every legal written form of a move
+// (G9, G12) can be built: forms are moves in any written form, legal or
+// not, such as a game's test enumerates from every path of its pieces.
+// For each legal one (Validate accepts it), every prefix of its Clicks
+// builds with the next click in Next, and the whole builds a complete
+// generated move. Illegal forms are skipped. When there are many legal
+// forms, a drawn sample of them is checked (smaller with -short).
+func CheckWrittenForms[P Buildable[M], M ClickedMove](t *rapid.T, p P, forms []M) {
+	var legal []M
+	for _, m := range forms {
+		if p.Validate(m) == nil {
+			legal = append(legal, m)
+		}
+	}
+	most := 2000
+	if testing.Short() {
+		most = shortMoves
+	}
+	if len(legal) > most {
+		sample := make([]M, most)
+		for i := range sample {
+			sample[i] = legal[rapid.IntRange(0, len(legal)-1).Draw(t, "checked form")]
+		}
+		legal = sample
+	}
+	generated := map[M]bool{}
+	for _, m := range p.AppendMoves(nil) {
+		generated[m] = true
+	}
+	cache := map[string]hops.Built[M]{}
+	for _, m := range legal {
+		clicks := m.Clicks()
+		for i := 0; i <= len(clicks); i++ {
+			key := fmt.Sprint(clicks[:i])
+			b, ok := cache[key]
+			if !ok {
+				var err error
+				if b, err = p.Build(clicks[:i]); err != nil {
+					t.Fatalf("%v: the legal %s: Build(%v): %v", p, m, clicks[:i], err)
+				}
+				cache[key] = b
+			}
+			if i < len(clicks) && !hasClick(b.Next, clicks[i]) {
+				t.Fatalf("%v: the legal %s: click %d %s is not in Next %v after %v", p, m, i+1, clicks[i], b.Next, clicks[:i])
+			}
+			if i == len(clicks) && (!b.Complete || !generated[b.Move]) {
+				t.Fatalf("%v: the legal %s: its clicks %v build %+v, want a complete generated move", p, m, clicks, b)
+			}
+		}
+	}
+}
+
 // shortMoves is the number of moves of a position whose reachability
 // CheckBuild checks with -short.
 const shortMoves = 200
