@@ -308,6 +308,7 @@ func TestTwoPeople(t *testing.T) {
 	b := newPage(t, "joiner")
 	id := a.createGame("brouillard", "person")
 	a.waitFor("the invitation", 10*time.Second, func(v view) bool { return v.Status == "waiting" })
+	a.screenshot("people-brouillard-invitation")
 	var link string
 	a.do(chromedp.Value(`#link`, &link, chromedp.ByQuery))
 	if !strings.HasPrefix(link, serverURL+"/#join="+id+".") {

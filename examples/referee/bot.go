@@ -69,7 +69,9 @@ func (s *Server) resumeBots() {
 		if !isBot(m.opponent) {
 			continue
 		}
-		if st := take(m).status; st == StatusPlaying || st == StatusWaiting {
+		// A game still waiting lost its computer player before it took
+		// its seat (the invitation is stored hashed): it expires unplayed.
+		if take(m).status == StatusPlaying {
 			go s.runBot(m)
 		}
 	}
