@@ -194,14 +194,22 @@ async function follow(id) {
   try {
     await followStream(id);
   } finally {
-    document.body.dataset.stream = 'closed';
+    if (!game || game.id === id) document.body.dataset.stream = 'closed';
   }
 }
 
+// following stops the stream of the game shown when the page leaves it.
+let following = null;
+
 async function followStream(id) {
-  while (game && game.id === id) {
+  if (following) following.abort();
+  const ctl = new AbortController();
+  following = ctl;
+  while (game && game.id === id && !ctl.signal.aborted) {
     try {
-      const r = await fetch(`/games/${id}/events`, { headers: { Authorization: 'Bearer ' + game.token } });
+      const r = await fetch(`/games/${id}/events`, {
+        headers: { Authorization: 'Bearer ' + game.token }, signal: ctl.signal,
+      });
       if (r.status === 404 || r.status === 401) return;
       if (r.ok) {
         const reader = r.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -468,6 +476,7 @@ $('copy').addEventListener('click', async () => {
 
 function route() {
   const h = location.hash.slice(1);
+  if (following) following.abort();
   game = null;
   state = null;
   say('');
