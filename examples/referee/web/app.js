@@ -385,6 +385,7 @@ function showBuild() {
   for (const rect of board.querySelectorAll('rect[data-square]')) {
     rect.classList.remove('next', 'clicked', 'first');
   }
+  for (const dot of board.querySelectorAll('.dot')) dot.remove();
   document.body.dataset.clicks = clicks.join(' ');
   const choice = $('choice');
   choice.textContent = '';
@@ -395,9 +396,21 @@ function showBuild() {
     const rect = board.querySelector(`rect[data-square="${square(c)}"]`);
     if (rect) rect.classList.add(i === 0 ? 'first' : 'clicked');
   });
+  const svg = board.querySelector('svg');
   for (const c of built.next) {
     const rect = board.querySelector(`rect[data-square="${square(c)}"]`);
-    if (rect) rect.classList.add('next');
+    if (rect && !rect.classList.contains('next')) {
+      rect.classList.add('next');
+      // A dot over the square, above any piece, tells it from a square
+      // the game itself colours.
+      const size = Number(rect.getAttribute('width'));
+      const dot = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
+      dot.setAttribute('class', 'dot');
+      dot.setAttribute('cx', Number(rect.getAttribute('x')) + size / 2);
+      dot.setAttribute('cy', Number(rect.getAttribute('y')) + size / 2);
+      dot.setAttribute('r', size / 7);
+      svg.append(dot);
+    }
     if (square(c) === 'out') {
       choice.append(button(c, c.startsWith('x') ? `Leave the board ${markWords[game.game] || 'marked'}` : 'Leave the board'));
     }
