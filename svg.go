@@ -99,8 +99,10 @@ func (d *Drawing) SVG() string {
 			if fill == "" {
 				fill = "#f3e6c8"
 			}
-			fmt.Fprintf(&s, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s" stroke="#5d4037" stroke-width="1"/>`+"\n",
-				x(f), y(r), svgCell, svgCell, esc(fill))
+			// data-square names the square, for a page that lets a
+			// person click it.
+			fmt.Fprintf(&s, `<rect data-square="%s" x="%d" y="%d" width="%d" height="%d" fill="%s" stroke="#5d4037" stroke-width="1"/>`+"\n",
+				sq, x(f), y(r), svgCell, svgCell, esc(fill))
 			if l := d.SquareLabel[sq]; l != "" {
 				fmt.Fprintf(&s, `<text x="%d" y="%d" font-family="sans-serif" font-size="11" fill="#33691e">%s</text>`+"\n",
 					x(f)+3, y(r)+12, esc(l))

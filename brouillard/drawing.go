@@ -53,5 +53,8 @@ func (st *state) drawing() hops.Drawing {
 	if st.plus {
 		d.Caption = fmt.Sprintf("%s moves the Fou again; captured: White %d, Red %d", SideName(st.side), st.captured[White], st.captured[Red])
 	}
+	if o := st.outcome(); o.Over {
+		d.Caption = fmt.Sprintf("%s won: %s", SideName(o.Winner), o.Reason)
+	}
 	return d
 }

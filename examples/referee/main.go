@@ -132,6 +132,35 @@
 // The journals are written through the Store interface (Create, Append,
 // Delete, Load); FileStore is the default, and a database can replace it
 // by implementing the same four methods.
+//
+// # Playing in the browser
+//
+// The server also serves a web page at / to play the games by clicking
+// squares: open http://localhost:8080/, choose a game and an opponent, and
+// play. The opponent is the computer player, easy, medium or hard, or a
+// friend, to whom the page gives a link that carries only his invitation
+// (/#join=<id>.<invitation>). Each player's token stays in his browser's
+// storage. The page uses the API above and two routes of its own:
+//
+//	POST /games/{id}/build       the move builder: {"clicks": ["D2", "xD4"]}, the
+//	                             squares the player to move has clicked, "x"
+//	                             before a hop that takes the ball (Catch'it) or
+//	                             turns the pawn over (Brouillard), "out" for
+//	                             Catch'it's exit; answers {"next": [...],
+//	                             "complete": true, "move": "..."}: what may be
+//	                             clicked next, and the move the clicks make if
+//	                             complete, or the error of the click that breaks
+//	                             a rule. In Brouillard it is answered from the
+//	                             player's own view
+//	GET  /games/{id}/events      the game's states as server-sent events
+//	                             (text/event-stream), each a state as GET
+//	                             /games/{id} answers it plus "last", the last move,
+//	                             and "reveal"; the stream ends with the game
+//
+// POST /games takes "opponent": "person" (the default) or "easy",
+// "medium", "hard" for the computer player, which then takes the other
+// seat at once (no invitation is returned) and plays its moves itself,
+// through the same checks and journal as a person's.
 package main
 
 import (

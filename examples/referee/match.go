@@ -50,6 +50,7 @@ type match struct {
 	hidden   bool
 	maxPlies int
 	creator  hops.Side
+	opponent string // "" or "person" for a person, else the computer player's strength (bot.go)
 
 	mu         sync.Mutex
 	gone       bool         // deleted: every request about it is answered 404
@@ -67,9 +68,10 @@ type match struct {
 	reveals     []string // Brouillard: what each move made public, "" for nothing
 	resigned    bool
 	resigner    hops.Side
-	version     int       // the number of events applied
-	last        time.Time // when the last event happened
-	ended       time.Time // when the game ended (over or closed), zero if it goes on
+	version     int           // the number of events applied
+	last        time.Time     // when the last event happened
+	ended       time.Time     // when the game ended (over or closed), zero if it goes on
+	changed     chan struct{} // closed at the next event, for those who watch (events.go)
 }
 
 // status returns the game's status. The caller holds m.mu.
@@ -202,6 +204,7 @@ func (m *match) advance(move string) (step, error) {
 // and has checked the event.
 func (m *match) apply(at time.Time, change func()) {
 	change()
+	defer m.notify()
 	m.version++
 	m.last = at
 	if m.ended.IsZero() && (m.status() == StatusOver || m.status() == StatusClosed) {
@@ -271,7 +274,7 @@ func replay(id string, events []Event) (*match, error) {
 	if c.MaxPlies < 1 {
 		return nil, fmt.Errorf("ply bound %d", c.MaxPlies)
 	}
-	m := &match{id: id, game: g, hidden: games.Hidden(g), maxPlies: c.MaxPlies, creator: creator,
+	m := &match{id: id, game: g, hidden: games.Hidden(g), maxPlies: c.MaxPlies, creator: creator, opponent: c.Opponent,
 		start: start, state: start, last: c.Time, reveals: []string{}, history: []string{}}
 	if m.tokens[creator], err = parseHash(c.Token); err != nil {
 		return nil, err

@@ -122,6 +122,7 @@ func NewServer(c Config) (*Server, error) {
 		return nil, err
 	}
 	s.routes()
+	s.resumeBots()
 	return s, nil
 }
 
@@ -137,6 +138,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /games/{id}/resign", s.withMatch(s.resign))
 	s.mux.HandleFunc("GET /games/{id}/history", s.withMatch(s.getHistory))
 	s.mux.HandleFunc("GET /games/{id}/svg", s.withMatch(s.getSVG))
+	s.webRoutes()
 }
 
 // ServeHTTP answers a request. The mux's own answers for an unknown path
@@ -204,7 +206,7 @@ type (
 		You        string `json:"you"`
 		First      string `json:"first"`
 		Token      string `json:"token"`
-		Invitation string `json:"invitation"`
+		Invitation string `json:"invitation,omitempty"` // none when the opponent is a computer player
 	}
 	joinedJSON struct {
 		ID    string `json:"id"`
@@ -263,6 +265,9 @@ type (
 		First       string `json:"first"`
 		Side        string `json:"side"`
 		Arrangement string `json:"arrangement"`
+		// Opponent is "person" (the default: someone joins with the
+		// invitation) or a computer player the server runs (see bot.go).
+		Opponent string `json:"opponent"`
 	}
 	joinRequest struct {
 		Invitation  string `json:"invitation"`
@@ -396,6 +401,9 @@ func (s *Server) createGame(req createRequest) (createdJSON, error) {
 	if err != nil {
 		return createdJSON{}, err
 	}
+	if err := checkOpponent(req.Opponent); err != nil {
+		return createdJSON{}, err
+	}
 	start := g.Start(first)
 	if games.Hidden(g) {
 		// Provisional until the join: the opponent's pawns in the
@@ -415,16 +423,24 @@ func (s *Server) createGame(req createRequest) (createdJSON, error) {
 	}
 	now := s.cfg.Now()
 	m := &match{id: id, game: g, hidden: games.Hidden(g), maxPlies: s.cfg.MaxPlies, creator: creator,
-		arrangement: mine, start: start, state: start, invitation: hashOf(invitation),
+		arrangement: mine, start: start, state: start, invitation: hashOf(invitation), opponent: req.Opponent,
 		history: []string{}, reveals: []string{}, version: 1, last: now}
 	m.tokens[creator] = hashOf(token)
 	e := Event{Type: EventCreate, Time: now, Game: g.Name, Creator: g.SideName(creator), Start: start.String(),
-		Token: m.tokens[creator].String(), Invitation: m.invitation.String(), MaxPlies: m.maxPlies}
+		Token: m.tokens[creator].String(), Invitation: m.invitation.String(), MaxPlies: m.maxPlies, Opponent: req.Opponent}
 	if m.hidden {
 		e.Arrangement = mine.String()
 	}
 	if err := s.host(m, e); err != nil {
 		return createdJSON{}, err
+	}
+	if isBot(req.Opponent) {
+		// The computer player claims the invitation at once: nobody
+		// else may.
+		if err := s.seatBot(m, invitation); err != nil {
+			return createdJSON{}, err
+		}
+		invitation = ""
 	}
 	return createdJSON{ID: id, Game: g.Name, You: g.SideName(creator), First: g.SideName(first), Token: token, Invitation: invitation}, nil
 }

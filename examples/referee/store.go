@@ -64,6 +64,9 @@ type Event struct {
 	Invitation  string `json:"invitation,omitempty"`
 	MaxPlies    int    `json:"max_plies,omitempty"`
 	Arrangement string `json:"arrangement,omitempty"`
+	// Opponent is the computer player the server runs in the creator's
+	// opponent's seat, if any (see createRequest).
+	Opponent string `json:"opponent,omitempty"`
 	// Create and Join: the start position, and the hash of the token of
 	// the player who created or joined. In a game with hidden pieces,
 	// Join carries the true start, set up from both arrangements.

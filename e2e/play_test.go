@@ -1,0 +1,517 @@
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/brouillard"
+	"github.com/hopsgames/hops/games"
+	"github.com/hopsgames/hops/players"
+)
+
+// builder is a game's move builder for the position a page shows.
+type builder func([]hops.Click) (hops.Built[string], error)
+
+// builderOf returns the move builder of the position the page shows: in
+// Brouillard the player's view, which is all the page knows.
+func builderOf(t *testing.T, v view) builder {
+	t.Helper()
+	g, ok := games.ByName(v.Game)
+	if !ok {
+		t.Fatalf("the page shows an unknown game %q", v.Game)
+	}
+	if games.Hidden(g) {
+		side, err := g.ParseSide(v.You)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bv, err := brouillard.ParseView(v.Position, side)
+		if err != nil {
+			t.Fatalf("the page's position %q is not a view of %s: %v", v.Position, v.You, err)
+		}
+		return func(c []hops.Click) (hops.Built[string], error) {
+			b, err := bv.Build(c)
+			out := hops.Built[string]{Next: b.Next, Complete: b.Complete}
+			if err == nil && b.Complete {
+				out.Move = b.Move.String()
+			}
+			return out, err
+		}
+	}
+	s, err := g.Parse(v.Position)
+	if err != nil {
+		t.Fatalf("the page's position %q: %v", v.Position, err)
+	}
+	return s.Build
+}
+
+// chooser picks the clicks of the next move of a player.
+type chooser func(t *testing.T, v view, b builder) []hops.Click
+
+// randomClicks walks the builder at random: the weak player of the tests,
+// who also stops at a complete move that could go on, half the time, and
+// so uses the page's "play this move" button.
+func randomClicks(r *rand.Rand) chooser {
+	return func(t *testing.T, v view, b builder) []hops.Click {
+		t.Helper()
+		var clicks []hops.Click
+		for {
+			got, err := b(clicks)
+			if err != nil {
+				t.Fatalf("building from %q after %v: %v", v.Position, clicks, err)
+			}
+			if got.Complete && (len(got.Next) == 0 || r.IntN(2) == 0) {
+				return clicks
+			}
+			if len(got.Next) == 0 {
+				t.Fatalf("the builder offers nothing after %v in %q and the move is not complete", clicks, v.Position)
+			}
+			clicks = append(clicks, got.Next[r.IntN(len(got.Next))])
+		}
+	}
+}
+
+// searchClicks plays Brouillard with the library's searching player on a
+// state drawn from the page's view, and clicks the move it chooses.
+func searchClicks(seed uint64) chooser {
+	r := rand.New(rand.NewPCG(seed, 7))
+	return func(t *testing.T, v view, b builder) []hops.Click {
+		t.Helper()
+		side, err := brouillard.Game.ParseSide(v.You)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bv, err := brouillard.ParseView(v.Position, side)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := brouillard.Game.Parse(bv.Sample(r).String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		agent, err := players.New(brouillard.Game, players.KindSearch, players.Options{Nodes: 1500, Seed: r.Uint64()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		text, err := agent.Choose(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := brouillard.ParseMove(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m.Clicks()
+	}
+}
+
+func clickTexts(clicks []hops.Click) string {
+	out := make([]string, len(clicks))
+	for i, c := range clicks {
+		out[i] = c.String()
+	}
+	return strings.Join(out, " ")
+}
+
+// createGame creates a game through the page's form, as a person would,
+// and returns its id once the page shows it.
+func (p *page) createGame(game, opponent string) string {
+	p.t.Helper()
+	p.do(chromedp.Navigate(serverURL + "/"))
+	p.waitFor("the lobby", 10*time.Second, func(v view) bool { return v.Phase == "lobby" })
+	p.do(
+		chromedp.Click(`input[name="game"][value="`+game+`"]`, chromedp.ByQuery),
+		chromedp.Click(`input[name="opponent"][value="`+opponent+`"]`, chromedp.ByQuery),
+		chromedp.Click(`#start`, chromedp.ByQuery),
+	)
+	p.waitFor("the new game", 10*time.Second, func(v view) bool {
+		return v.Status != "" && (v.Phase == "idle" || v.Phase == "waiting")
+	})
+	return p.gameID()
+}
+
+// playClicks makes the clicks in the page, as a person would: the
+// squares on the board, a choice where the page asks whether to mark the
+// hop, the button to leave the board, and the "play this move" button if
+// the move could go on. It returns once the page has sent the move and
+// shows the position after it.
+func (p *page) playClicks(b builder, clicks []hops.Click, ply string) {
+	p.t.Helper()
+	for i, c := range clicks {
+		before, err := b(clicks[:i])
+		if err != nil {
+			p.t.Fatal(err)
+		}
+		plain := slices.Contains(before.Next, hops.Click{Square: c.Square})
+		marked := slices.Contains(before.Next, hops.Click{Square: c.Square, Mark: true})
+		switch {
+		case c.Square == hops.Outside:
+			p.do(chromedp.Click(`#choice button[data-click="`+c.String()+`"]`, chromedp.ByQuery))
+		case plain && marked:
+			p.do(chromedp.Click(`#board rect[data-square="`+c.Square.String()+`"]`, chromedp.ByQuery))
+			p.waitFor("the choice of "+c.Square.String(), 10*time.Second, func(v view) bool { return v.Phase == "choose" })
+			p.do(chromedp.Click(`#choice button[data-click="`+c.String()+`"]`, chromedp.ByQuery))
+		default:
+			p.do(chromedp.Click(`#board rect[data-square="`+c.Square.String()+`"]`, chromedp.ByQuery))
+		}
+		if i < len(clicks)-1 {
+			want := clickTexts(clicks[:i+1])
+			p.waitFor("the clicks "+want, 10*time.Second, func(v view) bool { return v.Phase == "idle" && v.Clicks == want })
+			if n, _ := strconv.Atoi(ply); p.midShot != "" && n >= 2 {
+				// The page as a person sees it while building a move:
+				// the squares clicked and those the builder offers.
+				p.screenshot(p.midShot)
+				p.midShot = ""
+			}
+			continue
+		}
+		after, err := b(clicks)
+		if err != nil || !after.Complete {
+			p.t.Fatalf("the clicks %s make no move: %v", clickTexts(clicks), err)
+		}
+		if len(after.Next) > 0 { // the move could go on: the page asks
+			want := clickTexts(clicks)
+			p.waitFor("the offer to play "+after.Move, 10*time.Second, func(v view) bool { return v.Phase == "idle" && v.Clicks == want })
+			p.do(chromedp.Click(`#submit`, chromedp.ByQuery))
+		}
+		p.waitFor("the move "+after.Move+" to be played", 10*time.Second, func(v view) bool {
+			return v.Ply != ply || v.Status == "over" || v.Status == "closed"
+		})
+	}
+}
+
+// tryIllegal clicks first a square the builder does not offer, and
+// checks that the page shows the rule's explanation, as the library
+// gives it, and lets the player go on.
+func (p *page) tryIllegal(b builder) {
+	p.t.Helper()
+	var squares []string
+	p.do(chromedp.Evaluate(`[...document.querySelectorAll('#board rect[data-square]')].map(r => r.dataset.square)`, &squares))
+	if len(squares) == 0 {
+		p.t.Fatalf("%s: the board has no square to click", p.name)
+	}
+	for _, text := range squares {
+		c, err := hops.ParseClick(text)
+		if err != nil {
+			p.t.Fatalf("%s: the board has a square %q: %v", p.name, text, err)
+		}
+		_, err = b([]hops.Click{c})
+		if err == nil {
+			continue
+		}
+		want := err.Error()
+		if rule := hops.RuleOf(err); rule != "" {
+			want += " (rule " + rule + ")"
+		}
+		p.do(chromedp.Click(`#board rect[data-square="`+text+`"]`, chromedp.ByQuery))
+		v := p.waitFor("the explanation", 10*time.Second, func(v view) bool { return v.Message != "" && v.Phase == "idle" })
+		if v.Message != want {
+			p.t.Errorf("%s: clicking %s first shows %q, want %q", p.name, text, v.Message, want)
+		}
+		if v.Clicks != "" {
+			p.t.Errorf("%s: after the refused click the page holds the clicks %q", p.name, v.Clicks)
+		}
+		return
+	}
+	p.t.Fatalf("%s: every square may be clicked first", p.name)
+}
+
+// ended reports whether the page shows a game that is over.
+func ended(v view) bool { return v.Status == "over" || v.Status == "closed" }
+
+// takeTurn plays one move if it is the page's turn, and reports whether
+// it did.
+func (p *page) takeTurn(choose chooser, illegal bool) bool {
+	p.t.Helper()
+	v := p.read()
+	if v.Turn != "you" || v.Phase != "idle" {
+		return false
+	}
+	b := builderOf(p.t, v)
+	if illegal {
+		p.tryIllegal(b)
+	}
+	p.playClicks(b, choose(p.t, v, b), v.Ply)
+	return true
+}
+
+// checkOver checks that the page announces the end of the game.
+func (p *page) checkOver() view {
+	p.t.Helper()
+	// The event stream ends after the game's last state.
+	v := p.waitFor("the result", 10*time.Second, func(v view) bool { return ended(v) && v.Phase == "over" && v.Stream == "closed" })
+	if v.Status != "over" {
+		p.t.Fatalf("%s: the game ended %s, not won: %q", p.name, v.Status, v.Text)
+	}
+	if !strings.Contains(v.Text, "win") {
+		p.t.Errorf("%s: the page does not announce the winner: %q", p.name, v.Text)
+	}
+	var moves int
+	p.do(chromedp.Evaluate(`document.querySelectorAll('#moves li').length`, &moves))
+	if fmt.Sprint(moves) != v.Ply {
+		p.t.Errorf("%s: the page lists %d moves after ply %s", p.name, moves, v.Ply)
+	}
+	return v
+}
+
+// TestAgainstTheComputer plays a whole game of each game by clicks
+// against the server's computer player, which answers through the event
+// stream.
+func TestAgainstTheComputer(t *testing.T) {
+	for i, name := range games.Names() {
+		t.Run(name, func(t *testing.T) {
+			p := newPage(t, "player of "+name)
+			p.midShot = "computer-" + name + "-building"
+			id := p.createGame(name, "medium")
+			choose := randomClicks(rand.New(rand.NewPCG(uint64(i)+1, 3)))
+			start := time.Now()
+			for first := true; ; {
+				v := p.waitFor("my turn or the end", 60*time.Second, func(v view) bool {
+					return ended(v) || v.Turn == "you" && v.Phase == "idle"
+				})
+				if ended(v) {
+					break
+				}
+				p.takeTurn(choose, first)
+				first = false
+			}
+			v := p.checkOver()
+			shot := p.screenshot("computer-" + name)
+			t.Logf("%s: %s after %s plies in %v; %s", name, v.Text, v.Ply, time.Since(start).Round(time.Millisecond), shot)
+			if g, _ := games.ByName(name); games.Hidden(g) {
+				side, err := g.ParseSide(v.You)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkHidden(t, p, id, side)
+			}
+		})
+	}
+}
+
+// TestTwoPeople plays a game of Brouillard au Palais between two people,
+// each in a browser profile of his own: the first creates the game and
+// sends the link, the second joins through it. Each follows the other's
+// moves through the event stream, and neither page ever holds the
+// other's hidden pawns.
+func TestTwoPeople(t *testing.T) {
+	a := newPage(t, "creator")
+	b := newPage(t, "joiner")
+	id := a.createGame("brouillard", "person")
+	a.waitFor("the invitation", 10*time.Second, func(v view) bool { return v.Status == "waiting" })
+	a.screenshot("people-brouillard-invitation")
+	var link string
+	a.do(chromedp.Value(`#link`, &link, chromedp.ByQuery))
+	if !strings.HasPrefix(link, serverURL+"/#join="+id+".") {
+		t.Fatalf("the invitation link is %q", link)
+	}
+	b.do(chromedp.Navigate(link))
+	b.waitFor("the joined game", 10*time.Second, func(v view) bool { return v.Status == "playing" && v.Phase != "busy" })
+	if got := b.gameID(); got != id {
+		t.Fatalf("the joiner shows game %s, want %s", got, id)
+	}
+	a.waitFor("the opponent", 10*time.Second, func(v view) bool { return v.Status == "playing" })
+
+	players := []*page{a, b}
+	choosers := []chooser{searchClicks(11), randomClicks(rand.New(rand.NewPCG(5, 5)))}
+	deadline := time.Now().Add(3 * time.Minute)
+	first := [2]bool{true, true}
+	for !ended(a.read()) {
+		moved := false
+		for i, p := range players {
+			if p.takeTurn(choosers[i], first[i]) {
+				first[i], moved = false, true
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the game goes on after 3 minutes: %+v", a.read())
+		}
+		if !moved {
+			time.Sleep(25 * time.Millisecond)
+		}
+	}
+	va, vb := a.checkOver(), b.checkOver()
+	if va.Ply != vb.Ply {
+		t.Errorf("the pages end at plies %s and %s", va.Ply, vb.Ply)
+	}
+	t.Logf("creator: %s; joiner: %s (%s plies); %s, %s", va.Text, vb.Text, va.Ply,
+		a.screenshot("people-brouillard-creator"), b.screenshot("people-brouillard-joiner"))
+	for _, p := range players {
+		v := p.read()
+		side, err := brouillard.Game.ParseSide(v.You)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkHidden(t, p, id, side)
+	}
+}
+
+// checkHidden checks that the page of side's player in Brouillard game
+// id never received nor showed anything of the other's hidden pawns: the
+// positions, diagrams and pictures in every answer it got (the event
+// stream included) are side's views of the game's true states, which
+// the test reads from the referee's journal, and no true position text
+// appears in any answer or in the page.
+func checkHidden(t *testing.T, p *page, id string, side hops.Side) {
+	t.Helper()
+	var start string
+	var moves []string
+	for _, line := range journal(t, id) {
+		fields := strings.SplitN(line, " ", 3)
+		if len(fields) != 3 {
+			t.Fatalf("journal line %q", line)
+		}
+		var e struct{ Type, Start, Move string }
+		if err := json.Unmarshal([]byte(fields[2]), &e); err != nil {
+			t.Fatal(err)
+		}
+		switch e.Type {
+		case "join":
+			start = e.Start
+		case "move":
+			moves = append(moves, e.Move)
+		}
+	}
+	s, err := brouillard.Game.Parse(start)
+	if err != nil {
+		t.Fatalf("the journal's start %q: %v", start, err)
+	}
+	positions, diagrams, svgs := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	var secrets []string
+	var lastSVG string
+	for k := 0; ; k++ {
+		v, err := games.ViewOf(s, side)
+		if err != nil {
+			t.Fatal(err)
+		}
+		positions[v.Text], diagrams[v.Diagram] = true, true
+		last := ""
+		if k > 0 {
+			last = moves[k-1]
+		}
+		d, err := s.Drawing(last)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v.Drawing.Arrows = d.Arrows
+		lastSVG = v.Drawing.SVG()
+		svgs[lastSVG] = true
+		if board, _, _ := strings.Cut(s.String(), " "); !strings.HasPrefix(v.Text, board+" ") {
+			secrets = append(secrets, board)
+		}
+		if k == len(moves) {
+			break
+		}
+		if s, err = s.Play(moves[k]); err != nil {
+			t.Fatalf("the journal's move %d %q: %v", k+1, moves[k], err)
+		}
+	}
+	if len(secrets) == 0 {
+		t.Fatalf("the game hid nothing from %s: the check would prove nothing", brouillard.Game.SideName(side))
+	}
+
+	var check func(where string, x any)
+	check = func(where string, x any) {
+		switch x := x.(type) {
+		case map[string]any:
+			for k, val := range x {
+				text, isText := val.(string)
+				switch {
+				case isText && (k == "position" || k == "start") && !positions[text]:
+					t.Errorf("%s: %s has %s %q, not a view of %s", p.name, where, k, text, brouillard.Game.SideName(side))
+				case isText && k == "diagram" && !diagrams[text]:
+					t.Errorf("%s: %s has a diagram that is not a view of %s:\n%s", p.name, where, brouillard.Game.SideName(side), text)
+				default:
+					check(where, val)
+				}
+			}
+		case []any:
+			for _, val := range x {
+				check(where, val)
+			}
+		}
+	}
+	counts := map[string]int{}
+	for _, r := range p.bodies() {
+		if !strings.HasPrefix(r.url, serverURL+"/games") {
+			continue
+		}
+		if r.err != nil {
+			t.Errorf("%s: the answer to %s could not be read: %v", p.name, r.url, r.err)
+			continue
+		}
+		body := string(r.body)
+		for _, secret := range secrets {
+			if strings.Contains(body, secret) {
+				t.Errorf("%s: the answer to %s holds the true position %q", p.name, r.url, secret)
+			}
+		}
+		switch {
+		case strings.HasSuffix(r.url, "/svg"):
+			counts["svg"]++
+			if !svgs[body] {
+				t.Errorf("%s: the picture %s is not one of %s's views:\n%s", p.name, r.url, brouillard.Game.SideName(side), body)
+			}
+		case strings.HasSuffix(r.url, "/events"):
+			counts["events"]++
+			for _, block := range strings.Split(body, "\n\n") {
+				for _, line := range strings.Split(block, "\n") {
+					if data, ok := strings.CutPrefix(line, "data: "); ok {
+						counts["event"]++
+						var x any
+						if err := json.Unmarshal([]byte(data), &x); err != nil {
+							t.Errorf("%s: an event of %s: %v", p.name, r.url, err)
+						}
+						check("an event of "+r.url, x)
+					}
+				}
+			}
+		default:
+			counts["json"]++
+			var x any
+			if err := json.Unmarshal(r.body, &x); err != nil {
+				t.Errorf("%s: the answer to %s: %v", p.name, r.url, err)
+			}
+			check("the answer to "+r.url, x)
+		}
+	}
+	if counts["svg"] == 0 || counts["events"] == 0 || counts["event"] < 2 || counts["json"] == 0 {
+		t.Errorf("%s: too few answers were checked: %v", p.name, counts)
+	}
+
+	// The page itself: no true position, and the board shows the labels
+	// of side's view of the last position, no more.
+	html := p.html()
+	for _, secret := range secrets {
+		if strings.Contains(html, secret) {
+			t.Errorf("%s: the page holds the true position %q", p.name, secret)
+		}
+	}
+	var board string
+	p.do(chromedp.Evaluate(`document.getElementById('board').innerHTML`, &board))
+	if got, want := labels(board), labels(lastSVG); !slices.Equal(got, want) {
+		t.Errorf("%s: the board shows the labels %q, %s's view has %q", p.name, got, brouillard.Game.SideName(side), want)
+	}
+	t.Logf("%s: checked %v answers and the page against %d hidden states", p.name, counts, len(secrets))
+}
+
+var labelRE = regexp.MustCompile(`<text[^>]*>([^<]*)</text>`)
+
+// labels returns the texts of an SVG picture, in order: the coordinates,
+// the pawns' letters and the caption.
+func labels(svg string) []string {
+	var out []string
+	for _, m := range labelRE.FindAllStringSubmatch(svg, -1) {
+		out = append(out, m[1])
+	}
+	return out
+}

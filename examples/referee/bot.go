@@ -1,0 +1,138 @@
+package main
+
+import (
+	"errors"
+	"log"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/hopsgames/hops/players"
+)
+
+// The opponents a game can be created against: a person, who joins with
+// the invitation, or the computer player at one of three strengths.
+const (
+	OpponentPerson = "person"
+	OpponentEasy   = "easy"
+	OpponentMedium = "medium"
+	OpponentHard   = "hard"
+)
+
+// Opponents lists the opponents a game can be created against.
+func Opponents() []string {
+	return []string{OpponentPerson, OpponentEasy, OpponentMedium, OpponentHard}
+}
+
+// botOptions maps a strength to a kind of computer player and its budget.
+// The easy player moves at random; the others search, bounded by nodes
+// (so that a move never takes long, even on a busy server) and by time.
+var botOptions = map[string]struct {
+	kind string
+	opt  players.Options
+}{
+	OpponentEasy:   {players.KindRandom, players.Options{}},
+	OpponentMedium: {players.KindSearch, players.Options{Nodes: 2000, Time: time.Second}},
+	OpponentHard:   {players.KindSearch, players.Options{Nodes: 40000, Time: 3 * time.Second}},
+}
+
+// isBot reports whether the opponent is a computer player.
+func isBot(opponent string) bool {
+	_, ok := botOptions[opponent]
+	return ok
+}
+
+// checkOpponent returns the error for an opponent the server does not
+// know.
+func checkOpponent(opponent string) error {
+	if opponent == "" || slices.Contains(Opponents(), opponent) {
+		return nil
+	}
+	return failf(http.StatusBadRequest, "request", "unknown opponent %q (want one of %s)", opponent, strings.Join(Opponents(), ", "))
+}
+
+// seatBot makes the computer player claim the invitation of the new game
+// m, then starts it.
+func (s *Server) seatBot(m *match, invitation string) error {
+	if _, err := s.claim(m, joinRequest{Invitation: invitation}); err != nil {
+		return err
+	}
+	go s.runBot(m)
+	return nil
+}
+
+// resumeBots starts the computer players of the games loaded from the
+// store that are still being played.
+func (s *Server) resumeBots() {
+	for _, m := range s.games {
+		if !isBot(m.opponent) {
+			continue
+		}
+		// A game still waiting lost its computer player before it took
+		// its seat (the invitation is stored hashed): it expires unplayed.
+		if take(m).status == StatusPlaying {
+			go s.runBot(m)
+		}
+	}
+}
+
+// botIdle is how often a computer player waiting for its turn checks
+// whether its game still exists (an expired game is deleted without an
+// event).
+const botIdle = time.Minute
+
+// runBot plays the computer player's side of m until the game ends. Each
+// move is chosen from an immutable snapshot, outside the game's lock, so
+// that requests about the game go on meanwhile; it then enters the game
+// through play, the same path as a person's move, which checks it again
+// and journals it. If the person moved or resigned in between, play
+// refuses it and the player looks again.
+func (s *Server) runBot(m *match) {
+	spec := botOptions[m.opponent]
+	side := m.creator.Other()
+	seed := uint64(0)
+	for _, c := range m.id {
+		seed = seed*31 + uint64(c)
+	}
+	failures := 0
+	for {
+		snap, changed, gone := m.watch()
+		if gone || snap.status == StatusOver || snap.status == StatusClosed {
+			return
+		}
+		if snap.status != StatusPlaying || snap.state.ToMove() != side {
+			select {
+			case <-changed:
+			case <-time.After(botIdle):
+			}
+			continue
+		}
+		opt := spec.opt
+		opt.Seed = seed + uint64(snap.version)
+		agent, err := players.New(snap.game, spec.kind, opt)
+		var move string
+		if err == nil {
+			move, err = agent.Choose(snap.state)
+		}
+		if err == nil {
+			_, err = s.play(m, side, move)
+		}
+		if err != nil {
+			var api *apiError
+			if errors.As(err, &api) && (api.kind == "turn" || api.kind == "over" || api.kind == "closed" || api.kind == "not-found") {
+				continue // the game changed meanwhile: look again
+			}
+			// A refused move would be a bug of the player; do not
+			// spin on it.
+			log.Printf("referee: game %s: the computer player (%s) failed: %v", m.id, m.opponent, err)
+			if failures++; failures >= 3 {
+				return
+			}
+			select {
+			case <-changed:
+			case <-time.After(time.Second):
+			}
+		}
+	}
+}

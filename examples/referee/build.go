@@ -1,0 +1,112 @@
+package main
+
+import (
+	"net/http"
+
+	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/brouillard"
+	"github.com/hopsgames/hops/games"
+)
+
+// MaxClicks bounds the clicks of one build request: no move of any game
+// needs more squares than the board has.
+const MaxClicks = 64
+
+type (
+	buildRequest struct {
+		Clicks []string `json:"clicks"`
+	}
+	builtJSON struct {
+		Next     []string `json:"next"`
+		Complete bool     `json:"complete"`
+		Move     string   `json:"move,omitempty"`
+	}
+)
+
+// postBuild answers what the player to move may click next after the
+// clicks he has made, and the move they make if complete (hops.Builder).
+// In a game with hidden pieces it is answered from the player's own view,
+// so that neither the squares offered nor an error can tell a hidden
+// pawn.
+func (s *Server) postBuild(w http.ResponseWriter, r *http.Request, m *match, who viewer) {
+	var req buildRequest
+	if !readJSON(w, r, &req) {
+		return
+	}
+	if !who.ok {
+		writeError(w, http.StatusUnauthorized, "auth", "", "send the token of the side to move (Authorization: Bearer <token>)")
+		return
+	}
+	if len(req.Clicks) > MaxClicks {
+		writeError(w, http.StatusBadRequest, "request", "", "%d clicks: at most %d", len(req.Clicks), MaxClicks)
+		return
+	}
+	clicks := make([]hops.Click, len(req.Clicks))
+	for i, text := range req.Clicks {
+		c, err := hops.ParseClick(text)
+		if err != nil {
+			fail(w, m, moveError(err))
+			return
+		}
+		clicks[i] = c
+	}
+	snap := take(m)
+	if err := playable(snap); err != nil {
+		fail(w, m, err)
+		return
+	}
+	if turn := snap.state.ToMove(); turn != who.side {
+		fail(w, m, failf(http.StatusForbidden, "turn", "it is %s's turn, not %s's", snap.game.SideName(turn), snap.game.SideName(who.side)))
+		return
+	}
+	built, err := buildFor(snap, who.side, clicks)
+	if err != nil {
+		fail(w, m, err)
+		return
+	}
+	out := builtJSON{Next: make([]string, len(built.Next)), Complete: built.Complete, Move: built.Move}
+	for i, c := range built.Next {
+		out.Next[i] = c.String()
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// playable returns the error for a build in a game that is not being
+// played, as play would refuse the move.
+func playable(snap snapshot) error {
+	switch snap.status {
+	case StatusWaiting:
+		return failf(http.StatusConflict, "waiting", "the game waits for its second player to join")
+	case StatusOver:
+		return failf(http.StatusConflict, "over", "the game is over: %s", snap.outcome)
+	case StatusClosed:
+		return failf(http.StatusConflict, "closed", "the game reached its ply bound unfinished and is closed")
+	}
+	return nil
+}
+
+// buildFor runs the move builder of snap's position for side, the side to
+// move: on the true position when nothing is hidden, on side's view in
+// Brouillard.
+func buildFor(snap snapshot, side hops.Side, clicks []hops.Click) (hops.Built[string], error) {
+	if !snap.hidden {
+		b, err := snap.state.Build(clicks)
+		if err != nil {
+			return b, moveError(err)
+		}
+		return b, nil
+	}
+	p, err := games.Value[brouillard.Position](snap.state)
+	if err != nil {
+		return hops.Built[string]{}, err
+	}
+	b, err := p.View(side).Build(clicks)
+	if err != nil {
+		return hops.Built[string]{}, moveError(err)
+	}
+	out := hops.Built[string]{Next: b.Next, Complete: b.Complete}
+	if b.Complete {
+		out.Move = b.Move.String()
+	}
+	return out, nil
+}
