@@ -106,8 +106,9 @@ func (m *Move) UnmarshalText(text []byte) error {
 
 // ParseMove reads a move text (Z7, G12): the pawn's path, squares in
 // either case joined by '-', then for each throw '*' and its landing
-// square. White space around the text, Unicode dashes for '-' and the
-// other forms hops.NormalizeMoveText lists are accepted; String gives the
+// square. White space around the text and around each '*', Unicode
+// dashes for '-' and the other forms hops.NormalizeMoveText lists are
+// accepted; String gives the
 // canonical text back. It checks the form only; Position.Validate checks
 // the rules. A text with more than MaxThrows throws is rejected as illegal
 // under Z6 (some pawn would throw twice).
@@ -117,8 +118,10 @@ func ParseMove(text string) (Move, error) {
 	if err != nil {
 		return Move{}, hops.ErrorIn(err, fmt.Sprintf("move %q", text))
 	}
+	// White space may stand around the throw marks; nowhere else inside.
+	norm = strings.ReplaceAll(strings.ReplaceAll(norm, " *", "*"), "* ", "*")
 	if strings.IndexByte(norm, ' ') >= 0 {
-		return Move{}, hops.Errorf(hops.ErrSyntax, "Z7", fmt.Sprintf("move %q", text), "a Zapita move is one path and its throws, with no space inside")
+		return Move{}, hops.Errorf(hops.ErrSyntax, "Z7", fmt.Sprintf("move %q", text), "a Zapita move is one path and its throws, with no space inside a path")
 	}
 	parts := strings.Split(norm, "*")
 	path, err := hops.ParsePath(board, parts[0])

@@ -20,6 +20,7 @@ func TestG12_TolerantInput(t *testing.T) {
 		{"F2–D2–B4", "en dash", "F2-D2-B4"},
 		{"F2—D2", "em dash", "F2-D2"},
 		{"F2−D2", "minus sign", "F2-D2"},
+		{"D2-B2 * D4\t*\tG4", "white space around the throw marks", "D2-B2*D4*G4"},
 	} {
 		m, err := ParseMove(c.in)
 		if err != nil || m.String() != c.want {
@@ -38,7 +39,8 @@ func TestG12_TolerantInput(t *testing.T) {
 // game's rule.
 func TestG12_BadCharacters(t *testing.T) {
 	for _, c := range []struct{ in, rule, msg string }{
-		{"D2-B2 *D4", "Z7", "no space inside"},
+		{"D2 -B2*D4", "Z7", "no space inside a path"},
+		{"D2-B2*D4 G4", "Z7", "no space inside a path"},
 		{"D2→B2", "G12", "unexpected character '→' at column 3"},
 		{"D2-B2∗D4", "G12", "unexpected character '∗' at column 6"},
 		{"D2×B2", "Z7", "'x' takes nothing"},

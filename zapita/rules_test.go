@@ -290,7 +290,7 @@ func TestZ7_MoveText(t *testing.T) {
 			t.Errorf("%s: text round trip gives %v", m, u)
 		}
 	}
-	for _, bad := range []string{"", "D2", "D2-", "D2-B2*", "D2-B2**D4", "D2xB2*D4", "D2-out", "D2-B2*D9", "*D4", "D2-B2 *D4", "D2-B2*D4-D5"} {
+	for _, bad := range []string{"", "D2", "D2-", "D2-B2*", "D2-B2**D4", "D2xB2*D4", "D2-out", "D2-B2*D9", "*D4", "D2-B2 D4", "D2-B2*D4-D5"} {
 		_, err := ParseMove(bad)
 		var e *hops.Error
 		if !errors.As(err, &e) || !errors.Is(err, hops.ErrSyntax) {
