@@ -54,7 +54,8 @@
 // '*' and the throw's landing square: "D2-B2*D4*G4" is a jump from D2 over
 // C2 onto the bomb on B2, a throw to the own pawn on D4 and a throw from
 // there to G4. A step is "G1-F1". Input accepts either case, white space
-// around the text and Unicode dashes for '-' ([hops.NormalizeMoveText]);
+// around the text and around each '*', and Unicode dashes for '-'
+// ([hops.NormalizeMoveText]);
 // output is the canonical text, in upper case. A text of more than six throws is rejected at once under Z6
 // (one of the six pawns would throw twice).
 //
