@@ -265,7 +265,7 @@ func TestResign(t *testing.T) {
 	if code, raw := c.do("POST", path+"/resign", h.Tokens["Black"], "{}", &st); code != http.StatusOK {
 		t.Fatalf("resign: %d %s", code, raw)
 	}
-	if st.Status != StatusOver || !st.Outcome.Over || st.Outcome.Winner != "White" || st.Outcome.Reason != "Black resigned" {
+	if st.Status != StatusOver || !st.Outcome.Over || st.Outcome.WinnerName != "White" || st.Outcome.Reason != "Black resigned" {
 		t.Errorf("after the resignation: %+v", st)
 	}
 	c.restart(fileConfig(t, dir, 41))

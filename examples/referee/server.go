@@ -214,23 +214,17 @@ type (
 		You   string `json:"you"`
 		Token string `json:"token"`
 	}
-	outcomeJSON struct {
-		Over   bool   `json:"over"`
-		Winner string `json:"winner,omitempty"`
-		Rule   string `json:"rule,omitempty"`
-		Reason string `json:"reason,omitempty"`
-	}
 	stateJSON struct {
-		ID       string      `json:"id"`
-		Game     string      `json:"game"`
-		Status   string      `json:"status"`
-		Ply      int         `json:"ply"`
-		ToMove   string      `json:"to_move"`
-		Position string      `json:"position"`
-		Diagram  string      `json:"diagram"`
-		Outcome  outcomeJSON `json:"outcome"`
-		You      string      `json:"you,omitempty"`
-		View     bool        `json:"view,omitempty"` // position and diagram are You's view
+		ID       string       `json:"id"`
+		Game     string       `json:"game"`
+		Status   string       `json:"status"`
+		Ply      int          `json:"ply"`
+		ToMove   string       `json:"to_move"`
+		Position string       `json:"position"`
+		Diagram  string       `json:"diagram"`
+		Outcome  hops.Outcome `json:"outcome"`
+		You      string       `json:"you,omitempty"`
+		View     bool         `json:"view,omitempty"` // position and diagram are You's view
 	}
 	movesJSON struct {
 		ID     string   `json:"id"`
@@ -610,10 +604,7 @@ func stateOf(snap snapshot, who viewer) (stateJSON, error) {
 		Status:  snap.status,
 		Ply:     len(snap.history),
 		ToMove:  snap.game.SideName(st.ToMove()),
-		Outcome: outcomeJSON{Over: o.Over, Rule: o.Rule, Reason: o.Reason},
-	}
-	if o.Over {
-		out.Outcome.Winner = snap.game.SideName(o.Winner)
+		Outcome: o,
 	}
 	if who.ok {
 		out.You = snap.game.SideName(who.side)

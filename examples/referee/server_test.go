@@ -314,13 +314,13 @@ func TestFullGames(t *testing.T) {
 			}
 			played = append(played, move)
 		}
-		if !st.Outcome.Over || st.Outcome.Winner == "" || st.Outcome.Rule == "" || st.Status != StatusOver {
+		if !st.Outcome.Over || st.Outcome.WinnerName == "" || st.Outcome.Rule == "" || st.Status != StatusOver {
 			t.Errorf("%s: not finished after %d moves: %+v", g.Name, st.Ply, st.Outcome)
 		}
 		var h historyJSON
 		c.do("GET", path+"/history", created.Tokens[g.Sides[1]], "", &h)
 		want := hops.ResultFirst
-		if st.Outcome.Winner == g.Sides[1] {
+		if st.Outcome.WinnerName == g.Sides[1] {
 			want = hops.ResultSecond
 		}
 		if !slices.Equal(h.Moves, played) || h.Result != want || h.Game != g.Name || h.Status != StatusOver {
@@ -329,7 +329,7 @@ func TestFullGames(t *testing.T) {
 		if code, raw := c.do("POST", path+"/moves", created.Tokens[st.ToMove], `{"move": "A1-A2"}`, nil); code != http.StatusConflict {
 			t.Errorf("%s: move after the end: %d %s", g.Name, code, raw)
 		}
-		t.Logf("%s: %s wins after %d moves (%s)", g.Name, st.Outcome.Winner, st.Ply, st.Outcome.Rule)
+		t.Logf("%s: %s wins after %d moves (%s)", g.Name, st.Outcome.WinnerName, st.Ply, st.Outcome.Rule)
 	}
 }
 
