@@ -9,8 +9,11 @@ import (
 
 // NormalizeMoveText brings a move text as people type or paste it to the
 // plain form the move parsers read (G12): white space around the text is
-// dropped and every run of white space inside it (spaces, tabs, no-break
-// spaces ...) becomes one space; the dashes and minus signs that word
+// dropped, white space next to a '-' or '*' or around a lone 'x' is dropped
+// too ("d1 – d2" is "d1-d2", "E2 x C2" is "E2xC2": a hop never starts or
+// ends a part), and every other run of white space inside it (spaces,
+// tabs, no-break spaces ...) becomes one space, the separator of a move's
+// parts; the dashes and minus signs that word
 // processors put in place of a hyphen (U+2010 hyphen, U+2011 non-breaking
 // hyphen, U+2012 figure dash, U+2013 en dash, U+2014 em dash, U+2212
 // minus sign) become '-', and the multiplication sign '×' (U+00D7)
@@ -54,7 +57,36 @@ func NormalizeMoveText(text string) (string, error) {
 		space = false
 		b.WriteByte(byte(r))
 	}
-	return b.String(), nil
+	return joinHops(b.String()), nil
+}
+
+// joinHops drops the single spaces of a text that stand next to a '-' or
+// '*', or around a lone 'x' or 'X' between two words: those spaces are
+// inside a part of the move, not between parts.
+func joinHops(text string) string {
+	if !strings.Contains(text, " ") {
+		return text
+	}
+	words := strings.Split(text, " ")
+	var b strings.Builder
+	b.Grow(len(text))
+	for i, w := range words {
+		if i > 0 && !inHop(words, i-1) {
+			b.WriteByte(' ')
+		}
+		b.WriteString(w)
+	}
+	return b.String()
+}
+
+// inHop reports whether the space between words[i] and words[i+1] lies
+// inside a hop.
+func inHop(words []string, i int) bool {
+	a, z := words[i], words[i+1]
+	lone := func(w string) bool { return w == "x" || w == "X" }
+	return strings.HasSuffix(a, "-") || strings.HasSuffix(a, "*") ||
+		strings.HasPrefix(z, "-") || strings.HasPrefix(z, "*") ||
+		lone(a) && i > 0 || lone(z) && i+2 < len(words)
 }
 
 // plainMoveText reports whether text is already in the form
@@ -64,6 +96,10 @@ func plainMoveText(text string) bool {
 		c := text[i]
 		if c == ' ' {
 			if i == 0 || i == len(text)-1 || text[i-1] == ' ' {
+				return false
+			}
+			if n := text[i+1]; n == '-' || n == '*' || text[i-1] == '-' || text[i-1] == '*' ||
+				i+2 < len(text) && (n == 'x' || n == 'X') && text[i+2] == ' ' {
 				return false
 			}
 			continue

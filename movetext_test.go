@@ -27,7 +27,13 @@ func TestG12_NormalizeMoveText(t *testing.T) {
 		{"E2×C2–C4", "E2xC2-C4"},
 		{"e2XC2", "e2XC2"}, // case is the parsers' business
 		{"D2-B2*D4*G4", "D2-B2*D4*G4"},
-		{" d6×d4 – b2 — OUT ", "d6xd4 - b2 - OUT"},
+		{" d6×d4 – b2 — OUT ", "d6xd4-b2-OUT"},
+		{"  d1–d2   c1 ‐ c2 ", "d1-d2 c1-c2"},
+		{"E2 x C2 - C4", "E2xC2-C4"},
+		{"E2 × C2", "E2xC2"},
+		{"D2-B2 * D4 *G4", "D2-B2*D4*G4"},
+		{"x D1", "x D1"}, // a lone x at an end joins nothing: the parser says what is wrong
+		{"D1 x", "D1 x"},
 	} {
 		got, err := NormalizeMoveText(c.in)
 		if err != nil || got != c.want {

@@ -13,6 +13,7 @@ import (
 // prints the canonical text (B10).
 func TestG12_TolerantInput(t *testing.T) {
 	for _, c := range []struct{ in, form, want string }{
+		{"d3 ‐ e2  e3 – e5 × c5", "spaces around dashes and ×", "D3-E2 E3-E5xC5"},
 		{" D3-E2 E3-E5xC5 ", "surrounding spaces", "D3-E2 E3-E5xC5"},
 		{"D3-E2\t E3-E5xC5", "tab and space between parts", "D3-E2 E3-E5xC5"},
 		{"d3–e2 e3—e5×c5", "dashes and '×', lower case", "D3-E2 E3-E5xC5"},

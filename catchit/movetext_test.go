@@ -13,6 +13,8 @@ import (
 // prints the canonical text (K10).
 func TestG12_TolerantInput(t *testing.T) {
 	for _, c := range []struct{ in, form, want string }{
+		{"  d1–d2   c1 ‐ c2 ", "spaces around dashes", "D1-D2 C1-C2"},
+		{"E2 × C2 - C4 - A6", "spaces around every hop", "E2xC2-C4-A6"},
 		{" D1-D2 C1-C2 ", "surrounding spaces", "D1-D2 C1-C2"},
 		{"D1-D2   C1-C2", "run of spaces between displacements", "D1-D2 C1-C2"},
 		{"D1-D2\t\tC1-C2", "tabs between displacements", "D1-D2 C1-C2"},

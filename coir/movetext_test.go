@@ -13,6 +13,7 @@ import (
 // prints the canonical text (C7).
 func TestG12_TolerantInput(t *testing.T) {
 	for _, c := range []struct{ in, form, want string }{
+		{"c1 – e3 - e5-c5 ‐ a3   a3 — a4", "spaces around dashes", "C1-E3-E5-C5-A3 A3-A4"},
 		{" C1-E3-E5-C5-A3 A3-A4 ", "surrounding spaces", "C1-E3-E5-C5-A3 A3-A4"},
 		{"C1-E3-E5-C5-A3 \t A3-A4", "spaces and a tab between parts", "C1-E3-E5-C5-A3 A3-A4"},
 		{"c1–e3–e5–c5–a3 a3–a4", "en dashes, lower case", "C1-E3-E5-C5-A3 A3-A4"},

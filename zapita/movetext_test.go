@@ -13,6 +13,7 @@ import (
 // prints the canonical text (Z7).
 func TestG12_TolerantInput(t *testing.T) {
 	for _, c := range []struct{ in, form, want string }{
+		{"d2 – b2 * d4 *g4", "spaces around dashes and throws", "D2-B2*D4*G4"},
 		{" D2-B2*D4*G4 ", "surrounding spaces", "D2-B2*D4*G4"},
 		{"\tD2-B2*D4*G4\n", "tab and newline around", "D2-B2*D4*G4"},
 		{"d2-b2*d4*g4", "lower case", "D2-B2*D4*G4"},
@@ -39,7 +40,7 @@ func TestG12_TolerantInput(t *testing.T) {
 // game's rule.
 func TestG12_BadCharacters(t *testing.T) {
 	for _, c := range []struct{ in, rule, msg string }{
-		{"D2 -B2*D4", "Z7", "no space inside a path"},
+		{"D2 B2*D4", "Z7", "no space inside a path"},
 		{"D2-B2*D4 G4", "Z7", "no space inside a path"},
 		{"D2→B2", "G12", "unexpected character '→' at column 3"},
 		{"D2-B2∗D4", "G12", "unexpected character '∗' at column 6"},
