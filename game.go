@@ -21,6 +21,7 @@ type Game struct {
 
 	start func(first Side) State
 	parse func(text string) (State, error)
+	of    func(p any) (State, error)
 }
 
 // State is a position of some game, handled through text. It is an
@@ -72,7 +73,25 @@ func NewGame[P Position[P, M], M Move](name, title string, sides [2]string,
 		}
 		return wrap(p), nil
 	}
+	g.of = func(v any) (State, error) {
+		p, ok := v.(P)
+		if !ok {
+			return nil, Errorf(ErrSyntax, "", "", "a %T is not a %s position", v, title)
+		}
+		return wrap(p), nil
+	}
 	return g
+}
+
+// State returns the State of a position of the game's own package (a
+// catchit.Position for catchit.Game ...), so that a program holding typed
+// positions can use what works on States, such as a Recorder. Any other
+// value is an error.
+func (g *Game) State(p any) (State, error) {
+	if g == nil || g.of == nil {
+		return nil, Errorf(ErrSyntax, "", "", "the zero Game has no positions")
+	}
+	return g.of(p)
 }
 
 // Start returns the initial position with the given side to move (G8),
@@ -103,10 +122,19 @@ func (g *Game) SideName(s Side) string {
 }
 
 // ParseSide reads a side by its name in this game, in any case, or by its
-// first letter as position texts write it.
+// first letter as position texts write it, or as "first" or "second"
+// (the text of a Side alone).
 func (g *Game) ParseSide(text string) (Side, error) {
 	if g == nil {
 		return First, Errorf(ErrSyntax, "", "", "no game, so no side %q", text)
+	}
+	if g.Sides[0] != "" { // the zero Game has no sides at all
+		switch strings.ToLower(text) {
+		case "first":
+			return First, nil
+		case "second":
+			return Second, nil
+		}
 	}
 	for s, name := range g.Sides {
 		if name == "" || text == "" {

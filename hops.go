@@ -70,10 +70,14 @@ func (o Outcome) String() string {
 	if !o.Over {
 		return "game goes on"
 	}
-	if o.WinnerName == "" {
-		return fmt.Sprintf("%s side wins: %s (%s)", o.Winner, o.Reason, o.Rule)
+	who := o.WinnerName
+	if who == "" {
+		who = o.Winner.String() + " side"
 	}
-	return fmt.Sprintf("%s wins: %s (%s)", o.WinnerName, o.Reason, o.Rule)
+	if o.Rule == "" { // a win outside the rules, such as a resignation
+		return fmt.Sprintf("%s wins: %s", who, o.Reason)
+	}
+	return fmt.Sprintf("%s wins: %s (%s)", who, o.Reason, o.Rule)
 }
 
 // The kinds of error the library returns. Every error it returns wraps

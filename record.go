@@ -227,6 +227,9 @@ func (w *recordWriter) commentLines(esc []byte, where string) {
 
 func (r *Record) encode() (string, error) {
 	w := &recordWriter{b: make([]byte, 0, 64*(len(r.Tags)+len(r.Moves)+4))}
+	if r.Game == "" {
+		w.fail("tag Game", "the Game tag is empty: it names the game")
+	}
 	w.tag("Game", r.Game)
 	w.tag("Start", r.Start)
 	seen := make(map[string]bool, len(r.Tags))
@@ -441,6 +444,9 @@ func (rr *RecordReader) Next() (*Record, error) {
 	}
 	if !seenGame || !seenStart {
 		return nil, Errorf(ErrSyntax, "", where(), "a record starts with its Game and Start tags")
+	}
+	if rec.Game == "" {
+		return nil, Errorf(ErrSyntax, "", where(), "the Game tag is empty: it names the game")
 	}
 	// The comment being read belongs to the last move, or to the game
 	// before its first move. A comment of one piece is kept as it is;

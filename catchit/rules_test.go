@@ -267,7 +267,7 @@ func TestK10_MoveText(t *testing.T) {
 			t.Errorf("MarshalText = %q", b)
 		}
 	}
-	for _, bad := range []string{"", " ", "D1-D2 C1-C2 E1-E2", "D1", "D1-D8", "out-D1", "D1-out-D2", "D1+D2", "D1 -D2", "C7-out A1-A2"} {
+	for _, bad := range []string{"", " ", "D1-D2 C1-C2 E1-E2", "D1", "D1-D8", "out-D1", "D1-out-D2", "D1+D2", "D1 D2 C1-C2", "C7-out A1-A2"} {
 		if _, err := ParseMove(bad); !errors.Is(err, hops.ErrSyntax) {
 			t.Errorf("ParseMove(%q) = %v, want a syntax error", bad, err)
 		}
