@@ -69,10 +69,10 @@ func StartVariantWith(first hops.Side) Position {
 	return Position{white: w, black: b, side: first & 1}
 }
 
-// New returns the position with the given pawns and side to move, checked
+// NewPosition returns the position with the given pawns and side to move, checked
 // as Parse checks a text (C1, C8): twelve pawns, no square of both colours,
 // all on the board, and the side not to move owning at least one pawn.
-func New(white, black hops.Bitboard, toMove hops.Side) (Position, error) {
+func NewPosition(white, black hops.Bitboard, toMove hops.Side) (Position, error) {
 	p := Position{white: white, black: black, side: toMove & 1}
 	if toMove > 1 {
 		return Position{}, hops.Errorf(hops.ErrPosition, "C8", "side", "side %d is neither White nor Black", toMove)

@@ -95,7 +95,7 @@ func TestC1_Material(t *testing.T) {
 			t.Errorf("Parse(%q) = %v, want a C1 position error", text, err)
 		}
 	}
-	if _, err := New(squares(t, "A1"), squares(t, "A1 B1 C1 D1 E1 F1 A2 B2 C2 D2 E2"), White); hops.RuleOf(err) != "C1" {
+	if _, err := NewPosition(squares(t, "A1"), squares(t, "A1 B1 C1 D1 E1 F1 A2 B2 C2 D2 E2"), White); hops.RuleOf(err) != "C1" {
 		t.Errorf("a square of both colours: %v", err)
 	}
 }
@@ -423,7 +423,7 @@ func TestGameHandle(t *testing.T) {
 }
 
 func TestAccessors(t *testing.T) {
-	p, err := New(squares(t, "A1 B1 C1 D1 E1 F1"), squares(t, "A6 B6 C6 D6 E6 F6"), White)
+	p, err := NewPosition(squares(t, "A1 B1 C1 D1 E1 F1"), squares(t, "A6 B6 C6 D6 E6 F6"), White)
 	if err != nil || p != Start() {
 		t.Fatalf("New: %v %v", p, err)
 	}
@@ -448,8 +448,8 @@ func TestAccessors(t *testing.T) {
 		{squares(t, "A1") | hops.SquareAt(6, 0).Bit(), squares(t, "A6"), White, "G1"},
 		{squares(t, "A1 B1 C1 D1 E1 F1 A2 B2 C2 D2 E2 F2"), 0, White, "C8"},
 	} {
-		if _, err := New(c.w, c.b, c.side); hops.RuleOf(err) != c.rule || !errors.Is(err, hops.ErrPosition) {
-			t.Errorf("New(%v, %v, %d): %v, want %s", c.w, c.b, c.side, err, c.rule)
+		if _, err := NewPosition(c.w, c.b, c.side); hops.RuleOf(err) != c.rule || !errors.Is(err, hops.ErrPosition) {
+			t.Errorf("NewPosition(%v, %v, %d): %v, want %s", c.w, c.b, c.side, err, c.rule)
 		}
 	}
 	m := mv(t, "C1-E3-E5-C5-A3 A3-A4")
