@@ -1,0 +1,348 @@
+package catchit
+
+import (
+	"math/bits"
+
+	"github.com/hopsgames/hops"
+)
+
+// Counting the turns of a position (CountMoves) follows generate's bulk
+// mode: the outcomes of every pawn on the board before the turn, then,
+// for every first displacement, the outcomes of every other pawn on the
+// board it leaves, merged into the dedupe tables. It keeps only the sets
+// of end squares, on plain bit masks, and finds the ends of the jumps
+// that take the ball (K5) without enumerating paths where it can (see
+// takeEnds). generate's bulk mode stays as the reference it is tested
+// against.
+
+// allSquares is the 7×7 board as a mask.
+var allSquares = uint64(board.All())
+
+// neighbourTable[s] holds the squares next to s.
+var neighbourTable = func() (t [64]uint64) {
+	for s := range board.All().Squares() {
+		t[s] = uint64(board.Neighbours(s))
+	}
+	return t
+}()
+
+// landings returns the squares reached by one jump from a square of from
+// over a square of over, in any of the eight directions (G4). Over must
+// lie on the board and the caller masks the result with squares on the
+// board: a shift past the A or G file then lands on the unused eighth
+// file or off the 64 bits, and is removed by one of the two masks.
+func landings(from, over uint64) uint64 {
+	return ((from<<8)&over)<<8 | ((from<<9)&over)<<9 | ((from<<1)&over)<<1 | ((from>>7)&over)>>7 |
+		((from>>8)&over)>>8 | ((from>>9)&over)>>9 | ((from>>1)&over)>>1 | ((from<<7)&over)<<7
+}
+
+// flood returns the squares of land that a pawn standing on the squares
+// of from reaches by one or more jumps over pawns of over, landing only
+// on squares of land (a subset of the board) and never on from: the ends
+// of its multi-jumps, as hops.JumpRules.ReachEnds finds them.
+func flood(from, over, land uint64) uint64 {
+	seen, ends := from, uint64(0)
+	for f := from; f != 0; {
+		f = landings(f, over) & land &^ seen
+		seen |= f
+		ends |= f
+	}
+	return ends
+}
+
+// exitMask returns the squares from which a jump over a pawn of set on
+// side's last rank lands beyond its goal edge (K6), as exitFrom does.
+func exitMask(set uint64, side hops.Side) uint64 {
+	g := set & uint64(goalRank[side&1])
+	if side == Blue {
+		return (g>>8 | g>>7 | g>>9) & allSquares
+	}
+	return (g<<8 | g<<7 | g<<9) & allSquares
+}
+
+// counting is one stage of a turn, as counting sees it.
+type counting struct {
+	occ, empty uint64
+	ball       hops.Square // the carrier
+	side       hops.Side
+	moved      bool // the ball has moved this turn (K8)
+
+	// Set by prepareTakes, while the ball has not moved: the squares next
+	// to the carrier with an empty square beyond it (where a take can be
+	// jumped from), those from which a jump over the carrier leaves the
+	// board, and exitMask of every pawn.
+	ready    bool
+	before   uint64
+	takeOut  uint64
+	exitsOcc uint64
+}
+
+func (c *counting) prepareTakes() {
+	c.ready = true
+	c.before = 0
+	for d := hops.Dir(0); d < 8; d++ {
+		if y := stepTable[c.ball][d]; y != hops.NoSquare && c.empty&(1<<uint(y)) != 0 {
+			c.before |= uint64(stepTable[c.ball][d^4].Bit())
+		}
+	}
+	c.takeOut = exitMask(1<<uint(c.ball), c.side)
+	c.exitsOcc = exitMask(c.occ, c.side)
+}
+
+// tally is what counting keeps of a pawn's displacements in one stage:
+// the end squares of its steps and non-taking jumps (which leave the
+// ball where it is unless the pawn carries it), of its taking jumps, the
+// ends of its multi-jumps alone (for its region), and whether it can
+// leave the board with the ball.
+type tally struct {
+	moves, takes, jumpEnds uint64
+	exit                   bool
+}
+
+// outcomes computes the tally of the pawn on from in c, with the same
+// sets as outcomes.compute without paths.
+func (c *counting) outcomes(from hops.Square, t *tally) {
+	*t = tally{}
+	carrier := from == c.ball
+	if carrier && c.moved {
+		return // the ball moves once a turn (K8)
+	}
+	fb := uint64(1) << uint(from)
+	over := c.occ &^ fb
+	jumpEnds := flood(fb, over, c.empty)
+	t.jumpEnds = jumpEnds
+	t.moves = neighbourTable[from]&c.empty | jumpEnds
+	nodes := jumpEnds | fb
+	if carrier {
+		t.exit = uint64(goalRank[c.side])&fb != 0 || nodes&exitMask(over, c.side) != 0
+		return
+	}
+	if c.moved {
+		return
+	}
+	if !c.ready {
+		c.prepareTakes()
+	}
+	if nodes&(c.before|c.takeOut) == 0 {
+		return
+	}
+	t.exit = nodes&c.takeOut != 0
+	if cand := nodes & c.before; cand != 0 {
+		t.takes = c.takeEnds(from, fb, over, nodes, cand)
+		jumpOut := c.exitsOcc
+		if uint64(goalRank[c.side])&fb != 0 {
+			jumpOut = exitMask(over, c.side)
+		}
+		if t.takes&jumpOut != 0 {
+			t.exit = true
+		}
+	}
+}
+
+// takeEnds returns the end squares of the displacements of the pawn on
+// from (fb its bit, over the pawns it may jump) that take the ball (K5),
+// given cand, the squares next to the carrier with an empty square
+// beyond that the pawn can reach without taking.
+//
+// A taking displacement is a path of jumps P from the start to some W of
+// cand, the jump over the carrier to the square Y beyond, then jumps on
+// from Y, landing on no square of P (G5). Its possible ends for a given
+// P are Y and the squares a flood fill reaches from Y without landing on
+// P; a longer P only removes squares. So for each W, the shortest P,
+// {start, W}, bounds them (boundW), and when W is the start or one jump
+// away that bound is reached. Only the W farther away whose bound adds
+// squares not found yet need a search of the paths to them, which stops
+// once nothing more can be found.
+func (c *counting) takeEnds(from hops.Square, fb, over, nodes, cand uint64) uint64 {
+	near := landings(fb, over)&c.empty | fb
+	var found, far uint64
+	var bound [8]uint64 // by direction from W to the carrier
+	for ; cand != 0; cand &= cand - 1 {
+		w := hops.Square(bits.TrailingZeros64(cand))
+		d := dirTo(w, c.ball)
+		y := uint64(1) << uint(stepTable[c.ball][d])
+		wb := uint64(1) << uint(w)
+		ends := flood(y, over, c.empty&^wb) | y
+		if near&wb != 0 {
+			found |= ends
+		} else {
+			bound[d] = ends
+			far |= wb
+		}
+	}
+	if far == 0 {
+		return found
+	}
+	s := takeSearch{c: c, over: over, found: found, far: far, bound: &bound}
+	s.drop()
+	if s.far != 0 {
+		s.walk(fb, fb)
+	}
+	return s.found
+}
+
+// dirTo returns the direction of the step from w to its neighbour to.
+func dirTo(w, to hops.Square) hops.Dir {
+	for d := hops.Dir(0); d < 8; d++ {
+		if stepTable[w][d] == to {
+			return d
+		}
+	}
+	return 0
+}
+
+// takeSearch walks the non-taking jump paths toward the squares of far,
+// the W of takeEnds not settled yet.
+type takeSearch struct {
+	c     *counting
+	over  uint64
+	found uint64
+	far   uint64
+	bound *[8]uint64
+}
+
+// drop removes from far the W whose bound is already found: a longer
+// path to them finds nothing new.
+func (s *takeSearch) drop() {
+	for f := s.far; f != 0; f &= f - 1 {
+		w := hops.Square(bits.TrailingZeros64(f))
+		if b := s.bound[dirTo(w, s.c.ball)]; b&^s.found == 0 {
+			s.far &^= 1 << uint(w)
+		}
+	}
+}
+
+// walk extends the path ending on at (a bit) that has landed on visited,
+// and reports false once far is empty.
+func (s *takeSearch) walk(at, visited uint64) bool {
+	empty := s.c.empty
+	for next := landings(at, s.over) & empty &^ visited; next != 0; next &= next - 1 {
+		l := next & -next
+		v := visited | l
+		if s.far&l != 0 {
+			w := hops.Square(bits.TrailingZeros64(l))
+			y := uint64(1) << uint(stepTable[s.c.ball][dirTo(w, s.c.ball)])
+			if y&v == 0 {
+				if ends := flood(y, s.over, empty&^v) | y; ends&^s.found != 0 {
+					s.found |= ends
+					s.drop()
+					if s.far == 0 {
+						return false
+					}
+				}
+			}
+		}
+		// Extend only toward a W still open, through squares not landed on.
+		if flood(l, s.over, empty&^v)&s.far != 0 && !s.walk(l, v) {
+			return false
+		}
+	}
+	return true
+}
+
+// countMoves returns the number of distinct successors of p (G9), the
+// count generate's bulk mode makes.
+func (p Position) countMoves() int {
+	st0 := p.stage()
+	occ := uint64(st0.pawns[Blue] | st0.pawns[Red])
+	if st0.ball == hops.NoSquare || occ&uint64(st0.ball.Bit()) == 0 {
+		return 0
+	}
+	dd := dedupes.Get().(*dedupe)
+	side := st0.side
+	attacker := st0.attacker()
+	c0 := counting{occ: occ, empty: allSquares &^ occ, ball: st0.ball, side: side}
+	var (
+		base [7]tally
+		dep  [7]uint64
+		sq   [7]hops.Square
+		n    int
+	)
+	for own := st0.pawns[side]; own != 0 && n < len(base); own &= own - 1 {
+		sq[n] = own.First()
+		c0.outcomes(sq[n], &base[n])
+		dep[n] = uint64(region(hops.Bitboard(base[n].jumpEnds) | sq[n].Bit()))
+		n++
+	}
+	var fresh tally
+	for i := range n {
+		a, o1 := sq[i], &base[i]
+		ab := uint64(1) << uint(a)
+		if o1.exit {
+			dd.addExit1(i)
+		}
+		for take := range 2 {
+			ends := o1.moves
+			if take == 1 {
+				ends = o1.takes
+			}
+			for ; ends != 0; ends &= ends - 1 {
+				end := hops.Square(bits.TrailingZeros64(ends))
+				eb := uint64(1) << uint(end)
+				c1 := counting{occ: c0.occ&^ab | eb, ball: c0.ball, side: side}
+				c1.empty = allSquares &^ c1.occ
+				if a == c0.ball || take == 1 {
+					c1.ball, c1.moved = end, true
+				}
+				changed := ab | eb
+				for j := range n {
+					if j == i {
+						continue
+					}
+					b := sq[j]
+					o2 := &base[j]
+					if dep[j]&changed != 0 {
+						c1.outcomes(b, &fresh)
+						o2 = &fresh
+					}
+					// K8: which outcomes this second displacement may use.
+					switch {
+					case c1.moved:
+						if o2.moves != 0 {
+							dd.addAll(i, j, a, end, c1.ball, hops.Bitboard(o2.moves), false)
+						}
+					case attacker && b == c1.ball:
+						if o2.moves != 0 {
+							dd.addAll(i, j, a, end, c1.ball, hops.Bitboard(o2.moves), true)
+						}
+						if o2.exit {
+							dd.addExit2(i, j, end)
+						}
+					case attacker:
+						if o2.takes != 0 {
+							dd.addAll(i, j, a, end, c1.ball, hops.Bitboard(o2.takes), true)
+						}
+						if o2.exit {
+							dd.addExit2(i, j, end)
+						}
+					default:
+						if o2.moves != 0 {
+							dd.addAll(i, j, a, end, c1.ball, hops.Bitboard(o2.moves), b == c1.ball)
+						}
+						if o2.takes != 0 {
+							dd.addAll(i, j, a, end, c1.ball, hops.Bitboard(o2.takes), true)
+						}
+						if o2.exit {
+							dd.addExit2(i, j, end)
+						}
+					}
+				}
+			}
+		}
+	}
+	count := dd.count()
+	dd.release()
+	return count
+}
+
+// region returns the squares whose occupation the outcomes of a pawn
+// depend on, given nodes, the squares it can stand on during a
+// non-taking displacement (see outcomes.region).
+func region(nodes hops.Bitboard) hops.Bitboard {
+	var r hops.Bitboard
+	for d := hops.Dir(0); d < 8; d++ {
+		s := board.Shift(nodes, d)
+		r |= s | board.Shift(s, d)
+	}
+	return r
+}
