@@ -1,0 +1,88 @@
+package catchit
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/hopsgames/hops/internal/gametest"
+	"pgregory.net/rapid"
+)
+
+// countReference counts the successors of p with generate's bulk mode,
+// the reference CountMoves is checked against.
+func countReference(p Position) int {
+	g := gen{}
+	p.generate(&g)
+	return g.count
+}
+
+// checkCount checks that CountMoves, the reference count and the number
+// of moves AppendMoves lists agree on p and on its mirror image (G9: one
+// move per distinct successor).
+func checkCount(t interface {
+	Helper()
+	Fatalf(string, ...any)
+}, p Position) {
+	t.Helper()
+	for _, q := range []Position{p, p.Mirror()} {
+		got, ref, listed := q.CountMoves(), countReference(q), len(q.AppendMoves(nil))
+		if got != ref || got != listed {
+			t.Fatalf("%s: CountMoves %d, reference count %d, AppendMoves lists %d", q, got, ref, listed)
+		}
+	}
+}
+
+// TestG9_CountMovesReference compares CountMoves with the reference count
+// on positions reached by random play, and on each of their successors
+// one turn later, where the second displacements of both sides (K7, K8)
+// meet every kind of first displacement.
+func TestG9_CountMovesReference(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := randomPosition(t)
+		checkCount(t, p)
+		moves := p.AppendMoves(nil)
+		if len(moves) == 0 {
+			return
+		}
+		for k := 0; k < 4; k++ {
+			m := moves[rapid.IntRange(0, len(moves)-1).Draw(t, "move")]
+			q, err := p.Play(m)
+			if err != nil {
+				t.Fatalf("%s: %s does not play: %v", p, m, err)
+			}
+			checkCount(t, q)
+		}
+	})
+}
+
+// TestK5_CountMovesReferenceCrowded compares CountMoves with the reference
+// count on random placements of the pawns, crowded ones included, where
+// long jump paths reach the carrier by many routes and the take search
+// (K5, G5) has the most to do.
+func TestK5_CountMovesReferenceCrowded(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 1))
+		p := randomPlacement(r)
+		for k := r.IntN(8); k > 0; k-- {
+			p = mutate(r, p)
+		}
+		checkCount(t, p)
+	})
+}
+
+// TestG9_CountMovesReferenceFixed compares CountMoves with the reference
+// count on the recorded worst cases, the sheet positions and the
+// benchmark positions.
+func TestG9_CountMovesReferenceFixed(t *testing.T) {
+	texts := append(append([]string{}, sheetPositions...), midgames...)
+	for _, w := range gametest.ReadWorst(t, Parse) {
+		texts = append(texts, w.Text)
+	}
+	for _, text := range texts {
+		p, err := Parse(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkCount(t, p)
+	}
+}
