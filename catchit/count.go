@@ -79,13 +79,10 @@ type counting struct {
 
 func (c *counting) prepareTakes() {
 	c.ready = true
-	c.before = 0
-	for d := hops.Dir(0); d < 8; d++ {
-		if y := stepTable[c.ball][d]; y != hops.NoSquare && c.empty&(1<<uint(y)) != 0 {
-			c.before |= uint64(stepTable[c.ball][d^4].Bit())
-		}
-	}
-	c.takeOut = exitMask(1<<uint(c.ball), c.side)
+	cb, e := uint64(1)<<uint(c.ball), c.empty
+	c.before = (((cb<<8)&e)>>16 | ((cb>>8)&e)<<16 | ((cb<<1)&e)>>2 | ((cb>>1)&e)<<2 |
+		((cb<<9)&e)>>18 | ((cb>>9)&e)<<18 | ((cb<<7)&e)>>14 | ((cb>>7)&e)<<14) & allSquares
+	c.takeOut = exitMask(cb, c.side)
 	c.exitsOcc = exitMask(c.occ, c.side)
 }
 
@@ -128,7 +125,7 @@ func (c *counting) outcomes(from hops.Square, t *tally) {
 	}
 	t.exit = nodes&c.takeOut != 0
 	if cand := nodes & c.before; cand != 0 {
-		t.takes = c.takeEnds(from, fb, over, nodes, cand)
+		t.takes = c.takeEnds(fb, over, nodes, cand)
 		jumpOut := c.exitsOcc
 		if uint64(goalRank[c.side])&fb != 0 {
 			jumpOut = exitMask(over, c.side)
@@ -149,91 +146,129 @@ func (c *counting) outcomes(from hops.Square, t *tally) {
 // from Y, landing on no square of P (G5). Its possible ends for a given
 // P are Y and the squares a flood fill reaches from Y without landing on
 // P; a longer P only removes squares. So for each W, the shortest P,
-// {start, W}, bounds them (boundW), and when W is the start or one jump
-// away that bound is reached. Only the W farther away whose bound adds
-// squares not found yet need a search of the paths to them, which stops
-// once nothing more can be found.
-func (c *counting) takeEnds(from hops.Square, fb, over, nodes, cand uint64) uint64 {
+// {start, W}, bounds them, and when W is the start or one jump away that
+// bound is reached. For a W farther away, a shortest path to it that
+// avoids Y is tried next; only if the bound still holds squares not
+// found yet are the paths to W searched, and the search stops once
+// nothing more can be found.
+func (c *counting) takeEnds(fb, over, nodes, cand uint64) uint64 {
 	near := landings(fb, over)&c.empty | fb
-	var found, far uint64
-	var bound [8]uint64 // by direction from W to the carrier
+	cb := uint64(1) << uint(c.ball)
+	var found uint64
+	var s takeSearch
 	for ; cand != 0; cand &= cand - 1 {
-		w := hops.Square(bits.TrailingZeros64(cand))
-		d := dirTo(w, c.ball)
-		y := uint64(1) << uint(stepTable[c.ball][d])
-		wb := uint64(1) << uint(w)
+		wb := cand & -cand
+		y := mirrorOver(wb, cb)
 		ends := flood(y, over, c.empty&^wb) | y
 		if near&wb != 0 {
 			found |= ends
-		} else {
-			bound[d] = ends
-			far |= wb
+			continue
 		}
+		s.w[s.n], s.y[s.n], s.bound[s.n] = wb, y, ends
+		s.n++
 	}
-	if far == 0 {
+	if s.n == 0 {
 		return found
 	}
-	s := takeSearch{c: c, over: over, found: found, far: far, bound: &bound}
-	s.drop()
-	if s.far != 0 {
+	// The far W: a shortest path to each that avoids Y.
+	var levels [hops.MaxPath]uint64
+	for k := 0; k < s.n; k++ {
+		if s.bound[k]&^found == 0 {
+			continue
+		}
+		wb, y := s.w[k], s.y[k]
+		n := floodLevels(fb, over, c.empty&^y, wb, &levels)
+		if n == 0 {
+			s.bound[k] = 0 // W cannot be reached without landing on Y
+			continue
+		}
+		path, at := fb|wb, wb
+		for l := n - 1; l >= 1; l-- {
+			prev := landings(at, over) & levels[l]
+			at = prev & -prev
+			path |= at
+		}
+		found |= flood(y, over, c.empty&^path) | y
+	}
+	s.found, s.over, s.empty = found, over, c.empty
+	if s.drop() {
 		s.walk(fb, fb)
 	}
 	return s.found
 }
 
-// dirTo returns the direction of the step from w to its neighbour to.
-func dirTo(w, to hops.Square) hops.Dir {
-	for d := hops.Dir(0); d < 8; d++ {
-		if stepTable[w][d] == to {
-			return d
+// mirrorOver returns the square beyond the carrier cb seen from its
+// neighbour wb: W, the carrier and Y are evenly spaced on a line, and
+// so are their bit numbers.
+func mirrorOver(wb, cb uint64) uint64 {
+	w, c := bits.TrailingZeros64(wb), bits.TrailingZeros64(cb)
+	return uint64(1) << uint(2*c-w)
+}
+
+// floodLevels runs the flood fill of flood from the square from, keeping
+// in levels[k] the squares first reached by k jumps, until it reaches
+// target. It returns the number of jumps to target, or 0 when the flood
+// does not reach it.
+func floodLevels(from, over, land, target uint64, levels *[hops.MaxPath]uint64) int {
+	seen := from
+	levels[0] = from
+	for k := 1; k < len(levels); k++ {
+		f := landings(levels[k-1], over) & land &^ seen
+		if f == 0 {
+			return 0
 		}
+		if f&target != 0 {
+			return k
+		}
+		levels[k] = f
+		seen |= f
 	}
 	return 0
 }
 
-// takeSearch walks the non-taking jump paths toward the squares of far,
-// the W of takeEnds not settled yet.
+// takeSearch walks the non-taking jump paths toward the far W of
+// takeEnds whose bound is not yet found.
 type takeSearch struct {
-	c     *counting
-	over  uint64
-	found uint64
-	far   uint64
-	bound *[8]uint64
+	n           int
+	w, y, bound [8]uint64 // the far W, their Y, and their bounds
+	far         uint64    // the W still open
+	found       uint64
+	over, empty uint64
 }
 
-// drop removes from far the W whose bound is already found: a longer
-// path to them finds nothing new.
-func (s *takeSearch) drop() {
-	for f := s.far; f != 0; f &= f - 1 {
-		w := hops.Square(bits.TrailingZeros64(f))
-		if b := s.bound[dirTo(w, s.c.ball)]; b&^s.found == 0 {
-			s.far &^= 1 << uint(w)
+// drop recomputes far, leaving out the W whose bound is already found: a
+// longer path to them finds nothing new. It reports whether any is left.
+func (s *takeSearch) drop() bool {
+	s.far = 0
+	for k := 0; k < s.n; k++ {
+		if s.bound[k]&^s.found != 0 {
+			s.far |= s.w[k]
 		}
 	}
+	return s.far != 0
 }
 
 // walk extends the path ending on at (a bit) that has landed on visited,
 // and reports false once far is empty.
 func (s *takeSearch) walk(at, visited uint64) bool {
-	empty := s.c.empty
-	for next := landings(at, s.over) & empty &^ visited; next != 0; next &= next - 1 {
+	for next := landings(at, s.over) & s.empty &^ visited; next != 0; next &= next - 1 {
 		l := next & -next
 		v := visited | l
 		if s.far&l != 0 {
-			w := hops.Square(bits.TrailingZeros64(l))
-			y := uint64(1) << uint(stepTable[s.c.ball][dirTo(w, s.c.ball)])
-			if y&v == 0 {
-				if ends := flood(y, s.over, empty&^v) | y; ends&^s.found != 0 {
+			for k := 0; k < s.n; k++ {
+				if s.w[k] != l || s.y[k]&v != 0 {
+					continue
+				}
+				if ends := flood(s.y[k], s.over, s.empty&^v) | s.y[k]; ends&^s.found != 0 {
 					s.found |= ends
-					s.drop()
-					if s.far == 0 {
+					if !s.drop() {
 						return false
 					}
 				}
 			}
 		}
 		// Extend only toward a W still open, through squares not landed on.
-		if flood(l, s.over, empty&^v)&s.far != 0 && !s.walk(l, v) {
+		if flood(l, s.over, s.empty&^v)&s.far != 0 && !s.walk(l, v) {
 			return false
 		}
 	}
