@@ -104,6 +104,44 @@ func (c *counting) outcomes(from hops.Square, t *tally) {
 	if carrier && c.moved {
 		return // the ball moves once a turn (K8)
 	}
+	c.outcomesOf(from, t)
+}
+
+// takeOutcomes computes the taking jumps of the pawn on from, and
+// whether it can leave the board with a take, as outcomes does, and
+// leaves the other sets empty; from must not carry the ball.
+func (c *counting) takeOutcomes(from hops.Square, t *tally) {
+	*t = tally{}
+	if c.moved {
+		return
+	}
+	if !c.ready {
+		c.prepareTakes()
+	}
+	// A multi-jump keeps the parity of the file and of the rank: the
+	// pawn only stands on squares of its own class.
+	if (c.before|c.takeOut)&parityClass[from] == 0 {
+		return
+	}
+	c.outcomesOf(from, t)
+	t.moves, t.jumpEnds = 0, 0
+}
+
+// parityClass[s] holds the squares whose file and rank have the parity
+// of s's.
+var parityClass = func() (t [64]uint64) {
+	for s := range board.All().Squares() {
+		for o := range board.All().Squares() {
+			if (s.File()-o.File())%2 == 0 && (s.Rank()-o.Rank())%2 == 0 {
+				t[s] |= uint64(o.Bit())
+			}
+		}
+	}
+	return t
+}()
+
+func (c *counting) outcomesOf(from hops.Square, t *tally) {
+	carrier := from == c.ball
 	fb := uint64(1) << uint(from)
 	over := c.occ &^ fb
 	jumpEnds := flood(fb, over, c.empty)
@@ -327,7 +365,11 @@ func (p Position) countMoves() int {
 					b := sq[j]
 					o2 := &base[j]
 					if dep[j]&changed != 0 {
-						c1.outcomes(b, &fresh)
+						if attacker && !c1.moved && b != c1.ball {
+							c1.takeOutcomes(b, &fresh)
+						} else {
+							c1.outcomes(b, &fresh)
+						}
 						o2 = &fresh
 					}
 					// K8: which outcomes this second displacement may use.
