@@ -70,11 +70,13 @@ type counting struct {
 	// Set by prepareTakes, while the ball has not moved: the squares next
 	// to the carrier with an empty square beyond it (where a take can be
 	// jumped from), those from which a jump over the carrier leaves the
-	// board, and exitMask of every pawn.
+	// board, exitMask of every pawn, and a superset of the squares of the
+	// pawns that can reach one of the first two.
 	ready    bool
 	before   uint64
 	takeOut  uint64
 	exitsOcc uint64
+	takers   uint64 // holds the squares of the pawns that may be able to take
 }
 
 func (c *counting) prepareTakes() {
@@ -84,6 +86,12 @@ func (c *counting) prepareTakes() {
 		((cb<<9)&e)>>18 | ((cb>>9)&e)<<18 | ((cb<<7)&e)>>14 | ((cb>>7)&e)<<14) & allSquares
 	c.takeOut = exitMask(cb, c.side)
 	c.exitsOcc = exitMask(c.occ, c.side)
+	// The jumps are the same both ways: the squares from which the
+	// targets can be reached without taking are found by a flood fill
+	// from the targets, which may jump the pawn that moves too.
+	t := (c.before | c.takeOut) & e
+	r := flood(t, c.occ, e) | t
+	c.takers = landings(r, c.occ) | c.before | c.takeOut
 }
 
 // tally is what counting keeps of a pawn's displacements in one stage:
@@ -118,27 +126,12 @@ func (c *counting) takeOutcomes(from hops.Square, t *tally) {
 	if !c.ready {
 		c.prepareTakes()
 	}
-	// A multi-jump keeps the parity of the file and of the rank: the
-	// pawn only stands on squares of its own class.
-	if (c.before|c.takeOut)&parityClass[from] == 0 {
+	if c.takers&(1<<uint(from)) == 0 {
 		return
 	}
 	c.outcomesOf(from, t)
 	t.moves, t.jumpEnds = 0, 0
 }
-
-// parityClass[s] holds the squares whose file and rank have the parity
-// of s's.
-var parityClass = func() (t [64]uint64) {
-	for s := range board.All().Squares() {
-		for o := range board.All().Squares() {
-			if (s.File()-o.File())%2 == 0 && (s.Rank()-o.Rank())%2 == 0 {
-				t[s] |= uint64(o.Bit())
-			}
-		}
-	}
-	return t
-}()
 
 func (c *counting) outcomesOf(from hops.Square, t *tally) {
 	carrier := from == c.ball
