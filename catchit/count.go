@@ -41,8 +41,18 @@ func landings(from, over uint64) uint64 {
 // on squares of land (a subset of the board) and never on from: the ends
 // of its multi-jumps, as hops.JumpRules.ReachEnds finds them.
 func flood(from, over, land uint64) uint64 {
-	seen, ends := from, uint64(0)
-	for f := from; f != 0; {
+	f := landings(from, over) & land &^ from
+	if f == 0 {
+		return 0
+	}
+	return floodOn(f, from, over, land)
+}
+
+// floodOn continues flood from first, the squares its first jumps reach.
+func floodOn(first, from, over, land uint64) uint64 {
+	seen := from | first
+	ends := first
+	for f := first; f != 0; {
 		f = landings(f, over) & land &^ seen
 		seen |= f
 		ends |= f
@@ -137,7 +147,11 @@ func (c *counting) outcomesOf(from hops.Square, t *tally) {
 	carrier := from == c.ball
 	fb := uint64(1) << uint(from)
 	over := c.occ &^ fb
-	jumpEnds := flood(fb, over, c.empty)
+	first := landings(fb, over) & c.empty
+	jumpEnds := first
+	if first != 0 {
+		jumpEnds = floodOn(first, fb, over, c.empty)
+	}
 	t.jumpEnds = jumpEnds
 	t.moves = neighbourTable[from]&c.empty | jumpEnds
 	nodes := jumpEnds | fb
@@ -156,7 +170,7 @@ func (c *counting) outcomesOf(from hops.Square, t *tally) {
 	}
 	t.exit = nodes&c.takeOut != 0
 	if cand := nodes & c.before; cand != 0 {
-		t.takes = c.takeEnds(fb, over, nodes, cand)
+		t.takes = c.takeEnds(fb, over, first|fb, nodes, cand)
 		jumpOut := c.exitsOcc
 		if uint64(goalRank[c.side])&fb != 0 {
 			jumpOut = exitMask(over, c.side)
@@ -182,24 +196,37 @@ func (c *counting) outcomesOf(from hops.Square, t *tally) {
 // avoids Y is tried next; only if the bound still holds squares not
 // found yet are the paths to W searched, and the search stops once
 // nothing more can be found.
-func (c *counting) takeEnds(fb, over, nodes, cand uint64) uint64 {
-	near := landings(fb, over)&c.empty | fb
+func (c *counting) takeEnds(fb, over, near, nodes, cand uint64) uint64 {
 	cb := uint64(1) << uint(c.ball)
-	var found uint64
-	var s takeSearch
+	var found, far uint64
 	for ; cand != 0; cand &= cand - 1 {
 		wb := cand & -cand
 		y := mirrorOver(wb, cb)
-		ends := flood(y, over, c.empty&^wb) | y
 		if near&wb != 0 {
-			found |= ends
-			continue
+			found |= flood(y, over, c.empty&^wb) | y
+		} else if landings(wb, over)&nodes&^y != 0 {
+			// A W whose only neighbour in the jump graph is Y (often
+			// reached by jumping the carrier without taking) is never
+			// reached without landing on Y first.
+			far |= wb
 		}
-		s.w[s.n], s.y[s.n], s.bound[s.n] = wb, y, ends
-		s.n++
 	}
-	if s.n == 0 {
+	if far == 0 {
 		return found
+	}
+	return c.farTakes(fb, over, found, far)
+}
+
+// farTakes adds to found the ends of the takes from the squares of far,
+// the W of takeEnds more than one jump away from the start.
+func (c *counting) farTakes(fb, over, found, far uint64) uint64 {
+	cb := uint64(1) << uint(c.ball)
+	var s takeSearch
+	for ; far != 0; far &= far - 1 {
+		wb := far & -far
+		y := mirrorOver(wb, cb)
+		s.w[s.n], s.y[s.n], s.bound[s.n] = wb, y, flood(y, over, c.empty&^wb)|y
+		s.n++
 	}
 	// The far W: a shortest path to each that avoids Y.
 	var levels [hops.MaxPath]uint64
