@@ -347,14 +347,20 @@ func (p Position) countMoves() int {
 	c0 := counting{occ: occ, empty: allSquares &^ occ, ball: st0.ball, side: side}
 	var (
 		base [7]tally
-		dep  [7]uint64
-		sq   [7]hops.Square
-		n    int
+		// The outcomes of pawn j depend only on whether the squares of
+		// depOcc[j] are occupied and on whether those of depFree[j]
+		// are empty (see dependence).
+		depOcc, depFree [7]uint64
+		sq              [7]hops.Square
+		n               int
 	)
 	for own := st0.pawns[side]; own != 0 && n < len(base); own &= own - 1 {
 		sq[n] = own.First()
 		c0.outcomes(sq[n], &base[n])
-		dep[n] = uint64(region(hops.Bitboard(base[n].jumpEnds) | sq[n].Bit()))
+		nodes := base[n].jumpEnds | uint64(sq[n].Bit())
+		near := neighbourSet(nodes)
+		depOcc[n] = nodes | near
+		depFree[n] = near | landings(nodes, c0.occ&^uint64(sq[n].Bit()))&allSquares
 		n++
 	}
 	var fresh tally
@@ -377,14 +383,13 @@ func (p Position) countMoves() int {
 				if a == c0.ball || take == 1 {
 					c1.ball, c1.moved = end, true
 				}
-				changed := ab | eb
 				for j := range n {
 					if j == i {
 						continue
 					}
 					b := sq[j]
 					o2 := &base[j]
-					if dep[j]&changed != 0 {
+					if depOcc[j]&eb != 0 || depFree[j]&ab != 0 {
 						if attacker && !c1.moved && b != c1.ball {
 							c1.takeOutcomes(b, &fresh)
 						} else {
@@ -431,6 +436,24 @@ func (p Position) countMoves() int {
 	dd.release()
 	return count
 }
+
+// neighbourSet returns the squares next to a square of set.
+func neighbourSet(set uint64) uint64 {
+	return (set<<8 | set>>8 | set<<1 | set>>1 | set<<9 | set>>9 | set<<7 | set>>7) & allSquares
+}
+
+// Dependence: let C be the squares a pawn can stand on during a
+// non-taking displacement (its start and its multi-jump ends). Its
+// steps, jumps, takes and exits only look at C, at the squares next to
+// C (the pawns it may jump, the carrier, the pawns on the last rank) and
+// at the landings two squares away from C over an occupied square, so a
+// first displacement from A to E leaves them unchanged when E is
+// neither in C nor next to it (E was empty: it was a landing of no jump
+// from C, and becomes a jumped pawn of none) and A is neither next to C
+// nor the landing of a jump from C (A was occupied: it was a jumped pawn
+// of no jump from C, and the jump to A it frees needs an occupied square
+// between, which was occupied before unless it is E, next to C). This is
+// sharper than the region of outcomes.region, which generate uses.
 
 // region returns the squares whose occupation the outcomes of a pawn
 // depend on, given nodes, the squares it can stand on during a
