@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/internal/gametest"
 	"pgregory.net/rapid"
 )
@@ -84,5 +85,37 @@ func TestG9_CountMovesReferenceFixed(t *testing.T) {
 			t.Fatal(err)
 		}
 		checkCount(t, p)
+	}
+}
+
+// TestPerftCases checks the leaf counts of the perft benchmarks (G10)
+// and, for the depth-2 ones, that the reference count of every
+// successor gives the same total.
+func TestPerftCases(t *testing.T) {
+	for _, c := range perftCases {
+		if c.depth > 2 && (testing.Short() || raceEnabled) {
+			continue // the start at depth 3 is TestPerftDepth3
+		}
+		p, err := Parse(c.text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := hops.Perft(p, c.depth); got != c.leaves {
+			t.Errorf("%s: perft(%d) = %d, want %d", c.name, c.depth, got, c.leaves)
+		}
+		if c.depth != 2 {
+			continue
+		}
+		var ref uint64
+		for m := range p.Moves() {
+			q, err := p.Play(m)
+			if err != nil {
+				t.Fatalf("%s: %s: %v", p, m, err)
+			}
+			ref += uint64(countReference(q))
+		}
+		if ref != c.leaves {
+			t.Errorf("%s: perft(2) by the reference count = %d, want %d", c.name, ref, c.leaves)
+		}
 	}
 }
