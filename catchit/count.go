@@ -432,7 +432,7 @@ func (p Position) countMoves() int {
 			}
 		}
 	}
-	count := dd.count()
+	count := dd.n
 	dd.release()
 	return count
 }

@@ -35,6 +35,7 @@ type dedupe struct {
 	exit2   [maxPairs]hops.Bitboard // squares where the first pawn stands when the second wins
 	pairs   uint32                  // pairs with a row or an exit in use
 	ones    uint8                   // second pawns with a row in use
+	n       int                     // successors recorded by addAll, addExit1 and addExit2
 
 	// The outcomes of the pawns' displacements, working memory of
 	// generate kept with the tables so that it is not cleared per call.
@@ -78,7 +79,7 @@ func (d *dedupe) release() {
 		}
 		d.oneRows[j] = 0
 	}
-	d.pairs, d.ones, d.exit1 = 0, 0, 0
+	d.pairs, d.ones, d.exit1, d.n = 0, 0, 0, 0
 	dedupes.Put(d)
 }
 
@@ -120,6 +121,7 @@ func (d *dedupe) addExit1(i int) bool {
 		return false
 	}
 	d.exit1 |= 1 << uint(i)
+	d.n++
 	return true
 }
 
@@ -131,6 +133,7 @@ func (d *dedupe) addExit2(i, j int, e hops.Square) bool {
 	}
 	d.pairs |= 1 << p
 	d.exit2[p] |= e.Bit()
+	d.n++
 	return true
 }
 
@@ -138,7 +141,8 @@ func (d *dedupe) addExit2(i, j int, e hops.Square) bool {
 // j (from b) to a square of ends after pawn i went from a to e; ball is
 // where the ball stands after the first displacement and second tells
 // whether the second displacement moves it (then it ends on the second
-// pawn). Whole rows are merged where the table's layout allows.
+// pawn). Whole rows are merged where the table's layout allows. The
+// successors not recorded before are added to n.
 func (d *dedupe) addAll(i, j int, a, e, ball hops.Square, ends hops.Bitboard, second bool) {
 	if ends.Has(a) {
 		ends &^= a.Bit()
@@ -147,7 +151,9 @@ func (d *dedupe) addAll(i, j int, a, e, ball hops.Square, ends hops.Bitboard, se
 			b = a
 		}
 		d.ones |= 1 << uint(j)
-		d.one[j][e] |= b.Bit()
+		row := &d.one[j][e]
+		d.n += bits.OnesCount64(uint64(b.Bit() &^ *row))
+		*row |= b.Bit()
 		d.oneRows[j] |= e.Bit()
 	}
 	if ends == 0 {
@@ -158,22 +164,32 @@ func (d *dedupe) addAll(i, j int, a, e, ball hops.Square, ends hops.Bitboard, se
 	eb := e.Bit()
 	switch {
 	case !second && ball == e:
-		d.two[p][1][e] |= ends
+		row := &d.two[p][1][e]
+		d.n += bits.OnesCount64(uint64(ends &^ *row))
+		*row |= ends
 		d.twoRows[p][1] |= eb
 	case !second:
 		if hi := ends &^ (eb<<1 - 1); hi != 0 {
-			d.two[p][0][e] |= hi
+			row := &d.two[p][0][e]
+			d.n += bits.OnesCount64(uint64(hi &^ *row))
+			*row |= hi
 			d.twoRows[p][0] |= eb
 		}
 		lo := ends & (eb - 1)
 		d.twoRows[p][0] |= lo
+		tab := &d.two[p][0]
 		for ; lo != 0; lo &= lo - 1 {
-			d.two[p][0][lo.First()] |= eb
+			row := &tab[bits.TrailingZeros64(uint64(lo))]
+			d.n += int(^*row>>uint(e)) & 1
+			*row |= eb
 		}
 	default:
 		d.twoRows[p][1] |= ends
+		tab := &d.two[p][1]
 		for ; ends != 0; ends &= ends - 1 {
-			d.two[p][1][ends.First()] |= eb
+			row := &tab[bits.TrailingZeros64(uint64(ends))]
+			d.n += int(^*row>>uint(e)) & 1
+			*row |= eb
 		}
 	}
 }
