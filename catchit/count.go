@@ -346,26 +346,23 @@ func (p Position) countMoves() int {
 	attacker := st0.attacker()
 	c0 := counting{occ: occ, empty: allSquares &^ occ, ball: st0.ball, side: side}
 	var (
-		base [7]tally
-		// The outcomes of pawn j depend only on whether the squares of
-		// depOcc[j] are occupied and on whether those of depFree[j]
-		// are empty (see dependence).
-		depOcc, depFree [7]uint64
-		sq              [7]hops.Square
-		n               int
+		pawns [7]countPawn
+		n     int
 	)
-	for own := st0.pawns[side]; own != 0 && n < len(base); own &= own - 1 {
-		sq[n] = own.First()
-		c0.outcomes(sq[n], &base[n])
-		nodes := base[n].jumpEnds | uint64(sq[n].Bit())
+	for own := uint64(st0.pawns[side]); own != 0 && n < len(pawns); own &= own - 1 {
+		pw := &pawns[n]
+		pw.sq = hops.Square(bits.TrailingZeros64(own))
+		c0.outcomes(pw.sq, &pw.tally)
+		nodes := pw.jumpEnds | own&-own
 		near := neighbourSet(nodes)
-		depOcc[n] = nodes | near
-		depFree[n] = near | landings(nodes, c0.occ&^uint64(sq[n].Bit()))&allSquares
+		pw.depOcc = nodes | near
+		pw.depFree = near | landings(nodes, occ&^(own&-own))&allSquares
 		n++
 	}
+	ps := pawns[:n]
 	var fresh tally
-	for i := range n {
-		a, o1 := sq[i], &base[i]
+	for i := range ps {
+		a, o1 := ps[i].sq, &ps[i].tally
 		ab := uint64(1) << uint(a)
 		if o1.exit {
 			dd.addExit1(i)
@@ -377,49 +374,70 @@ func (p Position) countMoves() int {
 			}
 			for ; ends != 0; ends &= ends - 1 {
 				end := hops.Square(bits.TrailingZeros64(ends))
-				eb := uint64(1) << uint(end)
-				c1 := counting{occ: c0.occ&^ab | eb, ball: c0.ball, side: side}
+				eb := ends & -ends
+				c1 := counting{occ: occ&^ab | eb, ball: c0.ball, side: side}
 				c1.empty = allSquares &^ c1.occ
-				if a == c0.ball || take == 1 {
+				// K8: which outcomes the second displacement may use.
+				switch {
+				case a == c0.ball || take == 1:
+					// The ball has moved: plain steps and jumps only,
+					// the ball staying on the first pawn.
 					c1.ball, c1.moved = end, true
-				}
-				for j := range n {
-					if j == i {
-						continue
-					}
-					b := sq[j]
-					o2 := &base[j]
-					if depOcc[j]&eb != 0 || depFree[j]&ab != 0 {
-						if attacker && !c1.moved && b != c1.ball {
-							c1.takeOutcomes(b, &fresh)
-						} else {
-							c1.outcomes(b, &fresh)
+					for j := range ps {
+						pw := &ps[j]
+						if j == i {
+							continue
 						}
-						o2 = &fresh
-					}
-					// K8: which outcomes this second displacement may use.
-					switch {
-					case c1.moved:
-						if o2.moves != 0 {
-							dd.addAll(i, j, a, end, c1.ball, hops.Bitboard(o2.moves), false)
+						moves := pw.moves
+						if pw.depOcc&eb != 0 || pw.depFree&ab != 0 {
+							moves = c1.movesOf(pw.sq)
 						}
-					case attacker && b == c1.ball:
-						if o2.moves != 0 {
+						if moves != 0 {
+							dd.addAll(i, j, a, end, end, hops.Bitboard(moves), false)
+						}
+					}
+				case attacker:
+					// The attacker still has to move the ball: with the
+					// carrier, or by taking it with another pawn.
+					for j := range ps {
+						pw := &ps[j]
+						if j == i {
+							continue
+						}
+						o2 := &pw.tally
+						carrier := pw.sq == c1.ball
+						if pw.depOcc&eb != 0 || pw.depFree&ab != 0 {
+							if carrier {
+								c1.outcomes(pw.sq, &fresh)
+							} else {
+								c1.takeOutcomes(pw.sq, &fresh)
+							}
+							o2 = &fresh
+						}
+						if carrier && o2.moves != 0 {
 							dd.addAll(i, j, a, end, c1.ball, hops.Bitboard(o2.moves), true)
 						}
-						if o2.exit {
-							dd.addExit2(i, j, end)
-						}
-					case attacker:
-						if o2.takes != 0 {
+						if !carrier && o2.takes != 0 {
 							dd.addAll(i, j, a, end, c1.ball, hops.Bitboard(o2.takes), true)
 						}
 						if o2.exit {
 							dd.addExit2(i, j, end)
 						}
-					default:
+					}
+				default:
+					// The defender may still take the ball, or not.
+					for j := range ps {
+						pw := &ps[j]
+						if j == i {
+							continue
+						}
+						o2 := &pw.tally
+						if pw.depOcc&eb != 0 || pw.depFree&ab != 0 {
+							c1.outcomes(pw.sq, &fresh)
+							o2 = &fresh
+						}
 						if o2.moves != 0 {
-							dd.addAll(i, j, a, end, c1.ball, hops.Bitboard(o2.moves), b == c1.ball)
+							dd.addAll(i, j, a, end, c1.ball, hops.Bitboard(o2.moves), false)
 						}
 						if o2.takes != 0 {
 							dd.addAll(i, j, a, end, c1.ball, hops.Bitboard(o2.takes), true)
@@ -435,6 +453,29 @@ func (p Position) countMoves() int {
 	count := dd.n
 	dd.release()
 	return count
+}
+
+// countPawn is what countMoves keeps of one of the mover's pawns: its
+// square, its outcomes on the board before the turn, and the squares
+// they depend on: they stay the same after a first displacement from A
+// to E unless E is in depOcc or A in depFree (see dependence).
+type countPawn struct {
+	sq              hops.Square
+	depOcc, depFree uint64
+	tally
+}
+
+// movesOf returns the ends of the steps and non-taking jumps of the pawn
+// on from, which does not carry the ball.
+func (c *counting) movesOf(from hops.Square) uint64 {
+	fb := uint64(1) << uint(from)
+	over := c.occ &^ fb
+	first := landings(fb, over) & c.empty
+	steps := neighbourTable[from] & c.empty
+	if first == 0 {
+		return steps
+	}
+	return steps | floodOn(first, fb, over, c.empty)
 }
 
 // neighbourSet returns the squares next to a square of set.
