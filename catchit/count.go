@@ -145,7 +145,7 @@ func (c *counting) takeOutcomes(from hops.Square, t *tally) {
 
 func (c *counting) outcomesOf(from hops.Square, t *tally) {
 	carrier := from == c.ball
-	fb := uint64(1) << uint(from)
+	fb := bit(from)
 	over := c.occ &^ fb
 	first := landings(fb, over) & c.empty
 	jumpEnds := first
@@ -197,7 +197,7 @@ func (c *counting) outcomesOf(from hops.Square, t *tally) {
 // found yet are the paths to W searched, and the search stops once
 // nothing more can be found.
 func (c *counting) takeEnds(fb, over, near, nodes, cand uint64) uint64 {
-	cb := uint64(1) << uint(c.ball)
+	cb := bit(c.ball)
 	var found, far uint64
 	for ; cand != 0; cand &= cand - 1 {
 		wb := cand & -cand
@@ -220,7 +220,7 @@ func (c *counting) takeEnds(fb, over, near, nodes, cand uint64) uint64 {
 // farTakes adds to found the ends of the takes from the squares of far,
 // the W of takeEnds more than one jump away from the start.
 func (c *counting) farTakes(fb, over, found, far uint64) uint64 {
-	cb := uint64(1) << uint(c.ball)
+	cb := bit(c.ball)
 	var s takeSearch
 	for ; far != 0; far &= far - 1 {
 		wb := far & -far
@@ -260,7 +260,7 @@ func (c *counting) farTakes(fb, over, found, far uint64) uint64 {
 // so are their bit numbers.
 func mirrorOver(wb, cb uint64) uint64 {
 	w, c := bits.TrailingZeros64(wb), bits.TrailingZeros64(cb)
-	return uint64(1) << uint(2*c-w)
+	return uint64(1) << (uint(2*c-w) & 63)
 }
 
 // floodLevels runs the flood fill of flood from the square from, keeping
@@ -363,7 +363,7 @@ func (p Position) countMoves() int {
 	var fresh tally
 	for i := range ps {
 		a, o1 := ps[i].sq, &ps[i].tally
-		ab := uint64(1) << uint(a)
+		ab := bit(a)
 		if o1.exit {
 			dd.addExit1(i)
 		}
@@ -468,7 +468,7 @@ type countPawn struct {
 // movesOf returns the ends of the steps and non-taking jumps of the pawn
 // on from, which does not carry the ball.
 func (c *counting) movesOf(from hops.Square) uint64 {
-	fb := uint64(1) << uint(from)
+	fb := bit(from)
 	over := c.occ &^ fb
 	first := landings(fb, over) & c.empty
 	steps := neighbourTable[from] & c.empty
@@ -477,6 +477,10 @@ func (c *counting) movesOf(from hops.Square) uint64 {
 	}
 	return steps | floodOn(first, fb, over, c.empty)
 }
+
+// bit returns the bit of a square of the board, cheaper than Square.Bit,
+// which also accepts squares off the board.
+func bit(s hops.Square) uint64 { return 1 << (uint(s) & 63) }
 
 // neighbourSet returns the squares next to a square of set.
 func neighbourSet(set uint64) uint64 {

@@ -46,7 +46,7 @@ type dedupe struct {
 const maxPairs = 21
 
 // pairIndex numbers the unordered pairs of two different pawns out of 7.
-var pairIndex = func() (t [7][7]uint8) {
+var pairIndex = func() (t [8][8]uint8) {
 	n := uint8(0)
 	for i := range 7 {
 		for j := i + 1; j < 7; j++ {
@@ -144,24 +144,25 @@ func (d *dedupe) addExit2(i, j int, e hops.Square) bool {
 // pawn). Whole rows are merged where the table's layout allows. The
 // successors not recorded before are added to n.
 func (d *dedupe) addAll(i, j int, a, e, ball hops.Square, ends hops.Bitboard, second bool) {
-	if ends.Has(a) {
-		ends &^= a.Bit()
+	a, e, ball = a&63, e&63, ball&63 // squares of the board: no bound checks below
+	if ab := hops.Bitboard(bit(a)); ends&ab != 0 {
+		ends &^= ab
 		b := ball
 		if second {
 			b = a
 		}
-		d.ones |= 1 << uint(j)
-		row := &d.one[j][e]
-		d.n += bits.OnesCount64(uint64(b.Bit() &^ *row))
-		*row |= b.Bit()
-		d.oneRows[j] |= e.Bit()
+		d.ones |= 1 << uint(j&7)
+		row := &d.one[j&7][e]
+		d.n += bits.OnesCount64(bit(b) &^ uint64(*row))
+		*row |= hops.Bitboard(bit(b))
+		d.oneRows[j&7] |= hops.Bitboard(bit(e))
 	}
 	if ends == 0 {
 		return
 	}
-	p := pairIndex[i][j]
+	p := pairIndex[i&7][j&7] % maxPairs
 	d.pairs |= 1 << p
-	eb := e.Bit()
+	eb := hops.Bitboard(bit(e))
 	switch {
 	case !second && ball == e:
 		row := &d.two[p][1][e]
@@ -179,16 +180,16 @@ func (d *dedupe) addAll(i, j int, a, e, ball hops.Square, ends hops.Bitboard, se
 		d.twoRows[p][0] |= lo
 		tab := &d.two[p][0]
 		for ; lo != 0; lo &= lo - 1 {
-			row := &tab[bits.TrailingZeros64(uint64(lo))]
-			d.n += int(^*row>>uint(e)) & 1
+			row := &tab[bits.TrailingZeros64(uint64(lo))&63]
+			d.n += int(*row>>uint(e)&1 ^ 1)
 			*row |= eb
 		}
 	default:
 		d.twoRows[p][1] |= ends
 		tab := &d.two[p][1]
 		for ; ends != 0; ends &= ends - 1 {
-			row := &tab[bits.TrailingZeros64(uint64(ends))]
-			d.n += int(^*row>>uint(e)) & 1
+			row := &tab[bits.TrailingZeros64(uint64(ends))&63]
+			d.n += int(*row>>uint(e)&1 ^ 1)
 			*row |= eb
 		}
 	}
