@@ -153,10 +153,10 @@ func (c *counting) outcomesOf(from hops.Square, t *tally) {
 		jumpEnds = floodOn(first, fb, over, c.empty)
 	}
 	t.jumpEnds = jumpEnds
-	t.moves = neighbourTable[from]&c.empty | jumpEnds
+	t.moves = neighbourTable[from&63]&c.empty | jumpEnds
 	nodes := jumpEnds | fb
 	if carrier {
-		t.exit = uint64(goalRank[c.side])&fb != 0 || nodes&exitMask(over, c.side) != 0
+		t.exit = uint64(goalRank[c.side&1])&fb != 0 || nodes&exitMask(over, c.side) != 0
 		return
 	}
 	if c.moved {
@@ -172,7 +172,7 @@ func (c *counting) outcomesOf(from hops.Square, t *tally) {
 	if cand := nodes & c.before; cand != 0 {
 		t.takes = c.takeEnds(fb, over, first|fb, nodes, cand)
 		jumpOut := c.exitsOcc
-		if uint64(goalRank[c.side])&fb != 0 {
+		if uint64(goalRank[c.side&1])&fb != 0 {
 			jumpOut = exitMask(over, c.side)
 		}
 		if t.takes&jumpOut != 0 {
@@ -221,24 +221,19 @@ func (c *counting) takeEnds(fb, over, near, nodes, cand uint64) uint64 {
 // the W of takeEnds more than one jump away from the start.
 func (c *counting) farTakes(fb, over, found, far uint64) uint64 {
 	cb := bit(c.ball)
-	var s takeSearch
-	for ; far != 0; far &= far - 1 {
-		wb := far & -far
-		y := mirrorOver(wb, cb)
-		s.w[s.n], s.y[s.n], s.bound[s.n] = wb, y, flood(y, over, c.empty&^wb)|y
-		s.n++
-	}
-	// The far W: a shortest path to each that avoids Y.
 	var levels [hops.MaxPath]uint64
-	for k := 0; k < s.n; k++ {
-		if s.bound[k]&^found == 0 {
+	open := uint64(0)
+	for f := far; f != 0; f &= f - 1 {
+		wb := f & -f
+		y := mirrorOver(wb, cb)
+		bound := flood(y, over, c.empty&^wb) | y
+		if bound&^found == 0 {
 			continue
 		}
-		wb, y := s.w[k], s.y[k]
+		// A shortest path to W that avoids Y.
 		n := floodLevels(fb, over, c.empty&^y, wb, &levels)
 		if n == 0 {
-			s.bound[k] = 0 // W cannot be reached without landing on Y
-			continue
+			continue // W cannot be reached without landing on Y
 		}
 		path, at := fb|wb, wb
 		for l := n - 1; l >= 1; l-- {
@@ -247,8 +242,20 @@ func (c *counting) farTakes(fb, over, found, far uint64) uint64 {
 			path |= at
 		}
 		found |= flood(y, over, c.empty&^path) | y
+		if bound&^found != 0 {
+			open |= wb
+		}
 	}
-	s.found, s.over, s.empty = found, over, c.empty
+	if open == 0 {
+		return found
+	}
+	s := takeSearch{found: found, over: over, empty: c.empty}
+	for ; open != 0; open &= open - 1 {
+		wb := open & -open
+		y := mirrorOver(wb, cb)
+		s.w[s.n], s.y[s.n], s.bound[s.n] = wb, y, flood(y, over, c.empty&^wb)|y
+		s.n++
+	}
 	if s.drop() {
 		s.walk(fb, fb)
 	}
@@ -471,7 +478,7 @@ func (c *counting) movesOf(from hops.Square) uint64 {
 	fb := bit(from)
 	over := c.occ &^ fb
 	first := landings(fb, over) & c.empty
-	steps := neighbourTable[from] & c.empty
+	steps := neighbourTable[from&63] & c.empty
 	if first == 0 {
 		return steps
 	}
