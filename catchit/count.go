@@ -127,18 +127,11 @@ func (c *counting) outcomes(from hops.Square, t *tally) {
 
 // takeOutcomes computes the taking jumps of the pawn on from, and
 // whether it can leave the board with a take, as outcomes does, and
-// leaves the other sets empty; from must not carry the ball.
+// leaves the other sets empty. From must not carry the ball, the ball
+// must not have moved, and prepareTakes must have run: pawns that are
+// not among the takers have no take at all.
 func (c *counting) takeOutcomes(from hops.Square, t *tally) {
 	*t = tally{}
-	if c.moved {
-		return
-	}
-	if !c.ready {
-		c.prepareTakes()
-	}
-	if c.takers&(1<<uint(from)) == 0 {
-		return
-	}
 	c.outcomesOf(from, t)
 	t.moves, t.jumpEnds = 0, 0
 }
@@ -367,7 +360,7 @@ func (p Position) countMoves() int {
 		n++
 	}
 	ps := pawns[:n]
-	var fresh tally
+	var fresh, none tally
 	for i := range ps {
 		a, o1 := ps[i].sq, &ps[i].tally
 		ab := bit(a)
@@ -414,12 +407,20 @@ func (p Position) countMoves() int {
 						o2 := &pw.tally
 						carrier := pw.sq == c1.ball
 						if pw.depOcc&eb != 0 || pw.depFree&ab != 0 {
-							if carrier {
-								c1.outcomes(pw.sq, &fresh)
-							} else {
-								c1.takeOutcomes(pw.sq, &fresh)
-							}
 							o2 = &fresh
+							switch {
+							case carrier:
+								c1.outcomes(pw.sq, &fresh)
+							case !c1.ready:
+								c1.prepareTakes()
+								fallthrough
+							default:
+								if c1.takers&bit(pw.sq) == 0 {
+									o2 = &none
+								} else {
+									c1.takeOutcomes(pw.sq, &fresh)
+								}
+							}
 						}
 						if carrier && o2.moves != 0 {
 							dd.addAll(i, j, a, end, c1.ball, hops.Bitboard(o2.moves), true)
