@@ -80,13 +80,12 @@ type counting struct {
 	// Set by prepareTakes, while the ball has not moved: the squares next
 	// to the carrier with an empty square beyond it (where a take can be
 	// jumped from), those from which a jump over the carrier leaves the
-	// board, exitMask of every pawn, and a superset of the squares of the
-	// pawns that can reach one of the first two.
-	ready    bool
-	before   uint64
-	takeOut  uint64
-	exitsOcc uint64
-	takers   uint64 // holds the squares of the pawns that may be able to take
+	// board, and a superset of the squares of the pawns that can reach
+	// one of the two.
+	ready   bool
+	before  uint64
+	takeOut uint64
+	takers  uint64 // holds the squares of the pawns that may be able to take
 }
 
 func (c *counting) prepareTakes() {
@@ -95,7 +94,6 @@ func (c *counting) prepareTakes() {
 	c.before = (((cb<<8)&e)>>16 | ((cb>>8)&e)<<16 | ((cb<<1)&e)>>2 | ((cb>>1)&e)<<2 |
 		((cb<<9)&e)>>18 | ((cb>>9)&e)<<18 | ((cb<<7)&e)>>14 | ((cb>>7)&e)<<14) & allSquares
 	c.takeOut = exitMask(cb, c.side)
-	c.exitsOcc = exitMask(c.occ, c.side)
 	// The jumps are the same both ways: the squares from which the
 	// targets can be reached without taking are found by a flood fill
 	// from the targets, which may jump the pawn that moves too.
@@ -164,11 +162,7 @@ func (c *counting) outcomesOf(from hops.Square, t *tally) {
 	t.exit = nodes&c.takeOut != 0
 	if cand := nodes & c.before; cand != 0 {
 		t.takes = c.takeEnds(fb, over, first|fb, nodes, cand)
-		jumpOut := c.exitsOcc
-		if uint64(goalRank[c.side&1])&fb != 0 {
-			jumpOut = exitMask(over, c.side)
-		}
-		if t.takes&jumpOut != 0 {
+		if t.takes&exitMask(over, c.side) != 0 {
 			t.exit = true
 		}
 	}
