@@ -361,6 +361,12 @@ func (p Position) countMoves() int {
 		if o1.exit {
 			dd.addExit1(i)
 		}
+		// Mark every pair of pawn i as in use at once, for release.
+		for j := range ps {
+			if j != i {
+				dd.pairs |= 1 << pairIndex[i][j]
+			}
+		}
 		for take := range 2 {
 			ends := o1.moves
 			if take == 1 {
@@ -387,7 +393,7 @@ func (p Position) countMoves() int {
 							moves = c1.movesOf(pw.sq)
 						}
 						if moves != 0 {
-							dd.addAll(i, j, a, end, end, hops.Bitboard(moves), false)
+							dd.addAfterBall(pairIndex[i][j], j, a, end, moves)
 						}
 					}
 				case attacker:
@@ -417,10 +423,10 @@ func (p Position) countMoves() int {
 							}
 						}
 						if carrier && o2.moves != 0 {
-							dd.addAll(i, j, a, end, c1.ball, hops.Bitboard(o2.moves), true)
+							dd.addBallSecond(pairIndex[i][j], j, a, end, o2.moves)
 						}
 						if !carrier && o2.takes != 0 {
-							dd.addAll(i, j, a, end, c1.ball, hops.Bitboard(o2.takes), true)
+							dd.addBallSecond(pairIndex[i][j], j, a, end, o2.takes)
 						}
 						if o2.exit {
 							dd.addExit2(i, j, end)

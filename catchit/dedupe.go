@@ -195,6 +195,53 @@ func (d *dedupe) addAll(i, j int, a, e, ball hops.Square, ends hops.Bitboard, se
 	}
 }
 
+// The three ways countMoves adds second displacements, each the case of
+// addAll it uses, for the pair p of the first pawn (gone from a to e)
+// and the second pawn j. The caller marks p in pairs.
+
+// addAfterBall adds the plain second displacements to ends when the
+// first displacement moved the ball, which stays on e.
+func (d *dedupe) addAfterBall(p uint8, j int, a, e hops.Square, ends uint64) {
+	a, e, j, p = a&63, e&63, j&7, p%maxPairs
+	if ab := bit(a); ends&ab != 0 {
+		ends &^= ab
+		d.addOne(j, e, e)
+	}
+	row := &d.two[p][1][e]
+	d.n += bits.OnesCount64(ends &^ uint64(*row))
+	*row |= hops.Bitboard(ends)
+	d.twoRows[p][1] |= hops.Bitboard(bit(e))
+}
+
+// addBallSecond adds the second displacements to ends that move the
+// ball, which then ends on the second pawn.
+func (d *dedupe) addBallSecond(p uint8, j int, a, e hops.Square, ends uint64) {
+	a, e, j, p = a&63, e&63, j&7, p%maxPairs
+	if ab := bit(a); ends&ab != 0 {
+		ends &^= ab
+		d.addOne(j, e, a)
+	}
+	eb := hops.Bitboard(bit(e))
+	d.twoRows[p][1] |= hops.Bitboard(ends)
+	tab := &d.two[p][1]
+	for ; ends != 0; ends &= ends - 1 {
+		row := &tab[bits.TrailingZeros64(ends)&63]
+		d.n += int(*row>>uint(e)&1 ^ 1)
+		*row |= eb
+	}
+}
+
+// addOne records that pawn j went to the square the first pawn left,
+// the first pawn being on e and the ball on ball.
+func (d *dedupe) addOne(j int, e, ball hops.Square) {
+	j, e = j&7, e&63
+	d.ones |= 1 << uint(j)
+	row := &d.one[j][e]
+	d.n += int(uint64(*row)>>(uint(ball)&63)&1 ^ 1)
+	*row |= hops.Bitboard(bit(ball))
+	d.oneRows[j] |= hops.Bitboard(bit(e))
+}
+
 // count returns the number of successors recorded.
 func (d *dedupe) count() int {
 	n := bits.OnesCount8(d.exit1)
