@@ -189,9 +189,15 @@ func (c *counting) takeEnds(fb, over, near, nodes, cand uint64) uint64 {
 	for ; cand != 0; cand &= cand - 1 {
 		wb := cand & -cand
 		y := mirrorOver(wb, cb)
-		if near&wb != 0 {
+		switch {
+		case wb == fb && near == fb|y:
+			// The start next to the carrier, whose only first jump
+			// is over it: every multi-jump passes Y first, so the
+			// ends after taking are exactly the multi-jump ends.
+			found |= nodes &^ fb
+		case near&wb != 0:
 			found |= flood(y, over, c.empty&^wb) | y
-		} else if landings(wb, over)&nodes&^y != 0 {
+		case landings(wb, over)&nodes&^y != 0:
 			// A W whose only neighbour in the jump graph is Y (often
 			// reached by jumping the carrier without taking) is never
 			// reached without landing on Y first.
