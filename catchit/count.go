@@ -360,7 +360,7 @@ func (p Position) countMoves() int {
 		n++
 	}
 	ps := pawns[:n]
-	var fresh, none tally
+	var fresh tally
 	for i := range ps {
 		a, o1 := ps[i].sq, &ps[i].tally
 		ab := bit(a)
@@ -405,36 +405,42 @@ func (p Position) countMoves() int {
 				case attacker:
 					// The attacker still has to move the ball: with the
 					// carrier, or by taking it with another pawn.
+					pairs := &pairIndex[i&7]
 					for j := range ps {
 						pw := &ps[j]
 						if j == i {
 							continue
 						}
-						o2 := &pw.tally
-						carrier := pw.sq == c1.ball
-						if pw.depOcc&eb != 0 || pw.depFree&ab != 0 {
-							o2 = &fresh
-							switch {
-							case carrier:
+						touched := pw.depOcc&eb != 0 || pw.depFree&ab != 0
+						if pw.sq == c1.ball {
+							o2 := &pw.tally
+							if touched {
 								c1.outcomes(pw.sq, &fresh)
-							case !c1.ready:
-								c1.prepareTakes()
-								fallthrough
-							default:
-								if c1.takers&bit(pw.sq) == 0 {
-									o2 = &none
-								} else {
-									c1.takeOutcomes(pw.sq, &fresh)
-								}
+								o2 = &fresh
 							}
+							if o2.moves != 0 {
+								dd.addBallSecond(pairs[j&7], j, a, end, o2.moves)
+							}
+							if o2.exit {
+								dd.addExit2(i, j, end)
+							}
+							continue
 						}
-						if carrier && o2.moves != 0 {
-							dd.addBallSecond(pairIndex[i][j], j, a, end, o2.moves)
+						takes, exit := pw.takes, pw.exit
+						if touched {
+							if !c1.ready {
+								c1.prepareTakes()
+							}
+							if c1.takers&bit(pw.sq) == 0 {
+								continue // no take at all
+							}
+							c1.takeOutcomes(pw.sq, &fresh)
+							takes, exit = fresh.takes, fresh.exit
 						}
-						if !carrier && o2.takes != 0 {
-							dd.addBallSecond(pairIndex[i][j], j, a, end, o2.takes)
+						if takes != 0 {
+							dd.addBallSecond(pairs[j&7], j, a, end, takes)
 						}
-						if o2.exit {
+						if exit {
 							dd.addExit2(i, j, end)
 						}
 					}
