@@ -110,4 +110,9 @@
 //	1      100
 //	2      21600
 //	3      6917480
+//
+// [Position.CountMoves] counts the distinct successors without building
+// any move, and hops.Perft counts its last level with it: perft(3) from
+// the start takes about 0.1 s of processor time on one core of an AMD
+// EPYC server, some 70 million leaves a second (BenchmarkPerftCatchit).
 package catchit
