@@ -519,15 +519,3 @@ func neighbourSet(set uint64) uint64 {
 // of no jump from C, and the jump to A it frees needs an occupied square
 // between, which was occupied before unless it is E, next to C). This is
 // sharper than the region of outcomes.region, which generate uses.
-
-// region returns the squares whose occupation the outcomes of a pawn
-// depend on, given nodes, the squares it can stand on during a
-// non-taking displacement (see outcomes.region).
-func region(nodes hops.Bitboard) hops.Bitboard {
-	var r hops.Bitboard
-	for d := hops.Dir(0); d < 8; d++ {
-		s := board.Shift(nodes, d)
-		r |= s | board.Shift(s, d)
-	}
-	return r
-}

@@ -506,4 +506,12 @@ func (o *outcomes) kindEnds(kind int) hops.Bitboard {
 // on during a displacement (its start, and the ends of its multi-jumps,
 // which hold every landing of a taking path too). Steps, jumps, takes
 // and exits only look at those squares.
-func (o *outcomes) region() hops.Bitboard { return region(o.jumpEnds | o.from.Bit()) }
+func (o *outcomes) region() hops.Bitboard {
+	nodes := o.jumpEnds | o.from.Bit()
+	var r hops.Bitboard
+	for d := hops.Dir(0); d < 8; d++ {
+		s := board.Shift(nodes, d)
+		r |= s | board.Shift(s, d)
+	}
+	return r
+}
