@@ -88,9 +88,11 @@ type counting struct {
 	takers  uint64 // holds the squares of the pawns that may be able to take
 }
 
+// prepareTakes sets the fields that the takes of the pawns need, once
+// per stage.
 func (c *counting) prepareTakes() {
 	c.ready = true
-	cb, e := uint64(1)<<uint(c.ball), c.empty
+	cb, e := bit(c.ball), c.empty
 	c.before = (((cb<<8)&e)>>16 | ((cb>>8)&e)<<16 | ((cb<<1)&e)>>2 | ((cb>>1)&e)<<2 |
 		((cb<<9)&e)>>18 | ((cb>>9)&e)<<18 | ((cb<<7)&e)>>14 | ((cb>>7)&e)<<14) & allSquares
 	c.takeOut = exitMask(cb, c.side)
@@ -134,6 +136,8 @@ func (c *counting) takeOutcomes(from hops.Square, t *tally) {
 	t.moves, t.jumpEnds = 0, 0
 }
 
+// outcomesOf fills the zero tally t with the outcomes of the pawn on
+// from, which may be displaced (K8).
 func (c *counting) outcomesOf(from hops.Square, t *tally) {
 	carrier := from == c.ball
 	fb := bit(from)
