@@ -361,6 +361,14 @@ func (p Position) countMoves() int {
 		near := neighbourSet(nodes)
 		pw.depOcc = nodes | near
 		pw.depFree = near | landings(nodes, occ&^(own&-own))&allSquares
+		if attacker && pw.sq != c0.ball {
+			// The takes and the exits of the attacker's other pawns
+			// depend on less (see takeDependence).
+			edge := near & uint64(goalRank[side&1])
+			pw.nodes, pw.near = nodes, near
+			pw.takeOcc = nodes | between(nodes, c0.empty) | edge
+			pw.takeFree = between(nodes, nodes) | landings(nodes, occ&^(own&-own))&allSquares | edge
+		}
 		n++
 	}
 	ps := pawns[:n]
@@ -431,7 +439,7 @@ func (p Position) countMoves() int {
 							continue
 						}
 						takes, exit := pw.takes, pw.exit
-						if touched {
+						if pw.takeOcc&eb != 0 || pw.takeFree&ab != 0 || pw.near&eb != 0 && landings(pw.nodes, eb)&ab != 0 {
 							if !c1.ready {
 								c1.prepareTakes()
 							}
@@ -487,7 +495,34 @@ type countPawn struct {
 	sq              hops.Square
 	depOcc, depFree uint64
 	tally
+
+	// For the attacker's pawns other than the carrier, whose takes and
+	// exits only are used while the ball has not moved: C (nodes) and
+	// the squares next to it (near), and the narrower dependence of
+	// takeDependence.
+	nodes, near       uint64
+	takeOcc, takeFree uint64
 }
+
+// between returns the squares next to a square of from with a square of
+// to just beyond, on the same line: the pawns that a jump from from to
+// to passes over, where there are pawns.
+func between(from, to uint64) uint64 {
+	return ((from<<8)&(to>>8) | (from>>8)&(to<<8) | (from<<1)&(to>>1) | (from>>1)&(to<<1) |
+		(from<<9)&(to>>9) | (from>>9)&(to<<9) | (from<<7)&(to>>7) | (from>>7)&(to<<7)) & allSquares
+}
+
+// Take dependence: the takes of a pawn that does not carry the ball, and
+// its exits with a take, are found from the jump graph on C alone (its
+// nodes and the jumps between them: the take is one of these jumps, over
+// the carrier) and from the pawns on the last rank next to C. A first
+// displacement from A to E changes that graph only by removing the node
+// E (E in C), by adding a jump over E from C to an empty square (E
+// between C and the empty squares) or to A itself (E next to C, A just
+// beyond), by removing a jump over A (A between two squares of C), or by
+// adding the landing A to a jump from C over an occupied square.
+// takeOcc and takeFree hold these squares, with the last rank next to
+// C; the case of A just beyond E is tested on the spot.
 
 // movesOf returns the ends of the steps and non-taking jumps of the pawn
 // on from, which does not carry the ball.
