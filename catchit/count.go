@@ -423,10 +423,9 @@ func (p Position) countMoves() int {
 						if j == i {
 							continue
 						}
-						touched := pw.depOcc&eb != 0 || pw.depFree&ab != 0
 						if pw.sq == c1.ball {
 							o2 := &pw.tally
-							if touched {
+							if pw.depOcc&eb != 0 || pw.depFree&ab != 0 {
 								c1.outcomes(pw.sq, &fresh)
 								o2 = &fresh
 							}
