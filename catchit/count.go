@@ -363,7 +363,7 @@ func (p Position) countMoves() int {
 		pw.depFree = near | landings(nodes, occ&^(own&-own))&allSquares
 		if attacker && pw.sq != c0.ball {
 			// The takes and the exits of the attacker's other pawns
-			// depend on less (see takeDependence).
+			// depend on less (see "Take dependence" below).
 			edge := near & uint64(goalRank[side&1])
 			pw.nodes, pw.near = nodes, near
 			pw.takeOcc = nodes | between(nodes, c0.empty) | edge
@@ -489,7 +489,7 @@ func (p Position) countMoves() int {
 // countPawn is what countMoves keeps of one of the mover's pawns: its
 // square, its outcomes on the board before the turn, and the squares
 // they depend on: they stay the same after a first displacement from A
-// to E unless E is in depOcc or A in depFree (see dependence).
+// to E unless E is in depOcc or A in depFree (see "Dependence" below).
 type countPawn struct {
 	sq              hops.Square
 	depOcc, depFree uint64
@@ -498,7 +498,7 @@ type countPawn struct {
 	// For the attacker's pawns other than the carrier, whose takes and
 	// exits only are used while the ball has not moved: C (nodes) and
 	// the squares next to it (near), and the narrower dependence of
-	// takeDependence.
+	// "Take dependence".
 	nodes, near       uint64
 	takeOcc, takeFree uint64
 }
