@@ -457,6 +457,7 @@ func (p Position) countMoves() int {
 					}
 				default:
 					// The defender may still take the ball, or not.
+					pairs := &pairIndex[i&7]
 					for j := range ps {
 						pw := &ps[j]
 						if j == i {
@@ -468,10 +469,10 @@ func (p Position) countMoves() int {
 							o2 = &fresh
 						}
 						if o2.moves != 0 {
-							dd.addAll(i, j, a, end, c1.ball, hops.Bitboard(o2.moves), false)
+							dd.addPlain(pairs[j&7], j, a, end, c1.ball, o2.moves)
 						}
 						if o2.takes != 0 {
-							dd.addAll(i, j, a, end, c1.ball, hops.Bitboard(o2.takes), true)
+							dd.addBallSecond(pairs[j&7], j, a, end, o2.takes)
 						}
 						if o2.exit {
 							dd.addExit2(i, j, end)

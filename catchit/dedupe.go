@@ -231,6 +231,31 @@ func (d *dedupe) addBallSecond(p uint8, j int, a, e hops.Square, ends uint64) {
 	}
 }
 
+// addPlain adds the plain second displacements to ends when neither
+// displacement moves the ball, which stays on ball.
+func (d *dedupe) addPlain(p uint8, j int, a, e, ball hops.Square, ends uint64) {
+	a, e, p = a&63, e&63, p%maxPairs
+	if ab := bit(a); ends&ab != 0 {
+		ends &^= ab
+		d.addOne(j, e, ball)
+	}
+	eb := bit(e)
+	if hi := ends &^ (eb<<1 - 1); hi != 0 {
+		row := &d.two[p][0][e]
+		d.n += bits.OnesCount64(hi &^ uint64(*row))
+		*row |= hops.Bitboard(hi)
+		d.twoRows[p][0] |= hops.Bitboard(eb)
+	}
+	lo := ends & (eb - 1)
+	d.twoRows[p][0] |= hops.Bitboard(lo)
+	tab := &d.two[p][0]
+	for ; lo != 0; lo &= lo - 1 {
+		row := &tab[bits.TrailingZeros64(lo)&63]
+		d.n += int(*row>>uint(e)&1 ^ 1)
+		*row |= hops.Bitboard(eb)
+	}
+}
+
 // addOne records that pawn j went to the square the first pawn left,
 // the first pawn being on e and the ball on ball.
 func (d *dedupe) addOne(j int, e, ball hops.Square) {
