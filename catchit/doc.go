@@ -113,6 +113,6 @@
 //
 // [Position.CountMoves] counts the distinct successors without building
 // any move, and hops.Perft counts its last level with it: perft(3) from
-// the start takes about 0.1 s of processor time on one core of an AMD
-// EPYC server, some 70 million leaves a second (BenchmarkPerftCatchit).
+// the start takes about 90 ms on one core of an AMD EPYC server, some
+// 75 million leaves a second (BenchmarkPerftCatchit).
 package catchit
