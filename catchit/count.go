@@ -51,13 +51,11 @@ func flood(from, over, land uint64) uint64 {
 // floodOn continues flood from first, the squares its first jumps reach.
 func floodOn(first, from, over, land uint64) uint64 {
 	seen := from | first
-	ends := first
 	for f := first; f != 0; {
 		f = landings(f, over) & land &^ seen
 		seen |= f
-		ends |= f
 	}
-	return ends
+	return seen &^ from
 }
 
 // exitMask returns the squares from which a jump over a pawn of set on
