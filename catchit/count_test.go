@@ -119,3 +119,20 @@ func TestPerftCases(t *testing.T) {
 		}
 	}
 }
+
+// TestCountMovesNoAllocs checks that CountMoves does not allocate, as
+// TestNoAllocations does for AppendMoves and Play.
+func TestCountMovesNoAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	ps := []Position{Start()}
+	for _, w := range gametest.ReadWorst(t, Parse) {
+		ps = append(ps, w.P)
+	}
+	for _, p := range ps {
+		if n := testing.AllocsPerRun(20, func() { p.CountMoves() }); n != 0 {
+			t.Errorf("%s: CountMoves allocates %v times", p, n)
+		}
+	}
+}
