@@ -1,9 +1,10 @@
 package catchit
 
 import (
+	"fmt"
 	"testing"
 
-	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/gametest"
 )
 
 // Midgame positions reached by random play from the start.
@@ -77,15 +78,30 @@ func BenchmarkPlay(b *testing.B) {
 	}
 }
 
+// perftCases are the perft benchmarks: each runs at a depth with at
+// least a million leaves, so that the count of the last level by
+// CountMoves weighs as it does in deep searches. The midgames were
+// reached by random play: Blue attacking, Red defending, Red attacking.
+// TestPerftCases checks the leaf counts.
+var perftCases = []struct {
+	name, text string
+	depth      int
+	leaves     uint64
+}{
+	{"start", "rrrrrrr/7/7/7/7/7/bbbBbbb b", 3, 6917480},
+	{"midgame4", "r6/r3r2/2r1r2/7/1bBrb2/r3bb1/3b2b b", 2, 1478414},
+	{"midgame5", "r1r3r/1r3r1/2r4/4r2/b1bB3/bb1b2b/7 r", 2, 1270683},
+	{"midgame6", "3rr2/2b1rb1/4rr1/2b1R2/bb1rb2/7/6b r", 2, 1380875},
+}
+
 func BenchmarkPerftCatchit(b *testing.B) {
-	for _, c := range benchPositions(b) {
-		b.Run(c.name+"/depth2", func(b *testing.B) {
-			b.ReportAllocs()
-			var n uint64
-			for b.Loop() {
-				n += hops.Perft(c.p, 2)
-			}
-			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "leaves/s")
+	for _, c := range perftCases {
+		p, err := Parse(c.text)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("%s/depth%d", c.name, c.depth), func(b *testing.B) {
+			gametest.BenchPerft(b, p, c.depth)
 		})
 	}
 }

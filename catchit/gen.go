@@ -380,7 +380,10 @@ func (p Position) generate(g *gen) {
 	}
 	dd := dedupes.Get().(*dedupe)
 	defer dd.release()
-	bulk := !g.paths && !g.first // count only: merge whole sets of ends
+	// Count only: merge whole sets of ends. CountMoves uses countMoves,
+	// which counts the same way on plain masks; this mode is the
+	// reference the tests check it against.
+	bulk := !g.paths && !g.first
 	side := st0.side
 	attacker := st0.attacker()
 	var (
