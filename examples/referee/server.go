@@ -170,7 +170,7 @@ func checkQuery(pattern, raw string, names []string) error {
 	}
 	q, err := url.ParseQuery(raw)
 	if err != nil {
-		return failf(http.StatusBadRequest, "request", "bad query %q: %v", raw, err)
+		return failf(http.StatusBadRequest, "request", "bad query: %v", err)
 	}
 	takes := "takes none"
 	if len(names) > 0 {
