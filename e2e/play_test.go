@@ -14,8 +14,11 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/brouillard"
+	"github.com/hopsgames/hops/catchit"
+	"github.com/hopsgames/hops/coir"
 	"github.com/hopsgames/hops/games"
 	"github.com/hopsgames/hops/players"
+	"github.com/hopsgames/hops/zapita"
 )
 
 // builder is a game's move builder for the position a page shows.
@@ -80,37 +83,74 @@ func randomClicks(r *rand.Rand) chooser {
 	}
 }
 
-// searchClicks plays Brouillard with the library's searching player on a
-// state drawn from the page's view, and clicks the move it chooses.
+// movesOf turns a move's text in each game into the clicks a person
+// makes to build it.
+var movesOf = map[string]func(string) ([]hops.Click, error){
+	"zapita":     clicksOf(zapita.ParseMove),
+	"catchit":    clicksOf(catchit.ParseMove),
+	"coir":       clicksOf(coir.ParseMove),
+	"brouillard": clicksOf(brouillard.ParseMove),
+}
+
+func clicksOf[M interface{ Clicks() []hops.Click }](parse func(string) (M, error)) func(string) ([]hops.Click, error) {
+	return func(text string) ([]hops.Click, error) {
+		m, err := parse(text)
+		if err != nil {
+			return nil, err
+		}
+		return m.Clicks(), nil
+	}
+}
+
+// searchClicks plays with the library's searching player, the strong
+// player of the tests, and clicks the move it chooses. It sees what the
+// page shows and nothing more: in Brouillard it searches a state drawn
+// from the player's view.
 func searchClicks(seed uint64) chooser {
 	r := rand.New(rand.NewPCG(seed, 7))
 	return func(t *testing.T, v view, b builder) []hops.Click {
 		t.Helper()
-		side, err := brouillard.Game.ParseSide(v.You)
+		g, ok := games.ByName(v.Game)
+		if !ok {
+			t.Fatalf("the page shows an unknown game %q", v.Game)
+		}
+		text := v.Position
+		if games.Hidden(g) {
+			side, err := g.ParseSide(v.You)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bv, err := brouillard.ParseView(v.Position, side)
+			if err != nil {
+				t.Fatal(err)
+			}
+			text = bv.Sample(r).String()
+		}
+		s, err := g.Parse(text)
 		if err != nil {
 			t.Fatal(err)
 		}
-		bv, err := brouillard.ParseView(v.Position, side)
+		agent, err := players.New(g, players.KindSearch, players.Options{Nodes: 1500, Seed: r.Uint64()})
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := brouillard.Game.Parse(bv.Sample(r).String())
+		move, err := agent.Choose(s)
 		if err != nil {
 			t.Fatal(err)
 		}
-		agent, err := players.New(brouillard.Game, players.KindSearch, players.Options{Nodes: 1500, Seed: r.Uint64()})
+		clicks, err := movesOf[g.Name](move)
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("the searching player's move %q: %v", move, err)
 		}
-		text, err := agent.Choose(s)
-		if err != nil {
-			t.Fatal(err)
+		// The page's builder must make the very move from these clicks.
+		built, err := b(clicks)
+		if err != nil || !built.Complete {
+			t.Fatalf("the clicks %s of %q build no move in %q: %v", clickTexts(clicks), move, v.Position, err)
 		}
-		m, err := brouillard.ParseMove(text)
-		if err != nil {
-			t.Fatal(err)
+		if want, err := s.Canonical(move); err != nil || built.Move != want {
+			t.Fatalf("the clicks %s build %q, not the searching player's %q (%v)", clickTexts(clicks), built.Move, want, err)
 		}
-		return m.Clicks()
+		return clicks
 	}
 }
 
@@ -298,17 +338,29 @@ func TestAgainstTheComputer(t *testing.T) {
 	}
 }
 
-// TestTwoPeople plays a game of Brouillard au Palais between two people,
+// TestTwoPeople plays a whole game of each game between two people,
 // each in a browser profile of his own: the first creates the game and
 // sends the link, the second joins through it. Each follows the other's
-// moves through the event stream, and neither page ever holds the
-// other's hidden pawns.
+// moves through the event stream; in Brouillard neither page ever holds
+// the other's hidden pawns. One of the two plays the searching player's
+// moves and the other random ones, so that the games end soon; they take
+// the strong part in turn from game to game.
 func TestTwoPeople(t *testing.T) {
-	a := newPage(t, "creator")
-	b := newPage(t, "joiner")
-	id := a.createGame("brouillard", "person")
+	for i, name := range games.Names() {
+		t.Run(name, func(t *testing.T) {
+			playTwoPeople(t, name, i%2)
+		})
+	}
+}
+
+// playTwoPeople plays one game of name between two pages, the strong
+// player being the creator (0) or the joiner (1).
+func playTwoPeople(t *testing.T, name string, strong int) {
+	a := newPage(t, name+" creator")
+	b := newPage(t, name+" joiner")
+	id := a.createGame(name, "person")
 	a.waitFor("the invitation", 10*time.Second, func(v view) bool { return v.Status == "waiting" })
-	a.screenshot("people-brouillard-invitation")
+	a.screenshot("people-" + name + "-invitation")
 	var link string
 	a.do(chromedp.Value(`#link`, &link, chromedp.ByQuery))
 	if !strings.HasPrefix(link, serverURL+"/#join="+id+".") {
@@ -320,38 +372,56 @@ func TestTwoPeople(t *testing.T) {
 		t.Fatalf("the joiner shows game %s, want %s", got, id)
 	}
 	a.waitFor("the opponent", 10*time.Second, func(v view) bool { return v.Status == "playing" })
+	va, vb := a.read(), b.read()
+	if va.You == vb.You || va.Game != name || vb.Game != name {
+		t.Fatalf("the creator plays %s of %q, the joiner %s of %q", va.You, va.Game, vb.You, vb.Game)
+	}
 
-	players := []*page{a, b}
-	choosers := []chooser{searchClicks(11), randomClicks(rand.New(rand.NewPCG(5, 5)))}
-	deadline := time.Now().Add(3 * time.Minute)
+	pages := []*page{a, b}
+	var choosers [2]chooser
+	choosers[strong] = searchClicks(uint64(11 + strong))
+	choosers[1-strong] = randomClicks(rand.New(rand.NewPCG(5, uint64(5+strong))))
+	start := time.Now()
+	deadline := start.Add(time.Minute)
 	first := [2]bool{true, true}
 	for !ended(a.read()) {
 		moved := false
-		for i, p := range players {
+		for i, p := range pages {
 			if p.takeTurn(choosers[i], first[i]) {
 				first[i], moved = false, true
 			}
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the game goes on after 3 minutes: %+v", a.read())
+			t.Fatalf("the game goes on after a minute: %+v", a.read())
 		}
 		if !moved {
 			time.Sleep(25 * time.Millisecond)
 		}
 	}
-	va, vb := a.checkOver(), b.checkOver()
+	va, vb = a.checkOver(), b.checkOver()
 	if va.Ply != vb.Ply {
 		t.Errorf("the pages end at plies %s and %s", va.Ply, vb.Ply)
 	}
-	t.Logf("creator: %s; joiner: %s (%s plies); %s, %s", va.Text, vb.Text, va.Ply,
-		a.screenshot("people-brouillard-creator"), b.screenshot("people-brouillard-joiner"))
-	for _, p := range players {
-		v := p.read()
-		side, err := brouillard.Game.ParseSide(v.You)
-		if err != nil {
-			t.Fatal(err)
+	// Each page tells its player whether he won: the winner's page says
+	// so, the loser's names the winner.
+	winner, loser := va, vb
+	if strings.HasPrefix(vb.Text, "You win") {
+		winner, loser = vb, va
+	}
+	if !strings.HasPrefix(winner.Text, "You win") || strings.HasPrefix(loser.Text, "You win") {
+		t.Errorf("the pages announce %q and %q: one, and only one, must say \"You win\"", va.Text, vb.Text)
+	}
+	t.Logf("%s: creator (%s): %s; joiner (%s): %s (%s plies in %v); %s, %s", name, va.You, va.Text, vb.You, vb.Text, va.Ply,
+		time.Since(start).Round(time.Millisecond), a.screenshot("people-"+name+"-creator"), b.screenshot("people-"+name+"-joiner"))
+	if g, _ := games.ByName(name); games.Hidden(g) {
+		for _, p := range pages {
+			v := p.read()
+			side, err := g.ParseSide(v.You)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkHidden(t, p, id, side)
 		}
-		checkHidden(t, p, id, side)
 	}
 }
 

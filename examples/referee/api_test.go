@@ -154,6 +154,122 @@ func TestArrangements(t *testing.T) {
 	if code, _ := c.do("POST", "/games/"+other.ID+"/join", "", jsonBody(joinRequest{Invitation: other.Invitation, Arrangement: "K"}), &e); code != http.StatusBadRequest {
 		t.Errorf("join with a bad arrangement: %d %+v", code, e)
 	}
+}
+
+// TestBadArrangementRule: an arrangement the library refuses is answered
+// with the library's explanation, the field named once, and the id of
+// the rule it breaks (B2 the faces, B3 the letters), on creating and on
+// joining a game alike.
+func TestBadArrangementRule(t *testing.T) {
+	c := newClient(t)
+	other := c.createOnly(createRequest{Game: "brouillard"})
+	for _, tc := range []struct {
+		arrangement, rule string
+	}{
+		{"NTXXQJQ", "B2"}, // two Queens, no King
+		{"NTXQQJK", "B2"}, // one blank
+		{"NTX", "B3"},     // not seven letters
+		{"NTXXQJZ", "B3"}, // no pawn face
+	} {
+		_, want := brouillard.ParseArrangement(tc.arrangement)
+		if want == nil || hops.RuleOf(want) != tc.rule {
+			t.Fatalf("the library reads %q with %v, want an error of rule %s", tc.arrangement, want, tc.rule)
+		}
+		for _, req := range []struct{ method, path, body string }{
+			{"POST", "/games", jsonBody(createRequest{Game: "brouillard", Arrangement: tc.arrangement})},
+			{"POST", "/games/" + other.ID + "/join", jsonBody(joinRequest{Invitation: other.Invitation, Arrangement: tc.arrangement})},
+		} {
+			var e errorJSON
+			code, raw := c.do(req.method, req.path, "", req.body, &e)
+			if code != http.StatusBadRequest || e.Kind != "request" || e.Rule != tc.rule || e.Error != want.Error() {
+				t.Errorf("%s %s %s: %d %s, want 400 request %q rule %s", req.method, req.path, req.body, code, raw, want.Error(), tc.rule)
+			}
+			if n := strings.Count(e.Error, "arrangement"); n != 1 {
+				t.Errorf("%s %s: %q names the arrangement %d times", req.method, req.path, e.Error, n)
+			}
+		}
+	}
+	// A bad side is named after its field, without a rule.
+	var e errorJSON
+	if code, raw := c.do("POST", "/games", "", `{"game": "catchit", "first": "Green"}`, &e); code != http.StatusBadRequest || e.Kind != "request" || e.Rule != "" || !strings.HasPrefix(e.Error, "first: ") || !strings.Contains(e.Error, `"Green"`) {
+		t.Errorf("a bad first side: %d %s", code, raw)
+	}
+}
+
+// TestStrictQuery: as a JSON body takes only its fields, every route of
+// the API takes only the query parameters it names, and refuses with 400
+// one it does not take (named in the answer), one given twice and a
+// query that does not parse, before anything else.
+func TestStrictQuery(t *testing.T) {
+	c := newClient(t)
+	h := c.create("catchit", "")
+	token := h.Tokens["Blue"]
+	path := "/games/" + h.ID
+	routes := []struct{ method, path, body string }{
+		{"GET", "/kinds", ""},
+		{"POST", "/games", `{"game": "catchit"}`},
+		{"GET", path, ""},
+		{"POST", path + "/join", `{"invitation": "00"}`},
+		{"GET", path + "/moves", ""},
+		{"POST", path + "/moves", `{"move": "D1-D2"}`},
+		{"POST", path + "/resign", ""},
+		{"GET", path + "/history", ""},
+		{"GET", path + "/svg", ""},
+		{"POST", path + "/build", `{"clicks": []}`},
+		{"GET", path + "/events", ""},
+	}
+	for _, r := range routes {
+		for _, q := range []string{"foo=1", "foo", "offset=0&Limit=5", "limit=5&limit=6", "offset=%zz", "a=1;b=2"} {
+			var e errorJSON
+			code, raw := c.do(r.method, r.path+"?"+q, token, r.body, &e)
+			if code != http.StatusBadRequest || e.Kind != "request" {
+				t.Errorf("%s %s?%s: %d %s, want 400 request", r.method, r.path, q, code, raw)
+				continue
+			}
+			var name string
+			switch {
+			case strings.HasPrefix(q, "foo"):
+				name = `"foo"`
+			case strings.Contains(q, "Limit"):
+				name = `"Limit"`
+			case strings.Contains(q, "&limit"):
+				if r.path == path+"/moves" && r.method == "GET" {
+					name = `"limit" given 2 times`
+				} else {
+					name = `"limit"`
+				}
+			default:
+				name = "bad query"
+			}
+			if !strings.Contains(e.Error, name) {
+				t.Errorf("%s %s?%s: %q does not say %s", r.method, r.path, q, e.Error, name)
+			}
+		}
+	}
+	// Nothing above was served: the game is as it was.
+	var st stateJSON
+	if code, raw := c.do("GET", path, token, "", &st); code != http.StatusOK || st.Status != StatusPlaying || st.Ply != 0 {
+		t.Errorf("after the refused requests: %d %s", code, raw)
+	}
+	// The parameters a route takes, and an empty query, still pass.
+	for _, q := range []string{"", "?", "?offset=1", "?limit=2", "?offset=1&limit=2"} {
+		var page movesJSON
+		if code, raw := c.do("GET", path+"/moves"+q, token, "", &page); code != http.StatusOK {
+			t.Errorf("GET moves%s: %d %s", q, code, raw)
+		}
+	}
+	if code, raw := c.do("GET", "/kinds?", "", "", nil); code != http.StatusOK {
+		t.Errorf("GET /kinds?: %d %s", code, raw)
+	}
+	// The page's files ignore a query, as any web server does.
+	resp, err := c.hc.Get(c.url + "/?from=mail")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
+		t.Errorf("GET /?from=mail: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
 	// Drawn at random when not given: not always the same.
 	seen := map[string]bool{}
 	for range 8 {

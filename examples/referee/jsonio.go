@@ -47,6 +47,20 @@ func moveError(err error) *apiError {
 	return &apiError{status: http.StatusBadRequest, kind: kind, rule: hops.RuleOf(err), msg: err.Error()}
 }
 
+// fieldError returns the answer to a field of a request the library
+// refused: the library's explanation, naming the field once (the library
+// may name it already, as "arrangement"), and the rule it breaks.
+func fieldError(field string, err error) *apiError {
+	var e *hops.Error
+	if !errors.As(err, &e) {
+		return failf(http.StatusBadRequest, "request", "%s: %v", field, err)
+	}
+	if !strings.HasPrefix(e.Where, field) {
+		e = e.In(field)
+	}
+	return &apiError{status: http.StatusBadRequest, kind: "request", rule: e.Rule, msg: e.Error()}
+}
+
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")

@@ -59,8 +59,11 @@
 // why) or "closed" (see Limits).
 //
 // An error answers {"error": "...", "kind": "...", "rule": "K8"}: status
-// 400 for a malformed request (a bad JSON body, an unknown or repeated
-// field, a bad query parameter), a malformed move (kind "syntax") or an
+// 400 for a malformed request (kind "request": a bad JSON body, an
+// unknown or repeated field, a bad value such as an arrangement breaking
+// rule B2, with that rule's id, or a query parameter that is bad, given
+// twice or not taken by the path, which only GET /games/{id}/moves
+// takes), a malformed move (kind "syntax") or an
 // illegal one (kind "illegal"), with the library's explanation and the id
 // of the rule broken; 401 for a missing or wrong token or invitation; 403
 // for a move by the side not to move; 404 for an unknown game or path; 405

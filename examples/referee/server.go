@@ -6,11 +6,14 @@ import (
 	"encoding/hex"
 	"io"
 	"log"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/netip"
+	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -128,17 +131,60 @@ func NewServer(c Config) (*Server, error) {
 
 // routes registers every route of the API. A handler that needs a game
 // is wrapped by withMatch (the game and who asks) or withGame (the game).
+// Every route of the API takes only the query parameters it names (see
+// strictQuery), as a JSON body takes only its fields.
 func (s *Server) routes() {
-	s.mux.HandleFunc("GET /kinds", s.kinds)
-	s.mux.HandleFunc("POST /games", s.create)
-	s.mux.HandleFunc("GET /games/{id}", s.withMatch(s.getState))
-	s.mux.HandleFunc("POST /games/{id}/join", s.withGame(s.join))
-	s.mux.HandleFunc("GET /games/{id}/moves", s.withMatch(s.getMoves))
-	s.mux.HandleFunc("POST /games/{id}/moves", s.withMatch(s.postMove))
-	s.mux.HandleFunc("POST /games/{id}/resign", s.withMatch(s.resign))
-	s.mux.HandleFunc("GET /games/{id}/history", s.withMatch(s.getHistory))
-	s.mux.HandleFunc("GET /games/{id}/svg", s.withMatch(s.getSVG))
+	s.mux.HandleFunc("GET /kinds", strictQuery(s.kinds))
+	s.mux.HandleFunc("POST /games", strictQuery(s.create))
+	s.mux.HandleFunc("GET /games/{id}", strictQuery(s.withMatch(s.getState)))
+	s.mux.HandleFunc("POST /games/{id}/join", strictQuery(s.withGame(s.join)))
+	s.mux.HandleFunc("GET /games/{id}/moves", strictQuery(s.withMatch(s.getMoves), "offset", "limit"))
+	s.mux.HandleFunc("POST /games/{id}/moves", strictQuery(s.withMatch(s.postMove)))
+	s.mux.HandleFunc("POST /games/{id}/resign", strictQuery(s.withMatch(s.resign)))
+	s.mux.HandleFunc("GET /games/{id}/history", strictQuery(s.withMatch(s.getHistory)))
+	s.mux.HandleFunc("GET /games/{id}/svg", strictQuery(s.withMatch(s.getSVG)))
 	s.webRoutes()
+}
+
+// strictQuery wraps the handler of a route that takes the query
+// parameters names, and no other: a request with a parameter the route
+// does not know, one given twice or a query that does not parse is
+// refused with 400, before anything else, rather than served as if the
+// parameter were not there, which would hide a client's mistake (a
+// misspelt "limit" would silently give the default page).
+func strictQuery(h http.HandlerFunc, names ...string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if err := checkQuery(r.Pattern, r.URL.RawQuery, names); err != nil {
+			fail(w, nil, err)
+			return
+		}
+		h(w, r)
+	}
+}
+
+// checkQuery checks the raw query of a request to the route pattern
+// against the parameters the route takes.
+func checkQuery(pattern, raw string, names []string) error {
+	if raw == "" {
+		return nil
+	}
+	q, err := url.ParseQuery(raw)
+	if err != nil {
+		return failf(http.StatusBadRequest, "request", "bad query: %v", err)
+	}
+	takes := "takes none"
+	if len(names) > 0 {
+		takes = "takes only " + strings.Join(names, " and ")
+	}
+	for _, name := range slices.Sorted(maps.Keys(q)) {
+		if !slices.Contains(names, name) {
+			return failf(http.StatusBadRequest, "request", "unknown query parameter %q (%s %s)", name, pattern, takes)
+		}
+		if len(q[name]) > 1 {
+			return failf(http.StatusBadRequest, "request", "query parameter %q given %d times", name, len(q[name]))
+		}
+	}
+	return nil
 }
 
 // ServeHTTP answers a request. The mux's own answers for an unknown path
@@ -365,7 +411,7 @@ func (s *Server) readArrangement(g *hops.Game, text string) (brouillard.Arrangem
 	}
 	a, err := brouillard.ParseArrangement(text)
 	if err != nil {
-		return a, failf(http.StatusBadRequest, "request", "arrangement: %v", err)
+		return a, fieldError("arrangement", err)
 	}
 	return a, nil
 }
@@ -387,7 +433,7 @@ func (s *Server) createGame(req createRequest) (createdJSON, error) {
 		}
 		side, err := g.ParseSide(f.text)
 		if err != nil {
-			return createdJSON{}, failf(http.StatusBadRequest, "request", "%s: %v", f.name, err)
+			return createdJSON{}, fieldError(f.name, err)
 		}
 		*f.side = side
 	}

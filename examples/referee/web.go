@@ -33,9 +33,11 @@ func (s *Server) webRoutes() {
 		h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
 		files.ServeHTTP(w, r)
 	}
+	// The page's own files ignore any query, as web servers do: an
+	// address someone shares may carry one.
 	s.mux.HandleFunc("GET /{$}", static)
 	s.mux.HandleFunc("GET /app.js", static)
 	s.mux.HandleFunc("GET /style.css", static)
-	s.mux.HandleFunc("POST /games/{id}/build", s.withMatch(s.postBuild))
-	s.mux.HandleFunc("GET /games/{id}/events", s.withMatch(s.getEvents))
+	s.mux.HandleFunc("POST /games/{id}/build", strictQuery(s.withMatch(s.postBuild)))
+	s.mux.HandleFunc("GET /games/{id}/events", strictQuery(s.withMatch(s.getEvents)))
 }
