@@ -1,5 +1,6 @@
 // Package brouillard implements Brouillard au Palais, the HOPS game with
-// hidden pieces, following sections G and B of the rule book (rule ids
+// hidden pieces, following sections G and B of the rule book, [RULES.md]
+// at the root of the module (rule ids
 // such as B8 are cited in errors, tests and below).
 //
 // Two players, White and Red, each set up seven pawns face down on the
@@ -165,4 +166,6 @@
 //	2      5540         5540
 //	3      643646       644424
 //	4      83335512     83384907
+//
+// [RULES.md]: https://github.com/hopsgames/hops/blob/main/RULES.md
 package brouillard

@@ -1,5 +1,6 @@
 // Package catchit implements Catch'it, the HOPS game of the ball
-// (rule book section K, common rules G).
+// (rule book section K, common rules G: [RULES.md] at the root of the
+// module).
 //
 // Two players, Blue and Red, have seven pawns each on a 7×7 board, Blue
 // on rank 1 and Red on rank 7 (K1, K2). One pawn carries the ball.
@@ -118,4 +119,6 @@
 // any move, and hops.Perft counts its last level with it: perft(3) from
 // the start takes about 90 ms on one core of an AMD EPYC server, some
 // 75 million leaves a second (BenchmarkPerftCatchit).
+//
+// [RULES.md]: https://github.com/hopsgames/hops/blob/main/RULES.md
 package catchit

@@ -1,6 +1,7 @@
 // Package coir implements Coir Circuit, the HOPS game of two-coloured
 // pawns on a 6×6 board, following section C of the rule book (and the
-// common rules G1 … G12). Rule ids appear in errors, docs and tests.
+// common rules G1 … G12), [RULES.md] at the root of the module. Rule ids
+// appear in errors, docs and tests.
 //
 // # The game
 //
@@ -141,4 +142,6 @@
 // A Dame among eleven opposing pawns can have over 25,000 jump paths and
 // 190,000 distinct moves (the position "2wb2/2bb2/3b2/bb1bbb/3b2/3b2 w");
 // the generator lists them in under 10 ms.
+//
+// [RULES.md]: https://github.com/hopsgames/hops/blob/main/RULES.md
 package coir

@@ -1,5 +1,6 @@
 // Package zapita implements Zapita, the HOPS game of the bomb (rule book
-// section Z, with the common rules G).
+// section Z, with the common rules G: [RULES.md] at the root of the
+// module).
 //
 // Two players, White and Khaki, each have six pawns of power 1, 1, 2, 2,
 // 3 and 3 on a 7×7 board with two headquarters (HQ) and one bomb. A turn
@@ -173,4 +174,6 @@
 //	5      3511308
 //	6      99877280
 //	7      3495713720
+//
+// [RULES.md]: https://github.com/hopsgames/hops/blob/main/RULES.md
 package zapita
