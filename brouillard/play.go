@@ -60,6 +60,9 @@ func (st *state) check(m Move) (checked, *hops.Error) {
 	}
 	me := st.side
 	occ := st.pawns[0] | st.pawns[1]
+	// mine: the mover's pawns once his pawn move is made, which is the
+	// board the Fou moves on and the one B8 looks at.
+	mine := st.pawns[me]
 	if m.pawn.Len() > 0 {
 		where := lazy{"pawn move ", m.pawn}
 		if st.plus {
@@ -71,6 +74,7 @@ func (st *state) check(m Move) (checked, *hops.Error) {
 		}
 		c.pawnFrom, c.pawnTo = from, to
 		occ = occ&^from.Bit() | to.Bit()
+		mine = mine&^from.Bit() | to.Bit()
 	}
 	if m.pawn.Len() == 0 && st.pawns[me].Has(m.fou.From()) {
 		return c, illegal("B9", nil, "%s moves a pawn but not the Fou: every decision moves the Fou, written after the pawn", m.fou)
@@ -135,7 +139,7 @@ func (st *state) check(m Move) (checked, *hops.Error) {
 	c.fouTo = res.End
 	if p.Marked(p.Len() - 1) {
 		o := res.LastOver
-		if st.pawns[me].Has(o) {
+		if mine.Has(o) {
 			return c, illegal("B8", where, "the pawn on %s is %s's own: a player never turns his own pawns over", o, SideName(me))
 		}
 		if st.turnable().Has(o) {

@@ -2,6 +2,7 @@ package brouillard
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -655,4 +656,92 @@ func TestLeakStart(t *testing.T) {
 	if a.View(Red) == b.View(Red) {
 		t.Error("Red knows his own pawns")
 	}
+}
+
+// successors returns the successors of the generated moves of p: all of
+// them, and those of the moves that turn a pawn over.
+func successors(p Position) (all, turning map[Position]bool) {
+	all, turning = map[Position]bool{}, map[Position]bool{}
+	for _, g := range p.AppendMoves(nil) {
+		q, err := p.Play(g)
+		if err != nil {
+			continue
+		}
+		all[q] = true
+		if g.Turns() {
+			turning[q] = true
+		}
+	}
+	return all, turning
+}
+
+// checkMarked judges a move text whose Fou's last jump is marked 'x'
+// (B8, B10) and returns what is wrong, or "" when nothing is. Both views
+// must give the true position's verdict. When the move is legal, the pawn
+// jumped last must be an opposing one on the board after the pawn move
+// (never the mover's own, wherever it came from), and the move must be a
+// generated turning move under another written form (G9), or, when that
+// pawn was already known to both and is not the target, the same move as
+// the unmarked text, since turning it changes nothing.
+func checkMarked(p Position, m Move, all, turning map[Position]bool) string {
+	err := p.Validate(m)
+	for _, s := range []hops.Side{White, Red} {
+		if got := errText(p.View(s).Validate(m)); got != errText(err) {
+			return fmt.Sprintf("%s in %s: %s's view says %q, the position %q", m, p, SideName(s), got, errText(err))
+		}
+	}
+	if err != nil {
+		return ""
+	}
+	q, _ := p.Play(m)
+	fou, pawn := m.Fou(), m.Pawn()
+	a, b := fou.At(fou.Len()-2), fou.At(fou.Len()-1)
+	d, dist, ok := hops.Direction(a, b)
+	if !ok || dist != 2 {
+		return fmt.Sprintf("%s accepted in %s: its marked last hop %s-%s is no jump", m, p, a, b)
+	}
+	over := bd.Step(a, d)
+	me := p.ToMove()
+	side, k, turned, there := p.Pawn(over)
+	switch {
+	case pawn.Len() > 0 && pawn.To() == over:
+		return fmt.Sprintf("%s accepted in %s: it turns over the pawn %s has just moved to %s", m, p, SideName(me), over)
+	case pawn.Len() > 0 && pawn.From() == over, !there:
+		return fmt.Sprintf("%s accepted in %s: no pawn on %s after the pawn move", m, p, over)
+	case side != me^1:
+		return fmt.Sprintf("%s accepted in %s: it turns over %s's own pawn on %s", m, p, SideName(me), over)
+	case turning[q]:
+		return ""
+	}
+	target, _ := p.Target(me)
+	plain := fou
+	plain.SetMark(fou.Len()-1, false)
+	if r, err := p.Play(MoveOf(pawn, plain)); turned && k != target && err == nil && r == q && all[q] {
+		return ""
+	}
+	return fmt.Sprintf("%s accepted in %s, but no generated move turns the pawn on %s over to give %s", m, p, over, q)
+}
+
+// TestPropertyB8_MarkedLastJump: a move text marking the Fou's last jump
+// is legal only when it describes a turning move the generator yields
+// (B8, G9), or a turning over of a pawn already known to both that
+// changes nothing. The texts are the generated turning moves and every
+// generated jump move with its last jump marked: among them the moves
+// whose pawn move puts the mover's own pawn under the Fou's last jump.
+func TestPropertyB8_MarkedLastJump(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := game(t)
+		all, turning := successors(p)
+		for _, g := range p.AppendMoves(nil) {
+			fou := g.Fou()
+			if _, dist, _ := hops.Direction(fou.At(0), fou.At(1)); dist != 2 {
+				continue // a step: B8 is TestPropertyMutations' business
+			}
+			marked := fou
+			marked.SetMark(fou.Len()-1, true)
+			if msg := checkMarked(p, MoveOf(g.Pawn(), marked), all, turning); msg != "" {
+				t.Fatal(msg)
+			}
+		}
+	})
 }
