@@ -745,3 +745,70 @@ func TestPropertyB8_MarkedLastJump(t *testing.T) {
 		}
 	})
 }
+
+// TestPropertyQuickFollow: the quick path check of Validate and Play
+// accepts exactly the jump paths the shared jump rules accept (G4, G5,
+// B6, B7), with the same end and the same square jumped last: generated
+// paths, their variants, and random ones.
+func TestPropertyQuickFollow(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := game(t)
+		st := p.st
+		me := st.side
+		f, other := st.fou[me], st.fou[me^1]
+		occ := st.pawns[0] | st.pawns[1]
+		var paths []hops.Path
+		for _, m := range p.AppendMoves(nil) {
+			paths = append(paths, m.Fou(), m.Pawn())
+			for _, v := range mutations(m) {
+				paths = append(paths, v.Fou(), v.Pawn())
+			}
+		}
+		var rnd hops.Path
+		for range rapid.IntRange(1, 6).Draw(t, "len") {
+			rnd.Push(hops.Square(rapid.IntRange(-2, 70).Draw(t, "sq")), false)
+		}
+		paths = append(paths, rnd)
+		for _, q := range paths {
+			if q.Len() < 2 {
+				continue
+			}
+			rules := [2]hops.JumpRules{fouRules(occ, f, other), pawnRules(occ, q.From())}
+			for i, r := range rules {
+				diagonal := i == 1
+				over, land := occ, dark&^other.Bit()
+				if diagonal {
+					over, land = occ&^q.From().Bit(), light&^occ
+				}
+				end, last, ok := follow(q, diagonal, over, land)
+				res, jerr := r.Follow(q)
+				if ok != (jerr == nil) || ok && (end != res.End || last != res.LastOver) {
+					t.Fatalf("%s in %s (diagonal %v): quick check %v %s %s, jump rules %v %v", q, p, diagonal, ok, end, last, res, jerr)
+				}
+			}
+		}
+	})
+}
+
+// TestPropertyCount: CountMoves, which counts with sets of squares,
+// gives the number of moves the generator builds, on positions of random
+// games and on pieces scattered at random (where the Fou's jumps make
+// rings and long detours more often), for either side to move.
+func TestPropertyCount(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		positions := []Position{game(t)}
+		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "scatter"), 3))
+		s := scatter(rng)
+		for range rapid.IntRange(0, 20).Draw(t, "mutations") {
+			s = mutate(s, rng)
+		}
+		positions = append(positions, s)
+		s.st.side = Red
+		positions = append(positions, s)
+		for _, p := range positions {
+			if n, want := p.CountMoves(), len(p.AppendMoves(nil)); n != want {
+				t.Fatalf("%s: CountMoves %d, %d moves generated", p, n, want)
+			}
+		}
+	})
+}

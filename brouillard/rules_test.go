@@ -678,3 +678,22 @@ func TestB8_OwnPawnMovedUnderLastJump(t *testing.T) {
 		}
 	}
 }
+
+// TestG5_TurnAfterGoingRound: White's Fou on A1 stands on a ring of
+// eight dark squares with a pawn between each two. It can end on C1 and
+// turn over the Red pawn on D1 only by going the long way round, to E1
+// without landing on C1 (G5: C1 cannot be landed on twice), then jumping
+// back over D1 (B8). The generator writes that long path, and CountMoves
+// counts the move like the generator.
+func TestG5_TurnAfterGoingRound(t *testing.T) {
+	p := build(t, "A1:F A2:N A4:T B5:J D5:Q B1:K C6:X E6:X D1:x E2:n E4:t F7:j D7:q B7:k G6:x G7:f", "w 0 0 -")
+	for _, text := range []string{"A1-A3-A5-C5-E5-E3-E1xC1", "A1-A3-A5-C5-E5-E3xE1", "B1-C2 A1-A3-A5-C5-E5-E3-E1xC1"} {
+		if !generated(p, text) {
+			t.Errorf("%s not generated", text)
+		}
+	}
+	reject(t, p, "A1-C1-E1xC1", "G5")
+	if n, want := p.CountMoves(), len(p.AppendMoves(nil)); n != want {
+		t.Errorf("CountMoves %d, %d moves generated", n, want)
+	}
+}
