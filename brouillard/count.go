@@ -1,8 +1,6 @@
 package brouillard
 
 import (
-	"math/bits"
-
 	"github.com/hopsgames/hops"
 )
 
@@ -29,52 +27,73 @@ func east(b hops.Bitboard) hops.Bitboard  { return b << 1 & onBoard }
 func west(b hops.Bitboard) hops.Bitboard  { return b >> 1 & onBoard }
 
 // fouFill is the flood fill of a Fou's jumps (B7) on one board, kept as
-// sets: the squares reached (the Fou's own included), and for each
-// direction the squares first reached by a jump in that direction from
-// a square one jump nearer to the Fou (the jump's middle square holds a
-// pawn). multi holds the squares first reached that way from two
-// directions or more.
+// sets: the squares reached (the Fou's own included), the squares at
+// most k jumps away for each k, and for each direction the squares first
+// reached by a jump in that direction from a square one jump nearer to
+// the Fou (the jump's middle square holds a pawn). multi holds the
+// squares first reached that way from two directions or more.
 type fouFill struct {
-	reach hops.Bitboard
-	by    [4]hops.Bitboard // N, E, S, W
-	multi hops.Bitboard
+	reach  hops.Bitboard
+	within [16]hops.Bitboard // within[k]: at most k jumps away
+	levels int               // within[levels-1] == reach
+	by     [4]hops.Bitboard  // N, E, S, W
+	multi  hops.Bitboard
+}
+
+// jumpsFrom returns the squares one orthogonal jump from a square of
+// front, over a pawn of occ (landing not checked).
+func jumpsFrom(front, occ hops.Bitboard) hops.Bitboard {
+	return north(north(front)&occ) | east(east(front)&occ) | south(south(front)&occ) | west(west(front)&occ)
 }
 
 // fill floods the jumps of the Fou on f among the pawns occ, the other
-// Fou standing on other.
+// Fou standing on other. A Fou's jumps reach at most 16 squares (one of
+// the two sets of dark squares a jump keeps to), so 16 levels suffice.
 func (ff *fouFill) fill(f, other hops.Square, occ hops.Bitboard) {
 	seen := f.Bit()
 	land := dark &^ other.Bit() &^ seen
 	front := seen
-	ff.by = [4]hops.Bitboard{}
-	ff.multi = 0
-	for front != 0 {
+	var by0, by1, by2, by3, multi hops.Bitboard
+	k := 0
+	ff.within[0] = seen
+	for front != 0 && k < len(ff.within)-1 {
 		n := north(north(front)&occ) & land
 		e := east(east(front)&occ) & land
 		s := south(south(front)&occ) & land
 		w := west(west(front)&occ) & land
-		ff.by[0] |= n
-		ff.by[1] |= e
-		ff.by[2] |= s
-		ff.by[3] |= w
-		ff.multi |= n&(e|s|w) | e&(s|w) | s&w
+		by0 |= n
+		by1 |= e
+		by2 |= s
+		by3 |= w
+		multi |= n&(e|s|w) | e&(s|w) | s&w
 		front = n | e | s | w
 		land &^= front
 		seen |= front
+		k++
+		ff.within[k] = seen
 	}
-	ff.reach = seen
+	ff.reach, ff.levels = seen, k
+	ff.by = [4]hops.Bitboard{by0, by1, by2, by3}
+	ff.multi = multi
 }
 
-// reachAvoiding reports whether the Fou on f reaches the square to by
-// jumps among the pawns occ without landing on the squares of avoid (nor
-// on the other Fou's square).
-func reachAvoiding(f, other, to hops.Square, occ, avoid hops.Bitboard) bool {
-	seen := f.Bit()
-	land := dark &^ other.Bit() &^ seen &^ avoid
-	front := seen
+// around reports whether the Fou reaches before without landing on e,
+// where e is before's only neighbour nearer to the Fou. The jumps between
+// reached squares go both ways, so it searches from before, avoiding e:
+// a square m other than e no farther than e has a shortest path that
+// avoids e (its squares are nearer than e), so meeting one closes a path
+// from the Fou to before that avoids e.
+func (ff *fouFill) around(before, e hops.Square, occ hops.Bitboard) bool {
+	k := 0
+	for !ff.within[k].Has(e) {
+		k++
+	}
+	goal := ff.within[k] &^ e.Bit()
+	land := ff.reach &^ e.Bit() &^ before.Bit()
+	front := before.Bit()
 	for front != 0 {
-		front = (north(north(front)&occ) | east(east(front)&occ) | south(south(front)&occ) | west(west(front)&occ)) & land
-		if front.Has(to) {
+		front = jumpsFrom(front, occ) & land
+		if front&goal != 0 {
 			return true
 		}
 		land &^= front
@@ -93,53 +112,31 @@ func reachAvoiding(f, other, to hops.Square, occ, avoid hops.Bitboard) bool {
 // before avoids e, and e is in by[d], d the direction of the last jump.
 // Farther: e is one of before's nearest neighbours; another one (before
 // in multi) gives a path to before that avoids e; if e is the only one,
-// a fill that does not land on e tells.
-func (ff *fouFill) jumpMoves(f, other hops.Square, occ, turnable hops.Bitboard) int {
-	ends := ff.reach &^ f.Bit()
+// a search from before tells (see around).
+func (ff *fouFill) jumpMoves(f hops.Square, occ, turnable hops.Bitboard) int {
+	r := ff.reach
+	ends := r &^ f.Bit()
 	n := ends.Count()
-	if turnable == 0 {
+	// cand: the ends with a turnable pawn on the side the last jump comes
+	// from and a reached square beyond it.
+	t := turnable & (north(r) | east(r) | south(r) | west(r))
+	if t == 0 {
 		return n
 	}
-	r := ff.reach
-	cands := [4]hops.Bitboard{
-		ends & north(turnable) & north(north(r)),
-		ends & east(turnable) & east(east(r)),
-		ends & south(turnable) & south(south(r)),
-		ends & west(turnable) & west(west(r)),
-	}
-	multi := [4]hops.Bitboard{
-		north(north(ff.multi)), east(east(ff.multi)), south(south(ff.multi)), west(west(ff.multi)),
-	}
-	var forks hops.Bitboard // reached squares with two reached jump neighbours or more
-	for i, c := range cands {
-		if c == 0 {
-			continue
-		}
-		near := c & (ff.by[i] | multi[i])
-		n += bits.OnesCount64(uint64(near))
-		rest := c &^ near
-		if rest == 0 {
-			continue
-		}
-		if forks == 0 {
-			a, b, c, d := south(occ&south(r)), west(occ&west(r)), north(occ&north(r)), east(occ&east(r))
-			forks = r & (a&(b|c|d) | b&(c|d) | c&d)
-		}
-		// Beyond e, before has e for a neighbour; without another one,
-		// every path to before lands on e.
-		switch i {
-		case 0:
-			rest &= north(north(forks))
-		case 1:
-			rest &= east(east(forks))
-		case 2:
-			rest &= south(south(forks))
-		default:
-			rest &= west(west(forks))
-		}
+	c0 := ends & north(t) & north(north(r))
+	c1 := ends & east(t) & east(east(r))
+	c2 := ends & south(t) & south(south(r))
+	c3 := ends & west(t) & west(west(r))
+	m := ff.multi
+	n0 := c0 & (ff.by[0] | north(north(m)))
+	n1 := c1 & (ff.by[1] | east(east(m)))
+	n2 := c2 & (ff.by[2] | south(south(m)))
+	n3 := c3 & (ff.by[3] | west(west(m)))
+	n += n0.Count() + n1.Count() + n2.Count() + n3.Count()
+	for i, rest := range [4]hops.Bitboard{c0 &^ n0, c1 &^ n1, c2 &^ n2, c3 &^ n3} {
 		for ; rest != 0; rest &= rest - 1 {
 			e := rest.First()
-			if reachAvoiding(f, other, e-2*jumpStep[i], occ, e.Bit()) {
+			if ff.around(e-2*jumpStep[i], e, occ) {
 				n++
 			}
 		}
@@ -178,7 +175,7 @@ func (st *state) count() int {
 	steps := (fouSteps[f] &^ other.Bit()).Count()
 	var ff fouFill
 	ff.fill(f, other, occ)
-	base := steps + ff.jumpMoves(f, other, occ, turnable)
+	base := steps + ff.jumpMoves(f, occ, turnable)
 	if st.plus {
 		return base
 	}
@@ -198,7 +195,7 @@ func (st *state) count() int {
 		for ; tos != 0; tos &= tos - 1 {
 			o := rest | tos.First().Bit()
 			ff.fill(f, other, o)
-			n += steps + ff.jumpMoves(f, other, o, turnable)
+			n += steps + ff.jumpMoves(f, o, turnable)
 		}
 	}
 	return n

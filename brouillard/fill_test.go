@@ -164,7 +164,7 @@ func compareFouJumps(t fataler, st *state, occ, turnable hops.Bitboard) {
 	if ff.reach != want.reach {
 		t.Fatalf("pawns %v: the set fill reaches %v, want %v", occ, ff.reach, want.reach)
 	}
-	if n := ff.jumpMoves(f, other, occ, turnable); n != want.ends.Count()+turns {
+	if n := ff.jumpMoves(f, occ, turnable); n != want.ends.Count()+turns {
 		t.Fatalf("pawns %v: the set count gives %d jump moves, want %d", occ, n, want.ends.Count()+turns)
 	}
 }
