@@ -35,7 +35,6 @@ func west(b hops.Bitboard) hops.Bitboard  { return b >> 1 & onBoard }
 type fouFill struct {
 	reach  hops.Bitboard
 	within [16]hops.Bitboard // within[k]: at most k jumps away
-	levels int               // within[levels-1] == reach
 	by     [4]hops.Bitboard  // N, E, S, W
 	multi  hops.Bitboard
 }
@@ -72,7 +71,7 @@ func (ff *fouFill) fill(f, other hops.Square, occ hops.Bitboard) {
 		k++
 		ff.within[k] = seen
 	}
-	ff.reach, ff.levels = seen, k
+	ff.reach = seen
 	ff.by = [4]hops.Bitboard{by0, by1, by2, by3}
 	ff.multi = multi
 }
@@ -145,7 +144,7 @@ func (ff *fouFill) jumpMoves(f hops.Square, occ, turnable hops.Bitboard) int {
 }
 
 // pawnJumpEnds returns the squares where the pawn on from can end a
-// multi-jump (B6) among the pawns occ (from included).
+// multi-jump (B6) among the pawns occ, which hold it.
 func pawnJumpEnds(from hops.Square, occ hops.Bitboard) hops.Bitboard {
 	over := occ &^ from.Bit()
 	seen := from.Bit()
