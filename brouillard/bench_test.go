@@ -31,6 +31,17 @@ func TestPerft(t *testing.T) {
 			t.Errorf("Red first: perft(%d) = %d, want %d", d, got, n)
 		}
 	}
+	if testing.Short() {
+		return
+	}
+	for _, c := range []struct {
+		first hops.Side
+		want  uint64
+	}{{White, 83335512}, {Red, 83384907}} {
+		if got := hops.Perft(StartWith(c.first), 4); got != c.want {
+			t.Errorf("%s first: perft(4) = %d, want %d", SideName(c.first), got, c.want)
+		}
+	}
 }
 
 func parseB(b testing.TB, text string) Position {
@@ -44,6 +55,12 @@ func parseB(b testing.TB, text string) Position {
 func BenchmarkPerftBrouillard(b *testing.B) {
 	p := Start()
 	gametest.BenchPerft(b, p, 3)
+}
+
+// BenchmarkPerft4 runs perft(4) from the start (83,335,512 leaves), the
+// figure the README gives in leaves per second.
+func BenchmarkPerft4(b *testing.B) {
+	gametest.BenchPerft(b, Start(), 4)
 }
 
 // BenchmarkPerftMidgame runs perft(3) from two midgame positions, where

@@ -14,11 +14,11 @@ import (
 
 // fouJumpsSearch finds the Fou's jump moves on a board whose pawns are occ.
 // The shared jump search gives every end square and, for each, which
-// turnable pawns can be the last one jumped (B8). When moves are built,
-// their paths come from flood fills: the shortest path to the end, and
-// for turning over the pawn o next to the end e, the shortest path to the
-// square beyond o that avoids e, followed by the marked jump over o.
-func (st *state) fouJumpsSearch(fj *fouJumps, build bool, occ, turnable hops.Bitboard) {
+// turnable pawns can be the last one jumped (B8). Their paths come from
+// flood fills: the shortest path to the end, and for turning over the
+// pawn o next to the end e, the shortest path to the square beyond o
+// that avoids e, followed by the marked jump over o.
+func (st *state) fouJumpsSearch(fj *fouJumps, occ, turnable hops.Bitboard) {
 	me := st.side
 	f := st.fou[me]
 	r := fouRules(occ, f, st.fou[me^1])
@@ -45,9 +45,6 @@ func (st *state) fouJumpsSearch(fj *fouJumps, build bool, occ, turnable hops.Bit
 		}
 	}
 	fj.reach = fj.ends | f.Bit()
-	if !build {
-		return
-	}
 	rc := r.Reach(f)
 	for ends := fj.ends; ends != 0; ends &= ends - 1 {
 		e := ends.First()
@@ -140,8 +137,8 @@ func compareAllFouJumps(t fataler, st *state) {
 
 func compareFouJumps(t fataler, st *state, occ, turnable hops.Bitboard) {
 	var got, want fouJumps
-	st.fouJumps(&got, true, occ, turnable)
-	st.fouJumpsSearch(&want, true, occ, turnable)
+	st.fouJumps(&got, occ, turnable)
+	st.fouJumpsSearch(&want, occ, turnable)
 	if got.ends != want.ends || got.reach != want.reach {
 		t.Fatalf("pawns %v: ends %v, want %v", occ, got.ends, want.ends)
 	}
@@ -160,10 +157,15 @@ func compareFouJumps(t fataler, st *state, occ, turnable hops.Bitboard) {
 			}
 		}
 	}
-	var counted fouJumps
-	st.fouJumps(&counted, false, occ, turnable)
-	if got.turns != turns || counted.turns != turns || counted.ends != want.ends {
-		t.Fatalf("pawns %v: %d and %d turning jumps, want %d", occ, got.turns, counted.turns, turns)
+	// The count with sets of squares (count.go).
+	var ff fouFill
+	f, other := st.fou[st.side], st.fou[st.side^1]
+	ff.fill(f, other, occ)
+	if ff.reach != want.reach {
+		t.Fatalf("pawns %v: the set fill reaches %v, want %v", occ, ff.reach, want.reach)
+	}
+	if n := ff.jumpMoves(f, occ, turnable); n != want.ends.Count()+turns {
+		t.Fatalf("pawns %v: the set count gives %d jump moves, want %d", occ, n, want.ends.Count()+turns)
 	}
 }
 

@@ -167,11 +167,15 @@ func FuzzValidate(f *testing.F) {
 			}
 			return
 		}
-		for g := range p.Moves() {
-			if r, _ := p.Play(g); r == q {
-				return
+		all, turning := successors(p)
+		if !all[q] {
+			t.Fatalf("%s is legal in %s but its successor %s is not generated", m, p, q)
+		}
+		// B8: a marked last jump turns over an opposing pawn only.
+		if m.Turns() {
+			if msg := checkMarked(p, m, all, turning); msg != "" {
+				t.Fatal(msg)
 			}
 		}
-		t.Fatalf("%s is legal in %s but its successor %s is not generated", m, p, q)
 	})
 }

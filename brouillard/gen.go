@@ -31,8 +31,7 @@ type fouJumps struct {
 	slot  [64]uint8     // index in rec of an end square's record
 	rec   [16]fouEnd    // a Fou's jumps reach at most 15 dark squares
 	rc    hops.Reach    // the flood fill of the Fou's jumps
-	n     int           // records in use (only when moves are built)
-	turns int           // the jumps that turn a pawn over, all ends together
+	n     int           // records in use
 }
 
 // slotOffset is the step from an end square to the pawn of each slot,
@@ -44,11 +43,9 @@ var (
 
 // gen is the generator's scratch space, kept on the stack.
 type gen struct {
-	dst   []Move
-	count int
-	build bool     // build moves (else only count)
-	base  fouJumps // the Fou's jumps before any pawn move
-	cur   fouJumps // after a pawn move that changes them
+	dst  []Move
+	base fouJumps // the Fou's jumps before any pawn move
+	cur  fouJumps // after a pawn move that changes them
 
 	pawnReach hops.Reach // the flood fill of the moving pawn's jumps
 }
@@ -65,16 +62,14 @@ func (st *state) moves() iter.Seq[Move] {
 
 func (st *state) appendMoves(dst []Move) []Move {
 	var g gen
-	g.dst, g.build = dst, true
+	g.dst = dst
 	st.generate(&g)
 	return g.dst
 }
 
-func (st *state) countMoves() int {
-	var g gen
-	st.generate(&g)
-	return g.count
-}
+// countMoves counts the moves generate yields without building them
+// (count.go).
+func (st *state) countMoves() int { return st.count() }
 
 // generate yields first the Fou moves without a pawn move, then, pawn by
 // pawn from A1 upwards, each pawn move (steps in the order NE, SE, SW, NW,
@@ -90,7 +85,7 @@ func (st *state) generate(g *gen) {
 	me := st.side
 	occ := st.pawns[0] | st.pawns[1]
 	turnable := st.turnable()
-	st.fouJumps(&g.base, g.build, occ, turnable)
+	st.fouJumps(&g.base, occ, turnable)
 	st.emitFou(g, hops.Path{}, &g.base)
 	if st.plus {
 		return
@@ -108,20 +103,15 @@ func (st *state) generate(g *gen) {
 				continue
 			}
 			var p hops.Path
-			if g.build {
-				p.Push(from, false)
-				p.Push(to, false)
-			}
+			p.Push(from, false)
+			p.Push(to, false)
 			st.afterPawn(g, p, from, to, rest|to.Bit(), near, turnable)
 		}
 		r := pawnRules(occ, from)
 		r.ReachInto(&g.pawnReach, from)
 		for e := g.pawnReach.Ends(); e != 0; e &= e - 1 {
 			to := e.First()
-			var p hops.Path
-			if g.build {
-				p = g.pawnReach.Path(&r, to)
-			}
+			p := g.pawnReach.Path(&r, to)
 			st.afterPawn(g, p, from, to, rest|to.Bit(), near, turnable)
 		}
 	}
@@ -133,7 +123,7 @@ func (st *state) afterPawn(g *gen, p hops.Path, from, to hops.Square, occ, near,
 		st.emitFou(g, p, &g.base)
 		return
 	}
-	st.fouJumps(&g.cur, g.build, occ, turnable)
+	st.fouJumps(&g.cur, occ, turnable)
 	st.emitFou(g, p, &g.cur)
 }
 
@@ -142,9 +132,9 @@ func (st *state) afterPawn(g *gen, p hops.Path, from, to hops.Square, occ, near,
 // jump do not depend on the path). The Fou can turn over the pawn o next
 // to an end square e by a last jump from the square b beyond o when b is
 // the Fou's own square, or when some path reaches b without landing on e
-// (G5); see route. When moves are built, the paths are the shortest ones:
-// to e, and to b avoiding e followed by the marked jump over o.
-func (st *state) fouJumps(fj *fouJumps, build bool, occ, turnable hops.Bitboard) {
+// (G5); see route. The paths are the shortest ones: to e, and to b
+// avoiding e followed by the marked jump over o.
+func (st *state) fouJumps(fj *fouJumps, occ, turnable hops.Bitboard) {
 	me := st.side
 	f := st.fou[me]
 	r := fouRules(occ, f, st.fou[me^1])
@@ -152,7 +142,7 @@ func (st *state) fouJumps(fj *fouJumps, build bool, occ, turnable hops.Bitboard)
 	r.ReachInto(rc, f)
 	fj.ends = rc.Ends()
 	fj.reach = fj.ends | f.Bit()
-	fj.n, fj.turns = 0, 0
+	fj.n = 0
 	// cand[i]: the ends whose slot i holds a turnable pawn with the square
 	// beyond it reached.
 	var cand [4]hops.Bitboard
@@ -162,19 +152,13 @@ func (st *state) fouJumps(fj *fouJumps, build bool, occ, turnable hops.Bitboard)
 		cand[i] = c
 		candAll |= c
 	}
-	if !build && candAll == 0 {
-		return
-	}
 	for ends := fj.ends; ends != 0; ends &= ends - 1 {
 		e := ends.First()
-		var fe *fouEnd
-		if build {
-			fe = &fj.rec[fj.n]
-			fj.slot[e] = uint8(fj.n)
-			fj.n++
-			fe.have = 0
-			fe.plain = rc.Path(&r, e)
-		}
+		fe := &fj.rec[fj.n]
+		fj.slot[e] = uint8(fj.n)
+		fj.n++
+		fe.have = 0
+		fe.plain = rc.Path(&r, e)
 		if !candAll.Has(e) {
 			continue
 		}
@@ -198,10 +182,6 @@ func (st *state) fouJumps(fj *fouJumps, build bool, occ, turnable hops.Bitboard)
 					continue
 				}
 			} else if how == routeNone {
-				continue
-			}
-			fj.turns++
-			if !build {
 				continue
 			}
 			fe.have |= 1 << i
@@ -297,16 +277,11 @@ func (st *state) emitFou(g *gen, p hops.Path, fj *fouJumps) {
 	me := st.side
 	f := st.fou[me]
 	free := dark &^ st.fou[me^1].Bit()
-	if !g.build {
-		g.count += (fouSteps[f] & free).Count() + fj.ends.Count() + fj.turns
-		return
-	}
 	for _, d := range diagDirs {
 		to := bd.Step(f, d)
 		if !free.Has(to) {
 			continue
 		}
-		g.count++
 		var q hops.Path
 		q.Push(f, false)
 		q.Push(to, false)
@@ -314,11 +289,9 @@ func (st *state) emitFou(g *gen, p hops.Path, fj *fouJumps) {
 	}
 	for ends := fj.ends; ends != 0; ends &= ends - 1 {
 		fe := &fj.rec[fj.slot[ends.First()]]
-		g.count++
 		g.dst = append(g.dst, Move{pawn: p, fou: fe.plain})
 		for i := 0; i < 4; i++ {
 			if fe.have&(1<<i) != 0 {
-				g.count++
 				g.dst = append(g.dst, Move{pawn: p, fou: fe.turn[i]})
 			}
 		}

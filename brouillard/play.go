@@ -60,6 +60,9 @@ func (st *state) check(m Move) (checked, *hops.Error) {
 	}
 	me := st.side
 	occ := st.pawns[0] | st.pawns[1]
+	// mine: the mover's pawns once his pawn move is made, which is the
+	// board the Fou moves on and the one B8 looks at.
+	mine := st.pawns[me]
 	if m.pawn.Len() > 0 {
 		where := lazy{"pawn move ", m.pawn}
 		if st.plus {
@@ -71,6 +74,7 @@ func (st *state) check(m Move) (checked, *hops.Error) {
 		}
 		c.pawnFrom, c.pawnTo = from, to
 		occ = occ&^from.Bit() | to.Bit()
+		mine = mine&^from.Bit() | to.Bit()
 	}
 	if m.pawn.Len() == 0 && st.pawns[me].Has(m.fou.From()) {
 		return c, illegal("B9", nil, "%s moves a pawn but not the Fou: every decision moves the Fou, written after the pawn", m.fou)
@@ -111,31 +115,19 @@ func (st *state) check(m Move) (checked, *hops.Error) {
 		c.fouTo = last
 		return c, nil
 	}
-	r := fouRules(occ, f, other)
-	res, jerr := r.Follow(p)
-	if jerr != nil {
-		hop := fmt.Sprintf("jump %d %s-%s", jerr.Hop, jerr.From, jerr.To)
-		switch {
-		case jerr.To == other && jerr.Fault == hops.FaultLanding:
-			return c, illegal("B7", where, "%s lands on the other Fou", hop)
-		case jerr.Fault == hops.FaultDirection:
-			if mid := bd.Step(jerr.From, dirOf(jerr.From, jerr.To)); mid == other {
-				return c, illegal("B7", where, "%s jumps over the other Fou: a Fou never does", hop)
-			}
-			return c, illegal("B7", where, "%s is diagonal: a Fou jumps orthogonally", hop)
-		case jerr.Fault == hops.FaultNotJump:
-			if d, dist, ok := hops.Direction(jerr.From, jerr.To); ok && dist == 1 && d.Diagonal() {
-				return c, illegal("B7", where, "%s is a step: a step is a whole Fou move, it cannot follow or precede jumps", hop)
-			}
-		case jerr.Fault == hops.FaultCannotJump && !occ.Has(jerr.Over):
-			return c, illegal("G4", where, "%s jumps over an empty square", hop)
+	// The quick check accepts what the shared jump rules accept; when it
+	// refuses, they decide and name the fault.
+	end, lastOver, ok := follow(p, false, occ, dark&^other.Bit())
+	if !ok {
+		var err *hops.Error
+		if end, lastOver, err = st.followFou(p, occ, where); err != nil {
+			return c, err
 		}
-		return c, jumpErr(jerr, "B7", where)
 	}
-	c.fouTo = res.End
+	c.fouTo = end
 	if p.Marked(p.Len() - 1) {
-		o := res.LastOver
-		if st.pawns[me].Has(o) || o == c.pawnTo { // the pawn moved this decision is own too
+		o := lastOver
+		if mine.Has(o) {
 			return c, illegal("B8", where, "the pawn on %s is %s's own: a player never turns his own pawns over", o, SideName(me))
 		}
 		if st.turnable().Has(o) {
@@ -143,6 +135,34 @@ func (st *state) check(m Move) (checked, *hops.Error) {
 		}
 	}
 	return c, nil
+}
+
+// followFou checks the Fou's jump path p with the shared jump rules among
+// the pawns occ and names the fault of an illegal one (B7, G4, G5).
+func (st *state) followFou(p hops.Path, occ hops.Bitboard, where lazy) (end, lastOver hops.Square, err *hops.Error) {
+	f, other := st.fou[st.side], st.fou[st.side^1]
+	r := fouRules(occ, f, other)
+	res, jerr := r.Follow(p)
+	if jerr == nil {
+		return res.End, res.LastOver, nil
+	}
+	hop := fmt.Sprintf("jump %d %s-%s", jerr.Hop, jerr.From, jerr.To)
+	switch {
+	case jerr.To == other && jerr.Fault == hops.FaultLanding:
+		return end, lastOver, illegal("B7", where, "%s lands on the other Fou", hop)
+	case jerr.Fault == hops.FaultDirection:
+		if mid := bd.Step(jerr.From, dirOf(jerr.From, jerr.To)); mid == other {
+			return end, lastOver, illegal("B7", where, "%s jumps over the other Fou: a Fou never does", hop)
+		}
+		return end, lastOver, illegal("B7", where, "%s is diagonal: a Fou jumps orthogonally", hop)
+	case jerr.Fault == hops.FaultNotJump:
+		if d, dist, ok := hops.Direction(jerr.From, jerr.To); ok && dist == 1 && d.Diagonal() {
+			return end, lastOver, illegal("B7", where, "%s is a step: a step is a whole Fou move, it cannot follow or precede jumps", hop)
+		}
+	case jerr.Fault == hops.FaultCannotJump && !occ.Has(jerr.Over):
+		return end, lastOver, illegal("G4", where, "%s jumps over an empty square", hop)
+	}
+	return end, lastOver, jumpErr(jerr, "B7", where)
 }
 
 // jumpErr turns a fault of the shared jump search into an error: a
@@ -191,6 +211,9 @@ func (st *state) checkPawn(p hops.Path, occ hops.Bitboard, where lazy) (from, to
 		if occ.Has(to) {
 			return from, to, illegal("B6", where, "%s is not empty: a pawn steps to an empty square", to)
 		}
+		return from, to, nil
+	}
+	if _, _, ok := follow(p, true, occ&^from.Bit(), light&^occ); ok {
 		return from, to, nil
 	}
 	r := pawnRules(occ, from)

@@ -697,3 +697,158 @@ func TestBuildViewHidesFaces(t *testing.T) {
 		}
 	})
 }
+
+// successors returns the successors of the generated moves of p: all of
+// them, and those of the moves that turn a pawn over.
+func successors(p Position) (all, turning map[Position]bool) {
+	all, turning = map[Position]bool{}, map[Position]bool{}
+	for _, g := range p.AppendMoves(nil) {
+		q, err := p.Play(g)
+		if err != nil {
+			continue
+		}
+		all[q] = true
+		if g.Turns() {
+			turning[q] = true
+		}
+	}
+	return all, turning
+}
+
+// checkMarked judges a move text whose Fou's last jump is marked 'x'
+// (B8, B10) and returns what is wrong, or "" when nothing is. Both views
+// must give the true position's verdict. When the move is legal, the pawn
+// jumped last must be an opposing one on the board after the pawn move
+// (never the mover's own, wherever it came from), and the move must be a
+// generated turning move under another written form (G9), or, when that
+// pawn was already known to both and is not the target, the same move as
+// the unmarked text, since turning it changes nothing.
+func checkMarked(p Position, m Move, all, turning map[Position]bool) string {
+	err := p.Validate(m)
+	for _, s := range []hops.Side{White, Red} {
+		if got := errText(p.View(s).Validate(m)); got != errText(err) {
+			return fmt.Sprintf("%s in %s: %s's view says %q, the position %q", m, p, SideName(s), got, errText(err))
+		}
+	}
+	if err != nil {
+		return ""
+	}
+	q, _ := p.Play(m)
+	fou, pawn := m.Fou(), m.Pawn()
+	a, b := fou.At(fou.Len()-2), fou.At(fou.Len()-1)
+	d, dist, ok := hops.Direction(a, b)
+	if !ok || dist != 2 {
+		return fmt.Sprintf("%s accepted in %s: its marked last hop %s-%s is no jump", m, p, a, b)
+	}
+	over := bd.Step(a, d)
+	me := p.ToMove()
+	side, k, turned, there := p.At(over)
+	switch {
+	case pawn.Len() > 0 && pawn.To() == over:
+		return fmt.Sprintf("%s accepted in %s: it turns over the pawn %s has just moved to %s", m, p, SideName(me), over)
+	case pawn.Len() > 0 && pawn.From() == over, !there:
+		return fmt.Sprintf("%s accepted in %s: no pawn on %s after the pawn move", m, p, over)
+	case side != me^1:
+		return fmt.Sprintf("%s accepted in %s: it turns over %s's own pawn on %s", m, p, SideName(me), over)
+	case turning[q]:
+		return ""
+	}
+	target, _ := p.Target(me)
+	plain := fou
+	plain.SetMark(fou.Len()-1, false)
+	if r, err := p.Play(MoveOf(pawn, plain)); turned && k != target && err == nil && r == q && all[q] {
+		return ""
+	}
+	return fmt.Sprintf("%s accepted in %s, but no generated move turns the pawn on %s over to give %s", m, p, over, q)
+}
+
+// TestPropertyB8_MarkedLastJump: a move text marking the Fou's last jump
+// is legal only when it describes a turning move the generator yields
+// (B8, G9), or a turning over of a pawn already known to both that
+// changes nothing. The texts are the generated turning moves and every
+// generated jump move with its last jump marked: among them the moves
+// whose pawn move puts the mover's own pawn under the Fou's last jump.
+func TestPropertyB8_MarkedLastJump(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := game(t)
+		all, turning := successors(p)
+		for _, g := range p.AppendMoves(nil) {
+			fou := g.Fou()
+			if _, dist, _ := hops.Direction(fou.At(0), fou.At(1)); dist != 2 {
+				continue // a step: B8 is TestPropertyMutations' business
+			}
+			marked := fou
+			marked.SetMark(fou.Len()-1, true)
+			if msg := checkMarked(p, MoveOf(g.Pawn(), marked), all, turning); msg != "" {
+				t.Fatal(msg)
+			}
+		}
+	})
+}
+
+// TestPropertyQuickFollow: the quick path check of Validate and Play
+// accepts exactly the jump paths the shared jump rules accept (G4, G5,
+// B6, B7), with the same end and the same square jumped last: generated
+// paths, their variants, and random ones.
+func TestPropertyQuickFollow(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := game(t)
+		st := p.st
+		me := st.side
+		f, other := st.fou[me], st.fou[me^1]
+		occ := st.pawns[0] | st.pawns[1]
+		var paths []hops.Path
+		for _, m := range p.AppendMoves(nil) {
+			paths = append(paths, m.Fou(), m.Pawn())
+			for _, v := range mutations(m) {
+				paths = append(paths, v.Fou(), v.Pawn())
+			}
+		}
+		var rnd hops.Path
+		for range rapid.IntRange(1, 6).Draw(t, "len") {
+			rnd.Push(hops.Square(rapid.IntRange(-2, 70).Draw(t, "sq")), false)
+		}
+		paths = append(paths, rnd)
+		for _, q := range paths {
+			if q.Len() < 2 {
+				continue
+			}
+			rules := [2]hops.JumpRules{fouRules(occ, f, other), pawnRules(occ, q.From())}
+			for i, r := range rules {
+				diagonal := i == 1
+				over, land := occ, dark&^other.Bit()
+				if diagonal {
+					over, land = occ&^q.From().Bit(), light&^occ
+				}
+				end, last, ok := follow(q, diagonal, over, land)
+				res, jerr := r.Follow(q)
+				if ok != (jerr == nil) || ok && (end != res.End || last != res.LastOver) {
+					t.Fatalf("%s in %s (diagonal %v): quick check %v %s %s, jump rules %v %v", q, p, diagonal, ok, end, last, res, jerr)
+				}
+			}
+		}
+	})
+}
+
+// TestPropertyCount: CountMoves, which counts with sets of squares,
+// gives the number of moves the generator builds, on positions of random
+// games and on pieces scattered at random (where the Fou's jumps make
+// rings and long detours more often), for either side to move.
+func TestPropertyCount(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		positions := []Position{game(t)}
+		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "scatter"), 3))
+		s := scatter(rng)
+		for range rapid.IntRange(0, 20).Draw(t, "mutations") {
+			s = mutate(s, rng)
+		}
+		positions = append(positions, s)
+		s.st.side = Red
+		positions = append(positions, s)
+		for _, p := range positions {
+			if n, want := p.CountMoves(), len(p.AppendMoves(nil)); n != want {
+				t.Fatalf("%s: CountMoves %d, %d moves generated", p, n, want)
+			}
+		}
+	})
+}

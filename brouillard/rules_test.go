@@ -621,3 +621,79 @@ func TestB8_ViewReveal(t *testing.T) {
 		t.Errorf("capture: %v %v", v, err)
 	}
 }
+
+// TestB8_OwnPawnMovedUnderLastJump: a player never turns his own pawns
+// over (B8), also when his pawn move of the same turn has just put the
+// pawn on the square the Fou's last jump goes over. The text is refused
+// exactly as when the pawn stood there before the turn, by the true
+// position and by both views; without the mark the move is legal.
+func TestB8_OwnPawnMovedUnderLastJump(t *testing.T) {
+	for _, c := range []struct{ pos, bad, good, before string }{
+		// White steps E2-D3, then its Fou jumps C3-E3 over D3.
+		{"1t1jfx1/k1n1q2/5x1/7/2F2X1/N1X1J1T/1Q3K1 w 0 0 -", "E2-D3 C3xE3", "E2-D3 C3-E3",
+			"1t1jfx1/k1n1q2/5x1/7/2FJ1X1/N1X3T/1Q3K1 w 0 0 -"},
+		// The same with the sides exchanged (Red moves up the board).
+		{swapText("1t1jfx1/k1n1q2/5x1/7/2F2X1/N1X1J1T/1Q3K1 w 0 0 -"), "E6-D5 C5xE5", "E6-D5 C5-E5",
+			swapText("1t1jfx1/k1n1q2/5x1/7/2FJ1X1/N1X3T/1Q3K1 w 0 0 -")},
+	} {
+		p, err := Parse(c.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		reject(t, p, c.bad, "B8")
+		m := mustMove(t, c.bad)
+		want := errText(p.Validate(m))
+		if !strings.Contains(want, "own") {
+			t.Errorf("%s in %s: %q does not say the pawn is the mover's own", c.bad, p, want)
+		}
+		for _, s := range []hops.Side{White, Red} {
+			v := p.View(s)
+			if got := errText(v.Validate(m)); got != want {
+				t.Errorf("%s's view of %s: %s gives %q, the position %q", SideName(s), p, c.bad, got, want)
+			}
+			if _, err := v.Play(m, Reveal{}); errText(err) != want {
+				t.Errorf("%s's view of %s plays %s: %v", SideName(s), p, c.bad, err)
+			}
+		}
+		// The pawn already on the jumped square before the turn: the same
+		// refusal of the Fou move.
+		b, err := Parse(c.before)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fou := mustMove(t, strings.Fields(c.bad)[1])
+		if got := errText(b.Validate(fou)); got != want || hops.RuleOf(b.Validate(fou)) != "B8" {
+			t.Errorf("%s in %s: %q, want %q", fou, b, got, want)
+		}
+		// Unmarked, the move is legal and generated; no generated move
+		// turns the pawn over.
+		q := play(t, p, c.good)
+		if !generated(p, c.good) {
+			t.Errorf("%s not generated in %s", c.good, p)
+		}
+		for g := range p.Moves() {
+			if r, _ := p.Play(g); r == q && g.Turns() {
+				t.Errorf("%s: generated %s turns the mover's own pawn", p, g)
+			}
+		}
+	}
+}
+
+// TestG5_TurnAfterGoingRound: White's Fou on A1 stands on a ring of
+// eight dark squares with a pawn between each two. It can end on C1 and
+// turn over the Red pawn on D1 only by going the long way round, to E1
+// without landing on C1 (G5: C1 cannot be landed on twice), then jumping
+// back over D1 (B8). The generator writes that long path, and CountMoves
+// counts the move like the generator.
+func TestG5_TurnAfterGoingRound(t *testing.T) {
+	p := build(t, "A1:F A2:N A4:T B5:J D5:Q B1:K C6:X E6:X D1:x E2:n E4:t F7:j D7:q B7:k G6:x G7:f", "w 0 0 -")
+	for _, text := range []string{"A1-A3-A5-C5-E5-E3-E1xC1", "A1-A3-A5-C5-E5-E3xE1", "B1-C2 A1-A3-A5-C5-E5-E3-E1xC1"} {
+		if !generated(p, text) {
+			t.Errorf("%s not generated", text)
+		}
+	}
+	reject(t, p, "A1-C1-E1xC1", "G5")
+	if n, want := p.CountMoves(), len(p.AppendMoves(nil)); n != want {
+		t.Errorf("CountMoves %d, %d moves generated", n, want)
+	}
+}
