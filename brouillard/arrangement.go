@@ -143,15 +143,15 @@ func RandomArrangement(r *rand.Rand) Arrangement {
 	return a
 }
 
-// NewGame sets up a game (B3): White's and Red's pawns as arranged, the
+// NewPosition sets up a game (B3): White's and Red's pawns as arranged, the
 // Fous on D2 and D6, White to move.
-func NewGame(white, red Arrangement) (Position, error) {
-	return NewGameWith(white, red, White)
+func NewPosition(white, red Arrangement) (Position, error) {
+	return NewPositionWith(white, red, White)
 }
 
-// NewGameWith sets up a game as NewGame, with the given side to move
+// NewPositionWith sets up a game as NewPosition, with the given side to move
 // first (G8).
-func NewGameWith(white, red Arrangement, first hops.Side) (Position, error) {
+func NewPositionWith(white, red Arrangement, first hops.Side) (Position, error) {
 	var p Position
 	for s, a := range [2]Arrangement{white, red} {
 		if err := a.Validate(); err != nil {
@@ -175,6 +175,6 @@ func Start() Position { return StartWith(White) }
 // StartWith returns the example start with the given side to move first
 // (G8).
 func StartWith(first hops.Side) Position {
-	p, _ := NewGameWith(startWhite, startRed, first)
+	p, _ := NewPositionWith(startWhite, startRed, first)
 	return p
 }

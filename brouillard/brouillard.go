@@ -203,7 +203,7 @@ func (st *state) outcome() hops.Outcome {
 // the side to move and whether it is in the middle of its turn. It is a
 // small value: Play returns a new Position and never changes its
 // receiver. The zero Position is not a game (it has no moves); use Start,
-// NewGame or Parse.
+// NewPosition or Parse.
 type Position struct {
 	st state
 }

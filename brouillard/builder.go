@@ -295,7 +295,7 @@ func (b *builder) click(i int, c hops.Click) error {
 	s := c.Square
 	switch {
 	case !st.sane():
-		return fail("B11", "the position is not set up: use Start, NewGame or Parse")
+		return fail("B11", "the position is not set up: use Start, NewPosition or Parse")
 	case st.over():
 		return fail("B5", "the game is over: a King has been captured")
 	case !bd.Contains(s):

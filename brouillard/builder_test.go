@@ -67,7 +67,7 @@ func writtenForms(st *state) []Move {
 		}
 		for _, d := range diagDirs {
 			if s := bd.Step(f, d); s != hops.NoSquare {
-				out = append(out, MoveOf(pp, hops.PathOf(f, s)))
+				out = append(out, NewMove(pp, hops.PathOf(f, s)))
 			}
 		}
 		r := fouRules(occ2, f, other)
@@ -75,9 +75,9 @@ func writtenForms(st *state) []Move {
 		js.Reset(&r, f)
 		for js.Next() && len(out) < most {
 			fp := js.Path()
-			out = append(out, MoveOf(pp, fp))
+			out = append(out, NewMove(pp, fp))
 			fp.SetMark(fp.Len()-1, true)
-			out = append(out, MoveOf(pp, fp))
+			out = append(out, NewMove(pp, fp))
 		}
 	}
 	return out

@@ -21,14 +21,14 @@ func typedForms(p Position, rng *rand.Rand, n int) []string {
 		add(m)
 		pawn, fou := m.Pawn(), m.Fou()
 		for _, alt := range gametest.AltRoutes(bd, occ, pawn, false, 6) {
-			add(MoveOf(alt, fou))
+			add(NewMove(alt, fou))
 		}
 		after := occ
 		if pawn.Len() > 0 {
 			after = occ.Without(pawn.From()).With(pawn.To())
 		}
 		for _, alt := range gametest.AltRoutes(bd, after, fou, false, 8) {
-			add(MoveOf(pawn, alt))
+			add(NewMove(pawn, alt))
 		}
 	}
 	return texts

@@ -39,7 +39,7 @@
 // An Arrangement is the seven faces a player puts on his home squares
 // (HomeSquares: the back rank B, D, F first, then the second rank A, C,
 // E, G), written as seven letters such as "NTXXQJK". There are 2520
-// (Arrangements, RandomArrangement). NewGame and NewGameWith set up a
+// (Arrangements, RandomArrangement). NewPosition and NewPositionWith set up a
 // game from two arrangements; Start is the example start of the rule book
 // and StartWith the same with either side first (G8).
 //

@@ -10,13 +10,13 @@ import (
 
 // Each player arranges his seven pawns on his home squares (B3); the
 // game starts from the two arrangements.
-func ExampleNewGame() {
+func ExampleNewPosition() {
 	white, err := brouillard.ParseArrangement("KQJTNXX") // B1 D1 F1 A2 C2 E2 G2
 	if err != nil {
 		panic(err)
 	}
 	red, _ := brouillard.ParseArrangement("XXNTJQK") // B7 D7 F7 A6 C6 E6 G6
-	p, err := brouillard.NewGame(white, red)
+	p, err := brouillard.NewPosition(white, red)
 	if err != nil {
 		panic(err)
 	}

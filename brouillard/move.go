@@ -17,9 +17,9 @@ type Move struct {
 	fou  hops.Path
 }
 
-// MoveOf builds a move from a pawn path (the zero Path for none) and a
+// NewMove builds a move from a pawn path (the zero Path for none) and a
 // Fou path. It does not check legality; Validate does.
-func MoveOf(pawn, fou hops.Path) Move { return Move{pawn: clean(pawn), fou: clean(fou)} }
+func NewMove(pawn, fou hops.Path) Move { return Move{pawn: clean(pawn), fou: clean(fou)} }
 
 // clean copies a path without the squares a shorter path may have left
 // behind in its array, so that equal routes compare equal.

@@ -53,7 +53,7 @@ func fouRules(occ hops.Bitboard, from, other hops.Square) hops.JumpRules {
 func (st *state) check(m Move) (checked, *hops.Error) {
 	c := checked{pawnFrom: hops.NoSquare, pawnTo: hops.NoSquare, fouTo: hops.NoSquare, turn: hops.NoSquare}
 	if !st.sane() {
-		return c, hops.Errorf(hops.ErrPosition, "B11", "", "the position is not set up: use Start, NewGame or Parse")
+		return c, hops.Errorf(hops.ErrPosition, "B11", "", "the position is not set up: use Start, NewPosition or Parse")
 	}
 	if st.over() {
 		return c, illegal("B5", nil, "the game is over: a King has been captured")

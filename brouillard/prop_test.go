@@ -24,7 +24,7 @@ func game(t *rapid.T) Position {
 	seed := rapid.Uint64().Draw(t, "seed")
 	rng := rand.New(rand.NewPCG(seed, 7))
 	first := rapid.SampledFrom([]hops.Side{White, Red}).Draw(t, "first")
-	p, err := NewGameWith(RandomArrangement(rng), RandomArrangement(rng), first)
+	p, err := NewPositionWith(RandomArrangement(rng), RandomArrangement(rng), first)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,11 +228,11 @@ func mutations(m Move) []Move {
 	fou, pawn := m.Fou(), m.Pawn()
 	toggled := fou
 	toggled.SetMark(fou.Len()-1, !fou.Marked(fou.Len()-1))
-	out = append(out, MoveOf(pawn, toggled), MoveOf(hops.Path{}, fou), MoveOf(fou, pawn), MoveOf(pawn, hops.Path{}))
+	out = append(out, NewMove(pawn, toggled), NewMove(hops.Path{}, fou), NewMove(fou, pawn), NewMove(pawn, hops.Path{}))
 	if fou.Len() > 2 {
 		first := fou
 		first.SetMark(1, true)
-		out = append(out, MoveOf(pawn, first), MoveOf(pawn, fou.Prefix(fou.Len()-1)))
+		out = append(out, NewMove(pawn, first), NewMove(pawn, fou.Prefix(fou.Len()-1)))
 	}
 	for _, shift := range []hops.Square{1, -1, 8, -8, 9, 7} {
 		for _, which := range []int{0, 1} {
@@ -252,12 +252,12 @@ func mutations(m Move) []Move {
 				q.Push(s, p.Marked(i))
 			}
 			if which == 0 {
-				out = append(out, MoveOf(q, fou))
+				out = append(out, NewMove(q, fou))
 			} else {
-				out = append(out, MoveOf(pawn, q))
+				out = append(out, NewMove(pawn, q))
 				q2 := clean(q)
 				q2.Push(p.At(0), false)
-				out = append(out, MoveOf(pawn, q2))
+				out = append(out, NewMove(pawn, q2))
 			}
 		}
 	}
@@ -604,7 +604,7 @@ func TestPropertyArbitraryMoves(t *testing.T) {
 				paths[i].Push(hops.Square(rapid.IntRange(-2, 70).Draw(t, "sq")), rapid.IntRange(0, 4).Draw(t, "x") == 0)
 			}
 		}
-		m := MoveOf(paths[0], paths[1])
+		m := NewMove(paths[0], paths[1])
 		_ = m.String()
 		for _, v := range []interface{ Validate(Move) error }{p, p.View(White), p.View(Red)} {
 			if err := v.Validate(m); err != nil {
@@ -645,8 +645,8 @@ func TestZeroValues(t *testing.T) {
 // arrangement is the same.
 func TestLeakStart(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	a, _ := NewGame(StartArrangement(White), RandomArrangement(rng))
-	b, _ := NewGame(StartArrangement(White), RandomArrangement(rng))
+	a, _ := NewPosition(StartArrangement(White), RandomArrangement(rng))
+	b, _ := NewPosition(StartArrangement(White), RandomArrangement(rng))
 	if a == b {
 		t.Fatal("same arrangements")
 	}
@@ -756,7 +756,7 @@ func checkMarked(p Position, m Move, all, turning map[Position]bool) string {
 	target, _ := p.Target(me)
 	plain := fou
 	plain.SetMark(fou.Len()-1, false)
-	if r, err := p.Play(MoveOf(pawn, plain)); turned && k != target && err == nil && r == q && all[q] {
+	if r, err := p.Play(NewMove(pawn, plain)); turned && k != target && err == nil && r == q && all[q] {
 		return ""
 	}
 	return fmt.Sprintf("%s accepted in %s, but no generated move turns the pawn on %s over to give %s", m, p, over, q)
@@ -779,7 +779,7 @@ func TestPropertyB8_MarkedLastJump(t *testing.T) {
 			}
 			marked := fou
 			marked.SetMark(fou.Len()-1, true)
-			if msg := checkMarked(p, MoveOf(g.Pawn(), marked), all, turning); msg != "" {
+			if msg := checkMarked(p, NewMove(g.Pawn(), marked), all, turning); msg != "" {
 				t.Fatal(msg)
 			}
 		}

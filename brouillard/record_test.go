@@ -14,7 +14,7 @@ import (
 // randomRecord plays a random game of at most plies decisions from two
 // random arrangements and records it completely.
 func randomRecord(rng *rand.Rand, plies int) (*hops.Record, []Position) {
-	p, _ := NewGameWith(RandomArrangement(rng), RandomArrangement(rng), hops.Side(rng.IntN(2)))
+	p, _ := NewPositionWith(RandomArrangement(rng), RandomArrangement(rng), hops.Side(rng.IntN(2)))
 	rec := &hops.Record{Game: Game.Name, Start: p.String()}
 	rec.SetTag("Event", "test")
 	states := []Position{p}
@@ -75,8 +75,8 @@ func TestPlayerRecordLeaksNothing(t *testing.T) {
 	compared := 0
 	for range 200 {
 		white := RandomArrangement(rng)
-		a, _ := NewGame(white, RandomArrangement(rng))
-		b, _ := NewGame(white, RandomArrangement(rng))
+		a, _ := NewPosition(white, RandomArrangement(rng))
+		b, _ := NewPosition(white, RandomArrangement(rng))
 		recA := &hops.Record{Game: Game.Name, Start: a.String()}
 		recB := &hops.Record{Game: Game.Name, Start: b.String()}
 		for range 40 {

@@ -82,9 +82,9 @@ func TestB2_Material(t *testing.T) {
 }
 
 func TestB3_Setup(t *testing.T) {
-	p, err := NewGame(StartArrangement(White), StartArrangement(Red))
+	p, err := NewPosition(StartArrangement(White), StartArrangement(Red))
 	if err != nil || p != Start() || p.String() != startText {
-		t.Fatalf("NewGame(start) = %v, %v", p, err)
+		t.Fatalf("NewPosition(start) = %v, %v", p, err)
 	}
 	if StartArrangement(White).String() != "NTXXQJK" || StartArrangement(Red).String() != "XNTJQKX" {
 		t.Errorf("start arrangements %v %v", StartArrangement(White), StartArrangement(Red))
@@ -94,9 +94,9 @@ func TestB3_Setup(t *testing.T) {
 	if r.ToMove() != Red || r.String() != strings.Replace(startText, " w ", " r ", 1) {
 		t.Errorf("StartWith(Red) = %v", r)
 	}
-	q, err := NewGameWith(StartArrangement(White), StartArrangement(Red), Red)
+	q, err := NewPositionWith(StartArrangement(White), StartArrangement(Red), Red)
 	if err != nil || q != r {
-		t.Errorf("NewGameWith(Red) = %v, %v", q, err)
+		t.Errorf("NewPositionWith(Red) = %v, %v", q, err)
 	}
 	// All 2520 arrangements, distinct, valid, round-tripping.
 	seen := map[Arrangement]bool{}
@@ -126,8 +126,8 @@ func TestB3_Setup(t *testing.T) {
 	if err := zero.Validate(); !errors.Is(err, hops.ErrPosition) || hops.RuleOf(err) != "B3" {
 		t.Errorf("zero arrangement: %v", err)
 	}
-	if _, err := NewGame(zero, StartArrangement(Red)); err == nil || !strings.Contains(err.Error(), "White") {
-		t.Errorf("NewGame(zero): %v", err)
+	if _, err := NewPosition(zero, StartArrangement(Red)); err == nil || !strings.Contains(err.Error(), "White") {
+		t.Errorf("NewPosition(zero): %v", err)
 	}
 	if HomeSquares(Red)[3] != sq(t, "A6") || HomeSquares(White)[6] != sq(t, "G2") {
 		t.Error("home squares")
@@ -420,8 +420,8 @@ func TestB10_MoveText(t *testing.T) {
 	if m.Pawn().String() != "D3-E2" || m.Fou().String() != "E3-E5xC5" || !m.Turns() {
 		t.Errorf("parts of %v", m)
 	}
-	if MoveOf(m.Pawn(), m.Fou()) != m {
-		t.Error("MoveOf")
+	if NewMove(m.Pawn(), m.Fou()) != m {
+		t.Error("NewMove")
 	}
 	for _, bad := range []string{"", " ", "D3-E2 E3-E5 C5-C7", "D3", "D3-E2 E3-out", "D3-H4 E3-E5", "D3-E2-", "D2 E3-E5 C5"} {
 		if _, err := ParseMove(bad); !errors.Is(err, hops.ErrSyntax) {

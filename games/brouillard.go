@@ -12,7 +12,7 @@ func init() {
 	// brouillard.Game.Start is the example setup of B11, whose pawns
 	// anyone can read: a new game draws both secret setups instead (B3).
 	e.deal = func(first hops.Side, r *rand.Rand) (hops.State, error) {
-		p, err := brouillard.NewGameWith(brouillard.RandomArrangement(r), brouillard.RandomArrangement(r), first)
+		p, err := brouillard.NewPositionWith(brouillard.RandomArrangement(r), brouillard.RandomArrangement(r), first)
 		if err != nil {
 			return nil, err
 		}

@@ -92,7 +92,7 @@ func TestBrouillardSearchUsesTheViewOnly(t *testing.T) {
 		var states [2]hops.State
 		var agents [2]Agent
 		for i := range states {
-			p, err := brouillard.NewGame(white, brouillard.RandomArrangement(r))
+			p, err := brouillard.NewPosition(white, brouillard.RandomArrangement(r))
 			if err != nil {
 				t.Fatal(err)
 			}

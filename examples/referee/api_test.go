@@ -119,7 +119,7 @@ func TestArrangements(t *testing.T) {
 	joined := c.joinAs(created.ID, joinRequest{Invitation: created.Invitation, Arrangement: theirs})
 	red, _ := brouillard.ParseArrangement(mine)
 	white, _ := brouillard.ParseArrangement(theirs)
-	p, _ := brouillard.NewGame(white, red)
+	p, _ := brouillard.NewPosition(white, red)
 	if got := c.server().games[created.ID].start.String(); got != p.String() {
 		t.Errorf("start %s, want %s", got, p)
 	}

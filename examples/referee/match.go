@@ -244,7 +244,7 @@ func trueStart(creator hops.Side, mine, theirs brouillard.Arrangement, first hop
 	if creator != hops.First {
 		arr = [2]brouillard.Arrangement{theirs, mine}
 	}
-	p, err := brouillard.NewGameWith(arr[0], arr[1], first)
+	p, err := brouillard.NewPositionWith(arr[0], arr[1], first)
 	if err != nil {
 		return nil, err
 	}

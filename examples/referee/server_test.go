@@ -564,7 +564,7 @@ func TestBrouillardNoLeak(t *testing.T) {
 				arr = [2]brouillard.Arrangement{theirs, mine}
 			}
 			setups[i] = arr
-			p, err := brouillard.NewGame(arr[0], arr[1])
+			p, err := brouillard.NewPosition(arr[0], arr[1])
 			if err != nil {
 				t.Fatal(err)
 			}
