@@ -16,20 +16,52 @@ func ZapitaEval(p zapita.Position, side hops.Side) int {
 	return 100 * (distance(b, zapita.HQ(side)) - distance(b, zapita.HQ(side.Other())))
 }
 
-// CatchitEval scores a Catch'it position by the ball (K3): who carries it
-// and how far it has come towards the edge its carrier's side aims at,
-// 100 a rank, plus 100 for holding it at all.
+// CatchitEval scores a Catch'it position by the ball (K1, K3), for the
+// side that carries it (the score is negated for the other side):
+//   - 100 for holding it, and 100 a rank it has come towards the goal
+//     edge, 50 more a rank for the last three ranks, where an attack
+//     becomes hard to stop;
+//   - an exit in view (K6): 300 when the carrier stands on the last
+//     rank, from where it steps out, or on the rank before it with a
+//     pawn of either side in front of it to jump over;
+//   - 60 less for each opposing pawn that could jump the carrier and
+//     take the ball (K5): next to it, with the square beyond the
+//     carrier empty.
 func CatchitEval(p catchit.Position, side hops.Side) int {
 	c := p.Carrier()
 	owner, ok := p.PawnAt(c)
 	if !ok {
 		return 0
 	}
-	advance := c.Rank() // Blue carries it up, beyond rank 7
+	adv := progress(c, owner)
+	v := 100 + 100*adv + 50*max(0, adv-3)
+	fwd := 1 // the direction of the goal, in ranks
 	if owner == catchit.Red {
-		advance = 6 - c.Rank() // Red down, beyond rank 1
+		fwd = -1
 	}
-	v := 100 + 100*advance
+	all := p.Pawns(catchit.Blue) | p.Pawns(catchit.Red)
+	f, r := c.File(), c.Rank()
+	switch adv {
+	case 6:
+		v += 300
+	case 5:
+		for df := -1; df <= 1; df++ {
+			if f+df >= 0 && f+df < 7 && all.Has(hops.SquareAt(f+df, r+fwd)) {
+				v += 300
+				break
+			}
+		}
+	}
+	for _, d := range [8][2]int{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}} {
+		af, ar := f-d[0], r-d[1] // where a taker stands
+		bf, br := f+d[0], r+d[1] // where it lands
+		if af < 0 || af >= 7 || ar < 0 || ar >= 7 || bf < 0 || bf >= 7 || br < 0 || br >= 7 {
+			continue
+		}
+		if p.Pawns(owner.Other()).Has(hops.SquareAt(af, ar)) && !all.Has(hops.SquareAt(bf, br)) {
+			v -= 60
+		}
+	}
 	if owner != side {
 		v = -v
 	}
