@@ -8,12 +8,37 @@ import (
 	"github.com/hopsgames/hops/zapita"
 )
 
-// ZapitaEval scores a Zapita position by where the bomb lies (Z3): how
-// much nearer it is to the opponent's headquarters than to the side's
-// own, in king steps, 100 a step.
+// ZapitaEval scores a Zapita position by where the bomb lies and who
+// can move it (Z3-Z6):
+//   - how much nearer the bomb is to the opponent's headquarters than to
+//     the side's own, in king steps, 100 a step;
+//   - the pawns next to the bomb, which may land on it next move and
+//     throw it as far as their power: 25 a point of power, the
+//     opponent's counted against;
+//   - the pawns within two steps of the opponent's headquarters, relays
+//     for a throw into it (Z6): 15 each, the opponent's near the side's
+//     own headquarters counted against.
 func ZapitaEval(p zapita.Position, side hops.Side) int {
 	b := p.Bomb()
-	return 100 * (distance(b, zapita.HQ(side)) - distance(b, zapita.HQ(side.Other())))
+	opp := side.Other()
+	v := 100 * (distance(b, zapita.HQ(side)) - distance(b, zapita.HQ(opp)))
+	for _, s := range [2]hops.Side{side, opp} {
+		sign := 1
+		if s != side {
+			sign = -1
+		}
+		goal := zapita.HQ(s.Other())
+		for sq := range p.Pawns(s).Squares() {
+			if distance(sq, b) == 1 {
+				_, power, _ := p.PawnAt(sq)
+				v += sign * 25 * power
+			}
+			if distance(sq, goal) <= 2 {
+				v += sign * 15
+			}
+		}
+	}
+	return v
 }
 
 // CatchitEval scores a Catch'it position by the ball (K1, K3), for the
@@ -69,9 +94,34 @@ func CatchitEval(p catchit.Position, side hops.Side) int {
 }
 
 // CoirEval scores a Coir Circuit position by the pawns each side owns
-// (C1, C3), 100 a pawn.
+// (C1, C3), 100 a pawn, and 30 less for each pawn that an adjacent
+// opposing pawn could jump and turn next (C5), with the square beyond
+// it empty; the opponent's such pawns count for the side.
 func CoirEval(p coir.Position, side hops.Side) int {
-	return 100 * (p.Pawns(side).Count() - p.Pawns(side.Other()).Count())
+	own, opp := p.Pawns(side), p.Pawns(side.Other())
+	return 100*(own.Count()-opp.Count()) + 30*(hanging(opp, own)-hanging(own, opp))
+}
+
+// hanging counts the pawns of mine that a pawn of theirs could jump: it
+// stands next to one, and the square beyond it in that direction is on
+// the 6×6 board and empty.
+func hanging(mine, theirs hops.Bitboard) int {
+	n := 0
+	all := mine | theirs
+	for sq := range mine.Squares() {
+		f, r := sq.File(), sq.Rank()
+		for _, d := range [8][2]int{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}} {
+			af, ar, bf, br := f-d[0], r-d[1], f+d[0], r+d[1]
+			if af < 0 || af >= 6 || ar < 0 || ar >= 6 || bf < 0 || bf >= 6 || br < 0 || br >= 6 {
+				continue
+			}
+			if theirs.Has(hops.SquareAt(af, ar)) && !all.Has(hops.SquareAt(bf, br)) {
+				n++
+				break
+			}
+		}
+	}
+	return n
 }
 
 // BrouillardEval scores a Brouillard position (a true state, or one drawn

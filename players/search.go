@@ -122,16 +122,20 @@ const historySize = 1 << 14
 // Searcher is a player that searches the game tree: negamax alpha-beta
 // with iterative deepening under a node or time budget and a static
 // evaluation at the horizon. On top of what Baseline does it
-//   - plays a winning move at once when the position has one, and
-//     checks at every node, the horizon included, whether the side to
-//     move can win at once: so from the first iteration on it never
-//     misses a win in one and never allows the opponent one that another
-//     move avoids;
+//   - plays a winning move at once when the position has one (found by
+//     playing every move), and never a move after which the opponent
+//     can win at once when another move avoids it: the chosen move is
+//     checked after the search, and the next best ones if it fails;
+//   - spots wins at once at every inner node of the tree from the moves
+//     alone where the game's Tactics can (MoveWins), without playing them;
 //   - orders moves by the transposition table's best move, the game's
 //     Tactics (wins, then forcing moves), two killer moves a ply and the
-//     history heuristic;
-//   - extends the horizon by a bounded quiescence search over the
-//     game's forcing moves (Options.Quiescence plies).
+//     history heuristic, so that alpha-beta cuts more and the same time
+//     buys a deeper search;
+//   - may extend the horizon by a bounded quiescence search over the
+//     game's forcing moves, where it also looks for wins at once
+//     (Options.Quiescence plies; none by default, as in the games here
+//     the time it takes is better spent a ply deeper).
 //
 // Games where a side may take several decisions in a row (Brouillard's
 // extra Fou moves) are handled: the sign of a child's value flips only

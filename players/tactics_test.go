@@ -254,3 +254,86 @@ func TestBrouillardTakesWinAndParries(t *testing.T) {
 	}
 	checkTactics(t, nil, threats, viewers)
 }
+
+// agreeWithPlay checks a game's fast win detectors against playing every
+// move, on the positions of random games: CanWinNow must say whether a
+// move wins at once by the game's goal, and MoveWins must pick out
+// exactly the moves that do. goal tells a win by the game's goal from a
+// win because the loser has no move (G6), which the detectors leave out.
+func agreeWithPlay[P hops.Position[P, M], M hops.Move](t *testing.T, g *hops.Game, tac Tactics[P, M], goal func(c P) bool, games int) {
+	t.Helper()
+	found := 0
+	for seed := range uint64(games) {
+		r := rand.New(rand.NewPCG(seed, 9))
+		s, err := dealSeed(g, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := s.Value().(P)
+		var buf []M
+		for ply := 0; ply < 200 && !p.Outcome().Over; ply++ {
+			want := false
+			buf = p.AppendMoves(buf[:0])
+			for _, m := range buf {
+				c, err := p.Play(m)
+				if err != nil {
+					t.Fatal(err)
+				}
+				wins := c.Outcome().Over && c.Outcome().Winner == p.ToMove() && goal(c)
+				want = want || wins
+				if tac.MoveWins != nil && tac.MoveWins(m) != wins {
+					t.Fatalf("%s: MoveWins(%s) = %v, playing it says %v", p, m, !wins, wins)
+				}
+			}
+			if tac.CanWinNow != nil {
+				if got := tac.CanWinNow(p); got != want {
+					t.Fatalf("%s: CanWinNow %v, playing the moves says %v", p, got, want)
+				}
+			}
+			if want {
+				found++
+			}
+			p, _ = p.Play(buf[r.IntN(len(buf))])
+		}
+	}
+	if found < 3 {
+		t.Errorf("%s: only %d positions with a win in one were met", g.Name, found)
+	}
+}
+
+func dealSeed(g *hops.Game, seed uint64) (hops.State, error) {
+	return games.Deal(g, hops.Side(seed&1), rand.New(rand.NewPCG(seed, 10)))
+}
+
+// TestWinDetectorsAgreeWithPlay: Zapita's Move.Wins (Z3), Catch'it's
+// Move.Wins (K3), Coir's CanWinNow (C3) and Brouillard's CanWinNow (B5)
+// against playing the moves.
+func TestWinDetectorsAgreeWithPlay(t *testing.T) {
+	n := 20
+	if testing.Short() {
+		n = 6
+	}
+	agreeWithPlay(t, zapita.Game, ZapitaTactics(), func(c zapita.Position) bool {
+		return c.Bomb() == zapita.KhakiHQ || c.Bomb() == zapita.WhiteHQ
+	}, n)
+	agreeWithPlay(t, catchit.Game, CatchitTactics(), func(c catchit.Position) bool { return c.Carrier() == hops.NoSquare }, n/2)
+	agreeWithPlay(t, coir.Game, CoirTactics(), func(c coir.Position) bool { return c.Pawns(c.ToMove()) == 0 }, n)
+	agreeWithPlay(t, brouillard.Game, BrouillardTactics(), func(c brouillard.Position) bool { return c.Outcome().Rule == "B5" }, n)
+}
+
+// TestCoirCanWinNowByHand: White's A1 jumps over Black's last pawn on B2
+// and turns it (C3); Black, to move instead, cannot turn eleven.
+func TestCoirCanWinNowByHand(t *testing.T) {
+	for text, want := range map[string]bool{
+		"wwwwww/wwww2/6/6/1b4/w5 w": true,
+		"wwwwww/wwww2/6/6/1b4/w5 b": false, // Black's lone Dame cannot turn eleven
+	} {
+		p, err := coir.Parse(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.CanWinNow(); got != want {
+			t.Errorf("%s: CanWinNow %v, want %v", text, got, want)
+		}
+	}
+}
