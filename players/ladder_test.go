@@ -17,7 +17,6 @@ type entrant struct {
 	kind  string
 	nodes int
 	time  time.Duration
-	quiet int // Options.Quiescence
 }
 
 func (e entrant) String() string {
@@ -25,9 +24,6 @@ func (e entrant) String() string {
 		return e.kind
 	}
 	if e.time > 0 {
-		if e.quiet != 0 {
-			return fmt.Sprintf("%s %v q%d", e.kind, e.time, e.quiet)
-		}
 		return fmt.Sprintf("%s %v", e.kind, e.time)
 	}
 	return fmt.Sprintf("%s %dn", e.kind, e.nodes)
@@ -35,7 +31,7 @@ func (e entrant) String() string {
 
 func (e entrant) agent(t *testing.T, g *hops.Game, seed uint64) Agent {
 	t.Helper()
-	opt := Options{Nodes: e.nodes, Time: e.time, Seed: seed, Quiescence: e.quiet}
+	opt := Options{Nodes: e.nodes, Time: e.time, Seed: seed}
 	if e.kind == KindBaseline && games.Hidden(g) {
 		// Baseline spends its whole time budget on each drawn hidden
 		// state: give it its share, for equal time per move.
@@ -62,12 +58,18 @@ type score struct {
 // the deal of its seed and stops unfinished after maxPlies moves.
 func series(t *testing.T, g *hops.Game, a, b entrant, n, maxPlies int) score {
 	t.Helper()
+	return seriesWith(t, g, func(seed uint64) Agent { return a.agent(t, g, seed) }, b, n, maxPlies)
+}
+
+// seriesWith is series with the first player built by a.
+func seriesWith(t *testing.T, g *hops.Game, a func(seed uint64) Agent, b entrant, n, maxPlies int) score {
+	t.Helper()
 	var sc score
 	for i := range n {
 		seed := uint64(7000 + i)
 		ea := hops.Side(i & 1) // the side entrant a plays
 		var agents [2]Agent
-		agents[ea] = a.agent(t, g, seed)
+		agents[ea] = a(seed)
 		agents[ea.Other()] = b.agent(t, g, seed+1)
 		s, err := games.Deal(g, hops.First, rand.New(rand.NewPCG(seed, 1)))
 		if err != nil {
@@ -112,37 +114,39 @@ func perMove(d time.Duration, n int) string {
 }
 
 // TestLadder plays the strength ladder: series of games with fixed seeds
-// between the players of this package, each side in turn, and prints a
-// table of scores. It asserts that
-//   - Searcher beats Baseline at equal time per move (20ms) in at least
-//     75% of the games of every game (unfinished games count as not won);
-//   - Searcher at 20ms beats the random player in every game.
+// between the players of this package (Searcher, Baseline, MCTS and
+// Random, at equal time per move, 20ms, or at node budgets), each side
+// in turn, and prints a table of scores. It asserts that
+//   - Searcher beats Baseline at equal time per move in at least 75% of
+//     the 12 games of every game (9 wins; unfinished games count as not
+//     won);
+//   - Searcher beats the random player in at least 90% of its games.
 //
-// It takes about two minutes, so it runs only without -short, or with
-// HOPS_LADDER=1 set.
+// It takes minutes, so it runs only when HOPS_LADDER=1 is set (and not
+// with -short): HOPS_LADDER=1 go test -run TestLadder -v ./players.
+// HOPS_LADDER_GAME=coir keeps one game, HOPS_LADDER_PAIRS=0,2 some lines.
 func TestLadder(t *testing.T) {
-	if testing.Short() && os.Getenv("HOPS_LADDER") == "" {
-		t.Skip("the strength ladder takes minutes: run without -short, or with HOPS_LADDER=1")
+	if os.Getenv("HOPS_LADDER") == "" || testing.Short() {
+		t.Skip("the strength ladder takes minutes: run it with HOPS_LADDER=1, without -short")
 	}
 	const (
-		n        = 12
 		maxPlies = 200
 		perMoveT = 20 * time.Millisecond
 	)
 	type pairing struct {
 		a, b entrant
+		n    int // games
 		need int // the least percentage of games a must win; 0 asserts nothing
 	}
+	search, baseline, mcts := entrant{kind: KindSearch, time: perMoveT}, entrant{kind: KindBaseline, time: perMoveT}, entrant{kind: KindMCTS, time: perMoveT}
 	pairings := []pairing{
-		{entrant{kind: KindSearch, time: perMoveT}, entrant{kind: KindBaseline, time: perMoveT}, 75},
-		{entrant{kind: KindSearch, time: perMoveT}, entrant{kind: KindRandom}, 90},
-		{entrant{kind: KindMCTS, time: perMoveT}, entrant{kind: KindRandom}, 0},
-		{entrant{kind: KindMCTS, time: perMoveT}, entrant{kind: KindBaseline, time: perMoveT}, 0},
-		{entrant{kind: KindSearch, time: perMoveT}, entrant{kind: KindMCTS, time: perMoveT}, 0},
-		{entrant{kind: KindSearch, nodes: 2000}, entrant{kind: KindBaseline, nodes: 2000}, 0},
-		{entrant{kind: KindSearch, nodes: 8000}, entrant{kind: KindSearch, nodes: 1000}, 0},
-		{entrant{kind: KindSearch, time: perMoveT, quiet: 2}, entrant{kind: KindBaseline, time: perMoveT}, 0},
-		{entrant{kind: KindSearch, time: perMoveT, quiet: 1}, entrant{kind: KindBaseline, time: perMoveT}, 0},
+		{search, baseline, 12, 75},
+		{search, entrant{kind: KindRandom}, 6, 90},
+		{mcts, entrant{kind: KindRandom}, 6, 0},
+		{mcts, baseline, 6, 0},
+		{search, mcts, 6, 0},
+		{entrant{kind: KindSearch, nodes: 4000}, entrant{kind: KindBaseline, nodes: 4000}, 6, 0},
+		{entrant{kind: KindSearch, nodes: 8000}, entrant{kind: KindSearch, nodes: 1000}, 6, 0},
 	}
 	if only := os.Getenv("HOPS_LADDER_PAIRS"); only != "" {
 		var keep []pairing
@@ -154,16 +158,17 @@ func TestLadder(t *testing.T) {
 		pairings = keep
 	}
 	var rows []string
-	rows = append(rows, fmt.Sprintf("| game | A | B | A wins | B wins | unfinished | moves a game | A per move | B per move |"),
-		"| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+	rows = append(rows, "| game | A | B | games | A wins | B wins | unfinished | moves a game | A per move | B per move |",
+		"| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 	for _, g := range games.All() {
-		if only := os.Getenv("HOPS_LADDER_GAME"); only != "" && only != g.Name {
+		if only := os.Getenv("HOPS_LADDER_GAME"); only != "" && !strings.Contains(","+only+",", ","+g.Name+",") {
 			continue
 		}
 		for _, p := range pairings {
+			n := p.n
 			sc := series(t, g, p.a, p.b, n, maxPlies)
-			row := fmt.Sprintf("| %s | %s | %s | %d | %d | %d | %.1f | %s | %s |", g.Name, p.a, p.b,
-				sc.wins[0], sc.wins[1], sc.unfinished, float64(sc.plies)/n,
+			row := fmt.Sprintf("| %s | %s | %s | %d | %d | %d | %d | %.1f | %s | %s |", g.Name, p.a, p.b,
+				n, sc.wins[0], sc.wins[1], sc.unfinished, float64(sc.plies)/float64(n),
 				perMove(sc.spent[0], sc.moves[0]), perMove(sc.spent[1], sc.moves[1]))
 			t.Log(row)
 			rows = append(rows, row)
@@ -172,5 +177,5 @@ func TestLadder(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("ladder, %d games a line, each side in turn:\n%s", n, strings.Join(rows, "\n"))
+	t.Logf("ladder, each side in turn, games stopped after %d moves counted unfinished:\n%s", maxPlies, strings.Join(rows, "\n"))
 }

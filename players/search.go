@@ -45,9 +45,10 @@ type Options struct {
 	TableBits int
 	// Quiescence is the number of plies of forcing moves (see Tactics)
 	// that Searcher follows beyond the horizon, where it also checks
-	// whether the side to move can win at once; 0 means none: the
-	// horizon is then the bare evaluation, which is cheap, so the search
-	// goes deeper in the same time. Baseline ignores it.
+	// whether the side to move can win at once; 0 means the game's
+	// Tactics.Quiescence, a negative number none: the horizon is then
+	// the bare evaluation, which is cheap, so the search goes deeper in
+	// the same time. Baseline ignores it.
 	Quiescence int
 	// Seed seeds the generator that breaks ties between equally good
 	// moves at the root (and draws hidden states, see SearchSampled).
@@ -74,6 +75,10 @@ type Tactics[P, M any] struct {
 	// Forcing is the lowest Priority of the moves that the quiescence
 	// search follows beyond the horizon; 0 follows none.
 	Forcing int
+	// Quiescence is the number of plies of quiescence search a Searcher
+	// makes when Options.Quiescence is 0: the depth that pays in the
+	// game.
+	Quiescence int
 	// Key maps a move to a number that stands for it in the history
 	// table (moves with equal keys share their history); nil leaves the
 	// history heuristic out.
@@ -134,8 +139,8 @@ const historySize = 1 << 14
 //     buys a deeper search;
 //   - may extend the horizon by a bounded quiescence search over the
 //     game's forcing moves, where it also looks for wins at once
-//     (Options.Quiescence plies; none by default, as in the games here
-//     the time it takes is better spent a ply deeper).
+//     (Options.Quiescence plies, by default the game's
+//     Tactics.Quiescence).
 //
 // Games where a side may take several decisions in a row (Brouillard's
 // extra Fou moves) are handled: the sign of a child's value flips only
@@ -190,7 +195,12 @@ func NewTacticalSearcher[P hops.Position[P, M], M hops.Move](eval Eval[P], tac T
 	if opt.TableBits <= 0 {
 		opt.TableBits = 14
 	}
-	opt.Quiescence = max(opt.Quiescence, 0)
+	switch {
+	case opt.Quiescence == 0:
+		opt.Quiescence = tac.Quiescence
+	case opt.Quiescence < 0:
+		opt.Quiescence = 0
+	}
 	opt.TableBits = min(opt.TableBits, 24)
 	return &Searcher[P, M]{
 		eval: eval,

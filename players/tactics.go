@@ -143,8 +143,10 @@ func sign(x int) int {
 }
 
 // BrouillardTactics: a Fou move that turns over the side's target
-// captures it (B8), and is the forcing move; turning over the King wins
-// (B5); turning over another pawn reveals it and comes next.
+// captures it (B8), and is the forcing move, followed two plies past the
+// horizon (a capture gives another Fou move, B9, which may capture
+// again); turning over the King wins (B5); turning over another pawn
+// reveals it and comes next.
 func BrouillardTactics() Tactics[brouillard.Position, brouillard.Move] {
 	return Tactics[brouillard.Position, brouillard.Move]{
 		Priority: func(p brouillard.Position, m brouillard.Move) int {
@@ -170,7 +172,8 @@ func BrouillardTactics() Tactics[brouillard.Position, brouillard.Move] {
 			}
 			return 0
 		},
-		Forcing: priorityCapture,
+		Forcing:    priorityCapture,
+		Quiescence: 2,
 		Key: func(m brouillard.Move) uint64 {
 			a, b := m.Pawn(), m.Fou()
 			k := sq(a.From()) | sq(a.To())<<8 | sq(b.From())<<16 | sq(b.To())<<24

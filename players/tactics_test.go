@@ -197,7 +197,7 @@ func TestZapitaTakesWinAndParries(t *testing.T) {
 // it.
 func TestCatchitTakesWinAndParries(t *testing.T) {
 	n := 4
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		n = 2 // the slow oracle plays every reply to every move
 	}
 	wins, threats := tacticalCases(t, catchit.Game, []string{
@@ -310,7 +310,7 @@ func dealSeed(g *hops.Game, seed uint64) (hops.State, error) {
 // against playing the moves.
 func TestWinDetectorsAgreeWithPlay(t *testing.T) {
 	n := 20
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		n = 6
 	}
 	agreeWithPlay(t, zapita.Game, ZapitaTactics(), func(c zapita.Position) bool {
