@@ -94,12 +94,22 @@ func CatchitEval(p catchit.Position, side hops.Side) int {
 }
 
 // CoirEval scores a Coir Circuit position by the pawns each side owns
-// (C1, C3), 100 a pawn, and 30 less for each pawn that an adjacent
-// opposing pawn could jump and turn next (C5), with the square beyond
-// it empty; the opponent's such pawns count for the side.
+// (C1, C3), 100 a pawn; 15 less for each pawn that an adjacent opposing
+// pawn could jump and turn next (C5), with the square beyond it empty,
+// the opponent's such pawns counting for the side; and, to make the side
+// ahead close in on the pawns it still has to turn (C3), 10 less for
+// each king step between an opposing pawn and the nearest own pawn
+// (counted against the opponent when the opponent is ahead).
 func CoirEval(p coir.Position, side hops.Side) int {
 	own, opp := p.Pawns(side), p.Pawns(side.Other())
-	return 100*(own.Count()-opp.Count()) + 30*(hanging(opp, own)-hanging(own, opp))
+	v := 100*(own.Count()-opp.Count()) + 15*(hanging(opp, own)-hanging(own, opp))
+	switch n, m := own.Count(), opp.Count(); {
+	case n > m:
+		v -= 10 * chase(own, opp)
+	case m > n:
+		v += 10 * chase(opp, own)
+	}
+	return v
 }
 
 // hanging counts the pawns of mine that a pawn of theirs could jump: it
@@ -161,4 +171,19 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// chase is the sum, over the pawns of prey, of the king steps to the
+// nearest pawn of hunter: how far the side ahead is from the pawns it
+// still has to turn.
+func chase(hunter, prey hops.Bitboard) int {
+	n := 0
+	for p := range prey.Squares() {
+		d := 10
+		for h := range hunter.Squares() {
+			d = min(d, distance(h, p))
+		}
+		n += d
+	}
+	return n
 }

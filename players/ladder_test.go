@@ -130,7 +130,7 @@ func TestLadder(t *testing.T) {
 		t.Skip("the strength ladder takes minutes: run it with HOPS_LADDER=1, without -short")
 	}
 	const (
-		maxPlies = 200
+		maxPlies = 300
 		perMoveT = 20 * time.Millisecond
 	)
 	type pairing struct {
