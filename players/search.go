@@ -464,6 +464,27 @@ func (s *Searcher[P, M]) negamax(q P, depth, alpha, beta, ply, budget int) int {
 		}
 	}
 
+	best, origAlpha := -2*Win, alpha
+	var bestMove M
+	// The table's move often refutes the position by itself: try it
+	// before generating the moves, which costs more than the search of
+	// a move where a position has hundreds of them.
+	if hasTT && q.Validate(ttMove) == nil {
+		v, ok := s.childValue(q, side, ttMove, depth-1, alpha, beta, ply+1, budget)
+		if !ok {
+			return 0
+		}
+		best, bestMove = v, ttMove
+		if v > alpha {
+			alpha = v
+		}
+		if alpha >= beta {
+			s.store(e, h, bestMove, best, origAlpha, beta, depth, ply)
+			return best
+		}
+	} else {
+		hasTT = false
+	}
 	moves := s.moveBuffer(q, ply)
 	if len(moves) == 0 { // G6: a player who cannot move loses
 		return -(Win - ply)
@@ -473,11 +494,19 @@ func (s *Searcher[P, M]) negamax(q P, depth, alpha, beta, ply, budget int) int {
 			return Win - ply - 1
 		}
 	}
+	if !hasTT {
+		bestMove = moves[0]
+	}
 	keys := s.orderKeys(q, moves, ply, ttMove, hasTT)
-	best, bestMove, origAlpha := -2*Win, moves[0], alpha
+	ordered := true
 	for j := range moves {
-		pick(moves, keys, j)
+		if ordered {
+			ordered = pick(moves, keys, j)
+		}
 		m := moves[j]
+		if hasTT && m == ttMove {
+			continue // searched first
+		}
 		v, ok := s.childValue(q, side, m, depth-1, alpha, beta, ply+1, budget)
 		if !ok {
 			return 0
@@ -493,17 +522,23 @@ func (s *Searcher[P, M]) negamax(q P, depth, alpha, beta, ply, budget int) int {
 			}
 		}
 	}
+	s.store(e, h, bestMove, best, origAlpha, beta, depth, ply)
+	return best
+}
+
+// store keeps the result of a node in its table entry e, unless e holds
+// another position searched deeper.
+func (s *Searcher[P, M]) store(e *ttEntry[M], h uint64, m M, best, alpha, beta, depth, ply int) {
 	bound := uint8(boundExact)
 	switch {
-	case best <= origAlpha:
+	case best <= alpha:
 		bound = boundUpper
 	case best >= beta:
 		bound = boundLower
 	}
 	if e.bound == 0 || e.key != h || int(e.depth) <= depth {
-		*e = ttEntry[M]{key: h, move: bestMove, score: int32(toTable(best, ply)), depth: int16(depth), bound: bound, has: true}
+		*e = ttEntry[M]{key: h, move: m, score: int32(toTable(best, ply)), depth: int16(depth), bound: bound, has: true}
 	}
-	return best
 }
 
 // quiesce returns the value of q, whose game goes on, for side (the side
@@ -549,8 +584,11 @@ func (s *Searcher[P, M]) quiesce(q P, side hops.Side, qd, alpha, beta, ply, budg
 	moves = moves[:n]
 	alpha = max(alpha, stand)
 	best := stand
+	ordered := true
 	for j := range moves {
-		pick(moves, keys, j)
+		if ordered {
+			ordered = pick(moves, keys, j)
+		}
 		v, ok := s.childValue(q, side, moves[j], -qd, alpha, beta, ply+1, budget)
 		if !ok {
 			return 0
@@ -596,8 +634,16 @@ func (s *Searcher[P, M]) orderKeys(q P, moves []M, ply int, ttMove M, hasTT bool
 	return keys
 }
 
-// pick brings the best of moves[j:] (by keys) to j.
-func pick[M any](moves []M, keys []int, j int) {
+// pickLimit is the number of moves of a node that pick orders; the
+// others follow in the generator's order. Cut-offs come from the first
+// few moves, and ordering all of a node with hundreds of moves (Coir,
+// Catch'it) would cost more than the search it saves.
+const pickLimit = 8
+
+// pick brings the best of moves[j:] (by keys) to j. It reports whether
+// the later moves are worth ordering: not once pickLimit moves are
+// ordered or no rated move is left.
+func pick[M any](moves []M, keys []int, j int) bool {
 	b := j
 	for i := j + 1; i < len(keys); i++ {
 		if keys[i] > keys[b] {
@@ -606,6 +652,7 @@ func pick[M any](moves []M, keys []int, j int) {
 	}
 	moves[j], moves[b] = moves[b], moves[j]
 	keys[j], keys[b] = keys[b], keys[j]
+	return j+1 < pickLimit && keys[j] > 0
 }
 
 // cutoff remembers a quiet move that refuted the position at ply, as a
