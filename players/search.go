@@ -507,7 +507,19 @@ func (s *Searcher[P, M]) negamax(q P, depth, alpha, beta, ply, budget int) int {
 		if hasTT && m == ttMove {
 			continue // searched first
 		}
-		v, ok := s.childValue(q, side, m, depth-1, alpha, beta, ply+1, budget)
+		// Principal variation search: once a move has set alpha, the
+		// others only have to be shown no better, which a null window
+		// does cheaply; one that proves better is searched again.
+		var v int
+		var ok bool
+		if best > -2*Win && beta-alpha > 1 {
+			v, ok = s.childValue(q, side, m, depth-1, alpha, alpha+1, ply+1, budget)
+			if ok && v > alpha && v < beta {
+				v, ok = s.childValue(q, side, m, depth-1, alpha, beta, ply+1, budget)
+			}
+		} else {
+			v, ok = s.childValue(q, side, m, depth-1, alpha, beta, ply+1, budget)
+		}
 		if !ok {
 			return 0
 		}
