@@ -718,7 +718,7 @@ type Sampler[P any] func(r *rand.Rand) (P, error)
 
 // SearchSampled chooses a move without seeing the hidden part of the game:
 // it draws k positions with sample, searches each with 1/k of the node
-// budget and of the time budget, and returns the move that most of these
+// budget and its share of the time budget left, and returns the move that most of these
 // searches chose (ties go to the higher total score, then to the move
 // chosen first). Every drawn position must have the same legal moves as
 // the true one, which holds when the moves depend only on what the player
@@ -735,14 +735,17 @@ func (s *Searcher[P, M]) SearchSampled(sample Sampler[P], k int) (Result[M], err
 	if s.opt.Nodes > 0 {
 		budget = max(s.opt.Nodes/k, 1)
 	}
-	limit := s.opt.Time / time.Duration(k)
-	if s.opt.Time > 0 {
-		limit = max(limit, 1)
-	}
+	end := time.Now().Add(s.opt.Time)
 	for i := range k {
 		p, err := sample(s.rng)
 		if err != nil {
 			return total, err
+		}
+		// Each search gets its share of the time left, so that what
+		// a quick one leaves goes to the next.
+		var limit time.Duration
+		if s.opt.Time > 0 {
+			limit = max(time.Until(end)/time.Duration(k-i), 1)
 		}
 		r, err := s.search(p, budget, limit)
 		if err != nil {
