@@ -8,28 +8,85 @@ import (
 	"github.com/hopsgames/hops/zapita"
 )
 
-// ZapitaEval scores a Zapita position by where the bomb lies (Z3): how
-// much nearer it is to the opponent's headquarters than to the side's
-// own, in king steps, 100 a step.
+// ZapitaEval scores a Zapita position by where the bomb lies and who
+// can move it (Z3-Z6):
+//   - how much nearer the bomb is to the opponent's headquarters than to
+//     the side's own, in king steps, 100 a step;
+//   - the pawns next to the bomb, which may land on it next move and
+//     throw it as far as their power: 25 a point of power, the
+//     opponent's counted against;
+//   - the pawns within two steps of the opponent's headquarters, relays
+//     for a throw into it (Z6): 15 each, the opponent's near the side's
+//     own headquarters counted against.
 func ZapitaEval(p zapita.Position, side hops.Side) int {
 	b := p.Bomb()
-	return 100 * (distance(b, zapita.HQ(side)) - distance(b, zapita.HQ(side.Other())))
+	opp := side.Other()
+	v := 100 * (distance(b, zapita.HQ(side)) - distance(b, zapita.HQ(opp)))
+	for _, s := range [2]hops.Side{side, opp} {
+		sign := 1
+		if s != side {
+			sign = -1
+		}
+		goal := zapita.HQ(s.Other())
+		for sq := range p.Pawns(s).Squares() {
+			if distance(sq, b) == 1 {
+				_, power, _ := p.PawnAt(sq)
+				v += sign * 25 * power
+			}
+			if distance(sq, goal) <= 2 {
+				v += sign * 15
+			}
+		}
+	}
+	return v
 }
 
-// CatchitEval scores a Catch'it position by the ball (K3): who carries it
-// and how far it has come towards the edge its carrier's side aims at,
-// 100 a rank, plus 100 for holding it at all.
+// CatchitEval scores a Catch'it position by the ball (K1, K3), for the
+// side that carries it (the score is negated for the other side):
+//   - 100 for holding it, and 100 a rank it has come towards the goal
+//     edge, 50 more a rank for the last three ranks, where an attack
+//     becomes hard to stop;
+//   - an exit in view (K6): 300 when the carrier stands on the last
+//     rank, from where it steps out, or on the rank before it with a
+//     pawn of either side in front of it to jump over;
+//   - 60 less for each opposing pawn that could jump the carrier and
+//     take the ball (K5): next to it, with the square beyond the
+//     carrier empty.
 func CatchitEval(p catchit.Position, side hops.Side) int {
 	c := p.Carrier()
 	owner, _, ok := p.At(c)
 	if !ok {
 		return 0
 	}
-	advance := c.Rank() // Blue carries it up, beyond rank 7
+	adv := progress(c, owner)
+	v := 100 + 100*adv + 50*max(0, adv-3)
+	fwd := 1 // the direction of the goal, in ranks
 	if owner == catchit.Red {
-		advance = 6 - c.Rank() // Red down, beyond rank 1
+		fwd = -1
 	}
-	v := 100 + 100*advance
+	all := p.Pawns(catchit.Blue) | p.Pawns(catchit.Red)
+	f, r := c.File(), c.Rank()
+	switch adv {
+	case 6:
+		v += 300
+	case 5:
+		for df := -1; df <= 1; df++ {
+			if f+df >= 0 && f+df < 7 && all.Has(hops.SquareAt(f+df, r+fwd)) {
+				v += 300
+				break
+			}
+		}
+	}
+	for _, d := range [8][2]int{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}} {
+		af, ar := f-d[0], r-d[1] // where a taker stands
+		bf, br := f+d[0], r+d[1] // where it lands
+		if af < 0 || af >= 7 || ar < 0 || ar >= 7 || bf < 0 || bf >= 7 || br < 0 || br >= 7 {
+			continue
+		}
+		if p.Pawns(owner.Other()).Has(hops.SquareAt(af, ar)) && !all.Has(hops.SquareAt(bf, br)) {
+			v -= 60
+		}
+	}
 	if owner != side {
 		v = -v
 	}
@@ -37,9 +94,44 @@ func CatchitEval(p catchit.Position, side hops.Side) int {
 }
 
 // CoirEval scores a Coir Circuit position by the pawns each side owns
-// (C1, C3), 100 a pawn.
+// (C1, C3), 100 a pawn; 15 less for each pawn that an adjacent opposing
+// pawn could jump and turn next (C5), with the square beyond it empty,
+// the opponent's such pawns counting for the side; and, to make the side
+// ahead close in on the pawns it still has to turn (C3), 10 less for
+// each king step between an opposing pawn and the nearest own pawn
+// (counted against the opponent when the opponent is ahead).
 func CoirEval(p coir.Position, side hops.Side) int {
-	return 100 * (p.Pawns(side).Count() - p.Pawns(side.Other()).Count())
+	own, opp := p.Pawns(side), p.Pawns(side.Other())
+	v := 100*(own.Count()-opp.Count()) + 15*(hanging(opp, own)-hanging(own, opp))
+	switch n, m := own.Count(), opp.Count(); {
+	case n > m:
+		v -= 10 * chase(own, opp)
+	case m > n:
+		v += 10 * chase(opp, own)
+	}
+	return v
+}
+
+// hanging counts the pawns of mine that a pawn of theirs could jump: it
+// stands next to one, and the square beyond it in that direction is on
+// the 6×6 board and empty.
+func hanging(mine, theirs hops.Bitboard) int {
+	n := 0
+	all := mine | theirs
+	for sq := range mine.Squares() {
+		f, r := sq.File(), sq.Rank()
+		for _, d := range [8][2]int{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}} {
+			af, ar, bf, br := f-d[0], r-d[1], f+d[0], r+d[1]
+			if af < 0 || af >= 6 || ar < 0 || ar >= 6 || bf < 0 || bf >= 6 || br < 0 || br >= 6 {
+				continue
+			}
+			if theirs.Has(hops.SquareAt(af, ar)) && !all.Has(hops.SquareAt(bf, br)) {
+				n++
+				break
+			}
+		}
+	}
+	return n
 }
 
 // BrouillardEval scores a Brouillard position (a true state, or one drawn
@@ -79,4 +171,19 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// chase is the sum, over the pawns of prey, of the king steps to the
+// nearest pawn of hunter: how far the side ahead is from the pawns it
+// still has to turn.
+func chase(hunter, prey hops.Bitboard) int {
+	n := 0
+	for p := range prey.Squares() {
+		d := 10
+		for h := range hunter.Squares() {
+			d = min(d, distance(h, p))
+		}
+		n += d
+	}
+	return n
 }

@@ -1,16 +1,25 @@
 // Package players holds computer players written once against the
 // generic interface hops.Position, so that each of them plays all four
-// games of the series, and a user's own game or evaluation too: a random
-// player and a searching player (alpha-beta with iterative deepening and
-// a transposition table, under a node or time budget, reproducible under
-// a seed), plus the search over sampled hidden states for a game with
-// hidden pieces (Brouillard au Palais).
+// games of the series, and a user's own game or evaluation too:
+//   - Random plays any legal move;
+//   - Searcher, alpha-beta with iterative deepening, a transposition
+//     table, killer and history move ordering and the game's Tactics
+//     (which moves win, which force the play), under a node or time
+//     budget and reproducible under a seed; it never misses a win in one
+//     and never lets the opponent win at once when a move prevents it;
+//   - MCTS, Monte Carlo tree search (UCT with short guided playouts);
+//   - Baseline, the first searcher, kept as the yardstick of the
+//     strength ladder in the tests.
 //
-// The players are typed (Random[P, M], Searcher[P, M]); Erase turns one
-// into an Agent, which works on hops.State values and move texts, for
+// For a game with hidden pieces (Brouillard au Palais) the searchers
+// search positions drawn from what the player sees (SearchSampled).
+//
+// The players are typed (Random[P, M], Searcher[P, M] ...); Erase turns
+// one into an Agent, which works on hops.State values and move texts, for
 // programs that handle every game alike. New builds the player of a given
-// kind for any game of the games package, with the evaluation this package
-// provides for it (ZapitaEval, CatchitEval, CoirEval, BrouillardEval).
+// kind for any game of the games package, with the evaluation
+// (ZapitaEval, CatchitEval, CoirEval, BrouillardEval) and the tactics
+// (ZapitaTactics ...) this package provides for it.
 package players
 
 import (

@@ -43,6 +43,13 @@ type Options struct {
 	// TableBits is the base-2 logarithm of the number of entries of the
 	// transposition table; 0 means 14 (16384 entries).
 	TableBits int
+	// Quiescence is the number of plies of forcing moves (see Tactics)
+	// that Searcher follows beyond the horizon, where it also checks
+	// whether the side to move can win at once; 0 means the game's
+	// Tactics.Quiescence, a negative number none: the horizon is then
+	// the bare evaluation, which is cheap, so the search goes deeper in
+	// the same time. Baseline ignores it.
+	Quiescence int
 	// Seed seeds the generator that breaks ties between equally good
 	// moves at the root (and draws hidden states, see SearchSampled).
 	Seed uint64
@@ -56,48 +63,129 @@ type Result[M hops.Move] struct {
 	Nodes int // the positions visited
 }
 
+// Tactics is what a searcher may know of a game beyond its rules and its
+// evaluation: which moves win or force the play, to look at them first
+// and to follow them past the horizon. The zero value knows nothing; the
+// searcher then finds wins by playing the moves and checking Outcome.
+type Tactics[P, M any] struct {
+	// Priority rates move m of p before it is played, higher first: a
+	// winning move highest, then forcing moves (a capture, the ball
+	// taken, the bomb thrown), quiet moves 0.
+	Priority func(p P, m M) int
+	// Forcing is the lowest Priority of the moves that the quiescence
+	// search follows beyond the horizon; 0 follows none.
+	Forcing int
+	// Quiescence is the number of plies of quiescence search a Searcher
+	// makes when Options.Quiescence is 0: the depth that pays in the
+	// game.
+	Quiescence int
+	// Key maps a move to a number that stands for it in the history
+	// table (moves with equal keys share their history); nil leaves the
+	// history heuristic out.
+	Key func(m M) uint64
+	// MoveWins reports, without playing it, whether a legal move wins at
+	// once by the game's goal (Catch'it's ball leaving the board, Zapita's
+	// bomb coming to rest on a headquarters).
+	MoveWins func(m M) bool
+	// CanWinNow reports whether the side to move in p has a move that
+	// wins at once by the game's goal; it may be cheaper than looking at
+	// every move (Brouillard: only when the King is the target).
+	CanWinNow func(p P) bool
+}
+
+// WinFinder is implemented by positions that tell cheaply whether the
+// side to move can win at once. A Searcher or MCTS built without
+// Tactics.CanWinNow uses it when the position type has it.
+type WinFinder interface {
+	CanWinNow() bool
+}
+
+// Winner is implemented by moves that tell, without being played,
+// whether they win at once. A Searcher or MCTS built without
+// Tactics.MoveWins uses it when the move type has it.
+type Winner interface {
+	Wins() bool
+}
+
+// withDefaults fills the win detectors from the optional interfaces of
+// the position and move types when the game's tactics leave them out.
+func (t Tactics[P, M]) withDefaults() Tactics[P, M] {
+	var p P
+	var m M
+	if _, ok := any(p).(WinFinder); ok && t.CanWinNow == nil {
+		t.CanWinNow = func(p P) bool { return any(p).(WinFinder).CanWinNow() }
+	}
+	if _, ok := any(m).(Winner); ok && t.MoveWins == nil {
+		t.MoveWins = func(m M) bool { return any(m).(Winner).Wins() }
+	}
+	return t
+}
+
+// historySize is the number of slots of the history table.
+const historySize = 1 << 14
+
 // Searcher is a player that searches the game tree: negamax alpha-beta
-// with iterative deepening, move ordering from the previous iteration at
-// the root and from a transposition table keyed on Position.Hash below
-// it, and a static evaluation at the horizon. Games where a side may take
-// several decisions in a row (Brouillard's extra Fou moves) are handled:
-// the sign of a child's value flips only when the side to move changes.
+// with iterative deepening under a node or time budget and a static
+// evaluation at the horizon. On top of what Baseline does it
+//   - plays a winning move at once when the position has one (found by
+//     playing every move), and never a move after which the opponent
+//     can win at once when another move avoids it: the chosen move is
+//     checked after the search, and the next best ones if it fails;
+//   - spots wins at once at every inner node of the tree from the moves
+//     alone where the game's Tactics can (MoveWins), without playing them;
+//   - orders moves by the transposition table's best move, the game's
+//     Tactics (wins, then forcing moves), two killer moves a ply and the
+//     history heuristic, so that alpha-beta cuts more and the same time
+//     buys a deeper search;
+//   - may extend the horizon by a bounded quiescence search over the
+//     game's forcing moves, where it also looks for wins at once
+//     (Options.Quiescence plies, by default the game's
+//     Tactics.Quiescence).
 //
-// A Searcher keeps its table between searches and is not safe for
+// Games where a side may take several decisions in a row (Brouillard's
+// extra Fou moves) are handled: the sign of a child's value flips only
+// when the side to move changes.
+//
+// A Searcher keeps its tables between searches and is not safe for
 // concurrent use; use one per goroutine.
 type Searcher[P hops.Position[P, M], M hops.Move] struct {
-	eval Eval[P]
-	opt  Options
-	rng  *rand.Rand
-	tt   []ttEntry[M]
-	bufs [][]M
-	root []M
+	eval  Eval[P]
+	tac   Tactics[P, M]
+	opt   Options
+	rng   *rand.Rand
+	tt    []ttEntry[M]
+	bufs  [][]M
+	keys  [][]int
+	kill  [][2]killer[M]
+	hist  []int32
+	wbuf  []M
+	root  []M
+	score []int
 
 	nodes    int
 	limited  bool // the budget applies (after the first iteration)
 	stop     bool
 	deadline time.Time
 	horizon  bool // some leaf was cut by the depth limit in this iteration
+	qdepth   int  // quiescence plies of this iteration
 	err      error
 }
 
-type ttEntry[M hops.Move] struct {
-	key   uint64
-	move  M
-	score int32
-	depth int16
-	bound uint8 // boundExact, boundLower or boundUpper; 0 for an empty slot
-	has   bool  // move is set
+type killer[M any] struct {
+	move M
+	has  bool
 }
 
-const (
-	boundExact = 1 + iota
-	boundLower
-	boundUpper
-)
-
-// NewSearcher returns a searcher that evaluates positions with eval.
+// NewSearcher returns a searcher that evaluates positions with eval and
+// knows nothing of the game's tactics beyond the optional WinFinder and
+// Winner interfaces.
 func NewSearcher[P hops.Position[P, M], M hops.Move](eval Eval[P], opt Options) *Searcher[P, M] {
+	return NewTacticalSearcher(eval, Tactics[P, M]{}, opt)
+}
+
+// NewTacticalSearcher returns a searcher that evaluates positions with
+// eval and orders and extends its search with the game's tactics.
+func NewTacticalSearcher[P hops.Position[P, M], M hops.Move](eval Eval[P], tac Tactics[P, M], opt Options) *Searcher[P, M] {
 	if opt.Nodes <= 0 && opt.Time <= 0 {
 		opt.Nodes = DefaultNodes
 	}
@@ -107,12 +195,20 @@ func NewSearcher[P hops.Position[P, M], M hops.Move](eval Eval[P], opt Options) 
 	if opt.TableBits <= 0 {
 		opt.TableBits = 14
 	}
+	switch {
+	case opt.Quiescence == 0:
+		opt.Quiescence = tac.Quiescence
+	case opt.Quiescence < 0:
+		opt.Quiescence = 0
+	}
 	opt.TableBits = min(opt.TableBits, 24)
 	return &Searcher[P, M]{
 		eval: eval,
+		tac:  tac.withDefaults(),
 		opt:  opt,
 		rng:  newRand(opt.Seed),
 		tt:   make([]ttEntry[M], 1<<opt.TableBits),
+		hist: make([]int32, historySize),
 	}
 }
 
@@ -123,18 +219,19 @@ func (s *Searcher[P, M]) Move(p P) (M, error) {
 }
 
 // Search chooses a move for the side to move in p. A forced move (the
-// only legal one) is returned at once, with Depth 0. It returns ErrNoMove
-// if p has no legal move, and an error if a generated move fails to play
-// (a bug in the game package).
+// only legal one) is returned at once, with Depth 0; a move that wins at
+// once is returned with Depth 1. It returns ErrNoMove if p has no legal
+// move, and an error if a generated move fails to play (a bug in the
+// game package).
 func (s *Searcher[P, M]) Search(p P) (Result[M], error) {
-	return s.search(p, s.opt.Nodes)
+	return s.search(p, s.opt.Nodes, s.opt.Time)
 }
 
-func (s *Searcher[P, M]) search(p P, budget int) (Result[M], error) {
+func (s *Searcher[P, M]) search(p P, budget int, limit time.Duration) (Result[M], error) {
 	var res Result[M]
 	s.nodes, s.limited, s.stop, s.err = 0, false, false, nil
-	if s.opt.Time > 0 {
-		s.deadline = time.Now().Add(s.opt.Time)
+	if limit > 0 {
+		s.deadline = time.Now().Add(limit)
 	}
 	s.root = p.AppendMoves(s.root[:0])
 	root := s.root
@@ -146,12 +243,44 @@ func (s *Searcher[P, M]) search(p P, budget int) (Result[M], error) {
 	if len(root) == 1 {
 		return res, nil
 	}
-	scores := make([]int, len(root))
-	order := make([]int, len(root))
 	side := p.ToMove()
+	// A win at once ends the search: look for one exactly, by playing
+	// every move, after the cheap look through MoveWins.
+	if s.tac.MoveWins != nil {
+		for _, m := range root {
+			if s.tac.MoveWins(m) {
+				res.Move, res.Score, res.Depth = m, Win-1, 1
+				return res, nil
+			}
+		}
+	}
+	for _, m := range root {
+		c, err := p.Play(m)
+		if err != nil {
+			return res, fmt.Errorf("players: generated move %s does not play in %s: %w", m, p, err)
+		}
+		if o := c.Outcome(); o.Over && o.Winner == side {
+			res.Move, res.Score, res.Depth = m, Win-1, 1
+			return res, nil
+		}
+	}
+	// Order the first iteration by the game's tactics.
+	if s.tac.Priority != nil {
+		pri := make([]int, len(root))
+		for i, m := range root {
+			pri[i] = s.tac.Priority(p, m)
+		}
+		sortBy(root, pri)
+	}
+	s.score = slices.Grow(s.score[:0], len(root))[:len(root)]
+	scores := s.score
 	for depth := 1; depth <= s.opt.MaxDepth; depth++ {
 		s.limited = depth > 1
 		s.horizon = false
+		// The first iteration looks at every move and at the
+		// opponent's wins at once; the quiescence search comes in with
+		// the second.
+		s.qdepth = min(s.opt.Quiescence, depth-1)
 		alpha, best := -2*Win, -1
 		for i, m := range root {
 			v, ok := s.childValue(p, side, m, depth-1, alpha, 2*Win, 1, budget)
@@ -172,26 +301,59 @@ func (s *Searcher[P, M]) search(p P, budget int) (Result[M], error) {
 		if s.stop || alpha >= Win-s.opt.MaxDepth || alpha <= -(Win-s.opt.MaxDepth) || !s.horizon {
 			break // out of budget, a forced result, or the whole tree seen
 		}
-		// Order the next iteration by this one's scores, best first,
-		// keeping the shuffled order between equals.
-		for i := range order {
-			order[i] = i
-		}
-		slices.SortStableFunc(order, func(a, b int) int { return scores[b] - scores[a] })
-		moves := slices.Clone(root)
-		vals := slices.Clone(scores)
-		for i, j := range order {
-			root[i], scores[i] = moves[j], vals[j]
-		}
+		// Moves not searched in a cut iteration keep their old scores;
+		// order the next iteration best first.
+		sortBy(root, scores)
 	}
 	res.Nodes = s.nodes
+	// Never allow the opponent a win at once that another move avoids:
+	// a search cut short may not have seen it. Check the chosen move,
+	// and if it loses so, the next best ones.
+	i := slices.Index(root, res.Move)
+	scores[i] = 4 * Win
+	sortBy(root, scores)
+	for _, m := range root {
+		c, err := p.Play(m)
+		if err != nil {
+			return res, fmt.Errorf("players: generated move %s does not play in %s: %w", m, p, err)
+		}
+		if c.ToMove() != side {
+			lost, buf, err := winsAtOnce(c, s.tac, s.wbuf)
+			s.wbuf = buf
+			if err != nil {
+				return res, err
+			}
+			if lost {
+				continue
+			}
+		}
+		if m != res.Move {
+			res.Move, res.Score = m, scores[slices.Index(root, m)]
+		}
+		break
+	}
 	return res, nil
+}
+
+// sortBy sorts moves by keys, highest first, stably, and keys with them.
+func sortBy[M any](moves []M, keys []int) {
+	idx := make([]int, len(moves))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return keys[b] - keys[a] })
+	ms := slices.Clone(moves)
+	ks := slices.Clone(keys)
+	for i, j := range idx {
+		moves[i], keys[i] = ms[j], ks[j]
+	}
 }
 
 // childValue plays m in p and returns the value of the result for side
 // (the side to move in p), searched to depth with window (alpha, beta)
 // for that side. ok is false if the search ran out of budget, in which
-// case the value means nothing.
+// case the value means nothing. A negative depth asks for the quiescence
+// search with -depth-1 plies left.
 func (s *Searcher[P, M]) childValue(p P, side hops.Side, m M, depth, alpha, beta, ply, budget int) (v int, ok bool) {
 	c, err := p.Play(m)
 	if err != nil {
@@ -206,17 +368,63 @@ func (s *Searcher[P, M]) childValue(p P, side hops.Side, m M, depth, alpha, beta
 	return v, !s.stop
 }
 
-// negamax returns the value of q for the side to move in q.
-func (s *Searcher[P, M]) negamax(q P, depth, alpha, beta, ply, budget int) int {
+// tick counts a visited position and says whether the budget is spent.
+func (s *Searcher[P, M]) tick(budget int) bool {
 	s.nodes++
 	if s.limited && !s.stop {
 		if budget > 0 && s.nodes >= budget {
 			s.stop = true
-		} else if s.opt.Time > 0 && s.nodes&255 == 0 && time.Now().After(s.deadline) {
+		} else if !s.deadline.IsZero() && s.opt.Time > 0 && s.nodes&63 == 0 && time.Now().After(s.deadline) {
 			s.stop = true
 		}
 	}
-	if s.stop {
+	return s.stop
+}
+
+// moveBuffer returns the move buffer of ply, filled with q's moves.
+func (s *Searcher[P, M]) moveBuffer(q P, ply int) []M {
+	for len(s.bufs) <= ply {
+		s.bufs = append(s.bufs, nil)
+		s.keys = append(s.keys, nil)
+		s.kill = append(s.kill, [2]killer[M]{})
+	}
+	moves := q.AppendMoves(s.bufs[ply][:0])
+	s.bufs[ply] = moves
+	return moves
+}
+
+// winIndex returns the index of a move of q (whose moves are given) that
+// wins at once, or -1.
+func (s *Searcher[P, M]) winIndex(q P, moves []M) int {
+	if s.tac.MoveWins != nil {
+		for i, m := range moves {
+			if s.tac.MoveWins(m) {
+				return i
+			}
+		}
+		return -1
+	}
+	if s.tac.CanWinNow != nil && !s.tac.CanWinNow(q) {
+		return -1
+	}
+	side := q.ToMove()
+	for i, m := range moves {
+		c, err := q.Play(m)
+		if err != nil {
+			s.err, s.stop = fmt.Errorf("players: generated move %s does not play in %s: %w", m, q, err), true
+			return -1
+		}
+		if o := c.Outcome(); o.Over && o.Winner == side {
+			return i
+		}
+	}
+	return -1
+}
+
+// negamax returns the value of q for the side to move in q. A negative
+// depth means the quiescence search, with -depth-1 plies left.
+func (s *Searcher[P, M]) negamax(q P, depth, alpha, beta, ply, budget int) int {
+	if s.tick(budget) {
 		return 0
 	}
 	side := q.ToMove()
@@ -228,7 +436,13 @@ func (s *Searcher[P, M]) negamax(q P, depth, alpha, beta, ply, budget int) int {
 	}
 	if depth <= 0 {
 		s.horizon = true
-		return max(-MaxEval, min(MaxEval, s.eval(q, side)))
+		if depth == 0 {
+			if s.qdepth == 0 {
+				return max(-MaxEval, min(MaxEval, s.eval(q, side)))
+			}
+			depth = -s.qdepth - 1
+		}
+		return s.quiesce(q, side, -depth-1, alpha, beta, ply, budget)
 	}
 
 	h := q.Hash()
@@ -250,22 +464,62 @@ func (s *Searcher[P, M]) negamax(q P, depth, alpha, beta, ply, budget int) int {
 		}
 	}
 
-	for len(s.bufs) <= ply {
-		s.bufs = append(s.bufs, nil)
+	best, origAlpha := -2*Win, alpha
+	var bestMove M
+	// The table's move often refutes the position by itself: try it
+	// before generating the moves, which costs more than the search of
+	// a move where a position has hundreds of them.
+	if hasTT && q.Validate(ttMove) == nil {
+		v, ok := s.childValue(q, side, ttMove, depth-1, alpha, beta, ply+1, budget)
+		if !ok {
+			return 0
+		}
+		best, bestMove = v, ttMove
+		if v > alpha {
+			alpha = v
+		}
+		if alpha >= beta {
+			s.store(e, h, bestMove, best, origAlpha, beta, depth, ply)
+			return best
+		}
+	} else {
+		hasTT = false
 	}
-	moves := q.AppendMoves(s.bufs[ply][:0])
-	s.bufs[ply] = moves
+	moves := s.moveBuffer(q, ply)
 	if len(moves) == 0 { // G6: a player who cannot move loses
 		return -(Win - ply)
 	}
-	if hasTT {
-		if i := slices.Index(moves, ttMove); i > 0 {
-			moves[0], moves[i] = moves[i], moves[0]
+	if s.tac.MoveWins != nil {
+		if i := s.winIndex(q, moves); i >= 0 {
+			return Win - ply - 1
 		}
 	}
-	best, bestMove, origAlpha := -2*Win, moves[0], alpha
-	for _, m := range moves {
-		v, ok := s.childValue(q, side, m, depth-1, alpha, beta, ply+1, budget)
+	if !hasTT {
+		bestMove = moves[0]
+	}
+	keys := s.orderKeys(q, moves, ply, ttMove, hasTT)
+	ordered := true
+	for j := range moves {
+		if ordered {
+			ordered = pick(moves, keys, j)
+		}
+		m := moves[j]
+		if hasTT && m == ttMove {
+			continue // searched first
+		}
+		// Principal variation search: once a move has set alpha, the
+		// others only have to be shown no better, which a null window
+		// does cheaply; one that proves better is searched again.
+		var v int
+		var ok bool
+		if best > -2*Win && beta-alpha > 1 {
+			v, ok = s.childValue(q, side, m, depth-1, alpha, alpha+1, ply+1, budget)
+			if ok && v > alpha && v < beta {
+				v, ok = s.childValue(q, side, m, depth-1, alpha, beta, ply+1, budget)
+			}
+		} else {
+			v, ok = s.childValue(q, side, m, depth-1, alpha, beta, ply+1, budget)
+		}
 		if !ok {
 			return 0
 		}
@@ -274,22 +528,165 @@ func (s *Searcher[P, M]) negamax(q P, depth, alpha, beta, ply, budget int) int {
 			if v > alpha {
 				alpha = v
 				if alpha >= beta {
+					s.cutoff(q, m, ply, depth)
 					break
 				}
 			}
 		}
 	}
+	s.store(e, h, bestMove, best, origAlpha, beta, depth, ply)
+	return best
+}
+
+// store keeps the result of a node in its table entry e, unless e holds
+// another position searched deeper.
+func (s *Searcher[P, M]) store(e *ttEntry[M], h uint64, m M, best, alpha, beta, depth, ply int) {
 	bound := uint8(boundExact)
 	switch {
-	case best <= origAlpha:
+	case best <= alpha:
 		bound = boundUpper
 	case best >= beta:
 		bound = boundLower
 	}
 	if e.bound == 0 || e.key != h || int(e.depth) <= depth {
-		*e = ttEntry[M]{key: h, move: bestMove, score: int32(toTable(best, ply)), depth: int16(depth), bound: bound, has: true}
+		*e = ttEntry[M]{key: h, move: m, score: int32(toTable(best, ply)), depth: int16(depth), bound: bound, has: true}
+	}
+}
+
+// quiesce returns the value of q, whose game goes on, for side (the side
+// to move in q) at the horizon: a win if side can win at once, else the
+// evaluation, or better if one of the forcing moves, followed for qd more
+// plies, gains more.
+func (s *Searcher[P, M]) quiesce(q P, side hops.Side, qd, alpha, beta, ply, budget int) int {
+	var moves []M
+	if s.tac.CanWinNow != nil && s.tac.MoveWins == nil {
+		if s.tac.CanWinNow(q) {
+			return Win - ply - 1
+		}
+	} else {
+		moves = s.moveBuffer(q, ply)
+		if len(moves) == 0 {
+			return -(Win - ply)
+		}
+		if s.winIndex(q, moves) >= 0 {
+			return Win - ply - 1
+		}
+		if s.stop {
+			return 0
+		}
+	}
+	stand := max(-MaxEval, min(MaxEval, s.eval(q, side)))
+	if qd <= 0 || s.tac.Priority == nil || s.tac.Forcing <= 0 || stand >= beta {
+		return stand
+	}
+	if moves == nil {
+		moves = s.moveBuffer(q, ply)
+	}
+	// Keep the forcing moves only, best first.
+	keys := s.keys[ply][:0]
+	n := 0
+	for _, m := range moves {
+		if k := s.tac.Priority(q, m); k >= s.tac.Forcing {
+			moves[n] = m
+			keys = append(keys, k)
+			n++
+		}
+	}
+	s.keys[ply] = keys
+	moves = moves[:n]
+	alpha = max(alpha, stand)
+	best := stand
+	ordered := true
+	for j := range moves {
+		if ordered {
+			ordered = pick(moves, keys, j)
+		}
+		v, ok := s.childValue(q, side, moves[j], -qd, alpha, beta, ply+1, budget)
+		if !ok {
+			return 0
+		}
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				if alpha >= beta {
+					break
+				}
+			}
+		}
 	}
 	return best
+}
+
+// orderKeys rates the moves of q at ply for move ordering: the table's
+// move first, then by the game's priority, the killers of the ply and
+// the history.
+func (s *Searcher[P, M]) orderKeys(q P, moves []M, ply int, ttMove M, hasTT bool) []int {
+	keys := slices.Grow(s.keys[ply][:0], len(moves))[:len(moves)]
+	s.keys[ply] = keys
+	k := &s.kill[ply]
+	for i, m := range moves {
+		v := 0
+		switch {
+		case hasTT && m == ttMove:
+			v = 1 << 50
+		case k[0].has && m == k[0].move:
+			v = 1 << 21
+		case k[1].has && m == k[1].move:
+			v = 1 << 20
+		}
+		if s.tac.Priority != nil {
+			v += s.tac.Priority(q, m) << 22
+		}
+		if s.tac.Key != nil {
+			v += int(s.hist[historySlot(s.tac.Key(m))])
+		}
+		keys[i] = v
+	}
+	return keys
+}
+
+// pickLimit is the number of moves of a node that pick orders; the
+// others follow in the generator's order. Cut-offs come from the first
+// few moves, and ordering all of a node with hundreds of moves (Coir,
+// Catch'it) would cost more than the search it saves.
+const pickLimit = 8
+
+// pick brings the best of moves[j:] (by keys) to j. It reports whether
+// the later moves are worth ordering: not once pickLimit moves are
+// ordered or no rated move is left.
+func pick[M any](moves []M, keys []int, j int) bool {
+	b := j
+	for i := j + 1; i < len(keys); i++ {
+		if keys[i] > keys[b] {
+			b = i
+		}
+	}
+	moves[j], moves[b] = moves[b], moves[j]
+	keys[j], keys[b] = keys[b], keys[j]
+	return j+1 < pickLimit && keys[j] > 0
+}
+
+// cutoff remembers a quiet move that refuted the position at ply, as a
+// killer of the ply and in the history table.
+func (s *Searcher[P, M]) cutoff(q P, m M, ply, depth int) {
+	if s.tac.Priority != nil && s.tac.Forcing > 0 && s.tac.Priority(q, m) >= s.tac.Forcing {
+		return
+	}
+	k := &s.kill[ply]
+	if !k[0].has || k[0].move != m {
+		k[1] = k[0]
+		k[0] = killer[M]{move: m, has: true}
+	}
+	if s.tac.Key != nil {
+		h := &s.hist[historySlot(s.tac.Key(m))]
+		*h = min(*h+int32(depth*depth), 1<<19)
+	}
+}
+
+// historySlot folds a move key into the history table.
+func historySlot(k uint64) int {
+	return int((k * 0x9E3779B97F4A7C15) >> (64 - 14))
 }
 
 // toTable and fromTable convert won and lost scores between "plies from
@@ -321,10 +718,11 @@ type Sampler[P any] func(r *rand.Rand) (P, error)
 
 // SearchSampled chooses a move without seeing the hidden part of the game:
 // it draws k positions with sample, searches each with 1/k of the node
-// budget, and returns the move that most of these searches chose (ties go
-// to the higher total score, then to the move chosen first). Every drawn
-// position must have the same legal moves as the true one, which holds
-// when the moves depend only on what the player sees.
+// budget and its share of the time budget left, and returns the move that most of these
+// searches chose (ties go to the higher total score, then to the move
+// chosen first). Every drawn position must have the same legal moves as
+// the true one, which holds when the moves depend only on what the player
+// sees.
 func (s *Searcher[P, M]) SearchSampled(sample Sampler[P], k int) (Result[M], error) {
 	k = max(k, 1)
 	type tally struct {
@@ -337,12 +735,19 @@ func (s *Searcher[P, M]) SearchSampled(sample Sampler[P], k int) (Result[M], err
 	if s.opt.Nodes > 0 {
 		budget = max(s.opt.Nodes/k, 1)
 	}
+	end := time.Now().Add(s.opt.Time)
 	for i := range k {
 		p, err := sample(s.rng)
 		if err != nil {
 			return total, err
 		}
-		r, err := s.search(p, budget)
+		// Each search gets its share of the time left, so that what
+		// a quick one leaves goes to the next.
+		var limit time.Duration
+		if s.opt.Time > 0 {
+			limit = max(time.Until(end)/time.Duration(k-i), 1)
+		}
+		r, err := s.search(p, budget, limit)
 		if err != nil {
 			return total, err
 		}

@@ -5,18 +5,19 @@
 // Usage:
 //
 //	go run ./examples/selfplay [-game catchit] [-seed 1] [-first search] [-second search]
-//	                           [-budget 2000] [-time 0] [-max-plies 300] [-boards=true]
+//	                           [-budget 4000] [-time 0] [-max-plies 300] [-boards=true]
 //
 // Flags:
 //
 //	-game       zapita, catchit, coir or brouillard (default catchit)
 //	-seed       the seed of both players (and of Brouillard's secret setup);
 //	            the same seed always gives the same game
-//	-first      the player of the first side: random or search
-//	            (the first side is White in Zapita, Coir and Brouillard,
-//	            Blue in Catch'it, and moves first)
+//	-first      the player of the first side: search, mcts, baseline or
+//	            random (the first side is White in Zapita, Coir and
+//	            Brouillard, Blue in Catch'it, and moves first)
 //	-second     the player of the second side (Khaki, Black, Red)
-//	-budget     the searching player's budget per move, in positions visited
+//	-budget     the budget per move of the searching players, in positions
+//	            visited
 //	-time       a time budget per move for the searching player, such as
 //	            100ms, used instead of -budget; games are then no longer
 //	            reproducible, as the search depends on the machine's speed
@@ -27,10 +28,13 @@
 //	            the start, then 001.svg, 002.svg ... after each move, with
 //	            the move drawn as arrows (the true board in Brouillard)
 //
-// The random player picks any legal move; the searching player looks a few
-// moves ahead with alpha-beta search and a simple evaluation of the game
-// (see examples/internal/allgames). Both are deterministic for a seed, so
-// a game can be replayed exactly.
+// The players are those of the players package. The searching player
+// (search) looks a few moves ahead with alpha-beta search, searches the
+// winning and forcing moves first, never misses a win in one and never
+// lets the opponent win at once when it can prevent it; mcts chooses by
+// Monte Carlo tree search; baseline is the first, weaker searcher; random
+// picks any legal move. With a node budget all are deterministic for a
+// seed, so a game can be replayed exactly.
 //
 // Brouillard au Palais hides each side's pawns from the other: the
 // program draws both secret setups from the seed, prints the true board
@@ -79,9 +83,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	fs.StringVar(&c.game, "game", "catchit", "the game: "+strings.Join(games.Names(), ", "))
 	fs.Uint64Var(&c.seed, "seed", 1, "seed of the players and of any secret setup")
-	fs.StringVar(&c.first, "first", players.KindSearch, "player of the first side: random or search")
-	fs.StringVar(&c.second, "second", players.KindSearch, "player of the second side: random or search")
-	fs.IntVar(&c.budget, "budget", 2000, "positions the searching player may visit per move")
+	kinds := strings.Join(players.Kinds(), ", ")
+	fs.StringVar(&c.first, "first", players.KindSearch, "player of the first side: "+kinds)
+	fs.StringVar(&c.second, "second", players.KindSearch, "player of the second side: "+kinds)
+	fs.IntVar(&c.budget, "budget", 4000, "positions a searching player may visit per move")
 	fs.DurationVar(&c.moveTime, "time", 0, "time budget per move of the searching player, instead of -budget (not reproducible)")
 	fs.IntVar(&c.maxPlies, "max-plies", 300, "stop after this many moves, unfinished")
 	fs.BoolVar(&c.boards, "boards", true, "print the board after every move")

@@ -127,10 +127,29 @@ func TestTimeBudget(t *testing.T) {
 	}
 }
 
+// TestDefaults: the command with no flag plays Catch'it between two
+// searching players, and the game is worth watching: it lasts more than
+// a dozen moves and ends with a win (K3).
 func TestDefaults(t *testing.T) {
 	code, out, errs := runArgs(t)
 	if code != 0 || errs != "" || !strings.HasPrefix(out, "Catch'it: Blue (search) against Red (search), seed 1\n") {
 		t.Errorf("exit %d, %s\n%s", code, errs, out)
+	}
+	if n := len(moveLine.FindAllString(out, -1)); n <= 12 || !strings.Contains(out, " wins after ") {
+		t.Errorf("the default game has %d moves, want more than 12 and a winner:\n%s", n, out)
+	}
+	checkReplay(t, "catchit", out)
+}
+
+// TestEveryKindPlays: every kind of player of the players package can be
+// chosen for either side.
+func TestEveryKindPlays(t *testing.T) {
+	for _, kind := range []string{"search", "mcts", "baseline", "random"} {
+		code, out, errs := runArgs(t, "-game", "zapita", "-first", kind, "-second", "search", "-budget", "200", "-max-plies", "4", "-boards=false")
+		if code != 0 || !strings.Contains(out, "White ("+kind+") against Khaki (search)") {
+			t.Errorf("%s: exit %d %s\n%s", kind, code, errs, out)
+		}
+		checkReplay(t, "zapita", out)
 	}
 }
 

@@ -1,0 +1,301 @@
+package players
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"github.com/hopsgames/hops"
+)
+
+// Baseline is the first searching player of this package, kept unchanged
+// as the yardstick that Searcher is measured against (see the strength
+// ladder in the tests): negamax alpha-beta with iterative deepening, move
+// ordering from the previous iteration at the root and from a
+// transposition table keyed on Position.Hash below it, and a static
+// evaluation at the horizon. It has no win-in-one check, no killer or
+// history ordering and no quiescence. Games where a side may take
+// several decisions in a row (Brouillard's extra Fou moves) are handled:
+// the sign of a child's value flips only when the side to move changes.
+//
+// A Baseline keeps its table between searches and is not safe for
+// concurrent use; use one per goroutine.
+type Baseline[P hops.Position[P, M], M hops.Move] struct {
+	eval Eval[P]
+	opt  Options
+	rng  *rand.Rand
+	tt   []ttEntry[M]
+	bufs [][]M
+	root []M
+
+	nodes    int
+	limited  bool // the budget applies (after the first iteration)
+	stop     bool
+	deadline time.Time
+	horizon  bool // some leaf was cut by the depth limit in this iteration
+	err      error
+}
+
+type ttEntry[M hops.Move] struct {
+	key   uint64
+	move  M
+	score int32
+	depth int16
+	bound uint8 // boundExact, boundLower or boundUpper; 0 for an empty slot
+	has   bool  // move is set
+}
+
+const (
+	boundExact = 1 + iota
+	boundLower
+	boundUpper
+)
+
+// NewBaseline returns a baseline searcher that evaluates positions with
+// eval.
+func NewBaseline[P hops.Position[P, M], M hops.Move](eval Eval[P], opt Options) *Baseline[P, M] {
+	if opt.Nodes <= 0 && opt.Time <= 0 {
+		opt.Nodes = DefaultNodes
+	}
+	if opt.MaxDepth <= 0 {
+		opt.MaxDepth = 64
+	}
+	if opt.TableBits <= 0 {
+		opt.TableBits = 14
+	}
+	opt.TableBits = min(opt.TableBits, 24)
+	return &Baseline[P, M]{
+		eval: eval,
+		opt:  opt,
+		rng:  newRand(opt.Seed),
+		tt:   make([]ttEntry[M], 1<<opt.TableBits),
+	}
+}
+
+// Move returns the move Search chooses.
+func (s *Baseline[P, M]) Move(p P) (M, error) {
+	r, err := s.Search(p)
+	return r.Move, err
+}
+
+// Search chooses a move for the side to move in p. A forced move (the
+// only legal one) is returned at once, with Depth 0. It returns ErrNoMove
+// if p has no legal move, and an error if a generated move fails to play
+// (a bug in the game package).
+func (s *Baseline[P, M]) Search(p P) (Result[M], error) {
+	return s.search(p, s.opt.Nodes)
+}
+
+func (s *Baseline[P, M]) search(p P, budget int) (Result[M], error) {
+	var res Result[M]
+	s.nodes, s.limited, s.stop, s.err = 0, false, false, nil
+	if s.opt.Time > 0 {
+		s.deadline = time.Now().Add(s.opt.Time)
+	}
+	s.root = p.AppendMoves(s.root[:0])
+	root := s.root
+	if len(root) == 0 {
+		return res, ErrNoMove
+	}
+	s.rng.Shuffle(len(root), func(i, j int) { root[i], root[j] = root[j], root[i] })
+	res.Move = root[0]
+	if len(root) == 1 {
+		return res, nil
+	}
+	scores := make([]int, len(root))
+	order := make([]int, len(root))
+	side := p.ToMove()
+	for depth := 1; depth <= s.opt.MaxDepth; depth++ {
+		s.limited = depth > 1
+		s.horizon = false
+		alpha, best := -2*Win, -1
+		for i, m := range root {
+			v, ok := s.childValue(p, side, m, depth-1, alpha, 2*Win, 1, budget)
+			if s.err != nil {
+				return res, s.err
+			}
+			if !ok {
+				break
+			}
+			scores[i] = v
+			if v > alpha {
+				alpha, best = v, i
+			}
+		}
+		if best >= 0 {
+			res.Move, res.Score, res.Depth = root[best], scores[best], depth
+		}
+		if s.stop || alpha >= Win-s.opt.MaxDepth || alpha <= -(Win-s.opt.MaxDepth) || !s.horizon {
+			break // out of budget, a forced result, or the whole tree seen
+		}
+		// Order the next iteration by this one's scores, best first,
+		// keeping the shuffled order between equals.
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(a, b int) int { return scores[b] - scores[a] })
+		moves := slices.Clone(root)
+		vals := slices.Clone(scores)
+		for i, j := range order {
+			root[i], scores[i] = moves[j], vals[j]
+		}
+	}
+	res.Nodes = s.nodes
+	return res, nil
+}
+
+// childValue plays m in p and returns the value of the result for side
+// (the side to move in p), searched to depth with window (alpha, beta)
+// for that side. ok is false if the search ran out of budget, in which
+// case the value means nothing.
+func (s *Baseline[P, M]) childValue(p P, side hops.Side, m M, depth, alpha, beta, ply, budget int) (v int, ok bool) {
+	c, err := p.Play(m)
+	if err != nil {
+		s.err, s.stop = fmt.Errorf("players: generated move %s does not play in %s: %w", m, p, err), true
+		return 0, false
+	}
+	if c.ToMove() == side {
+		v = s.negamax(c, depth, alpha, beta, ply, budget)
+	} else {
+		v = -s.negamax(c, depth, -beta, -alpha, ply, budget)
+	}
+	return v, !s.stop
+}
+
+// negamax returns the value of q for the side to move in q.
+func (s *Baseline[P, M]) negamax(q P, depth, alpha, beta, ply, budget int) int {
+	s.nodes++
+	if s.limited && !s.stop {
+		if budget > 0 && s.nodes >= budget {
+			s.stop = true
+		} else if s.opt.Time > 0 && s.nodes&255 == 0 && time.Now().After(s.deadline) {
+			s.stop = true
+		}
+	}
+	if s.stop {
+		return 0
+	}
+	side := q.ToMove()
+	if o := q.Outcome(); o.Over {
+		if o.Winner == side {
+			return Win - ply
+		}
+		return -(Win - ply)
+	}
+	if depth <= 0 {
+		s.horizon = true
+		return max(-MaxEval, min(MaxEval, s.eval(q, side)))
+	}
+
+	h := q.Hash()
+	e := &s.tt[h&uint64(len(s.tt)-1)]
+	var ttMove M
+	hasTT := false
+	if e.bound != 0 && e.key == h {
+		ttMove, hasTT = e.move, e.has
+		if int(e.depth) >= depth {
+			v := fromTable(int(e.score), ply)
+			switch {
+			case e.bound == boundExact:
+				return v
+			case e.bound == boundLower && v >= beta:
+				return v
+			case e.bound == boundUpper && v <= alpha:
+				return v
+			}
+		}
+	}
+
+	for len(s.bufs) <= ply {
+		s.bufs = append(s.bufs, nil)
+	}
+	moves := q.AppendMoves(s.bufs[ply][:0])
+	s.bufs[ply] = moves
+	if len(moves) == 0 { // G6: a player who cannot move loses
+		return -(Win - ply)
+	}
+	if hasTT {
+		if i := slices.Index(moves, ttMove); i > 0 {
+			moves[0], moves[i] = moves[i], moves[0]
+		}
+	}
+	best, bestMove, origAlpha := -2*Win, moves[0], alpha
+	for _, m := range moves {
+		v, ok := s.childValue(q, side, m, depth-1, alpha, beta, ply+1, budget)
+		if !ok {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, m
+			if v > alpha {
+				alpha = v
+				if alpha >= beta {
+					break
+				}
+			}
+		}
+	}
+	bound := uint8(boundExact)
+	switch {
+	case best <= origAlpha:
+		bound = boundUpper
+	case best >= beta:
+		bound = boundLower
+	}
+	if e.bound == 0 || e.key != h || int(e.depth) <= depth {
+		*e = ttEntry[M]{key: h, move: bestMove, score: int32(toTable(best, ply)), depth: int16(depth), bound: bound, has: true}
+	}
+	return best
+}
+
+// SearchSampled chooses a move without seeing the hidden part of the game
+// as the first searcher did: it draws k positions with sample, searches
+// each with 1/k of the node budget (but the whole time budget, so that a
+// search bounded by time takes k times as long), and returns the move that most of these searches chose (ties go
+// to the higher total score, then to the move chosen first). Every drawn
+// position must have the same legal moves as the true one, which holds
+// when the moves depend only on what the player sees.
+func (s *Baseline[P, M]) SearchSampled(sample Sampler[P], k int) (Result[M], error) {
+	k = max(k, 1)
+	type tally struct {
+		votes, score, first int
+	}
+	count := map[M]*tally{}
+	var total Result[M]
+	var order []M
+	budget := 0
+	if s.opt.Nodes > 0 {
+		budget = max(s.opt.Nodes/k, 1)
+	}
+	for i := range k {
+		p, err := sample(s.rng)
+		if err != nil {
+			return total, err
+		}
+		r, err := s.search(p, budget)
+		if err != nil {
+			return total, err
+		}
+		total.Nodes += s.nodes
+		t := count[r.Move]
+		if t == nil {
+			t = &tally{first: i}
+			count[r.Move] = t
+			order = append(order, r.Move)
+		}
+		t.votes++
+		t.score += r.Score
+		total.Depth = max(total.Depth, r.Depth)
+	}
+	best := order[0]
+	for _, m := range order[1:] {
+		a, b := count[m], count[best]
+		if a.votes > b.votes || a.votes == b.votes && a.score > b.score {
+			best = m
+		}
+	}
+	total.Move = best
+	total.Score = count[best].score / count[best].votes
+	return total, nil
+}

@@ -1,0 +1,368 @@
+package players
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"github.com/hopsgames/hops"
+)
+
+// Settings of the Monte Carlo tree search.
+const (
+	// MCTSPlayout is the number of plies a playout plays before the
+	// evaluation judges the position it reached.
+	MCTSPlayout = 8
+	// MCTSExplore is the exploration constant of UCT, for rewards
+	// between 0 and 1.
+	MCTSExplore = 0.7
+	// mctsScale is the evaluation (in the evaluations' units, about 100
+	// for a pawn or a rank) that makes a playout worth 73% of a win.
+	mctsScale = 100
+)
+
+// MCTS is a player that chooses by Monte Carlo tree search: UCT over a
+// tree grown one node per iteration, with short playouts (random moves,
+// a little guided by the game's Tactics: a winning move is always taken
+// and the forcing ones are favoured) judged by the evaluation where they
+// stop. Like Searcher it plays a win in one at once and never a move that
+// lets the opponent win at once when another move avoids it.
+//
+// For a game with hidden pieces, SearchSampled draws a new hidden state
+// for every iteration and walks the one tree with it (a determinized
+// search over the information the player has), so that its statistics
+// average over what the player cannot see.
+//
+// The budget is Options.Nodes (positions played, in the tree and in the
+// playouts) or Options.Time; Seed makes a search bounded by Nodes
+// reproducible. An MCTS is not safe for concurrent use.
+type MCTS[P hops.Position[P, M], M hops.Move] struct {
+	eval Eval[P]
+	tac  Tactics[P, M]
+	opt  Options
+	rng  *rand.Rand
+	tree []mnode[M]
+	buf  []M
+	root []M
+	path []int32
+	who  []hops.Side
+
+	nodes    int
+	deadline time.Time
+	sampled  bool
+}
+
+// mnode is a node of the tree: the move that leads to it from its
+// parent, its children (a range of the tree, made when it is first
+// expanded), and the rewards of the side that made the move.
+type mnode[M any] struct {
+	move     M
+	first, n int32 // children: tree[first : first+n]
+	expanded bool
+	visits   int32
+	value    float64
+}
+
+// NewMCTS returns a Monte Carlo tree search player that judges playouts
+// with eval and guides them with tac.
+func NewMCTS[P hops.Position[P, M], M hops.Move](eval Eval[P], tac Tactics[P, M], opt Options) *MCTS[P, M] {
+	if opt.Nodes <= 0 && opt.Time <= 0 {
+		opt.Nodes = DefaultNodes
+	}
+	return &MCTS[P, M]{eval: eval, tac: tac.withDefaults(), opt: opt, rng: newRand(opt.Seed)}
+}
+
+// Move returns the move Search chooses.
+func (t *MCTS[P, M]) Move(p P) (M, error) {
+	r, err := t.Search(p)
+	return r.Move, err
+}
+
+// Search chooses a move for the side to move in p: the root move visited
+// most. Result.Score is its mean reward scaled to ±MaxEval; Depth is the
+// deepest tree node reached.
+func (t *MCTS[P, M]) Search(p P) (Result[M], error) {
+	t.sampled = false
+	return t.run(func(*rand.Rand) (P, error) { return p, nil })
+}
+
+// SearchSampled chooses a move without seeing the hidden part of the
+// game: every iteration walks the tree in a new position drawn with
+// sample. Every drawn position must have the same legal moves as the
+// true one.
+func (t *MCTS[P, M]) SearchSampled(sample Sampler[P]) (Result[M], error) {
+	t.sampled = true
+	return t.run(sample)
+}
+
+func (t *MCTS[P, M]) run(sample Sampler[P]) (Result[M], error) {
+	var res Result[M]
+	t.nodes = 0
+	if t.opt.Time > 0 {
+		t.deadline = time.Now().Add(t.opt.Time)
+	}
+	p, err := sample(t.rng)
+	if err != nil {
+		return res, err
+	}
+	root, win, err := safeMoves(p, t.tac, t.root[:0], t.rng)
+	t.root = root
+	if err != nil || len(root) == 0 {
+		return res, err
+	}
+	res.Move = root[0]
+	if win || len(root) == 1 {
+		if win {
+			res.Score, res.Depth = Win-1, 1
+		}
+		return res, nil
+	}
+	t.tree = append(t.tree[:0], mnode[M]{})
+	t.expand(0, root)
+	for it := 0; ; it++ {
+		if it > 0 {
+			if t.opt.Nodes > 0 && t.nodes >= t.opt.Nodes {
+				break
+			}
+			if t.opt.Time > 0 && time.Now().After(t.deadline) {
+				break
+			}
+			if p, err = sample(t.rng); err != nil {
+				return res, err
+			}
+		}
+		d, err := t.iterate(p)
+		if err != nil {
+			return res, err
+		}
+		res.Depth = max(res.Depth, d)
+	}
+	r := &t.tree[0]
+	best := r.first
+	for c := r.first; c < r.first+r.n; c++ {
+		if t.tree[c].visits > t.tree[best].visits {
+			best = c
+		}
+	}
+	b := t.tree[best]
+	res.Move, res.Nodes = b.move, t.nodes
+	if b.visits > 0 {
+		res.Score = int((2*b.value/float64(b.visits) - 1) * MaxEval)
+	}
+	return res, nil
+}
+
+// expand gives node i one child per move, in the order given.
+func (t *MCTS[P, M]) expand(i int32, moves []M) {
+	first := int32(len(t.tree))
+	for _, m := range moves {
+		t.tree = append(t.tree, mnode[M]{move: m})
+	}
+	t.tree[i].first, t.tree[i].n, t.tree[i].expanded = first, int32(len(moves)), true
+}
+
+// iterate walks the tree from the root in position p, grows it by one
+// node, plays out from there and backs the reward up. It returns the
+// depth reached.
+func (t *MCTS[P, M]) iterate(p P) (int, error) {
+	t.path, t.who = append(t.path[:0], 0), t.who[:0]
+	node, q := int32(0), p
+	reward, done := 0.0, false
+	for depth := 0; ; depth++ {
+		if o := q.Outcome(); o.Over {
+			reward, done = sideReward(o.Winner), true
+			break
+		}
+		if !t.tree[node].expanded {
+			if node != 0 {
+				t.buf = q.AppendMoves(t.buf[:0])
+				t.rng.Shuffle(len(t.buf), func(i, j int) { t.buf[i], t.buf[j] = t.buf[j], t.buf[i] })
+				t.expand(node, t.buf)
+			}
+			if t.tree[node].n == 0 {
+				reward, done = sideReward(q.ToMove().Other()), true
+				break
+			}
+		}
+		c, ok := t.selectChild(node, q)
+		if !ok {
+			break // no child is legal in this drawn position: play out from here
+		}
+		side := q.ToMove()
+		next, err := q.Play(t.tree[c].move)
+		if err != nil {
+			return depth, fmt.Errorf("players: generated move %s does not play in %s: %w", t.tree[c].move, q, err)
+		}
+		t.nodes++
+		t.path, t.who = append(t.path, c), append(t.who, side)
+		node, q = c, next
+		if t.tree[c].visits == 0 {
+			break // a new node: play out from it
+		}
+	}
+	if !done {
+		var err error
+		if reward, err = t.playout(q); err != nil {
+			return 0, err
+		}
+	}
+	for i, n := range t.path[1:] {
+		r := reward
+		if t.who[i] != hops.First {
+			r = 1 - r
+		}
+		t.tree[n].visits++
+		t.tree[n].value += r
+	}
+	t.tree[0].visits++
+	return len(t.path) - 1, nil
+}
+
+// sideReward is the reward of the first side when side wins.
+func sideReward(side hops.Side) float64 {
+	if side == hops.First {
+		return 1
+	}
+	return 0
+}
+
+// selectChild picks the child of node to follow by UCT: an unvisited
+// child first, else the best upper confidence bound. In a drawn position
+// a child whose move is not legal there is passed over.
+func (t *MCTS[P, M]) selectChild(node int32, q P) (int32, bool) {
+	nd := t.tree[node]
+	logN := math.Log(float64(nd.visits + 1))
+	best, bestV := int32(-1), math.Inf(-1)
+	for c := nd.first; c < nd.first+nd.n; c++ {
+		ch := &t.tree[c]
+		if t.sampled && node != 0 && q.Validate(ch.move) != nil {
+			continue
+		}
+		if ch.visits == 0 {
+			return c, true
+		}
+		v := ch.value/float64(ch.visits) + MCTSExplore*math.Sqrt(logN/float64(ch.visits))
+		if v > bestV {
+			best, bestV = c, v
+		}
+	}
+	return best, best >= 0
+}
+
+// playout plays up to MCTSPlayout plies from q and returns the first
+// side's reward: 1 or 0 for a finished game, else the evaluation mapped
+// into (0, 1).
+func (t *MCTS[P, M]) playout(q P) (float64, error) {
+	for range MCTSPlayout {
+		if o := q.Outcome(); o.Over {
+			return sideReward(o.Winner), nil
+		}
+		side := q.ToMove()
+		if t.tac.CanWinNow != nil && t.tac.MoveWins == nil && t.tac.CanWinNow(q) {
+			return sideReward(side), nil
+		}
+		t.buf = q.AppendMoves(t.buf[:0])
+		if len(t.buf) == 0 {
+			return sideReward(side.Other()), nil
+		}
+		if t.tac.MoveWins != nil {
+			for _, m := range t.buf {
+				if t.tac.MoveWins(m) {
+					return sideReward(side), nil
+				}
+			}
+		}
+		m := t.buf[t.rng.IntN(len(t.buf))]
+		if t.tac.Priority != nil && t.rng.IntN(2) == 0 {
+			// Favour the better of a few drawn moves.
+			best := t.tac.Priority(q, m)
+			for range 3 {
+				n := t.buf[t.rng.IntN(len(t.buf))]
+				if v := t.tac.Priority(q, n); v > best {
+					m, best = n, v
+				}
+			}
+		}
+		next, err := q.Play(m)
+		if err != nil {
+			return 0, fmt.Errorf("players: generated move %s does not play in %s: %w", m, q, err)
+		}
+		t.nodes++
+		q = next
+	}
+	if o := q.Outcome(); o.Over {
+		return sideReward(o.Winner), nil
+	}
+	v := float64(max(-MaxEval, min(MaxEval, t.eval(q, hops.First))))
+	return 1 / (1 + math.Exp(-v/mctsScale)), nil
+}
+
+// safeMoves returns the legal moves of p, shuffled with rng, appended to
+// dst: only a winning move (win true) when p has one, else the moves
+// after which the opponent cannot win at once, or all of them when every
+// move allows such a win.
+func safeMoves[P hops.Position[P, M], M hops.Move](p P, tac Tactics[P, M], dst []M, rng *rand.Rand) (moves []M, win bool, err error) {
+	moves = p.AppendMoves(dst)
+	if len(moves) == 0 {
+		return moves, false, ErrNoMove
+	}
+	rng.Shuffle(len(moves), func(i, j int) { moves[i], moves[j] = moves[j], moves[i] })
+	side := p.ToMove()
+	for i, m := range moves {
+		c, err := p.Play(m)
+		if err != nil {
+			return moves, false, fmt.Errorf("players: generated move %s does not play in %s: %w", m, p, err)
+		}
+		if o := c.Outcome(); o.Over && o.Winner == side {
+			moves[0], moves[i] = moves[i], moves[0]
+			return moves[:1], true, nil
+		}
+	}
+	var buf []M
+	safe := 0
+	for i, m := range moves {
+		c, _ := p.Play(m)
+		if c.ToMove() != side {
+			var lost bool
+			if lost, buf, err = winsAtOnce(c, tac, buf); err != nil {
+				return moves, false, err
+			}
+			if lost {
+				continue
+			}
+		}
+		moves[safe], moves[i] = moves[i], moves[safe]
+		safe++
+	}
+	if safe > 0 {
+		moves = moves[:safe]
+	}
+	return moves, false, nil
+}
+
+// winsAtOnce reports whether the side to move in q can win at once; buf
+// is a buffer for q's moves, returned for reuse.
+func winsAtOnce[P hops.Position[P, M], M hops.Move](q P, tac Tactics[P, M], buf []M) (bool, []M, error) {
+	if tac.CanWinNow != nil && tac.MoveWins == nil {
+		return tac.CanWinNow(q), buf, nil
+	}
+	buf = q.AppendMoves(buf[:0])
+	side := q.ToMove()
+	for _, m := range buf {
+		if tac.MoveWins != nil {
+			if tac.MoveWins(m) {
+				return true, buf, nil
+			}
+			continue
+		}
+		c, err := q.Play(m)
+		if err != nil {
+			return false, buf, fmt.Errorf("players: generated move %s does not play in %s: %w", m, q, err)
+		}
+		if o := c.Outcome(); o.Over && o.Winner == side {
+			return true, buf, nil
+		}
+	}
+	return false, buf, nil
+}

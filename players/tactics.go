@@ -1,0 +1,190 @@
+package players
+
+import (
+	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/brouillard"
+	"github.com/hopsgames/hops/catchit"
+	"github.com/hopsgames/hops/coir"
+	"github.com/hopsgames/hops/zapita"
+)
+
+// Priorities shared by the games' tactics: a move that wins at once
+// comes before everything, a capture (or the ball taken) before the
+// quiet moves.
+const (
+	priorityWin     = 1 << 20
+	priorityCapture = 10000
+)
+
+// ZapitaTactics: a move that brings the bomb to rest on the opponent's
+// headquarters wins (Z3); a throw is rated by how many king steps it
+// brings the bomb nearer to that headquarters, and the throws that gain
+// ground are the forcing moves.
+func ZapitaTactics() Tactics[zapita.Position, zapita.Move] {
+	return Tactics[zapita.Position, zapita.Move]{
+		Priority: func(p zapita.Position, m zapita.Move) int {
+			if m.Wins() {
+				return priorityWin
+			}
+			r := m.Rest()
+			if r == hops.NoSquare {
+				return 0
+			}
+			goal := zapita.HQ(p.ToMove().Other())
+			return max(1, 1000+100*(distance(p.Bomb(), goal)-distance(r, goal)))
+		},
+		Forcing:  1100,
+		Key:      func(m zapita.Move) uint64 { return sq(m.From()) | sq(m.To())<<8 | sq(m.Rest())<<16 },
+		MoveWins: zapita.Move.Wins,
+	}
+}
+
+// CatchitTactics: a move that carries the ball off the board wins (K3);
+// taking the ball from the opposing carrier (K5) is the forcing move;
+// the attacker's moves are rated by how far they bring the ball towards
+// the goal edge.
+func CatchitTactics() Tactics[catchit.Position, catchit.Move] {
+	return Tactics[catchit.Position, catchit.Move]{
+		Priority: catchitPriority,
+		Forcing:  priorityCapture,
+		Key: func(m catchit.Move) uint64 {
+			a, b := m.First(), m.Second()
+			k := sq(a.From()) | sq(a.To())<<8 | sq(b.From())<<16 | sq(b.To())<<24
+			if a.HasMarks() || b.HasMarks() {
+				k |= 1 << 32
+			}
+			return k
+		},
+		MoveWins: catchit.Move.Wins,
+	}
+}
+
+func catchitPriority(p catchit.Position, m catchit.Move) int {
+	if m.Wins() {
+		return priorityWin
+	}
+	side := p.ToMove()
+	c := p.Carrier()
+	owner, _ := p.PawnAt(c)
+	for _, d := range [2]hops.Path{m.First(), m.Second()} {
+		if d.Len() == 0 {
+			continue
+		}
+		if d.HasMarks() || d.From() == c {
+			gain := progress(d.To(), side) - progress(c, side)
+			if owner != side {
+				return priorityCapture + 100*progress(d.To(), side)
+			}
+			return max(1, 100+10*gain)
+		}
+	}
+	return 0
+}
+
+// progress is how many ranks square s lies from the edge where side's
+// pawns start in Catch'it: 0 to 6, the goal edge lying beyond 6.
+func progress(s hops.Square, side hops.Side) int {
+	if side == catchit.Red {
+		return 6 - s.Rank()
+	}
+	return s.Rank()
+}
+
+// CoirTactics: a move is rated by the number of opposing pawns it jumps,
+// each of which it turns (C5), and moves that turn any are the forcing
+// moves; a move that turns the last opposing pawn wins (C3).
+func CoirTactics() Tactics[coir.Position, coir.Move] {
+	return Tactics[coir.Position, coir.Move]{
+		Priority: func(p coir.Position, m coir.Move) int {
+			n := coirTurns(p, m)
+			if n > 0 && n == p.Pawns(p.ToMove().Other()).Count() {
+				return priorityWin
+			}
+			return 1000 * n
+		},
+		Forcing: 1000,
+		Key: func(m coir.Move) uint64 {
+			a, b, _ := m.Step()
+			path := m.Path()
+			return sq(path.From()) | sq(path.To())<<8 | sq(a)<<16 | sq(b)<<24
+		},
+		CanWinNow: coir.Position.CanWinNow,
+	}
+}
+
+// coirTurns counts the opposing pawns that the jumps of move m pass
+// over: the pawns it turns, read off the path without validating it (a
+// Dame's flying jump passes over empty squares and one pawn).
+func coirTurns(p coir.Position, m coir.Move) int {
+	opp := p.Pawns(p.ToMove().Other())
+	path := m.Path()
+	n := 0
+	for i := 1; i < path.Len(); i++ {
+		a, b := path.At(i-1), path.At(i)
+		df, dr := sign(b.File()-a.File()), sign(b.Rank()-a.Rank())
+		for f, r := a.File()+df, a.Rank()+dr; f != b.File() || r != b.Rank(); f, r = f+df, r+dr {
+			if opp.Has(hops.SquareAt(f, r)) {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
+// BrouillardTactics: a Fou move that turns over the side's target
+// captures it (B8), and is the forcing move, followed two plies past the
+// horizon (a capture gives another Fou move, B9, which may capture
+// again); turning over the King wins (B5); turning over another pawn
+// reveals it and comes next.
+func BrouillardTactics() Tactics[brouillard.Position, brouillard.Move] {
+	return Tactics[brouillard.Position, brouillard.Move]{
+		Priority: func(p brouillard.Position, m brouillard.Move) int {
+			if !m.Turns() {
+				return 0
+			}
+			f := m.Fou()
+			if f.Len() < 2 {
+				return 0
+			}
+			mid := (f.At(f.Len()-2) + f.To()) / 2
+			_, k, turned, ok := p.Pawn(mid)
+			t, has := p.Target(p.ToMove())
+			switch {
+			case !ok:
+				return 0
+			case has && k == t && t == brouillard.King:
+				return priorityWin
+			case has && k == t:
+				return priorityCapture
+			case !turned:
+				return 500
+			}
+			return 0
+		},
+		Forcing:    priorityCapture,
+		Quiescence: 2,
+		Key: func(m brouillard.Move) uint64 {
+			a, b := m.Pawn(), m.Fou()
+			k := sq(a.From()) | sq(a.To())<<8 | sq(b.From())<<16 | sq(b.To())<<24
+			if m.Turns() {
+				k |= 1 << 32
+			}
+			return k
+		},
+		CanWinNow: brouillard.Position.CanWinNow,
+	}
+}
+
+// sq is a square as a small unsigned number, for move keys.
+func sq(s hops.Square) uint64 { return uint64(uint8(s)) }

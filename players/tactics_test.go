@@ -1,0 +1,378 @@
+package players
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/brouillard"
+	"github.com/hopsgames/hops/catchit"
+	"github.com/hopsgames/hops/coir"
+	"github.com/hopsgames/hops/games"
+	"github.com/hopsgames/hops/zapita"
+)
+
+// winningMoves returns the moves of p that win at once, found the slow
+// and sure way: by playing every move and asking Outcome.
+func winningMoves[P hops.Position[P, M], M hops.Move](t *testing.T, p P) []M {
+	t.Helper()
+	var out []M
+	for m := range p.Moves() {
+		c, err := p.Play(m)
+		if err != nil {
+			t.Fatalf("%s: %s: %v", p, m, err)
+		}
+		if o := c.Outcome(); o.Over && o.Winner == p.ToMove() {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// allowsWin reports whether the opponent can win at once after m.
+func allowsWin[P hops.Position[P, M], M hops.Move](t *testing.T, p P, m M) bool {
+	t.Helper()
+	c, err := p.Play(m)
+	if err != nil {
+		t.Fatalf("%s: %s: %v", p, m, err)
+	}
+	return c.ToMove() != p.ToMove() && !c.Outcome().Over && hasWin(t, c)
+}
+
+// wonBy says whether c, just reached by a move of side, is won by side.
+// For Catch'it it looks only at the ball having left the board (K3),
+// for Coir at the loser having no pawn left (C3), which spares
+// Outcome's search for a legal move (G6) on every reply.
+func wonBy[P hops.Position[P, M], M hops.Move](c P, side hops.Side) bool {
+	switch k := any(c).(type) {
+	case catchit.Position:
+		return k.Carrier() == hops.NoSquare
+	case coir.Position:
+		return k.Pawns(k.ToMove()) == 0
+	}
+	o := c.Outcome()
+	return o.Over && o.Winner == side
+}
+
+// hasWin reports whether the side to move in p can win at once, by
+// playing its moves until one wins.
+func hasWin[P hops.Position[P, M], M hops.Move](t *testing.T, p P) bool {
+	t.Helper()
+	for m := range p.Moves() {
+		c, err := p.Play(m)
+		if err != nil {
+			t.Fatalf("%s: %s: %v", p, m, err)
+		}
+		if wonBy(c, p.ToMove()) {
+			return true
+		}
+	}
+	return false
+}
+
+// chooser is one player under test: it returns its move in p.
+type chooser[P any, M any] struct {
+	name   string
+	choose func(p P) (M, error)
+}
+
+// tacticalCases finds positions by random play from the deal of a few
+// seeds: positions where the side to move can win at once, and
+// positions without such a win where some moves let the opponent win at
+// once and others do not (a threat with a parry). It adds the positions
+// of the texts given, which must be of one kind or the other, and returns
+// at most max of each kind.
+//
+// The random players prefer the moves prefer rates highest, if given, to
+// reach the positions sought sooner; interesting, if given, skips the
+// positions that cannot be either kind without asking the slow oracle.
+func tacticalCases[P hops.Position[P, M], M hops.Move](t *testing.T, g *hops.Game, texts []string, parse func(string) (P, error), max int,
+	prefer func(P, M) int, interesting func(P) bool) (wins, threats []P) {
+	t.Helper()
+	classify := func(p P) (win, threat bool) {
+		if hasWin(t, p) {
+			return true, false
+		}
+		bad, good := 0, 0
+		for m := range p.Moves() {
+			if allowsWin(t, p, m) {
+				bad++
+			} else {
+				good++
+			}
+		}
+		return false, bad > 0 && good > 0
+	}
+	for _, text := range texts {
+		p, err := parse(text)
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		switch w, th := classify(p); {
+		case w:
+			wins = append(wins, p)
+		case th:
+			threats = append(threats, p)
+		default:
+			t.Fatalf("%s has neither a win in one nor a threat with a parry", text)
+		}
+	}
+	for seed := uint64(1); seed <= 200 && (len(wins) < max || len(threats) < max); seed++ {
+		r := rand.New(rand.NewPCG(seed, 77))
+		s, err := games.Deal(g, hops.Side(seed&1), r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := s.Value().(P)
+		var buf []M
+		for ply := 0; ply < 120 && !p.Outcome().Over; ply++ {
+			if interesting == nil || interesting(p) {
+				w, th := classify(p)
+				if w && len(wins) < max {
+					wins = append(wins, p)
+				}
+				if th && len(threats) < max {
+					threats = append(threats, p)
+				}
+			}
+			buf = p.AppendMoves(buf[:0])
+			m := buf[r.IntN(len(buf))]
+			if prefer != nil {
+				for _, n := range buf {
+					if prefer(p, n) > prefer(p, m) {
+						m = n
+					}
+				}
+			}
+			if p, err = p.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if len(wins) < max || len(threats) < max {
+		t.Fatalf("%s: found %d positions with a win in one and %d with a threat, want %d of each", g.Name, len(wins), len(threats), max)
+	}
+	return wins, threats
+}
+
+// checkTactics asks every player for its move in every case: in a
+// position with a win in one it must win at once; in a position with a
+// threat it must choose a move after which the opponent cannot win at
+// once.
+func checkTactics[P hops.Position[P, M], M hops.Move](t *testing.T, wins, threats []P, players []chooser[P, M]) {
+	t.Helper()
+	for _, pl := range players {
+		for _, p := range wins {
+			m, err := pl.choose(p)
+			if err != nil {
+				t.Fatalf("%s in %s: %v", pl.name, p, err)
+			}
+			c, err := p.Play(m)
+			if err != nil {
+				t.Fatalf("%s in %s plays %s: %v", pl.name, p, m, err)
+			}
+			if o := c.Outcome(); !o.Over || o.Winner != p.ToMove() {
+				t.Errorf("%s in %s plays %s and misses the win %v", pl.name, p, m, winningMoves(t, p))
+			}
+		}
+		for _, p := range threats {
+			m, err := pl.choose(p)
+			if err != nil {
+				t.Fatalf("%s in %s: %v", pl.name, p, err)
+			}
+			if allowsWin(t, p, m) {
+				t.Errorf("%s in %s plays %s, after which the opponent wins at once", pl.name, p, m)
+			}
+		}
+	}
+}
+
+// typedPlayers returns the searching player and the Monte Carlo player of
+// a game whose whole state is public, with small node budgets.
+func typedPlayers[P hops.Position[P, M], M hops.Move](eval Eval[P], tac Tactics[P, M]) []chooser[P, M] {
+	s := NewTacticalSearcher(eval, tac, Options{Nodes: 300, Seed: 1})
+	m := NewMCTS(eval, tac, Options{Nodes: 300, Seed: 1})
+	return []chooser[P, M]{{"search", s.Move}, {"mcts", m.Move}}
+}
+
+// TestZapitaTakesWinAndParries: the bomb thrown into the opposing
+// headquarters (Z3, Z5) is taken, and a throw into one's own is
+// prevented where a move prevents it.
+func TestZapitaTakesWinAndParries(t *testing.T) {
+	wins, threats := tacticalCases(t, zapita.Game, []string{
+		// White's 3 on E4 lands on the bomb on D4 and throws it three
+		// squares west into A4, Khaki's headquarters.
+		"a5A/b5B/c5C/3*C2/c6/b5B/a5A w",
+	}, zapita.Parse, 6, nil, nil)
+	checkTactics(t, wins, threats, typedPlayers(ZapitaEval, ZapitaTactics()))
+}
+
+// TestCatchitTakesWinAndParries: the ball carried off the board (K3, K6)
+// is taken, and the opponent's exit is prevented where a move prevents
+// it.
+func TestCatchitTakesWinAndParries(t *testing.T) {
+	n := 4
+	if testing.Short() || raceEnabled {
+		n = 1 // the slow oracle plays every reply to every move
+	}
+	wins, threats := tacticalCases(t, catchit.Game, []string{
+		// Blue's carrier on D7 steps out beyond rank 7.
+		"rrrBrr1/5rr/7/7/7/7/bbb1bbb b",
+	}, catchit.Parse, n, nil, func(p catchit.Position) bool {
+		// Only where Move.Wins sees a win for either side after some
+		// move is there anything to find; the slow oracle decides.
+		wins := func(q catchit.Position) bool {
+			for m := range q.Moves() {
+				if m.Wins() {
+					return true
+				}
+			}
+			return false
+		}
+		if wins(p) {
+			return true
+		}
+		for m := range p.Moves() {
+			if c, err := p.Play(m); err == nil && wins(c) {
+				return true
+			}
+		}
+		return false
+	})
+	checkTactics(t, wins, threats, typedPlayers(CatchitEval, CatchitTactics()))
+}
+
+// TestCoirTakesWinAndParries: turning the opponent's last pawns (C3, C5)
+// is taken, and the loss of one's own last pawns is prevented where a
+// move prevents it.
+func TestCoirTakesWinAndParries(t *testing.T) {
+	n := 6
+	if testing.Short() || raceEnabled {
+		n = 3
+	}
+	wins, threats := tacticalCases(t, coir.Game, []string{
+		// White's A1 jumps over Black's last pawn on B2 and turns it.
+		"wwwwww/wwww2/6/6/1b4/w5 w",
+	}, coir.Parse, n, CoirTactics().Priority,
+		// A win in one needs few opposing pawns in practice.
+		func(p coir.Position) bool { return min(p.Pawns(coir.White).Count(), p.Pawns(coir.Black).Count()) <= 3 })
+	checkTactics(t, wins, threats, typedPlayers(CoirEval, CoirTactics()))
+}
+
+// TestBrouillardTakesWinAndParries: turning over the King when it is
+// the target (B5, B8) is taken, and the capture of one's own King is
+// prevented where a move prevents it. The searchers see the true state
+// here; the players built by New, which see only their view, are asked
+// to parry (their own King is known to them).
+func TestBrouillardTakesWinAndParries(t *testing.T) {
+	// Random players that capture whenever they can reach the King
+	// sooner; only a side whose target is the King can win at once.
+	wins, threats := tacticalCases(t, brouillard.Game, nil, brouillard.Parse, 6, BrouillardTactics().Priority,
+		func(p brouillard.Position) bool {
+			return p.Captured(brouillard.White) == 4 || p.Captured(brouillard.Red) == 4
+		})
+	players := typedPlayers(BrouillardEval, BrouillardTactics())
+	checkTactics(t, wins, threats, players)
+	var viewers []chooser[brouillard.Position, brouillard.Move]
+	for _, kind := range []string{KindSearch, KindMCTS} {
+		a, err := New(brouillard.Game, kind, Options{Nodes: 400, Seed: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		viewers = append(viewers, chooser[brouillard.Position, brouillard.Move]{kind + " from its view", func(p brouillard.Position) (brouillard.Move, error) {
+			s, err := brouillard.Game.Parse(p.String())
+			if err != nil {
+				return brouillard.Move{}, err
+			}
+			text, err := a.Choose(s)
+			if err != nil {
+				return brouillard.Move{}, err
+			}
+			return brouillard.ParseMove(text)
+		}})
+	}
+	checkTactics(t, nil, threats, viewers)
+}
+
+// agreeWithPlay checks a game's fast win detectors against playing every
+// move, on the positions of random games: CanWinNow must say whether a
+// move wins at once by the game's goal, and MoveWins must pick out
+// exactly the moves that do. goal tells a win by the game's goal from a
+// win because the loser has no move (G6), which the detectors leave out.
+func agreeWithPlay[P hops.Position[P, M], M hops.Move](t *testing.T, g *hops.Game, tac Tactics[P, M], goal func(c P) bool, games int) {
+	t.Helper()
+	found := 0
+	for seed := range uint64(games) {
+		r := rand.New(rand.NewPCG(seed, 9))
+		s, err := dealSeed(g, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := s.Value().(P)
+		var buf []M
+		for ply := 0; ply < 200 && !p.Outcome().Over; ply++ {
+			want := false
+			buf = p.AppendMoves(buf[:0])
+			for _, m := range buf {
+				c, err := p.Play(m)
+				if err != nil {
+					t.Fatal(err)
+				}
+				wins := c.Outcome().Over && c.Outcome().Winner == p.ToMove() && goal(c)
+				want = want || wins
+				if tac.MoveWins != nil && tac.MoveWins(m) != wins {
+					t.Fatalf("%s: MoveWins(%s) = %v, playing it says %v", p, m, !wins, wins)
+				}
+			}
+			if tac.CanWinNow != nil {
+				if got := tac.CanWinNow(p); got != want {
+					t.Fatalf("%s: CanWinNow %v, playing the moves says %v", p, got, want)
+				}
+			}
+			if want {
+				found++
+			}
+			p, _ = p.Play(buf[r.IntN(len(buf))])
+		}
+	}
+	if found < 3 {
+		t.Errorf("%s: only %d positions with a win in one were met", g.Name, found)
+	}
+}
+
+func dealSeed(g *hops.Game, seed uint64) (hops.State, error) {
+	return games.Deal(g, hops.Side(seed&1), rand.New(rand.NewPCG(seed, 10)))
+}
+
+// TestWinDetectorsAgreeWithPlay: Zapita's Move.Wins (Z3), Catch'it's
+// Move.Wins (K3), Coir's CanWinNow (C3) and Brouillard's CanWinNow (B5)
+// against playing the moves.
+func TestWinDetectorsAgreeWithPlay(t *testing.T) {
+	n := 20
+	if testing.Short() || raceEnabled {
+		n = 6
+	}
+	agreeWithPlay(t, zapita.Game, ZapitaTactics(), func(c zapita.Position) bool {
+		return c.Bomb() == zapita.KhakiHQ || c.Bomb() == zapita.WhiteHQ
+	}, n)
+	agreeWithPlay(t, catchit.Game, CatchitTactics(), func(c catchit.Position) bool { return c.Carrier() == hops.NoSquare }, n/2)
+	agreeWithPlay(t, coir.Game, CoirTactics(), func(c coir.Position) bool { return c.Pawns(c.ToMove()) == 0 }, n)
+	agreeWithPlay(t, brouillard.Game, BrouillardTactics(), func(c brouillard.Position) bool { return c.Outcome().Rule == "B5" }, n)
+}
+
+// TestCoirCanWinNowByHand: White's A1 jumps over Black's last pawn on B2
+// and turns it (C3); Black, to move instead, cannot turn eleven.
+func TestCoirCanWinNowByHand(t *testing.T) {
+	for text, want := range map[string]bool{
+		"wwwwww/wwww2/6/6/1b4/w5 w": true,
+		"wwwwww/wwww2/6/6/1b4/w5 b": false, // Black's lone Dame cannot turn eleven
+	} {
+		p, err := coir.Parse(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.CanWinNow(); got != want {
+			t.Errorf("%s: CanWinNow %v, want %v", text, got, want)
+		}
+	}
+}
