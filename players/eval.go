@@ -30,7 +30,7 @@ func ZapitaEval(p zapita.Position, side hops.Side) int {
 		goal := zapita.HQ(s.Other())
 		for sq := range p.Pawns(s).Squares() {
 			if distance(sq, b) == 1 {
-				_, power, _ := p.PawnAt(sq)
+				_, power, _ := p.At(sq)
 				v += sign * 25 * power
 			}
 			if distance(sq, goal) <= 2 {

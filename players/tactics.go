@@ -65,7 +65,7 @@ func catchitPriority(p catchit.Position, m catchit.Move) int {
 	}
 	side := p.ToMove()
 	c := p.Carrier()
-	owner, _ := p.PawnAt(c)
+	owner, _, _ := p.At(c)
 	for _, d := range [2]hops.Path{m.First(), m.Second()} {
 		if d.Len() == 0 {
 			continue
@@ -158,7 +158,7 @@ func BrouillardTactics() Tactics[brouillard.Position, brouillard.Move] {
 				return 0
 			}
 			mid := (f.At(f.Len()-2) + f.To()) / 2
-			_, k, turned, ok := p.Pawn(mid)
+			_, k, turned, ok := p.At(mid)
 			t, has := p.Target(p.ToMove())
 			switch {
 			case !ok:
