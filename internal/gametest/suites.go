@@ -20,6 +20,8 @@ import (
 // Suite is what the shared checks need of one game, gathered once in
 // each game package's tests.
 type Suite[P Playable[P, M], M ClickedMove, PM textMove[M]] struct {
+	// Game, Parse and ParseMove are the game's text-level entry point and
+	// its readers of position and move texts.
 	Game      *hops.Game
 	Parse     func(string) (P, error)
 	ParseMove func(string) (M, error)
