@@ -1,7 +1,6 @@
 package brouillard
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/hopsgames/hops"
@@ -13,11 +12,7 @@ import (
 // testdata/worst.txt: the first click, and a whole click-by-click build
 // of the longest move (see gametest.BenchBuild).
 func BenchmarkBuild(b *testing.B) {
-	for i, w := range gametest.ReadWorst(b, Parse) {
-		first, long := gametest.BenchBuild(w.P)
-		b.Run(fmt.Sprintf("%d/first", i+1), first)
-		b.Run(fmt.Sprintf("%d/long", i+1), long)
-	}
+	suite.BenchBuildWorst(b)
 }
 
 // TestBuildWrittenForms: every legal written form of a decision can be

@@ -5,8 +5,10 @@ import (
 	"testing"
 
 	"github.com/hopsgames/hops/internal/gametest"
-	"pgregory.net/rapid"
 )
+
+// suite gathers what the checks shared by the four games need of this one.
+var suite = gametest.NewSuite(Game, Parse, ParseMove, game, typedForms, positionForms)
 
 // typedForms returns texts of decisions of p besides the generated
 // ones: the pawn's path and the Fou's path of each generated decision
@@ -39,42 +41,7 @@ func typedForms(p Position, rng *rand.Rand, n int) []string {
 // canonical form, through hops.Canonical and through the Game's State;
 // an illegal form gives Validate's error.
 func TestG9_Canonical(t *testing.T) {
-	// Positions known to have moves with other legal forms, so that the
-	// check cannot pass vacuously.
-	rng := rand.New(rand.NewPCG(1, 9))
-	others := 0
-	for _, text := range []string{"1t1kfx1/2j1x1q/1n5/7/1KFQ3/4J1N/1X1T1X1 r 0 0 -", "1x!3k!1/4j!1x!/5q!1/2X!4/4f2/4X!2/FQ!3K1 r 2 3 +"} {
-		p, err := Parse(text)
-		if err != nil {
-			t.Fatalf("Parse(%q): %v", text, err)
-		}
-		others += checkCanonical(t, p, rng, 40)
-	}
-	if others == 0 {
-		t.Error("no legal written form other than the canonical one was tried")
-	}
-	others = 0
-	rapid.Check(t, func(t *rapid.T) {
-		p := game(t)
-		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 9))
-		others += checkCanonical(t, p, rng, pickMoves())
-	})
-	t.Logf("random positions: %d legal written forms other than the canonical one", others)
-}
-
-// checkCanonical runs gametest.CheckCanonical on the written forms of n
-// of p's moves and returns how many legal non-canonical forms it met.
-func checkCanonical(t gametest.Fataler, p Position, rng *rand.Rand, n int) int {
-	t.Helper()
-	st, err := Game.Parse(p.String())
-	if err != nil {
-		t.Fatalf("Game.Parse(%s): %v", p, err)
-	}
-	c := gametest.CanonicalCase[Position, Move]{Pos: p, State: st, ParseMove: ParseMove}
-	// Besides re-routed and disguised generated moves, a sample of the
-	// written forms the builder tests enumerate from every path.
-	texts := append(typedForms(p, rng, n), gametest.SampleTexts(rng, writtenForms(&p.st), n)...)
-	return gametest.CheckCanonical(t, c, texts)
+	suite.CheckCanonicals(t, "1t1kfx1/2j1x1q/1n5/7/1KFQ3/4J1N/1X1T1X1 r 0 0 -", "1x!3k!1/4j!1x!/5q!1/2X!4/4f2/4X!2/FQ!3K1 r 2 3 +")
 }
 
 // TestG9_CanonicalExamples: the Fou's jumps along another route to the
@@ -96,11 +63,5 @@ func TestG9_CanonicalExamples(t *testing.T) {
 	})
 }
 
-// pickMoves says how many moves of each position TestG9_Canonical
-// rewrites: checking a form plays every generated move.
-func pickMoves() int {
-	if testing.Short() {
-		return 6
-	}
-	return 16
-}
+// positionForms lists the written forms of decisions in p.
+func positionForms(p Position) []Move { return writtenForms(&p.st) }

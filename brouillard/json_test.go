@@ -71,15 +71,9 @@ func TestJSONOutcome(t *testing.T) {
 		t.Fatal(err)
 	}
 	o := p.Outcome()
-	data, err := json.Marshal(o)
-	const want = `{"over":true,"winner":"White","side":"first","rule":"B5","reason":"White captured the Red King"}`
-	if err != nil || string(data) != want {
-		t.Errorf("outcome JSON %s, %v; want %s", data, err, want)
-	}
-	if s := o.String(); s != "White wins: White captured the Red King (B5)" {
-		t.Errorf("outcome %q", s)
-	}
-	gametest.CheckJSON(t, Game, p)
+	suite.CheckOutcomeJSON(t, p,
+		`{"over":true,"winner":"White","side":"first","rule":"B5","reason":"White captured the Red King"}`,
+		"White wins: White captured the Red King (B5)")
 	for _, s := range []hops.Side{White, Red} {
 		if vo := p.View(s).Outcome(); vo != o {
 			t.Errorf("%s's view: outcome %+v, want %+v", SideName(s), vo, o)
@@ -90,11 +84,5 @@ func TestJSONOutcome(t *testing.T) {
 // TestG12_MoveJSONTolerant: a decision in JSON may be written as people
 // type it; it reads as the decision and writes back canonical.
 func TestG12_MoveJSONTolerant(t *testing.T) {
-	var m Move
-	if err := json.Unmarshal([]byte(`"d3\u2013e2\t\te3\u2014e5\u00d7c5"`), &m); err != nil {
-		t.Fatal(err)
-	}
-	if data, err := json.Marshal(m); err != nil || string(data) != `"D3-E2 E3-E5xC5"` {
-		t.Errorf("json.Marshal = %s, %v", data, err)
-	}
+	suite.CheckMoveJSON(t, `"d3\u2013e2\t\te3\u2014e5\u00d7c5"`, `"D3-E2 E3-E5xC5"`)
 }

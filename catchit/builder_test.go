@@ -1,33 +1,24 @@
 package catchit
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/internal/gametest"
-	"pgregory.net/rapid"
 )
 
 // BenchmarkBuild measures the builder in the worst positions of
 // testdata/worst.txt: the first click, and a whole click-by-click build
 // of the longest move (see gametest.BenchBuild).
 func BenchmarkBuild(b *testing.B) {
-	for i, w := range gametest.ReadWorst(b, Parse) {
-		first, long := gametest.BenchBuild(w.P)
-		b.Run(fmt.Sprintf("%d/first", i+1), first)
-		b.Run(fmt.Sprintf("%d/long", i+1), long)
-	}
+	suite.BenchBuildWorst(b)
 }
 
 // TestBuildWrittenForms: every legal written form of a turn can be built,
 // not only the generated one (G9): each path of each displacement,
 // taking the ball or not (K5), leaving the board (K6).
 func TestBuildWrittenForms(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
-		p := randomPosition(t)
-		gametest.CheckWrittenForms(t, p, writtenForms(p))
-	})
+	gametest.CheckWrittenFormsRandom(t, randomPosition, writtenForms)
 }
 
 // writtenForms lists turns in many written forms: every displacement

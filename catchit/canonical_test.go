@@ -6,8 +6,10 @@ import (
 
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/internal/gametest"
-	"pgregory.net/rapid"
 )
+
+// suite gathers what the checks shared by the four games need of this one.
+var suite = gametest.NewSuite(Game, Parse, ParseMove, randomPosition, typedForms, writtenForms)
 
 // typedForms returns texts of turns of p besides the generated ones:
 // each displacement of a generated turn re-routed along other chains of
@@ -43,42 +45,7 @@ func typedForms(p Position, rng *rand.Rand, n int) []string {
 // canonical form, through hops.Canonical and through the Game's State;
 // an illegal form gives Validate's error.
 func TestG9_Canonical(t *testing.T) {
-	// Positions known to have moves with other legal forms, so that the
-	// check cannot pass vacuously.
-	rng := rand.New(rand.NewPCG(1, 9))
-	others := 0
-	for _, text := range []string{"1rr1rrr/1r5/7/1R5/7/bbb2b1/2b1b1b b", "rrrRrrr/7/7/7/7/7/bbbbbbb r"} {
-		p, err := Parse(text)
-		if err != nil {
-			t.Fatalf("Parse(%q): %v", text, err)
-		}
-		others += checkCanonical(t, p, rng, 40)
-	}
-	if others == 0 {
-		t.Error("no legal written form other than the canonical one was tried")
-	}
-	others = 0
-	rapid.Check(t, func(t *rapid.T) {
-		p := randomPosition(t)
-		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 9))
-		others += checkCanonical(t, p, rng, pickMoves())
-	})
-	t.Logf("random positions: %d legal written forms other than the canonical one", others)
-}
-
-// checkCanonical runs gametest.CheckCanonical on the written forms of n
-// of p's moves and returns how many legal non-canonical forms it met.
-func checkCanonical(t gametest.Fataler, p Position, rng *rand.Rand, n int) int {
-	t.Helper()
-	st, err := Game.Parse(p.String())
-	if err != nil {
-		t.Fatalf("Game.Parse(%s): %v", p, err)
-	}
-	c := gametest.CanonicalCase[Position, Move]{Pos: p, State: st, ParseMove: ParseMove}
-	// Besides re-routed and disguised generated moves, a sample of the
-	// written forms the builder tests enumerate from every path.
-	texts := append(typedForms(p, rng, n), gametest.SampleTexts(rng, writtenForms(p), n)...)
-	return gametest.CheckCanonical(t, c, texts)
+	suite.CheckCanonicals(t, "1rr1rrr/1r5/7/1R5/7/bbb2b1/2b1b1b b", "rrrRrrr/7/7/7/7/7/bbbbbbb r")
 }
 
 // TestG9_CanonicalExamples: a displacement re-routed to the same landing,
@@ -93,13 +60,4 @@ func TestG9_CanonicalExamples(t *testing.T) {
 		{Position: q, Text: "D7-C6 A7-B6", Want: "A7-B6 D7-C6"},
 		{Position: q, Text: "D7-D5 A7-A6", Rule: "G4"},
 	})
-}
-
-// pickMoves says how many moves of each position TestG9_Canonical
-// rewrites: checking a form plays every generated move.
-func pickMoves() int {
-	if testing.Short() {
-		return 6
-	}
-	return 16
 }

@@ -1,7 +1,6 @@
 package coir
 
 import (
-	"fmt"
 	"testing"
 
 	hops "github.com/hopsgames/hops"
@@ -13,24 +12,20 @@ import (
 // testdata/worst.txt: the first click, and a whole click-by-click build
 // of the longest move (see gametest.BenchBuild).
 func BenchmarkBuild(b *testing.B) {
-	for i, w := range gametest.ReadWorst(b, Parse) {
-		first, long := gametest.BenchBuild(w.P)
-		b.Run(fmt.Sprintf("%d/first", i+1), first)
-		b.Run(fmt.Sprintf("%d/long", i+1), long)
-	}
+	suite.BenchBuildWorst(b)
 }
 
 // TestBuildWrittenForms: every legal written form of a turn can be built,
 // not only the generated one (G9): each jump path of each pawn (a Dame's
 // flying jumps among them), followed by each step.
 func TestBuildWrittenForms(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
+	gametest.CheckWrittenFormsRandom(t, func(t *rapid.T) Position {
 		p := genPlayed(t)
 		if rapid.Bool().Draw(t, "scattered") {
 			p = genScattered(t)
 		}
-		gametest.CheckWrittenForms(t, p, writtenForms(p))
-	})
+		return p
+	}, writtenForms)
 }
 
 // writtenForms lists turns in many written forms: every step or slide

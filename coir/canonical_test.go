@@ -5,8 +5,10 @@ import (
 	"testing"
 
 	"github.com/hopsgames/hops/internal/gametest"
-	"pgregory.net/rapid"
 )
+
+// suite gathers what the checks shared by the four games need of this one.
+var suite = gametest.NewSuite(Game, Parse, ParseMove, genAny, typedForms, writtenForms)
 
 // typedForms returns texts of moves of p besides the generated ones:
 // the jumps of each generated move re-routed along other chains of jumps,
@@ -33,42 +35,7 @@ func typedForms(p Position, rng *rand.Rand, n int) []string {
 // form, through hops.Canonical and through the Game's State; an illegal
 // form gives Validate's error.
 func TestG9_Canonical(t *testing.T) {
-	// Positions known to have moves with other legal forms, so that the
-	// check cannot pass vacuously.
-	rng := rand.New(rand.NewPCG(1, 9))
-	others := 0
-	for _, text := range []string{"ww2bw/3w2/6/3bb1/ww1b2/3b1w b", "2bb1b/bb4/b1b3/1wb3/1bb3/2b3 w"} {
-		p, err := Parse(text)
-		if err != nil {
-			t.Fatalf("Parse(%q): %v", text, err)
-		}
-		others += checkCanonical(t, p, rng, 40)
-	}
-	if others == 0 {
-		t.Error("no legal written form other than the canonical one was tried")
-	}
-	others = 0
-	rapid.Check(t, func(t *rapid.T) {
-		p := genAny(t)
-		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 9))
-		others += checkCanonical(t, p, rng, pickMoves())
-	})
-	t.Logf("random positions: %d legal written forms other than the canonical one", others)
-}
-
-// checkCanonical runs gametest.CheckCanonical on the written forms of n
-// of p's moves and returns how many legal non-canonical forms it met.
-func checkCanonical(t gametest.Fataler, p Position, rng *rand.Rand, n int) int {
-	t.Helper()
-	st, err := Game.Parse(p.String())
-	if err != nil {
-		t.Fatalf("Game.Parse(%s): %v", p, err)
-	}
-	c := gametest.CanonicalCase[Position, Move]{Pos: p, State: st, ParseMove: ParseMove}
-	// Besides re-routed and disguised generated moves, a sample of the
-	// written forms the builder tests enumerate from every path.
-	texts := append(typedForms(p, rng, n), gametest.SampleTexts(rng, writtenForms(p), n)...)
-	return gametest.CheckCanonical(t, c, texts)
+	suite.CheckCanonicals(t, "ww2bw/3w2/6/3bb1/ww1b2/3b1w b", "2bb1b/bb4/b1b3/1wb3/1bb3/2b3 w")
 }
 
 // TestG9_CanonicalExamples: a Dame's jumps written through other
@@ -83,13 +50,4 @@ func TestG9_CanonicalExamples(t *testing.T) {
 		{Position: q, Text: "B3-D1-A1 A1-A2", Want: "B3-D1-B1 B1-A2"},
 		{Position: q, Text: "B3-B5", Rule: "C6"},
 	})
-}
-
-// pickMoves says how many moves of each position TestG9_Canonical
-// rewrites: checking a form plays every generated move.
-func pickMoves() int {
-	if testing.Short() {
-		return 6
-	}
-	return 16
 }

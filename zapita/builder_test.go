@@ -1,7 +1,6 @@
 package zapita
 
 import (
-	"fmt"
 	"testing"
 
 	hops "github.com/hopsgames/hops"
@@ -13,21 +12,21 @@ import (
 // testdata/worst.txt: the first click, and a whole click-by-click build
 // of the longest move (see gametest.BenchBuild).
 func BenchmarkBuild(b *testing.B) {
-	for i, w := range gametest.ReadWorst(b, Parse) {
-		first, long := gametest.BenchBuild(w.P)
-		b.Run(fmt.Sprintf("%d/first", i+1), first)
-		b.Run(fmt.Sprintf("%d/long", i+1), long)
-	}
+	suite.BenchBuildWorst(b)
 }
 
 // TestBuildWrittenForms: every legal written form of a move can be
 // built, not only the generated one (G9): each path of a pawn, through
 // the headquarters too, and each chain of throws.
 func TestBuildWrittenForms(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
-		p, _ := randomPosition(t)
-		gametest.CheckWrittenForms(t, p, writtenForms(p))
-	})
+	gametest.CheckWrittenFormsRandom(t, playedPosition, writtenForms)
+}
+
+// playedPosition is a position of randomPosition, without the moves
+// played to reach it.
+func playedPosition(t *rapid.T) Position {
+	p, _ := randomPosition(t)
+	return p
 }
 
 // writtenForms lists moves in many written forms: every step and jump
