@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -124,7 +125,9 @@ func perMove(d time.Duration, n int) string {
 //
 // It takes minutes, so it runs only when HOPS_LADDER=1 is set (and not
 // with -short): HOPS_LADDER=1 go test -run TestLadder -v ./players.
-// HOPS_LADDER_GAME=coir keeps one game, HOPS_LADDER_PAIRS=0,2 some lines.
+// HOPS_LADDER_GAME=coir keeps one game, HOPS_LADDER_PAIRS=0,2 some lines,
+// HOPS_LADDER_GAMES=24 plays that many games in every line (the 75% is
+// then asserted over them).
 func TestLadder(t *testing.T) {
 	if os.Getenv("HOPS_LADDER") == "" || testing.Short() {
 		t.Skip("the strength ladder takes minutes: run it with HOPS_LADDER=1, without -short")
@@ -156,6 +159,11 @@ func TestLadder(t *testing.T) {
 			}
 		}
 		pairings = keep
+	}
+	if n, err := strconv.Atoi(os.Getenv("HOPS_LADDER_GAMES")); err == nil && n > 0 {
+		for i := range pairings {
+			pairings[i].n = n
+		}
 	}
 	var rows []string
 	rows = append(rows, "| game | A | B | games | A wins | B wins | unfinished | moves a game | A per move | B per move |",
