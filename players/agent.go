@@ -88,7 +88,18 @@ func brouillardAgent(kind string, opt Options) Agent {
 		t := NewMCTS(BrouillardEval, BrouillardTactics(), opt)
 		return viewAgent(func(s Sampler[bPos], _ int) (Result[bMove], error) { return t.SearchSampled(s) }, 0)
 	}
-	return viewAgent(NewTacticalSearcher(BrouillardEval, BrouillardTactics(), opt).SearchSampled, BrouillardSamples)
+	f := NewFogSearcher(opt)
+	return AgentFunc(func(s hops.State) (string, error) {
+		p, ok := s.Value().(brouillard.Position)
+		if !ok {
+			return "", fmt.Errorf("players: a %s state is not a Brouillard position", s.Game())
+		}
+		r, err := f.SearchView(p.View(p.ToMove()))
+		if err != nil {
+			return "", err
+		}
+		return r.Move.String(), nil
+	})
 }
 
 // viewAgent is a player of Brouillard that looks at the state it is

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/brouillard"
 	"github.com/hopsgames/hops/catchit"
 	"github.com/hopsgames/hops/games"
 	"github.com/hopsgames/hops/players"
@@ -43,4 +44,25 @@ func ExampleNew() {
 	// A7-B7
 	// G6-F7
 	// A6-B5
+}
+
+// A FogSearcher decides from one player's view: here White's Fou stands
+// next to a Red pawn whose face White has never seen. Turning it over
+// finds the Nine with a chance of one in seven, and shows a face
+// otherwise: no quiet decision is worth as much, and White shoots (B5,
+// B8), here after a pawn move that costs nothing.
+func ExampleFogSearcher() {
+	p, _ := brouillard.Parse("1x1n2f/t1j4/1q1k3/x2F3/7/X1Q1J1K/1N1T1X1 w 0 0 -")
+	view := p.View(brouillard.White)
+	fmt.Println(view)
+	r, err := players.NewFogSearcher(players.Options{Seed: 1}).SearchView(view)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	_, reveal, _ := p.PlayReveal(r.Move)
+	fmt.Println(r.Move, "shows", reveal)
+	// Output:
+	// 1p1p2f/p1p4/1p1p3/p2F3/7/X1Q1J1K/1N1T1X1 w 0 0 -
+	// A2-B3 D4xD6 shows D5 King
 }

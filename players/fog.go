@@ -1,0 +1,428 @@
+package players
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/brouillard"
+)
+
+// FogSearcher is the searching player of Brouillard au Palais (the one
+// New builds): it plays from a player's view alone, and reasons about
+// what each side knows instead of guessing the hidden faces.
+//
+// While neither side knows where its target stands, it looks at every
+// decision of its side once, with chances:
+//   - turning over an opposing pawn whose face it does not know is a
+//     chance: each face still unseen comes with its odds (the number of
+//     hidden pawns that may bear it), and the decision is worth the
+//     average of what follows, so a shot at the target is worth its
+//     chance of hitting it, and a miss still pays by what it shows;
+//   - after a capture it chooses the next Fou move of the turn the same
+//     way (B9);
+//   - then the opponent replies. His replies are generated from the view
+//     (legality is public). The FogSearcher knows its own faces, and
+//     guards its target as if the opponent knew it too: a decision after
+//     which a reply of his can turn the target over counts that capture
+//     (and the captures it leads to in the same turn) as lost, the King's
+//     capture as the game; so does a reply that leaves it without a legal
+//     decision (G6). The rest is scored by FogEval.
+//
+// A shot is worth what it is worth only while the target is unknown.
+// Once either side knows where its target stands (it was turned over,
+// B8), the game around it is a chase on public facts, and the
+// FogSearcher hands the decision to a Searcher (BrouillardEval,
+// BrouillardTactics) searching BrouillardSamples states drawn from the
+// view, within the budgets of its Options.
+//
+// A FogSearcher keeps buffers and tables between decisions and is not
+// safe for concurrent use. Its ties are broken by its seed.
+type FogSearcher struct {
+	rng    *rand.Rand
+	bufs   [][]brouillard.Move
+	me     hops.Side
+	chaser *Searcher[brouillard.Position, brouillard.Move]
+}
+
+// NewFogSearcher returns a FogSearcher whose ties are broken by the
+// generator seeded with opt.Seed, and whose Searcher, for the chases,
+// has the budgets of opt.
+func NewFogSearcher(opt Options) *FogSearcher {
+	return &FogSearcher{rng: newRand(opt.Seed), chaser: NewTacticalSearcher(BrouillardEval, BrouillardTactics(), opt)}
+}
+
+// Move chooses a decision for the side to move in p, looking only at
+// that side's view of p.
+func (s *FogSearcher) Move(p brouillard.Position) (brouillard.Move, error) {
+	r, err := s.SearchView(p.View(p.ToMove()))
+	return r.Move, err
+}
+
+// Values of the FogSearcher, in the units of the evaluations (a captured
+// figure is worth figureValue); the capture of the King is a won game.
+const (
+	figureValue = 1000.0
+	fogWin      = float64(Win)
+)
+
+// SearchView chooses a decision for the viewer of v, who must be the
+// side to move. While neither target is known, Result.Score is the
+// expected value of the decision in evaluation units, rounded, and Depth
+// is 1; afterwards the Result is the Searcher's.
+func (s *FogSearcher) SearchView(v brouillard.View) (Result[brouillard.Move], error) {
+	var res Result[brouillard.Move]
+	if v.ToMove() != v.Viewer() {
+		return res, fmt.Errorf("players: %s's view with %s to move", brouillard.SideName(v.Viewer()), brouillard.SideName(v.ToMove()))
+	}
+	s.me = v.Viewer()
+	if targetKnown(v, s.me) || targetKnown(v, s.me.Other()) {
+		return s.chaser.SearchSampled(func(r *rand.Rand) (brouillard.Position, error) { return v.Sample(r), nil }, BrouillardSamples)
+	}
+	moves := s.buffer(0, v)
+	if len(moves) == 0 {
+		return res, ErrNoMove
+	}
+	s.rng.Shuffle(len(moves), func(i, j int) { moves[i], moves[j] = moves[j], moves[i] })
+	best := -2 * fogWin
+	for _, m := range moves {
+		val, err := s.decision(v, m, 1)
+		if err != nil {
+			return res, err
+		}
+		if val > best {
+			best, res.Move = val, m
+		}
+	}
+	res.Score, res.Depth = int(best), 1
+	return res, nil
+}
+
+// targetKnown reports whether side knows where its target stands in v:
+// the target was turned over earlier (B8).
+func targetKnown(v brouillard.View, side hops.Side) bool {
+	tk, ok := v.Target(side)
+	if !ok {
+		return false
+	}
+	_, known := figureSquare(v, side.Other(), tk)
+	return known
+}
+
+// buffer returns the move buffer of level ply filled with v's moves.
+func (s *FogSearcher) buffer(ply int, v brouillard.View) []brouillard.Move {
+	for len(s.bufs) <= ply {
+		s.bufs = append(s.bufs, nil)
+	}
+	s.bufs[ply] = v.AppendMoves(s.bufs[ply][:0])
+	return s.bufs[ply]
+}
+
+// decision returns the expected value, for the Searcher's side, of its
+// decision m in v: the average over the faces a hidden pawn turned over
+// may show.
+func (s *FogSearcher) decision(v brouillard.View, m brouillard.Move, ply int) (float64, error) {
+	sq, ok := turnedSquare(m)
+	if ok {
+		if _, k, _, _ := v.At(sq); k == brouillard.Hidden {
+			target, _ := v.Target(s.me)
+			faces, n := unseenFaces(v, s.me.Other())
+			total := 0.0
+			for k, c := range faces {
+				if c == 0 {
+					continue
+				}
+				kind := brouillard.Kind(k)
+				w, err := v.Play(m, brouillard.Reveal{Turned: true, Square: sq, Kind: kind, Captured: kind == target})
+				if err != nil {
+					return 0, fmt.Errorf("players: %s in %s: %w", m, v, err)
+				}
+				val, err := s.after(w, ply)
+				if err != nil {
+					return 0, err
+				}
+				total += float64(c) / float64(n) * val
+			}
+			return total, nil
+		}
+	}
+	w, err := v.Play(m, knownReveal(v, m))
+	if err != nil {
+		return 0, fmt.Errorf("players: %s in %s: %w", m, v, err)
+	}
+	return s.after(w, ply)
+}
+
+// after returns the value of w, reached by a decision of the Searcher's
+// side: the best next decision when the turn goes on after a capture,
+// else the value of the opponent's reply.
+func (s *FogSearcher) after(w brouillard.View, ply int) (float64, error) {
+	if o := w.Outcome(); o.Over {
+		if o.Winner == s.me {
+			return fogWin - float64(ply), nil
+		}
+		return -fogWin + float64(ply), nil
+	}
+	if w.ToMove() == s.me {
+		moves := s.buffer(ply, w)
+		best := -2 * fogWin
+		for i := range moves {
+			val, err := s.decision(w, s.bufs[ply][i], ply+1)
+			if err != nil {
+				return 0, err
+			}
+			best = max(best, val)
+		}
+		return best, nil
+	}
+	return s.reply(w, ply), nil
+}
+
+// reply scores w, where the opponent is to move: a lost game if he can
+// leave us without a decision, else FogEval less what his reply may
+// capture.
+func (s *FogSearcher) reply(w brouillard.View, ply int) float64 {
+	if w.CountMoves() == 0 {
+		return fogWin - float64(ply) // G6: he cannot move and loses
+	}
+	if s.canStall(w, ply) {
+		return -fogWin + float64(ply)
+	}
+	return FogEval(w, s.me) - s.threat(w, ply)
+}
+
+// canStall reports whether the opponent, to move in w, can leave the
+// Searcher without a legal decision (G6): its Fou in a corner, whose one
+// diagonal neighbour his Fou takes, with no jump left to make.
+func (s *FogSearcher) canStall(w brouillard.View, ply int) bool {
+	f := w.Fou(s.me)
+	var exit hops.Square
+	exits := 0
+	for _, d := range [4][2]int{{1, 1}, {1, -1}, {-1, -1}, {-1, 1}} {
+		ef, er := f.File()+d[0], f.Rank()+d[1]
+		if ef >= 0 && ef < 7 && er >= 0 && er < 7 {
+			exit, exits = hops.SquareAt(ef, er), exits+1
+		}
+	}
+	if exits != 1 {
+		return false // he blocks one diagonal step at most
+	}
+	moves := s.buffer(ply, w)
+	for i := range moves {
+		m := s.bufs[ply][i]
+		if m.Fou().To() != exit {
+			continue
+		}
+		c, err := w.Play(m, knownReveal(w, m))
+		if err == nil && c.ToMove() == s.me && c.CountMoves() == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// threat returns what the opponent, to move in w, may capture at once,
+// assuming the worst (that he knows our faces): his target, if a decision
+// of his can turn it over, and then, as the turn goes on after a capture
+// (B9), his next targets the same way. The King's capture counts as the
+// game. Guarding the target as if it were known costs little, and it is
+// what keeps a lucky first shot from finding it.
+func (s *FogSearcher) threat(w brouillard.View, ply int) float64 {
+	opp := s.me.Other()
+	tk, ok := w.Target(opp)
+	if !ok {
+		return 0
+	}
+	tsq, _ := figureSquare(w, s.me, tk)
+	moves := s.buffer(ply, w)
+	var reach hops.Bitboard // the pawns of ours he can turn over
+	for _, m := range moves {
+		if sq, ok := turnedSquare(m); ok {
+			reach = reach.With(sq)
+		}
+	}
+	if !reach.Has(tsq) {
+		return 0
+	}
+	if tk == brouillard.King {
+		return fogWin
+	}
+	// He captures: the worst of his ways to do it, for what follows.
+	worst := 0.0
+	for i := range moves {
+		m := s.bufs[ply][i]
+		if sq, ok := turnedSquare(m); !ok || sq != tsq {
+			continue
+		}
+		c, err := w.Play(m, brouillard.Reveal{Turned: true, Square: tsq, Kind: tk, Captured: true})
+		if err != nil || c.ToMove() != opp {
+			continue // the turn ends when the Fou cannot move again (B9)
+		}
+		worst = max(worst, s.threat(c, ply+1))
+	}
+	return figureValue + worst
+}
+
+// FogEval scores a Brouillard view for its viewer, side, from what the
+// view holds and what each player knows (B4):
+//   - 1000 a figure captured, for each side (B5);
+//   - each side's chance of capturing at its next turn, as things stand:
+//     a target whose face is known is a sure capture if the side's Fou
+//     can reach it by a jump (half of one, since the other side moves
+//     first), and an unknown one is found with a chance of one in the
+//     number of pawns that may be it, if the Fou can reach one of them;
+//   - what each side knows: the fewer pawns may be its target, the better
+//     its later chances, and a known figure that comes after the target
+//     is a capture made easier;
+//   - 10 a king step from each Fou to the nearest pawn that may be its
+//     target.
+//
+// It plays no move; FogSearcher adds the opponent's reply.
+func FogEval(v brouillard.View, side hops.Side) float64 {
+	return prospects(v, side, true) - prospects(v, side.Other(), false)
+}
+
+// prospects scores side's captures and its chances at the next ones in
+// v, whose viewer knows the faces of side's pawns when own is true.
+func prospects(v brouillard.View, side hops.Side, own bool) float64 {
+	opp := side.Other()
+	val := figureValue * float64(v.Captured(side))
+	tk, ok := v.Target(side)
+	if !ok {
+		return val
+	}
+	// The pawns that may be side's target, as side knows them: the
+	// target itself if it has been turned over, else every opposing pawn
+	// side has not seen.
+	var candidates hops.Bitboard
+	tsq, known := figureSquare(v, opp, tk)
+	if known {
+		candidates = tsq.Bit()
+	} else {
+		for sq := range v.Pawns(opp).Squares() {
+			if _, _, turned, _ := v.At(sq); !turned {
+				candidates = candidates.With(sq)
+			}
+		}
+	}
+	n := candidates.Count()
+	if n == 0 {
+		return val
+	}
+	stake := figureValue
+	if tk == brouillard.King {
+		stake = 4 * figureValue
+	}
+	chance := 1 / float64(n)
+	reach := fouReach(v, side)
+	if reach&candidates != 0 {
+		val += 0.5 * chance * stake
+	}
+	val += 0.3 * chance * stake
+	// The figures after the target that side has seen.
+	for k := tk + 1; k <= brouillard.King; k++ {
+		if _, seen := figureSquare(v, opp, k); seen {
+			val += 0.15 * figureValue
+		}
+	}
+	d := 10
+	fou := v.Fou(side)
+	for sq := range candidates.Squares() {
+		d = min(d, distance(fou, sq))
+	}
+	return val - 10*float64(d)
+}
+
+// figureSquare returns the square of side's pawn of kind k, and whether
+// it stands there face up (turned over, so known to both players). A
+// View knows the faces of its viewer's pawns: for them the square is
+// found whether turned over or not, but known says whether the other
+// player knows it. It returns hops.NoSquare when no such pawn is seen.
+func figureSquare(v brouillard.View, side hops.Side, k brouillard.Kind) (hops.Square, bool) {
+	for sq := range v.Pawns(side).Squares() {
+		if _, kind, turned, _ := v.At(sq); kind == k {
+			return sq, turned
+		}
+	}
+	return hops.NoSquare, false
+}
+
+// fouReach returns the opposing pawns side's Fou could turn over by the
+// last jump of a Fou move in v as the pawns stand (a pawn move first may
+// open more): the pawns next to a square the Fou reaches by jumps, with
+// an empty dark square beyond.
+func fouReach(v brouillard.View, side hops.Side) hops.Bitboard {
+	pawns := v.Pawns(hops.First) | v.Pawns(hops.Second)
+	other := v.Fou(side.Other())
+	start := v.Fou(side)
+	seen := start.Bit()
+	queue := [25]hops.Square{start}
+	var turnable hops.Bitboard
+	for i, n := 0, 1; i < n; i++ {
+		a := queue[i]
+		f, r := a.File(), a.Rank()
+		for _, d := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
+			bf, br := f+2*d[0], r+2*d[1]
+			if bf < 0 || bf >= 7 || br < 0 || br >= 7 {
+				continue
+			}
+			over, b := hops.SquareAt(f+d[0], r+d[1]), hops.SquareAt(bf, br)
+			if !pawns.Has(over) || b == other {
+				continue
+			}
+			turnable = turnable.With(over)
+			if !seen.Has(b) {
+				seen = seen.With(b)
+				queue[n] = b
+				n++
+			}
+		}
+	}
+	return turnable & v.Pawns(side.Other())
+}
+
+// turnedSquare returns the square of the pawn that m's Fou turns over,
+// if it turns one.
+func turnedSquare(m brouillard.Move) (hops.Square, bool) {
+	if !m.Turns() {
+		return hops.NoSquare, false
+	}
+	f := m.Fou()
+	return (f.At(f.Len()-2) + f.To()) / 2, true
+}
+
+// knownReveal returns the reveal of a decision m in v that turns over no
+// pawn whose face the viewer ignores: nothing, or a pawn the viewer knows
+// (one of its own, or one turned over before).
+func knownReveal(v brouillard.View, m brouillard.Move) brouillard.Reveal {
+	sq, ok := turnedSquare(m)
+	if !ok {
+		return brouillard.Reveal{}
+	}
+	_, k, turned, _ := v.At(sq)
+	mover := v.ToMove()
+	target, _ := v.Target(mover)
+	if turned && k != target {
+		return brouillard.Reveal{} // changes nothing (G9)
+	}
+	return brouillard.Reveal{Turned: true, Square: sq, Kind: k, Captured: k == target}
+}
+
+// unseenFaces counts, by kind, the faces of side's pawns that the viewer
+// of v has not seen, and returns their number: two blanks and the
+// figures not captured, less those turned over.
+func unseenFaces(v brouillard.View, side hops.Side) ([brouillard.King + 1]int, int) {
+	var faces [brouillard.King + 1]int
+	faces[brouillard.Blank] = 2
+	for k := brouillard.Nine + brouillard.Kind(v.Captured(side.Other())); k <= brouillard.King; k++ {
+		faces[k] = 1
+	}
+	n := 7 - v.Captured(side.Other())
+	for sq := range v.Pawns(side).Squares() {
+		if _, k, _, _ := v.At(sq); k != brouillard.Hidden {
+			faces[k]--
+			n--
+		}
+	}
+	return faces, n
+}
