@@ -64,6 +64,14 @@ func (s *FogSearcher) Move(p brouillard.Position) (brouillard.Move, error) {
 const (
 	figureValue = 1000.0
 	fogWin      = float64(Win)
+	// revealValue is what seeing one more opposing face is worth: each
+	// brings a player closer to knowing where his target stands.
+	revealValue = 120.0
+	// fogGuard is the chance that the opponent finds an unknown target
+	// he can turn over, beyond his luck in choosing among the unknown
+	// pawns he can turn over: the FogSearcher guards its target as if he
+	// half knew it.
+	fogGuard = 0.5
 )
 
 // SearchView chooses a decision for the viewer of v, who must be the
@@ -182,13 +190,15 @@ func (s *FogSearcher) after(w brouillard.View, ply int) (float64, error) {
 // leave us without a decision, else FogEval less what his reply may
 // capture.
 func (s *FogSearcher) reply(w brouillard.View, ply int) float64 {
-	if w.CountMoves() == 0 {
+	// The opponent's decisions stay in the buffer of ply for canStall,
+	// threat and exposure.
+	if len(s.buffer(ply, w)) == 0 {
 		return fogWin - float64(ply) // G6: he cannot move and loses
 	}
 	if s.canStall(w, ply) {
 		return -fogWin + float64(ply)
 	}
-	return FogEval(w, s.me) - s.threat(w, ply)
+	return FogEval(w, s.me) - s.threat(w, ply) - s.exposure(w, ply)
 }
 
 // canStall reports whether the opponent, to move in w, can leave the
@@ -207,7 +217,7 @@ func (s *FogSearcher) canStall(w brouillard.View, ply int) bool {
 	if exits != 1 {
 		return false // he blocks one diagonal step at most
 	}
-	moves := s.buffer(ply, w)
+	moves := s.bufs[ply]
 	for i := range moves {
 		m := s.bufs[ply][i]
 		if m.Fou().To() != exit {
@@ -219,6 +229,19 @@ func (s *FogSearcher) canStall(w brouillard.View, ply int) bool {
 		}
 	}
 	return false
+}
+
+// exposure returns what the opponent, to move in w, gains by turning
+// over a pawn of ours he has never seen: revealValue if he can.
+func (s *FogSearcher) exposure(w brouillard.View, ply int) float64 {
+	for i := range s.bufs[ply] {
+		if sq, ok := turnedSquare(s.bufs[ply][i]); ok {
+			if _, _, turned, _ := w.At(sq); !turned {
+				return revealValue
+			}
+		}
+	}
+	return 0
 }
 
 // threat returns what the opponent, to move in w, may capture at once,
@@ -233,7 +256,7 @@ func (s *FogSearcher) threat(w brouillard.View, ply int) float64 {
 	if !ok {
 		return 0
 	}
-	tsq, _ := figureSquare(w, s.me, tk)
+	tsq, known := figureSquare(w, s.me, tk)
 	moves := s.buffer(ply, w)
 	var reach hops.Bitboard // the pawns of ours he can turn over
 	for _, m := range moves {
@@ -244,8 +267,18 @@ func (s *FogSearcher) threat(w brouillard.View, ply int) float64 {
 	if !reach.Has(tsq) {
 		return 0
 	}
+	chance := 1.0
+	if !known {
+		unknown := 0
+		for sq := range reach.Squares() {
+			if _, _, turned, _ := w.At(sq); !turned {
+				unknown++
+			}
+		}
+		chance = fogGuard + (1-fogGuard)/float64(unknown)
+	}
 	if tk == brouillard.King {
-		return fogWin
+		return chance * fogWin
 	}
 	// He captures: the worst of his ways to do it, for what follows.
 	worst := 0.0
@@ -260,7 +293,7 @@ func (s *FogSearcher) threat(w brouillard.View, ply int) float64 {
 		}
 		worst = max(worst, s.threat(c, ply+1))
 	}
-	return figureValue + worst
+	return chance * (figureValue + worst)
 }
 
 // FogEval scores a Brouillard view for its viewer, side, from what the
@@ -318,7 +351,13 @@ func prospects(v brouillard.View, side hops.Side, own bool) float64 {
 	if reach&candidates != 0 {
 		val += 0.5 * chance * stake
 	}
-	val += 0.3 * chance * stake
+	seen := v.Captured(side)
+	for sq := range v.Pawns(opp).Squares() {
+		if _, _, turned, _ := v.At(sq); turned {
+			seen++
+		}
+	}
+	val += revealValue * float64(seen)
 	// The figures after the target that side has seen.
 	for k := tk + 1; k <= brouillard.King; k++ {
 		if _, seen := figureSquare(v, opp, k); seen {
