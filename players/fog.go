@@ -85,7 +85,11 @@ func (s *FogSearcher) SearchView(v brouillard.View) (Result[brouillard.Move], er
 	}
 	s.me = v.Viewer()
 	if targetKnown(v, s.me) || targetKnown(v, s.me.Other()) {
-		return s.chaser.SearchSampled(func(r *rand.Rand) (brouillard.Position, error) { return v.Sample(r), nil }, BrouillardSamples)
+		k := BrouillardSamples
+		if v.Consistent() == 1 {
+			k = 1 // nothing hidden is left: one search with all the time
+		}
+		return s.chaser.SearchSampled(func(r *rand.Rand) (brouillard.Position, error) { return v.Sample(r), nil }, k)
 	}
 	moves := s.buffer(0, v)
 	if len(moves) == 0 {
