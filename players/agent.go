@@ -13,7 +13,7 @@ import (
 // The kinds of player New builds.
 const (
 	KindRandom   = "random"   // plays a uniformly random legal move
-	KindSearch   = "search"   // Searcher with the game's evaluation and tactics
+	KindSearch   = "search"   // Searcher with the game's evaluation and tactics (FogSearcher for Brouillard)
 	KindBaseline = "baseline" // Baseline with the first evaluations, kept to measure against
 	KindMCTS     = "mcts"     // MCTS, Monte Carlo tree search
 )
@@ -22,8 +22,8 @@ const (
 func Kinds() []string { return []string{KindRandom, KindSearch, KindBaseline, KindMCTS} }
 
 // BrouillardSamples is the number of hidden states the searching players
-// (Searcher and Baseline) of Brouillard draw from their view for each
-// decision.
+// of Brouillard (Baseline, and FogSearcher once a target is known) draw
+// from their view for each decision.
 const BrouillardSamples = 4
 
 // builders maps a game's short name to the function that builds its
@@ -77,7 +77,7 @@ type (
 
 // brouillardAgent builds the players of Brouillard au Palais. The random
 // player sees nothing hidden (the legal moves are public); the others
-// decide from their view alone.
+// decide from their view alone, the searching one being a FogSearcher.
 func brouillardAgent(kind string, opt Options) Agent {
 	switch kind {
 	case KindRandom:

@@ -22,12 +22,16 @@ import (
 //   - after a capture it chooses the next Fou move of the turn the same
 //     way (B9);
 //   - then the opponent replies. His replies are generated from the view
-//     (legality is public). The FogSearcher knows its own faces, and
-//     guards its target as if the opponent knew it too: a decision after
-//     which a reply of his can turn the target over counts that capture
-//     (and the captures it leads to in the same turn) as lost, the King's
-//     capture as the game; so does a reply that leaves it without a legal
-//     decision (G6). The rest is scored by FogEval.
+//     (legality is public). The FogSearcher knows its own faces and
+//     guards its target better than the opponent's ignorance alone would:
+//     when a reply of his can turn the target over, that capture (and
+//     those it leads to in the same turn; the King's capture is the game)
+//     counts as lost with a chance of one half plus half of one in the
+//     number of its pawns he has not seen and can turn over (certain if
+//     he has seen the target). A reply that turns over one of its pawns
+//     he has not seen costs what a face seen is worth (FogEval), and a
+//     reply that leaves it without a legal decision loses the game (G6).
+//     The rest is scored by FogEval.
 //
 // A shot is worth what it is worth only while the target is unknown.
 // Once either side knows where its target stands (it was turned over,
@@ -248,12 +252,11 @@ func (s *FogSearcher) exposure(w brouillard.View, ply int) float64 {
 	return 0
 }
 
-// threat returns what the opponent, to move in w, may capture at once,
-// assuming the worst (that he knows our faces): his target, if a decision
-// of his can turn it over, and then, as the turn goes on after a capture
+// threat returns what the opponent, to move in w, may capture at once:
+// his target, if a decision of his can turn it over, with the chance that
+// he does (see fogGuard), and then, as the turn goes on after a capture
 // (B9), his next targets the same way. The King's capture counts as the
-// game. Guarding the target as if it were known costs little, and it is
-// what keeps a lucky first shot from finding it.
+// game.
 func (s *FogSearcher) threat(w brouillard.View, ply int) float64 {
 	opp := s.me.Other()
 	tk, ok := w.Target(opp)
@@ -301,27 +304,28 @@ func (s *FogSearcher) threat(w brouillard.View, ply int) float64 {
 }
 
 // FogEval scores a Brouillard view for its viewer, side, from what the
-// view holds and what each player knows (B4):
-//   - 1000 a figure captured, for each side (B5);
-//   - each side's chance of capturing at its next turn, as things stand:
-//     a target whose face is known is a sure capture if the side's Fou
-//     can reach it by a jump (half of one, since the other side moves
-//     first), and an unknown one is found with a chance of one in the
-//     number of pawns that may be it, if the Fou can reach one of them;
-//   - what each side knows: the fewer pawns may be its target, the better
-//     its later chances, and a known figure that comes after the target
-//     is a capture made easier;
-//   - 10 a king step from each Fou to the nearest pawn that may be its
-//     target.
+// view holds and what each player knows (B4), adding for each side and
+// subtracting for the other:
+//   - 1000 a figure captured (B5);
+//   - the side's chance of capturing at its next turn, as things stand:
+//     if its Fou can reach by jumps a pawn that may be its target, half
+//     (the other side moves first) of the chance that it is (1 for a
+//     target turned over earlier, else one in the number of opposing
+//     pawns the side has not seen) times 1000, or 4000 for the King;
+//   - what the side knows: 120 for each opposing face it has seen,
+//     since each brings it closer to knowing where its target stands,
+//     and 150 for each figure after the target whose square it knows;
+//   - 10 a king step from its Fou to the nearest pawn that may be its
+//     target, taken off.
 //
 // It plays no move; FogSearcher adds the opponent's reply.
 func FogEval(v brouillard.View, side hops.Side) float64 {
-	return prospects(v, side, true) - prospects(v, side.Other(), false)
+	return prospects(v, side) - prospects(v, side.Other())
 }
 
 // prospects scores side's captures and its chances at the next ones in
-// v, whose viewer knows the faces of side's pawns when own is true.
-func prospects(v brouillard.View, side hops.Side, own bool) float64 {
+// v, from what side knows.
+func prospects(v brouillard.View, side hops.Side) float64 {
 	opp := side.Other()
 	val := figureValue * float64(v.Captured(side))
 	tk, ok := v.Target(side)

@@ -12,7 +12,12 @@
 //     strength ladder in the tests.
 //
 // For a game with hidden pieces (Brouillard au Palais) the searchers
-// search positions drawn from what the player sees (SearchSampled).
+// can search positions drawn from what the player sees (SearchSampled).
+// The player New builds for Brouillard's kind "search" is FogSearcher,
+// which does better: while the targets are unknown it weighs each shot
+// at a hidden pawn by its chance of finding the target and by what it
+// shows, and guards its own target; once a target is known it searches
+// sampled positions.
 //
 // The players are typed (Random[P, M], Searcher[P, M] ...); Erase turns
 // one into an Agent, which works on hops.State values and move texts, for
