@@ -41,6 +41,17 @@ func (m Move) Fou() hops.Path { return m.fou }
 // pawn over.
 func (m Move) Turns() bool { return m.fou.Len() > 1 && m.fou.Marked(m.fou.Len()-1) }
 
+// TurnedSquare returns the square of the pawn that the move turns over
+// (B8): the one its Fou's last jump passes over, when Turns is true. It
+// reads the move alone; for a move whose marked last hop is not a jump
+// (which Validate refuses) the square means nothing.
+func (m Move) TurnedSquare() (sq hops.Square, ok bool) {
+	if !m.Turns() {
+		return hops.NoSquare, false
+	}
+	return (m.fou.At(m.fou.Len()-2) + m.fou.To()) / 2, true
+}
+
 // AppendText appends the move text (B10) to b.
 func (m Move) AppendText(b []byte) []byte {
 	if m.pawn.Len() > 0 {

@@ -101,6 +101,12 @@ func checkPosition(t *rapid.T, p Position) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// B8: the pawn a generated move turns over is the one its reveal
+		// names, read off the move alone.
+		sq, turns := m.TurnedSquare()
+		if _, rev, _ := p.PlayReveal(m); turns != m.Turns() || turns != rev.Turned || turns && sq != rev.Square {
+			t.Fatalf("%s in %s: TurnedSquare %s, %v; reveal %v", m, p, sq, turns, rev)
+		}
 		if prev, dup := seen[q.String()]; dup {
 			t.Fatalf("%s: %s and %s give the same successor", p, prev, m)
 		}
@@ -134,6 +140,18 @@ func checkViews(t *rapid.T, p Position) {
 		}
 		if v.ToMove() != p.ToMove() || v.Continuing() != p.Continuing() || v.Viewer() != s {
 			t.Fatal("view accessors")
+		}
+		// B4: Unseen counts the true faces of the pawns the viewer has
+		// not seen.
+		var hidden [King + 1]int
+		for sq := range p.Pawns(s.Other()).Squares() {
+			if _, vk, _, _ := v.At(sq); vk == Hidden {
+				_, k, _, _ := p.At(sq)
+				hidden[k]++
+			}
+		}
+		if u := v.Unseen(); u != hidden {
+			t.Fatalf("%s's view %s: Unseen %v, the hidden faces are %v", SideName(s), v, u, hidden)
 		}
 		n := v.Consistent()
 		if n < 1 || n > 2520 {

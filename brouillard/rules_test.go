@@ -697,3 +697,35 @@ func TestG5_TurnAfterGoingRound(t *testing.T) {
 		t.Errorf("CountMoves %d, %d moves generated", n, want)
 	}
 }
+
+// TestB8_TurnedSquare: the worked example's move turns over the pawn on
+// D5, the one the Fou's last jump E5-C5 passes over; a move that turns
+// nothing names no square.
+func TestB8_TurnedSquare(t *testing.T) {
+	if sq, ok := mustMove(t, "D3-E2 E3-E5xC5").TurnedSquare(); !ok || sq.String() != "D5" {
+		t.Errorf("D3-E2 E3-E5xC5 turns over %s, %v; want D5", sq, ok)
+	}
+	if sq, ok := mustMove(t, "D2-B2-B4-B6").TurnedSquare(); ok {
+		t.Errorf("D2-B2-B4-B6 turns nothing over, TurnedSquare says %s", sq)
+	}
+}
+
+// TestB4_Unseen: White's view of the start has seen none of Red's faces;
+// after the worked example captures the Red Nine, the six Red pawns left
+// hide two blanks, the Ten, the Jack, the Queen and the King.
+func TestB4_Unseen(t *testing.T) {
+	v := Start().View(White)
+	want := [King + 1]int{Blank: 2, Nine: 1, Ten: 1, Jack: 1, Queen: 1, King: 1}
+	if u := v.Unseen(); u != want {
+		t.Errorf("White's view of the start: Unseen %v, want %v", u, want)
+	}
+	p, err := Parse("1x1t1x1/j1qf2k/3n3/4K2/3NF2/X1J3Q/1X3T1 w 0 0 -")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p = play(t, p, "D3-E2 E3-E5xC5")
+	want[Nine] = 0
+	if u := p.View(White).Unseen(); u != want {
+		t.Errorf("after the Nine's capture: Unseen %v, want %v", u, want)
+	}
+}

@@ -182,6 +182,19 @@ func (v View) hiddenKinds() kindSet {
 	return ks
 }
 
+// Unseen counts, by kind, the faces of the opposing pawns on the board
+// that the viewer has not seen (B4): the opponent's two blanks and the
+// figures not yet captured, less those turned over. Their total is the
+// number of opposing pawns still hidden; dividing a count by it gives the
+// chance that a given hidden pawn bears that face.
+func (v View) Unseen() (counts [King + 1]int) {
+	ks := v.hiddenKinds()
+	for _, k := range ks.k[:ks.n] {
+		counts[k]++
+	}
+	return counts
+}
+
 // Consistent returns the number of true positions consistent with the
 // view: the ways to give the hidden pawns the faces still unseen, two
 // blanks being alike.

@@ -138,11 +138,14 @@ func (s *FogSearcher) buffer(ply int, v brouillard.View) []brouillard.Move {
 // decision m in v: the average over the faces a hidden pawn turned over
 // may show.
 func (s *FogSearcher) decision(v brouillard.View, m brouillard.Move, ply int) (float64, error) {
-	sq, ok := turnedSquare(m)
-	if ok {
+	if sq, ok := m.TurnedSquare(); ok {
 		if _, k, _, _ := v.At(sq); k == brouillard.Hidden {
 			target, _ := v.Target(s.me)
-			faces, n := unseenFaces(v, s.me.Other())
+			faces := v.Unseen()
+			n := 0
+			for _, c := range faces {
+				n += c
+			}
 			total := 0.0
 			for k, c := range faces {
 				if c == 0 {
@@ -180,10 +183,9 @@ func (s *FogSearcher) after(w brouillard.View, ply int) (float64, error) {
 		return -fogWin + float64(ply), nil
 	}
 	if w.ToMove() == s.me {
-		moves := s.buffer(ply, w)
 		best := -2 * fogWin
-		for i := range moves {
-			val, err := s.decision(w, s.bufs[ply][i], ply+1)
+		for _, m := range s.buffer(ply, w) {
+			val, err := s.decision(w, m, ply+1)
 			if err != nil {
 				return 0, err
 			}
@@ -196,38 +198,58 @@ func (s *FogSearcher) after(w brouillard.View, ply int) (float64, error) {
 
 // reply scores w, where the opponent is to move: a lost game if he can
 // leave us without a decision, else FogEval less what his reply may
-// capture.
+// capture and what it may show him.
 func (s *FogSearcher) reply(w brouillard.View, ply int) float64 {
-	// The opponent's decisions stay in the buffer of ply for canStall,
-	// threat and exposure.
-	if len(s.buffer(ply, w)) == 0 {
+	moves := s.buffer(ply, w)
+	if len(moves) == 0 {
 		return fogWin - float64(ply) // G6: he cannot move and loses
 	}
-	if s.canStall(w, ply) {
+	if s.canStall(w, moves) {
 		return -fogWin + float64(ply)
 	}
-	return FogEval(w, s.me) - s.threat(w, ply) - s.exposure(w, ply)
+	reach := turnable(moves)
+	v := FogEval(w, s.me) - s.threat(w, moves, reach, ply)
+	if unseenBy(w, reach) != 0 {
+		v -= revealValue // he sees one more of our faces
+	}
+	return v
 }
 
-// canStall reports whether the opponent, to move in w, can leave the
-// Searcher without a legal decision (G6): its Fou in a corner, whose one
-// diagonal neighbour his Fou takes, with no jump left to make.
-func (s *FogSearcher) canStall(w brouillard.View, ply int) bool {
-	f := w.Fou(s.me)
-	var exit hops.Square
-	exits := 0
-	for _, d := range [4][2]int{{1, 1}, {1, -1}, {-1, -1}, {-1, 1}} {
-		ef, er := f.File()+d[0], f.Rank()+d[1]
-		if ef >= 0 && ef < 7 && er >= 0 && er < 7 {
-			exit, exits = hops.SquareAt(ef, er), exits+1
+// turnable returns the squares of the pawns that the decisions moves
+// turn over.
+func turnable(moves []brouillard.Move) hops.Bitboard {
+	var b hops.Bitboard
+	for _, m := range moves {
+		if sq, ok := m.TurnedSquare(); ok {
+			b = b.With(sq)
 		}
 	}
-	if exits != 1 {
+	return b
+}
+
+// unseenBy returns the pawns among set that were never turned over, whose
+// faces the player who does not own them has not seen.
+func unseenBy(v brouillard.View, set hops.Bitboard) hops.Bitboard {
+	for sq := range set.Squares() {
+		if _, _, turned, _ := v.At(sq); turned {
+			set = set.Without(sq)
+		}
+	}
+	return set
+}
+
+// canStall reports whether the opponent, to move in w with decisions
+// moves, can leave the FogSearcher's side without a legal decision (G6):
+// its Fou in a corner, whose one diagonal neighbour his Fou takes, with no
+// jump left to make.
+func (s *FogSearcher) canStall(w brouillard.View, moves []brouillard.Move) bool {
+	// The diagonal neighbours of a dark square are its dark neighbours.
+	exits := hops.Board7.Neighbours(w.Fou(s.me)) & hops.Board7.Dark()
+	if exits.Count() != 1 {
 		return false // he blocks one diagonal step at most
 	}
-	moves := s.bufs[ply]
-	for i := range moves {
-		m := s.bufs[ply][i]
+	exit := exits.First()
+	for _, m := range moves {
 		if m.Fou().To() != exit {
 			continue
 		}
@@ -239,66 +261,40 @@ func (s *FogSearcher) canStall(w brouillard.View, ply int) bool {
 	return false
 }
 
-// exposure returns what the opponent, to move in w, gains by turning
-// over a pawn of ours he has never seen: revealValue if he can.
-func (s *FogSearcher) exposure(w brouillard.View, ply int) float64 {
-	for i := range s.bufs[ply] {
-		if sq, ok := turnedSquare(s.bufs[ply][i]); ok {
-			if _, _, turned, _ := w.At(sq); !turned {
-				return revealValue
-			}
-		}
-	}
-	return 0
-}
-
-// threat returns what the opponent, to move in w, may capture at once:
-// his target, if a decision of his can turn it over, with the chance that
-// he does (see fogGuard), and then, as the turn goes on after a capture
-// (B9), his next targets the same way. The King's capture counts as the
-// game.
-func (s *FogSearcher) threat(w brouillard.View, ply int) float64 {
+// threat returns what the opponent, to move in w with decisions moves
+// that turn over the pawns of reach, may capture at once: his target, if
+// he can turn it over, with the chance that he does (see fogGuard), and
+// then, as the turn goes on after a capture (B9), his next targets the
+// same way. The King's capture counts as the game.
+func (s *FogSearcher) threat(w brouillard.View, moves []brouillard.Move, reach hops.Bitboard, ply int) float64 {
 	opp := s.me.Other()
 	tk, ok := w.Target(opp)
 	if !ok {
 		return 0
 	}
 	tsq, known := figureSquare(w, s.me, tk)
-	moves := s.buffer(ply, w)
-	var reach hops.Bitboard // the pawns of ours he can turn over
-	for _, m := range moves {
-		if sq, ok := turnedSquare(m); ok {
-			reach = reach.With(sq)
-		}
-	}
 	if !reach.Has(tsq) {
 		return 0
 	}
 	chance := 1.0
 	if !known {
-		unknown := 0
-		for sq := range reach.Squares() {
-			if _, _, turned, _ := w.At(sq); !turned {
-				unknown++
-			}
-		}
-		chance = fogGuard + (1-fogGuard)/float64(unknown)
+		chance = fogGuard + (1-fogGuard)/float64(unseenBy(w, reach).Count())
 	}
 	if tk == brouillard.King {
 		return chance * fogWin
 	}
 	// He captures: the worst of his ways to do it, for what follows.
 	worst := 0.0
-	for i := range moves {
-		m := s.bufs[ply][i]
-		if sq, ok := turnedSquare(m); !ok || sq != tsq {
+	for _, m := range moves {
+		if sq, ok := m.TurnedSquare(); !ok || sq != tsq {
 			continue
 		}
 		c, err := w.Play(m, brouillard.Reveal{Turned: true, Square: tsq, Kind: tk, Captured: true})
 		if err != nil || c.ToMove() != opp {
 			continue // the turn ends when the Fou cannot move again (B9)
 		}
-		worst = max(worst, s.threat(c, ply+1))
+		next := s.buffer(ply+1, c)
+		worst = max(worst, s.threat(c, next, turnable(next), ply+1))
 	}
 	return chance * (figureValue + worst)
 }
@@ -335,16 +331,10 @@ func prospects(v brouillard.View, side hops.Side) float64 {
 	// The pawns that may be side's target, as side knows them: the
 	// target itself if it has been turned over, else every opposing pawn
 	// side has not seen.
-	var candidates hops.Bitboard
-	tsq, known := figureSquare(v, opp, tk)
-	if known {
+	unseen := unseenBy(v, v.Pawns(opp))
+	candidates := unseen
+	if tsq, known := figureSquare(v, opp, tk); known {
 		candidates = tsq.Bit()
-	} else {
-		for sq := range v.Pawns(opp).Squares() {
-			if _, _, turned, _ := v.At(sq); !turned {
-				candidates = candidates.With(sq)
-			}
-		}
 	}
 	n := candidates.Count()
 	if n == 0 {
@@ -359,12 +349,7 @@ func prospects(v brouillard.View, side hops.Side) float64 {
 	if reach&candidates != 0 {
 		val += 0.5 * chance * stake
 	}
-	seen := v.Captured(side)
-	for sq := range v.Pawns(opp).Squares() {
-		if _, _, turned, _ := v.At(sq); turned {
-			seen++
-		}
-	}
+	seen := v.Captured(side) + v.Pawns(opp).Count() - unseen.Count()
 	val += revealValue * float64(seen)
 	// The figures after the target that side has seen.
 	for k := tk + 1; k <= brouillard.King; k++ {
@@ -406,15 +391,9 @@ func fouReach(v brouillard.View, side hops.Side) hops.Bitboard {
 	queue := [25]hops.Square{start}
 	var turnable hops.Bitboard
 	for i, n := 0, 1; i < n; i++ {
-		a := queue[i]
-		f, r := a.File(), a.Rank()
-		for _, d := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
-			bf, br := f+2*d[0], r+2*d[1]
-			if bf < 0 || bf >= 7 || br < 0 || br >= 7 {
-				continue
-			}
-			over, b := hops.SquareAt(f+d[0], r+d[1]), hops.SquareAt(bf, br)
-			if !pawns.Has(over) || b == other {
+		for _, d := range [4]hops.Dir{hops.North, hops.East, hops.South, hops.West} {
+			over, b := hops.Board7.Step(queue[i], d), hops.Board7.JumpTarget(queue[i], d)
+			if b == hops.NoSquare || !pawns.Has(over) || b == other {
 				continue
 			}
 			turnable = turnable.With(over)
@@ -428,21 +407,11 @@ func fouReach(v brouillard.View, side hops.Side) hops.Bitboard {
 	return turnable & v.Pawns(side.Other())
 }
 
-// turnedSquare returns the square of the pawn that m's Fou turns over,
-// if it turns one.
-func turnedSquare(m brouillard.Move) (hops.Square, bool) {
-	if !m.Turns() {
-		return hops.NoSquare, false
-	}
-	f := m.Fou()
-	return (f.At(f.Len()-2) + f.To()) / 2, true
-}
-
 // knownReveal returns the reveal of a decision m in v that turns over no
 // pawn whose face the viewer ignores: nothing, or a pawn the viewer knows
 // (one of its own, or one turned over before).
 func knownReveal(v brouillard.View, m brouillard.Move) brouillard.Reveal {
-	sq, ok := turnedSquare(m)
+	sq, ok := m.TurnedSquare()
 	if !ok {
 		return brouillard.Reveal{}
 	}
@@ -453,23 +422,4 @@ func knownReveal(v brouillard.View, m brouillard.Move) brouillard.Reveal {
 		return brouillard.Reveal{} // changes nothing (G9)
 	}
 	return brouillard.Reveal{Turned: true, Square: sq, Kind: k, Captured: k == target}
-}
-
-// unseenFaces counts, by kind, the faces of side's pawns that the viewer
-// of v has not seen, and returns their number: two blanks and the
-// figures not captured, less those turned over.
-func unseenFaces(v brouillard.View, side hops.Side) ([brouillard.King + 1]int, int) {
-	var faces [brouillard.King + 1]int
-	faces[brouillard.Blank] = 2
-	for k := brouillard.Nine + brouillard.Kind(v.Captured(side.Other())); k <= brouillard.King; k++ {
-		faces[k] = 1
-	}
-	n := 7 - v.Captured(side.Other())
-	for sq := range v.Pawns(side).Squares() {
-		if _, k, _, _ := v.At(sq); k != brouillard.Hidden {
-			faces[k]--
-			n--
-		}
-	}
-	return faces, n
 }

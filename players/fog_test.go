@@ -30,7 +30,7 @@ func fogMove(t *testing.T, text string) (brouillard.Position, brouillard.Move) {
 // one way to find the Nine.
 func TestFogTakesAShot(t *testing.T) {
 	p, m := fogMove(t, "1x1n2f/t1j4/1q1k3/x2F3/7/X1Q1J1K/1N1T1X1 w 0 0 -")
-	sq, ok := turnedSquare(m)
+	sq, ok := m.TurnedSquare()
 	if !ok {
 		t.Fatalf("in %s the FogSearcher plays %s, which turns nothing over", p, m)
 	}
@@ -48,7 +48,7 @@ func safeFrom(t *testing.T, p brouillard.Position, m brouillard.Move, target hop
 		t.Fatal(err)
 	}
 	for r := range c.Moves() {
-		if sq, ok := turnedSquare(r); ok && sq == target {
+		if sq, ok := r.TurnedSquare(); ok && sq == target {
 			return false
 		}
 	}

@@ -150,14 +150,10 @@ func sign(x int) int {
 func BrouillardTactics() Tactics[brouillard.Position, brouillard.Move] {
 	return Tactics[brouillard.Position, brouillard.Move]{
 		Priority: func(p brouillard.Position, m brouillard.Move) int {
-			if !m.Turns() {
+			mid, turns := m.TurnedSquare()
+			if !turns {
 				return 0
 			}
-			f := m.Fou()
-			if f.Len() < 2 {
-				return 0
-			}
-			mid := (f.At(f.Len()-2) + f.To()) / 2
 			_, k, turned, ok := p.At(mid)
 			t, has := p.Target(p.ToMove())
 			switch {
