@@ -188,3 +188,38 @@ func (s *ClickSet) Clicks() []Click {
 	}
 	return out
 }
+
+// ClickSteps is a decision under construction, click by click: what a
+// game implements so that BuildFrom can serve as its Build method.
+type ClickSteps[M any] interface {
+	// Click applies click i (counted from 0) to the decision, or
+	// returns the error that says why it is not offered (ClickError).
+	Click(i int, c Click) error
+	// Next returns the clicks that may follow those applied.
+	Next() ClickSet
+	// Built returns the decision the clicks applied make, in canonical
+	// form, with complete = true, when they make a whole one.
+	Built() (m M, complete bool, err error)
+}
+
+// BuildFrom applies clicks to steps and reports the result as a game's
+// Build method does (see Builder): the error of the first click refused,
+// or the clicks that may follow and, when the clicks make a whole
+// decision, that decision.
+func BuildFrom[M any](steps ClickSteps[M], clicks []Click) (Built[M], error) {
+	for i, c := range clicks {
+		if err := steps.Click(i, c); err != nil {
+			return Built[M]{}, err
+		}
+	}
+	m, complete, err := steps.Built()
+	if err != nil {
+		return Built[M]{}, err
+	}
+	next := steps.Next()
+	out := Built[M]{Next: next.Clicks(), Complete: complete}
+	if complete {
+		out.Move = m
+	}
+	return out, nil
+}

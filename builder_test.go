@@ -153,3 +153,43 @@ func clicksVia[M interface{ Clicks() []hops.Click }](parse func(string) (M, erro
 		return m.Clicks(), nil
 	}
 }
+
+// countTo is a toy decision built click by click: it takes the squares
+// A1, B1, C1 in that order, and is whole after the third (a stand-in for
+// a game's builder).
+type countTo struct{ n int }
+
+func (c *countTo) Click(i int, k hops.Click) error {
+	if k.Square != hops.SquareAt(c.n, 0) || c.n == 3 {
+		return hops.ClickError(i, k, "G12", "not offered")
+	}
+	c.n++
+	return nil
+}
+
+func (c *countTo) Next() hops.ClickSet {
+	var s hops.ClickSet
+	if c.n < 3 {
+		s.Add(hops.Click{Square: hops.SquareAt(c.n, 0)})
+	}
+	return s
+}
+
+func (c *countTo) Built() (int, bool, error) { return c.n, c.n == 3, nil }
+
+// TestBuildFrom: BuildFrom stops at the first click refused with its
+// error, offers what may follow, and gives the decision only once whole.
+func TestBuildFrom(t *testing.T) {
+	a1, b1, c1 := hops.Click{Square: hops.SquareAt(0, 0)}, hops.Click{Square: hops.SquareAt(1, 0)}, hops.Click{Square: hops.SquareAt(2, 0)}
+	got, err := hops.BuildFrom[int](&countTo{}, []hops.Click{a1})
+	if err != nil || got.Complete || got.Move != 0 || !slices.Equal(got.Next, []hops.Click{b1}) {
+		t.Errorf("after A1: %+v, %v; want B1 next, not complete", got, err)
+	}
+	got, err = hops.BuildFrom[int](&countTo{}, []hops.Click{a1, b1, c1})
+	if err != nil || !got.Complete || got.Move != 3 || got.Next != nil {
+		t.Errorf("after A1 B1 C1: %+v, %v; want the whole decision 3", got, err)
+	}
+	if _, err = hops.BuildFrom[int](&countTo{}, []hops.Click{a1, c1}); err == nil || !strings.Contains(err.Error(), "click 2 C1") {
+		t.Errorf("A1 C1: error %v, want click 2 C1 refused", err)
+	}
+}

@@ -212,8 +212,8 @@ func (b *builder) fouLandings() hops.ClickSet {
 	return cs
 }
 
-// next returns the clicks that may follow.
-func (b *builder) next() hops.ClickSet {
+// Next returns the clicks that may follow.
+func (b *builder) Next() hops.ClickSet {
 	var next hops.ClickSet
 	st := b.st
 	me := st.side
@@ -249,24 +249,17 @@ func (b *builder) next() hops.ClickSet {
 
 // build implements Build.
 func (st *state) build(clicks []hops.Click) (hops.Built[Move], error) {
-	var out hops.Built[Move]
-	b := builder{st: st, occ: st.pawns[0] | st.pawns[1]}
-	for i, c := range clicks {
-		if err := b.click(i, c); err != nil {
-			return out, err
-		}
+	return hops.BuildFrom[Move](&builder{st: st, occ: st.pawns[0] | st.pawns[1]}, clicks)
+}
+
+// Built returns the decision clicked so far, canonical, once the Fou has
+// moved.
+func (b *builder) Built() (Move, bool, error) {
+	if b.fou.Len() < 2 {
+		return Move{}, false, nil
 	}
-	next := b.next()
-	out.Next = next.Clicks()
-	if b.fou.Len() >= 2 {
-		m := Move{pawn: b.pawn, fou: b.fou}
-		c, err := st.canonical(m)
-		if err != nil {
-			return hops.Built[Move]{}, err
-		}
-		out.Complete, out.Move = true, c
-	}
-	return out, nil
+	c, err := b.st.canonical(Move{pawn: b.pawn, fou: b.fou})
+	return c, true, err
 }
 
 // canonical returns the generated decision with the effect of the legal
@@ -285,8 +278,8 @@ func (st *state) canonical(m Move) (Move, error) {
 	return m, hops.Errorf(hops.ErrIllegal, "G9", m.String(), "no generated move has the same effect")
 }
 
-// click adds the i-th click, or says why it cannot follow.
-func (b *builder) click(i int, c hops.Click) error {
+// Click adds the i-th click, or says why it cannot follow.
+func (b *builder) Click(i int, c hops.Click) error {
 	fail := func(rule, format string, args ...any) error {
 		return hops.ClickError(i, c, rule, format, args...)
 	}

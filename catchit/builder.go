@@ -67,27 +67,20 @@ func (st *stage) hasSecond(o *outcomes, attacker bool) bool {
 // displacements make a legal turn, which may still go on by jumps, or
 // when the first one leaves the board and wins.
 func (p Position) Build(clicks []hops.Click) (hops.Built[Move], error) {
-	var out hops.Built[Move]
-	b := newBuilder(&p)
-	for i, c := range clicks {
-		if err := b.click(i, c); err != nil {
-			return out, err
-		}
+	return hops.BuildFrom[Move](newBuilder(&p), clicks)
+}
+
+// Built returns the turn clicked so far, canonical, once it is complete.
+func (b *builder) Built() (Move, bool, error) {
+	if !b.complete() {
+		return Move{}, false, nil
 	}
-	next := b.next()
-	out.Next = next.Clicks()
-	if b.complete() {
-		m := NewMove(b.first, b.path)
-		if b.ord == 0 {
-			m = NewMove(b.path)
-		}
-		c, err := p.canonical(m)
-		if err != nil {
-			return hops.Built[Move]{}, err
-		}
-		out.Complete, out.Move = true, c
+	m := NewMove(b.first, b.path)
+	if b.ord == 0 {
+		m = NewMove(b.path)
 	}
-	return out, nil
+	c, err := b.p.canonical(m)
+	return c, true, err
 }
 
 // builder is a turn under construction.
@@ -365,8 +358,8 @@ func (b *builder) canBegin(from hops.Square) bool {
 	return false
 }
 
-// next returns the clicks that may follow.
-func (b *builder) next() hops.ClickSet {
+// Next returns the clicks that may follow.
+func (b *builder) Next() hops.ClickSet {
 	if b.path.Len() == 0 {
 		var next hops.ClickSet
 		next.AddSquares(b.firstPawns())
@@ -391,8 +384,8 @@ func (b *builder) complete() bool {
 	return b.path.Len() >= 2 && (b.won || b.acceptable(b.path.To(), b.taken))
 }
 
-// click adds the i-th click, or says why it cannot follow.
-func (b *builder) click(i int, c hops.Click) error {
+// Click adds the i-th click, or says why it cannot follow.
+func (b *builder) Click(i int, c hops.Click) error {
 	fail := func(rule, format string, args ...any) error {
 		return hops.ClickError(i, c, rule, format, args...)
 	}

@@ -76,25 +76,18 @@ func (p Position) slides(own, opp hops.Bitboard, from hops.Square) hops.Bitboard
 // pawn (C3), after which nothing follows. Every jump sequence can be
 // completed, since some pawn can always step after it (C4).
 func (p Position) Build(clicks []hops.Click) (hops.Built[Move], error) {
-	var out hops.Built[Move]
 	b := builder{p: &p, stepFrom: hops.NoSquare, stepTo: hops.NoSquare}
 	b.own, b.opp = p.sides()
-	for i, c := range clicks {
-		if err := b.click(i, c); err != nil {
-			return out, err
-		}
+	return hops.BuildFrom[Move](&b, clicks)
+}
+
+// Built returns the move clicked so far, canonical, once it is complete.
+func (b *builder) Built() (Move, bool, error) {
+	if !b.complete() {
+		return Move{}, false, nil
 	}
-	next := b.next()
-	out.Next = next.Clicks()
-	if b.complete() {
-		m := NewMove(b.path, b.stepFrom, b.stepTo)
-		c, err := p.canonical(m)
-		if err != nil {
-			return hops.Built[Move]{}, err
-		}
-		out.Complete, out.Move = true, c
-	}
-	return out, nil
+	c, err := b.p.canonical(NewMove(b.path, b.stepFrom, b.stepTo))
+	return c, true, err
 }
 
 // builder is a turn under construction.
@@ -152,8 +145,8 @@ func (b *builder) steppers() hops.Bitboard {
 	return out
 }
 
-// next returns the clicks that may follow.
-func (b *builder) next() hops.ClickSet {
+// Next returns the clicks that may follow.
+func (b *builder) Next() hops.ClickSet {
 	var next hops.ClickSet
 	switch {
 	case b.own == 0 || b.complete():
@@ -174,8 +167,8 @@ func (b *builder) next() hops.ClickSet {
 	return next
 }
 
-// click adds the i-th click, or says why it cannot follow.
-func (b *builder) click(i int, c hops.Click) error {
+// Click adds the i-th click, or says why it cannot follow.
+func (b *builder) Click(i int, c hops.Click) error {
 	fail := func(rule, format string, args ...any) error {
 		return hops.ClickError(i, c, rule, format, args...)
 	}

@@ -27,20 +27,7 @@ func (m Move) Clicks() []hops.Click {
 // though it may still go on by further jumps; a move through the bomb is
 // complete when the bomb comes to rest.
 func (p Position) Build(clicks []hops.Click) (hops.Built[Move], error) {
-	var out hops.Built[Move]
-	b := builder{p: &p}
-	for i, c := range clicks {
-		if err := b.click(i, c); err != nil {
-			return out, err
-		}
-	}
-	next := b.next()
-	out.Next = next.Clicks()
-	if b.complete() {
-		out.Complete = true
-		out.Move = b.canonical()
-	}
-	return out, nil
+	return hops.BuildFrom[Move](&builder{p: &p}, clicks)
 }
 
 // builder is a move under construction.
@@ -123,8 +110,8 @@ func (b *builder) viable(l hops.Square, visited hops.Bitboard) bool {
 	return false
 }
 
-// next returns the clicks that may follow.
-func (b *builder) next() hops.ClickSet {
+// Next returns the clicks that may follow.
+func (b *builder) Next() hops.ClickSet {
 	var next hops.ClickSet
 	p := b.p
 	switch {
@@ -150,8 +137,8 @@ func (b *builder) next() hops.ClickSet {
 	return next
 }
 
-// click adds the i-th click, or says why it cannot follow.
-func (b *builder) click(i int, c hops.Click) error {
+// Click adds the i-th click, or says why it cannot follow.
+func (b *builder) Click(i int, c hops.Click) error {
 	p := b.p
 	fail := func(rule, format string, args ...any) error {
 		return hops.ClickError(i, c, rule, format, args...)
@@ -239,4 +226,12 @@ func (b *builder) canonical() Move {
 		}
 	}
 	return b.m // unreachable for a legal move (G9)
+}
+
+// Built returns the move clicked so far, canonical, once it is complete.
+func (b *builder) Built() (Move, bool, error) {
+	if !b.complete() {
+		return Move{}, false, nil
+	}
+	return b.canonical(), true, nil
 }
