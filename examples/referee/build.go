@@ -33,8 +33,7 @@ func (s *Server) postBuild(w http.ResponseWriter, r *http.Request, m *match, who
 	if !readJSON(w, r, &req) {
 		return
 	}
-	if !who.ok {
-		writeError(w, http.StatusUnauthorized, "auth", "", "send the token of the side to move (Authorization: Bearer <token>)")
+	if !mover(w, who) {
 		return
 	}
 	if len(req.Clicks) > MaxClicks {

@@ -776,13 +776,21 @@ func (s *Server) getHistory(w http.ResponseWriter, r *http.Request, m *match, wh
 	writeJSON(w, http.StatusOK, out)
 }
 
+// mover reports whether the request carries a player's token, and
+// answers 401 when it does not.
+func mover(w http.ResponseWriter, who viewer) bool {
+	if !who.ok {
+		writeError(w, http.StatusUnauthorized, "auth", "", "send the token of the side to move (Authorization: Bearer <token>)")
+	}
+	return who.ok
+}
+
 func (s *Server) postMove(w http.ResponseWriter, r *http.Request, m *match, who viewer) {
 	var req moveRequest
 	if !readJSON(w, r, &req) {
 		return
 	}
-	if !who.ok {
-		writeError(w, http.StatusUnauthorized, "auth", "", "send the token of the side to move (Authorization: Bearer <token>)")
+	if !mover(w, who) {
 		return
 	}
 	snap, err := s.play(m, who.side, req.Move)
