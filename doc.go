@@ -62,6 +62,9 @@
 //     that white space, Unicode dashes and '×' are read as people type
 //     them; output is always the canonical text.
 //   - Position texts (G11): [SplitFields], [ParseRows] and [AppendRows].
+//   - Building a move click by click: a game implements [ClickSteps]
+//     (apply a click, list the next ones, the decision once whole) and
+//     [BuildFrom] drives it, so that every Build answers alike.
 //   - Zobrist keys ([ZobristKeys]) for the games' hashes, and [StateSet]
 //     to keep one move per distinct successor (G9).
 //   - [NewGame], which turns a typed game package into a [Game].
