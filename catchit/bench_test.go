@@ -59,6 +59,19 @@ func BenchmarkCountMoves(b *testing.B) {
 	}
 }
 
+// BenchmarkOutcome measures the check every searched position gets: is
+// the game over (K3), and has the side to move a turn (G6)?
+func BenchmarkOutcome(b *testing.B) {
+	for _, c := range benchPositions(b) {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				c.p.Outcome()
+			}
+		})
+	}
+}
+
 func BenchmarkPlay(b *testing.B) {
 	for _, c := range benchPositions(b) {
 		b.Run(c.name, func(b *testing.B) {

@@ -3,6 +3,7 @@ package catchit
 import (
 	"fmt"
 	"iter"
+	"math/bits"
 
 	"github.com/hopsgames/hops"
 )
@@ -123,9 +124,45 @@ func (p Position) CountMoves() int { return p.countMoves() }
 // HasMoves reports whether the side to move has a legal move. It stops
 // at the first one found.
 func (p Position) HasMoves() bool {
+	if p.twoSteps() {
+		return true
+	}
 	g := gen{first: true}
 	p.generate(&g)
 	return g.count > 0
+}
+
+// twoSteps reports whether the side to move surely has a turn of two
+// plain steps (K4, K7, K8), which is nearly always the case and much
+// cheaper to see than a generated turn: one pawn with a free neighbour
+// (the carrier, for the attacker, who must move the ball) and another
+// with two, of which the first step can fill at most one. A false
+// result proves nothing.
+func (p Position) twoSteps() bool {
+	c := p.carrier()
+	if c == hops.NoSquare {
+		return false
+	}
+	own := p.pawns[p.side&1]
+	empty := allSquares &^ uint64(p.pawns[Blue]|p.pawns[Red])
+	ones, twos := 0, 0 // pawns other than the carrier with one free neighbour, with two or more
+	for q := own; q != 0; q &= q - 1 {
+		s := q.First()
+		if s == c {
+			continue
+		}
+		switch bits.OnesCount64(neighbourTable[s] & empty) {
+		case 0:
+		case 1:
+			ones++
+		default:
+			twos++
+		}
+	}
+	if own.Has(c) { // the attacker: the carrier steps, and another pawn
+		return twos > 0 && neighbourTable[c]&empty != 0
+	}
+	return twos > 0 && ones+twos >= 2
 }
 
 // Outcome says whether the game is over: the ball has left the board

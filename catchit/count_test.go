@@ -2,6 +2,7 @@ package catchit
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/hopsgames/hops"
@@ -19,7 +20,8 @@ func countReference(p Position) int {
 
 // checkCount checks that CountMoves, the reference count and the number
 // of moves AppendMoves lists agree on p and on its mirror image (G9: one
-// move per distinct successor).
+// move per distinct successor), and that HasMoves, with its shortcut for
+// two plain steps, says whether there is a move (G6).
 func checkCount(t interface {
 	Helper()
 	Fatalf(string, ...any)
@@ -30,7 +32,38 @@ func checkCount(t interface {
 		if got != ref || got != listed {
 			t.Fatalf("%s: CountMoves %d, reference count %d, AppendMoves lists %d", q, got, ref, listed)
 		}
+		if q.HasMoves() != (ref > 0) || q.twoSteps() && !hasTwoSteps(q) {
+			t.Fatalf("%s: HasMoves %v (two steps %v, naively %v) with %d moves", q, q.HasMoves(), q.twoSteps(), hasTwoSteps(q), ref)
+		}
 	}
+}
+
+// hasTwoSteps reports, by trying them all, whether the side to move in p
+// has a turn of two plain steps by two different pawns (K4, K7), one of
+// them the carrier when the side carries the ball (K8).
+func hasTwoSteps(p Position) bool {
+	own, c := p.Pawns(p.ToMove()), p.Carrier()
+	if c == hops.NoSquare {
+		return false
+	}
+	for a := range own.Squares() {
+		for b := range own.Squares() {
+			if a == b || own.Has(c) && a != c && b != c {
+				continue
+			}
+			for e := range board.Neighbours(a).Squares() {
+				all := p.Pawns(Blue) | p.Pawns(Red)
+				if all.Has(e) {
+					continue
+				}
+				all = all&^a.Bit() | e.Bit()
+				if board.Neighbours(b)&^all != 0 {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // TestG9_CountMovesReference compares CountMoves with the reference count
@@ -135,4 +168,33 @@ func TestCountMovesNoAllocs(t *testing.T) {
 			t.Errorf("%s: CountMoves allocates %v times", p, n)
 		}
 	}
+}
+
+// TestK7_TwoStepsShortcut checks the shortcut of HasMoves on arbitrary
+// crowded boards (any number of pawns a side, built directly, so that a
+// side with a single pawn free to step is common): when it reports a turn
+// of two plain steps, trying every pair of steps finds one.
+func TestK7_TwoStepsShortcut(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 2))
+		for range 200 { // boards are cheap; the telling ones are rare
+			density := 0.5 + r.Float64()/2
+			var p Position
+			for s := range board.All().Squares() {
+				if r.Float64() < density {
+					p.pawns[r.IntN(2)] |= s.Bit()
+				}
+			}
+			all := p.pawns[Blue] | p.pawns[Red]
+			if all == 0 {
+				continue
+			}
+			squares := slices.Collect(all.Squares())
+			p.ball = uint8(squares[r.IntN(len(squares))]) + 1
+			p.side = hops.Side(r.IntN(2))
+			if p.twoSteps() && !hasTwoSteps(p) {
+				t.Fatalf("%s: the shortcut sees two plain steps, there are none", p)
+			}
+		}
+	})
 }
