@@ -51,7 +51,12 @@ func ZapitaEval(p zapita.Position, side hops.Side) int {
 //     pawn of either side in front of it to jump over;
 //   - 60 less for each opposing pawn that could jump the carrier and
 //     take the ball (K5): next to it, with the square beyond the
-//     carrier empty.
+//     carrier empty;
+//   - what the side to move can do with the ball at once: 40 a rank the
+//     carrier can come forward in one displacement when its side has the
+//     move, 250 less when the defender has it and one of its pawns can
+//     come next to the carrier with the square beyond free, to take the
+//     ball.
 func CatchitEval(p catchit.Position, side hops.Side) int {
 	c := p.Carrier()
 	owner, _, ok := p.At(c)
@@ -87,10 +92,54 @@ func CatchitEval(p catchit.Position, side hops.Side) int {
 			v -= 60
 		}
 	}
+	v += catchitTempo(p, c, owner, all)
 	if owner != side {
 		v = -v
 	}
 	return v
+}
+
+// catchitTempo is what the side to move can do with the ball at once,
+// for the carrier's side: the carrier's owner, to move, gains 40 a rank
+// that its carrier can come forward in one displacement (K4: a step or
+// a multi-jump over any pawns); the defender, to move, takes 250 from it
+// if one of its pawns can come next to the carrier, standing there or by
+// jumps, with the square beyond the carrier free to land on (K5).
+func catchitTempo(p catchit.Position, c hops.Square, owner hops.Side, all hops.Bitboard) int {
+	empty := hops.Board7.All() &^ all
+	if p.ToMove() == owner {
+		r := hops.JumpRules{Board: hops.Board7, Dirs: hops.AllDirs, Over: all &^ c.Bit(), Land: empty}
+		reach := r.ReachEnds(c) | hops.Board7.Neighbours(c)&empty
+		best := progress(c, owner)
+		for s := range reach.Squares() {
+			best = max(best, progress(s, owner))
+		}
+		return 40 * (best - progress(c, owner))
+	}
+	f, r := c.File(), c.Rank()
+	var near hops.Bitboard // squares next to the carrier with a free square beyond
+	for _, d := range [8][2]int{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}} {
+		af, ar, bf, br := f-d[0], r-d[1], f+d[0], r+d[1]
+		if af < 0 || af >= 7 || ar < 0 || ar >= 7 || bf < 0 || bf >= 7 || br < 0 || br >= 7 {
+			continue
+		}
+		if a, b := hops.SquareAt(af, ar), hops.SquareAt(bf, br); empty.Has(b) && !p.Pawns(owner).Has(a) {
+			near |= a.Bit()
+		}
+	}
+	if near == 0 {
+		return 0
+	}
+	for d := range p.Pawns(owner.Other()).Squares() {
+		if near.Has(d) {
+			return -250
+		}
+		r := hops.JumpRules{Board: hops.Board7, Dirs: hops.AllDirs, Over: all &^ (c.Bit() | d.Bit()), Land: empty}
+		if r.ReachEnds(d)&near != 0 {
+			return -250
+		}
+	}
+	return 0
 }
 
 // CoirEval scores a Coir Circuit position by the pawns each side owns

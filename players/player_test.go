@@ -206,3 +206,29 @@ func TestSearcherTimeBudget(t *testing.T) {
 		t.Errorf("a 5ms search took %v", d)
 	}
 }
+
+// TestSearcherBreadthKeepsForcingMoves: a selective search (Breadth 1)
+// never leaves out a forcing move, at the root or inside the tree, so
+// with every move of the toy game forcing it still solves it exactly;
+// with none forcing it searches fewer positions at the same depth.
+func TestSearcherBreadthKeepsForcingMoves(t *testing.T) {
+	forcing := Tactics[pile, take]{Priority: func(pile, take) int { return 1 }, Forcing: 1, Breadth: 1}
+	for stones := 4; stones <= 14; stones++ {
+		p := pile{stones: stones}
+		r, err := NewTacticalSearcher(flat, forcing, Options{Nodes: 1 << 20, Seed: uint64(stones)}).Search(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := r.Score > 0, wins(p); got != want {
+			t.Errorf("%v: score %d, exact result win=%v", p, r.Score, want)
+		}
+	}
+	p := pile{stones: 40}
+	opt := Options{Nodes: 1 << 20, MaxDepth: 8, Seed: 1}
+	full, _ := NewSearcher[pile, take](flat, opt).Search(p)
+	quiet := Tactics[pile, take]{Breadth: 1}
+	narrow, _ := NewTacticalSearcher(flat, quiet, opt).Search(p)
+	if narrow.Depth != full.Depth || narrow.Nodes >= full.Nodes {
+		t.Errorf("Breadth 1: depth %d, %d positions; all moves: depth %d, %d positions", narrow.Depth, narrow.Nodes, full.Depth, full.Nodes)
+	}
+}

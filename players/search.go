@@ -91,6 +91,21 @@ type Tactics[P, M any] struct {
 	// wins at once by the game's goal; it may be cheaper than looking at
 	// every move (Brouillard: only when the King is the target).
 	CanWinNow func(p P) bool
+	// Decided settles, from a cheap look at p, who wins within a turn:
+	// the side to move, which has a move winning at once, or its
+	// opponent, who wins on the next move whatever the side to move
+	// plays (Catch'it's carrier on its last rank, which no pawn can
+	// jump). It may fail to settle (ok false) but must never be wrong.
+	// A Searcher asks it at the horizon, where it replaces the
+	// evaluation.
+	Decided func(p P) (winner hops.Side, ok bool)
+	// Breadth, when positive, makes the search selective where a
+	// position has more moves than can all be searched deeply: in a
+	// position two plies or more from the horizon it looks at the
+	// Breadth best-ordered moves and at the forcing ones, and from the
+	// third iteration on it searches the Breadth best moves of the
+	// root only. 0 searches every move.
+	Breadth int
 }
 
 // WinFinder is implemented by positions that tell cheaply whether the
@@ -282,7 +297,11 @@ func (s *Searcher[P, M]) search(p P, budget int, limit time.Duration) (Result[M]
 		// the second.
 		s.qdepth = min(s.opt.Quiescence, depth-1)
 		alpha, best := -2*Win, -1
-		for i, m := range root {
+		width := len(root)
+		if s.tac.Breadth > 0 && depth >= 3 {
+			width = s.keepBreadth(p, root, scores)
+		}
+		for i, m := range root[:width] {
 			v, ok := s.childValue(p, side, m, depth-1, alpha, 2*Win, 1, budget)
 			if s.err != nil {
 				return res, s.err
@@ -302,8 +321,9 @@ func (s *Searcher[P, M]) search(p P, budget int, limit time.Duration) (Result[M]
 			break // out of budget, a forced result, or the whole tree seen
 		}
 		// Moves not searched in a cut iteration keep their old scores;
-		// order the next iteration best first.
-		sortBy(root, scores)
+		// order the next iteration best first. Those left out by the
+		// breadth keep their places behind.
+		sortBy(root[:width], scores[:width])
 	}
 	res.Nodes = s.nodes
 	// Never allow the opponent a win at once that another move avoids:
@@ -335,6 +355,23 @@ func (s *Searcher[P, M]) search(p P, budget int, limit time.Duration) (Result[M]
 	return res, nil
 }
 
+// keepBreadth brings to the front of the root's moves, in their order,
+// the Breadth first ones and the forcing ones, with their scores, and
+// returns how many there are: the moves a selective iteration searches.
+func (s *Searcher[P, M]) keepBreadth(p P, root []M, scores []int) int {
+	n := 0
+	for i, m := range root {
+		if i < s.tac.Breadth || s.tac.Priority != nil && s.tac.Forcing > 0 && s.tac.Priority(p, m) >= s.tac.Forcing {
+			v := scores[i]
+			copy(root[n+1:i+1], root[n:i])
+			copy(scores[n+1:i+1], scores[n:i])
+			root[n], scores[n] = m, v
+			n++
+		}
+	}
+	return n
+}
+
 // sortBy sorts moves by keys, highest first, stably, and keys with them.
 func sortBy[M any](moves []M, keys []int) {
 	idx := make([]int, len(moves))
@@ -360,12 +397,32 @@ func (s *Searcher[P, M]) childValue(p P, side hops.Side, m M, depth, alpha, beta
 		s.err, s.stop = fmt.Errorf("players: generated move %s does not play in %s: %w", m, p, err), true
 		return 0, false
 	}
+	return s.value(c, side, depth, alpha, beta, ply, budget)
+}
+
+// value returns the value of c, the position after a move of side,
+// for side, searched to depth with window (alpha, beta) for that side.
+func (s *Searcher[P, M]) value(c P, side hops.Side, depth, alpha, beta, ply, budget int) (v int, ok bool) {
 	if c.ToMove() == side {
 		v = s.negamax(c, depth, alpha, beta, ply, budget)
 	} else {
 		v = -s.negamax(c, depth, -beta, -alpha, ply, budget)
 	}
 	return v, !s.stop
+}
+
+// pvs is value with a principal variation search: once a move has set
+// alpha (set), the others only have to be shown no better, which a null
+// window does cheaply; one that proves better is searched again.
+func (s *Searcher[P, M]) pvs(c P, side hops.Side, depth, alpha, beta, ply, budget int, set bool) (v int, ok bool) {
+	if !set || beta-alpha <= 1 {
+		return s.value(c, side, depth, alpha, beta, ply, budget)
+	}
+	v, ok = s.value(c, side, depth, alpha, alpha+1, ply, budget)
+	if ok && v > alpha && v < beta {
+		v, ok = s.value(c, side, depth, alpha, beta, ply, budget)
+	}
+	return v, ok
 }
 
 // tick counts a visited position and says whether the budget is spent.
@@ -381,13 +438,18 @@ func (s *Searcher[P, M]) tick(budget int) bool {
 	return s.stop
 }
 
-// moveBuffer returns the move buffer of ply, filled with q's moves.
-func (s *Searcher[P, M]) moveBuffer(q P, ply int) []M {
+// growPly makes room in the per-ply tables for ply.
+func (s *Searcher[P, M]) growPly(ply int) {
 	for len(s.bufs) <= ply {
 		s.bufs = append(s.bufs, nil)
 		s.keys = append(s.keys, nil)
 		s.kill = append(s.kill, [2]killer[M]{})
 	}
+}
+
+// moveBuffer returns the move buffer of ply, filled with q's moves.
+func (s *Searcher[P, M]) moveBuffer(q P, ply int) []M {
+	s.growPly(ply)
 	moves := q.AppendMoves(s.bufs[ply][:0])
 	s.bufs[ply] = moves
 	return moves
@@ -436,6 +498,13 @@ func (s *Searcher[P, M]) negamax(q P, depth, alpha, beta, ply, budget int) int {
 	}
 	if depth <= 0 {
 		s.horizon = true
+		if s.tac.Decided != nil {
+			if w, ok := s.tac.Decided(q); ok && w == side {
+				return Win - ply - 1
+			} else if ok {
+				return -(Win - ply - 2)
+			}
+		}
 		if depth == 0 {
 			if s.qdepth == 0 {
 				return max(-MaxEval, min(MaxEval, s.eval(q, side)))
@@ -466,24 +535,48 @@ func (s *Searcher[P, M]) negamax(q P, depth, alpha, beta, ply, budget int) int {
 
 	best, origAlpha := -2*Win, alpha
 	var bestMove M
-	// The table's move often refutes the position by itself: try it
-	// before generating the moves, which costs more than the search of
-	// a move where a position has hundreds of them.
-	if hasTT && q.Validate(ttMove) == nil {
-		v, ok := s.childValue(q, side, ttMove, depth-1, alpha, beta, ply+1, budget)
+	// The table's move and the killers of the ply often refute the
+	// position by themselves: try them before generating the moves,
+	// which costs more than the search of a move where a position has
+	// hundreds of them (Catch'it, Coir).
+	s.growPly(ply)
+	var early [3]M
+	n := 0
+	if hasTT {
+		early[n] = ttMove
+		n++
+	}
+	for _, k := range s.kill[ply] {
+		if k.has && (n == 0 || k.move != early[0]) {
+			early[n] = k.move
+			n++
+		}
+	}
+	tried := 0 // the moves of early that are legal and were searched
+	for _, m := range early[:n] {
+		c, err := q.Play(m)
+		if err != nil {
+			continue // a killer from another position, or a hash clash
+		}
+		early[tried] = m
+		tried++
+		v, ok := s.pvs(c, side, depth-1, alpha, beta, ply+1, budget, best > -2*Win)
 		if !ok {
 			return 0
 		}
-		best, bestMove = v, ttMove
-		if v > alpha {
-			alpha = v
+		if v > best {
+			best, bestMove = v, m
+			if v > alpha {
+				alpha = v
+				if alpha >= beta {
+					if !hasTT || m != ttMove {
+						s.cutoff(q, m, ply, depth)
+					}
+					s.store(e, h, bestMove, best, origAlpha, beta, depth, ply)
+					return best
+				}
+			}
 		}
-		if alpha >= beta {
-			s.store(e, h, bestMove, best, origAlpha, beta, depth, ply)
-			return best
-		}
-	} else {
-		hasTT = false
 	}
 	moves := s.moveBuffer(q, ply)
 	if len(moves) == 0 { // G6: a player who cannot move loses
@@ -494,32 +587,29 @@ func (s *Searcher[P, M]) negamax(q P, depth, alpha, beta, ply, budget int) int {
 			return Win - ply - 1
 		}
 	}
-	if !hasTT {
+	if tried == 0 {
 		bestMove = moves[0]
 	}
-	keys := s.orderKeys(q, moves, ply, ttMove, hasTT)
+	keys := s.orderKeys(q, moves, ply)
 	ordered := true
+	selective := s.tac.Breadth > 0 && depth >= 2
 	for j := range moves {
 		if ordered {
 			ordered = pick(moves, keys, j)
 		}
 		m := moves[j]
-		if hasTT && m == ttMove {
+		if slices.Contains(early[:tried], m) {
 			continue // searched first
 		}
-		// Principal variation search: once a move has set alpha, the
-		// others only have to be shown no better, which a null window
-		// does cheaply; one that proves better is searched again.
-		var v int
-		var ok bool
-		if best > -2*Win && beta-alpha > 1 {
-			v, ok = s.childValue(q, side, m, depth-1, alpha, alpha+1, ply+1, budget)
-			if ok && v > alpha && v < beta {
-				v, ok = s.childValue(q, side, m, depth-1, alpha, beta, ply+1, budget)
-			}
-		} else {
-			v, ok = s.childValue(q, side, m, depth-1, alpha, beta, ply+1, budget)
+		if selective && j >= s.tac.Breadth && keys[j] < s.tac.Forcing<<22 {
+			continue // a late quiet move, left out
 		}
+		c, err := q.Play(m)
+		if err != nil {
+			s.err, s.stop = fmt.Errorf("players: generated move %s does not play in %s: %w", m, q, err), true
+			return 0
+		}
+		v, ok := s.pvs(c, side, depth-1, alpha, beta, ply+1, budget, best > -2*Win)
 		if !ok {
 			return 0
 		}
@@ -618,18 +708,15 @@ func (s *Searcher[P, M]) quiesce(q P, side hops.Side, qd, alpha, beta, ply, budg
 	return best
 }
 
-// orderKeys rates the moves of q at ply for move ordering: the table's
-// move first, then by the game's priority, the killers of the ply and
-// the history.
-func (s *Searcher[P, M]) orderKeys(q P, moves []M, ply int, ttMove M, hasTT bool) []int {
+// orderKeys rates the moves of q at ply for move ordering: by the game's
+// priority, then the killers of the ply and the history.
+func (s *Searcher[P, M]) orderKeys(q P, moves []M, ply int) []int {
 	keys := slices.Grow(s.keys[ply][:0], len(moves))[:len(moves)]
 	s.keys[ply] = keys
 	k := &s.kill[ply]
 	for i, m := range moves {
 		v := 0
 		switch {
-		case hasTT && m == ttMove:
-			v = 1 << 50
 		case k[0].has && m == k[0].move:
 			v = 1 << 21
 		case k[1].has && m == k[1].move:

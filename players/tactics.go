@@ -56,7 +56,62 @@ func CatchitTactics() Tactics[catchit.Position, catchit.Move] {
 			return k
 		},
 		MoveWins: catchit.Move.Wins,
+		Decided:  catchitDecided,
+		Breadth:  24,
 	}
+}
+
+// catchitDecided settles a Catch'it position where the carrier can
+// leave the board at once (K6): standing on its side's last rank, from
+// where it steps out, or on the rank before with a pawn in front of it to
+// jump out over. With the move the carrier's side wins. Without it, it
+// wins next turn if the defender can neither take the ball (K5: no
+// square next to the carrier, free of attacking pawns, faces another
+// such square across it for a jump) nor clear the way (the pawn to jump
+// out over is an attacking one).
+func catchitDecided(p catchit.Position) (hops.Side, bool) {
+	c := p.Carrier()
+	owner, _, ok := p.At(c)
+	if !ok {
+		return 0, false
+	}
+	att := p.Pawns(owner)
+	all := att | p.Pawns(owner.Other())
+	fwd := 1
+	if owner == catchit.Red {
+		fwd = -1
+	}
+	f, r := c.File(), c.Rank()
+	switch progress(c, owner) {
+	case 6:
+	case 5:
+		over := all
+		if owner != p.ToMove() {
+			over = att // the defender may move its own pawns away
+		}
+		found := false
+		for g := max(f-1, 0); g <= min(f+1, 6); g++ {
+			found = found || over.Has(hops.SquareAt(g, r+fwd))
+		}
+		if !found {
+			return 0, false
+		}
+	default:
+		return 0, false
+	}
+	if owner == p.ToMove() {
+		return owner, true
+	}
+	for _, d := range [4][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}} {
+		af, ar, bf, br := f-d[0], r-d[1], f+d[0], r+d[1]
+		if af < 0 || af > 6 || ar < 0 || ar > 6 || bf < 0 || bf > 6 || br < 0 || br > 6 {
+			continue
+		}
+		if !att.Has(hops.SquareAt(af, ar)) && !att.Has(hops.SquareAt(bf, br)) {
+			return 0, false // a jump over the carrier may take the ball
+		}
+	}
+	return owner, true
 }
 
 func catchitPriority(p catchit.Position, m catchit.Move) int {

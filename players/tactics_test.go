@@ -376,3 +376,123 @@ func TestCoirCanWinNowByHand(t *testing.T) {
 		}
 	}
 }
+
+// settled says who wins within a turn in p, the slow and sure way: the
+// side to move if one of its moves wins at once (K3), its opponent if
+// every move of the side to move gives it such a move; ok is false
+// otherwise.
+func settled(t *testing.T, p catchit.Position) (hops.Side, bool) {
+	t.Helper()
+	side := p.ToMove()
+	if hasWin(t, p) {
+		return side, true
+	}
+	for _, m := range p.AppendMoves(nil) {
+		c, err := p.Play(m)
+		if err != nil {
+			t.Fatalf("%s: %s: %v", p, m, err)
+		}
+		if c.Outcome().Over || !hasWin(t, c) {
+			return 0, false
+		}
+	}
+	return side.Other(), true
+}
+
+// TestCatchitDecided: the carrier on its last rank, or on the rank before
+// with an attacking pawn in front to jump out over (K6), wins with the
+// move, and without it when no jump over the carrier can take the ball
+// (K5); the cases are checked against settled too.
+func TestCatchitDecided(t *testing.T) {
+	type verdict struct {
+		winner hops.Side
+		ok     bool
+	}
+	blue, none := verdict{catchit.Blue, true}, verdict{}
+	for text, want := range map[string]verdict{
+		"B6/7/7/rrrrrrr/7/7/bbbbbb1 b":     blue, // steps out
+		"B6/7/7/rrrrrrr/7/7/bbbbbb1 r":     blue, // a corner: no jump over it
+		"3B3/7/7/rrrrrrr/7/7/bbbbbb1 r":    none, // C7 and E7 free: Red may take
+		"2bb3/2bB3/2b4/7/7/rrrrrrr/bb5 r":  blue, // D7 to jump out over, each line across D6 closed
+		"3b3/2bB3/2b4/7/7/rrrrrrr/bbb4 r":  none, // C7-E5 open across D6
+		"3r3/2bB3/2bbb2/7/7/1rrrrrr/bb5 r": none, // Red may move D7 away
+		"3r3/2bB3/2bbb2/7/7/1rrrrrr/bb5 b": blue, // Blue jumps out over D7
+		"7/3B3/7/rrrrrrr/7/7/bbbbbb1 b":    none, // D6 with nothing in front
+		"rrrrrr1/7/7/b6/7/7/bbbbbbR r":     {catchit.Red, true},
+		"rrrrrr1/7/7/b6/7/7/bbbbRbb b":     none, // D1 may jump E1 to F1 once F1 has moved
+	} {
+		p, err := catchit.Parse(text)
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		w, ok := catchitDecided(p)
+		if got := (verdict{w, ok}); !ok && want.ok || ok && got != want {
+			t.Errorf("%s: decided %v, want %v", text, got, want)
+		}
+		if ok {
+			if tw, tok := settled(t, p); !tok || tw != w {
+				t.Errorf("%s: decided for %v, but the moves say %v %v", text, w, tw, tok)
+			}
+		}
+	}
+}
+
+// TestCatchitDecidedAgreesWithPlay: over random games, every position
+// catchitDecided settles is settled so by its moves (K3, K5, K6), and
+// enough of them are met to make the check worth something.
+func TestCatchitDecidedAgreesWithPlay(t *testing.T) {
+	n := 30
+	if testing.Short() || raceEnabled {
+		n = 8
+	}
+	met := [2]int{} // settled for the side to move, for its opponent
+	for seed := range uint64(n) {
+		s, err := dealSeed(catchit.Game, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := s.Value().(catchit.Position)
+		r := rand.New(rand.NewPCG(seed, 11))
+		var buf []catchit.Move
+		for ply := 0; ply < 200 && !p.Outcome().Over; ply++ {
+			if w, ok := catchitDecided(p); ok {
+				if tw, tok := settled(t, p); !tok || tw != w {
+					t.Fatalf("%s: decided for %v, but the moves say %v %v", p, w, tw, tok)
+				}
+				if w == p.ToMove() {
+					met[0]++
+				} else {
+					met[1]++
+				}
+			}
+			buf = p.AppendMoves(buf[:0])
+			p, _ = p.Play(buf[r.IntN(len(buf))])
+		}
+	}
+	if met[0] < 3 || met[1] < 3 {
+		t.Errorf("only %v settled positions met", met)
+	}
+}
+
+// TestCatchitTempo: what the side to move can do with the ball at once,
+// for the carrier's side: Red, to move, takes the ball from D3 by jumping
+// it from D4 (K5), or cannot reach it; Blue, to move, jumps its carrier
+// from D3 over D4 to D5, two ranks on (K4).
+func TestCatchitTempo(t *testing.T) {
+	for text, want := range map[string]int{
+		"rrrrrr1/7/7/3r3/3B3/7/bbbbbb1 r": -250,
+		"rrrrrr1/3r3/7/7/3B3/7/bbbbbb1 r": 0, // D6 is too far
+		"rrrrrr1/7/7/3r3/3B3/7/bbbbbb1 b": 80,
+		"rrrrrr1/7/7/7/3B3/7/bbbbbbr r":   0,
+		"rrrrrr1/7/r6/1b5/3B3/7/bbbbb2 r": -250, // A5 jumps B4 to C3, next to D3
+	} {
+		p, err := catchit.Parse(text)
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		c := p.Carrier()
+		if got := catchitTempo(p, c, catchit.Blue, p.Pawns(catchit.Blue)|p.Pawns(catchit.Red)); got != want {
+			t.Errorf("%s: tempo %d, want %d", text, got, want)
+		}
+	}
+}
