@@ -327,11 +327,7 @@ func oneStep(own, own2 hops.Bitboard) (from, to hops.Square, ok bool) {
 // jumps pass pawns), then the step moves its pawn.
 func (p Position) after(m Move) (own, opp hops.Bitboard) {
 	own, opp = p.sides()
-	var turned hops.Bitboard
-	for i := 1; i < int(m.n); i++ {
-		d, dist, _ := hops.Direction(m.sq[i-1], m.sq[i])
-		turned |= rayBetween(m.sq[i-1], d, dist) & opp
-	}
+	turned := p.Jumped(m)
 	own = own&^m.sq[0].Bit() | m.sq[m.n-1].Bit() | turned
 	if m.hasStep {
 		own = own&^m.from.Bit() | m.to.Bit()

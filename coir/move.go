@@ -44,6 +44,24 @@ func (m Move) Path() hops.Path {
 	return p
 }
 
+// From returns the square the move's pawn starts from: the first square
+// of Path, or hops.NoSquare for the zero Move.
+func (m Move) From() hops.Square {
+	if m.n == 0 {
+		return hops.NoSquare
+	}
+	return m.sq[0]
+}
+
+// To returns the square the move's first part ends on: the last square
+// of Path, or hops.NoSquare for the zero Move.
+func (m Move) To() hops.Square {
+	if m.n == 0 || int(m.n) > hops.MaxPath {
+		return hops.NoSquare
+	}
+	return m.sq[m.n-1]
+}
+
 // Step returns the step that follows the jumps, with ok = false when the
 // move has none (a step or slide alone, or jumps that win the game).
 func (m Move) Step() (from, to hops.Square, ok bool) {

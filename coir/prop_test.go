@@ -297,6 +297,12 @@ func TestMovesProperties(t *testing.T) {
 				t.Fatalf("%s: %s gives %s", p, m, q)
 			}
 			turned, _ := p.Turns(m)
+			if j := p.Jumped(m); j != turned {
+				t.Fatalf("%s: %s turns %v, Jumped says %v", p, m, turned, j)
+			}
+			if path := m.Path(); m.From() != path.From() || m.To() != path.To() {
+				t.Fatalf("%s: From %s To %s, path %s", m, m.From(), m.To(), path)
+			}
 			if turned&^opp != 0 || turned.Count() != qOwn.Count()-own.Count() {
 				t.Fatalf("%s: %s turns %v", p, m, turned)
 			}
@@ -448,4 +454,12 @@ func TestBuild(t *testing.T) {
 		}
 		gametest.CheckBuild(t, p)
 	})
+}
+
+// TestZeroMoveEnds: the zero Move starts and ends nowhere (C7).
+func TestZeroMoveEnds(t *testing.T) {
+	var m Move
+	if m.From() != hops.NoSquare || m.To() != hops.NoSquare || Start().Jumped(m) != 0 {
+		t.Errorf("zero move: From %s To %s Jumped %v", m.From(), m.To(), Start().Jumped(m))
+	}
 }

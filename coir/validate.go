@@ -32,6 +32,35 @@ func (p Position) Turns(m Move) (hops.Bitboard, error) {
 	return turned, err
 }
 
+// Jumped returns the opposing pawns that the jumps of m pass over, read
+// off its squares without checking m: for a legal move the pawns it turns
+// (C5), as Turns gives them, at a fraction of the cost, which suits move
+// ordering in a search. For a move that is not legal in p it means
+// nothing.
+func (p Position) Jumped(m Move) hops.Bitboard {
+	var passed hops.Bitboard
+	for i := 1; i < int(m.n) && i < hops.MaxPath; i++ {
+		if a, b := m.sq[i-1], m.sq[i]; a < 64 && b < 64 {
+			passed |= between[a][b]
+		}
+	}
+	_, opp := p.sides()
+	return passed & opp
+}
+
+// between[a][b] holds the squares strictly between a and b when they lie
+// on one line of the board (G2), and nothing otherwise.
+var between = func() (t [64][64]hops.Bitboard) {
+	for a := range board.All().Squares() {
+		for b := range board.All().Squares() {
+			if d, dist, ok := hops.Direction(a, b); ok {
+				t[a][b] = rayBetween(a, d, dist)
+			}
+		}
+	}
+	return t
+}()
+
 func illegal(rule, where, format string, args ...any) error {
 	return hops.Errorf(hops.ErrIllegal, rule, where, format, args...)
 }

@@ -165,22 +165,13 @@ func CoirEval(p coir.Position, side hops.Side) int {
 // stands next to one, and the square beyond it in that direction is on
 // the 6×6 board and empty.
 func hanging(mine, theirs hops.Bitboard) int {
-	n := 0
-	all := mine | theirs
-	for sq := range mine.Squares() {
-		f, r := sq.File(), sq.Rank()
-		for _, d := range [8][2]int{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}} {
-			af, ar, bf, br := f-d[0], r-d[1], f+d[0], r+d[1]
-			if af < 0 || af >= 6 || ar < 0 || ar >= 6 || bf < 0 || bf >= 6 || br < 0 || br >= 6 {
-				continue
-			}
-			if theirs.Has(hops.SquareAt(af, ar)) && !all.Has(hops.SquareAt(bf, br)) {
-				n++
-				break
-			}
-		}
+	b := hops.Board6
+	empty := b.All() &^ (mine | theirs)
+	var hit hops.Bitboard
+	for d := hops.Dir(0); d < 8; d++ {
+		hit |= mine & b.Shift(theirs, d) & b.Shift(empty, d.Opposite())
 	}
-	return n
+	return hit.Count()
 }
 
 // BrouillardEval scores a Brouillard position (a true state, or one drawn
@@ -223,16 +214,24 @@ func abs(x int) int {
 }
 
 // chase is the sum, over the pawns of prey, of the king steps to the
-// nearest pawn of hunter: how far the side ahead is from the pawns it
-// still has to turn.
+// nearest pawn of hunter (10 each when hunter has none): how far the side
+// ahead is from the pawns it still has to turn. A pawn at distance k is
+// outside the hunter's squares grown by k-1 king steps, and inside them
+// grown by k.
 func chase(hunter, prey hops.Bitboard) int {
-	n := 0
-	for p := range prey.Squares() {
-		d := 10
-		for h := range hunter.Squares() {
-			d = min(d, distance(h, p))
+	b := hops.Board6
+	n, near := 0, hunter
+	for range 10 {
+		far := prey &^ near
+		if far == 0 {
+			break
 		}
-		n += d
+		n += far.Count()
+		grown := near
+		for d := hops.Dir(0); d < 8; d++ {
+			grown |= b.Shift(near, d)
+		}
+		near = grown
 	}
 	return n
 }

@@ -151,7 +151,7 @@ func progress(s hops.Square, side hops.Side) int {
 func CoirTactics() Tactics[coir.Position, coir.Move] {
 	return Tactics[coir.Position, coir.Move]{
 		Priority: func(p coir.Position, m coir.Move) int {
-			n := coirTurns(p, m)
+			n := p.Jumped(m).Count()
 			if n > 0 && n == p.Pawns(p.ToMove().Other()).Count() {
 				return priorityWin
 			}
@@ -160,41 +160,10 @@ func CoirTactics() Tactics[coir.Position, coir.Move] {
 		Forcing: 1000,
 		Key: func(m coir.Move) uint64 {
 			a, b, _ := m.Step()
-			path := m.Path()
-			return sq(path.From()) | sq(path.To())<<8 | sq(a)<<16 | sq(b)<<24
+			return sq(m.From()) | sq(m.To())<<8 | sq(a)<<16 | sq(b)<<24
 		},
 		CanWinNow: coir.Position.CanWinNow,
 	}
-}
-
-// coirTurns counts the opposing pawns that the jumps of move m pass
-// over: the pawns it turns, read off the path without validating it (a
-// Dame's flying jump passes over empty squares and one pawn).
-func coirTurns(p coir.Position, m coir.Move) int {
-	opp := p.Pawns(p.ToMove().Other())
-	path := m.Path()
-	n := 0
-	for i := 1; i < path.Len(); i++ {
-		a, b := path.At(i-1), path.At(i)
-		df, dr := sign(b.File()-a.File()), sign(b.Rank()-a.Rank())
-		for f, r := a.File()+df, a.Rank()+dr; f != b.File() || r != b.Rank(); f, r = f+df, r+dr {
-			if opp.Has(hops.SquareAt(f, r)) {
-				n++
-				break
-			}
-		}
-	}
-	return n
-}
-
-func sign(x int) int {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
-	}
-	return 0
 }
 
 // BrouillardTactics: a Fou move that turns over the side's target

@@ -1,0 +1,69 @@
+package players
+
+import (
+	"testing"
+
+	"github.com/hopsgames/hops"
+	"pgregory.net/rapid"
+)
+
+// The first, square-by-square versions of CoirEval's terms, kept as the
+// reference for the bitboard ones.
+
+// hangingNaive counts the pawns of mine that a pawn of theirs could jump: it
+// stands next to one, and the square beyond it in that direction is on
+// the 6×6 board and empty.
+func hangingNaive(mine, theirs hops.Bitboard) int {
+	n := 0
+	all := mine | theirs
+	for sq := range mine.Squares() {
+		f, r := sq.File(), sq.Rank()
+		for _, d := range [8][2]int{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}} {
+			af, ar, bf, br := f-d[0], r-d[1], f+d[0], r+d[1]
+			if af < 0 || af >= 6 || ar < 0 || ar >= 6 || bf < 0 || bf >= 6 || br < 0 || br >= 6 {
+				continue
+			}
+			if theirs.Has(hops.SquareAt(af, ar)) && !all.Has(hops.SquareAt(bf, br)) {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}
+
+// chaseNaive is the sum, over the pawns of prey, of the king steps to the
+// nearest pawn of hunter: how far the side ahead is from the pawns it
+// still has to turn.
+func chaseNaive(hunter, prey hops.Bitboard) int {
+	n := 0
+	for p := range prey.Squares() {
+		d := 10
+		for h := range hunter.Squares() {
+			d = min(d, distance(h, p))
+		}
+		n += d
+	}
+	return n
+}
+
+// TestCoirEvalTermsMatchNaive: hanging (C5) and chase (C3) on bitboards
+// agree with the square-by-square reference on any two disjoint sets of
+// the 6×6 board, empty ones included.
+func TestCoirEvalTermsMatchNaive(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		all := uint64(hops.Board6.All())
+		a := hops.Bitboard(rapid.Uint64().Draw(t, "a") & all)
+		b := hops.Bitboard(rapid.Uint64().Draw(t, "b")&all) &^ a
+		if rapid.Bool().Draw(t, "sparse") {
+			a &= hops.Bitboard(rapid.Uint64().Draw(t, "mask"))
+			b &= hops.Bitboard(rapid.Uint64().Draw(t, "mask2"))
+		}
+		if got, want := hanging(a, b), hangingNaive(a, b); got != want {
+			t.Fatalf("hanging(%v, %v) = %d, want %d", a, b, got, want)
+		}
+		if got, want := chase(a, b), chaseNaive(a, b); got != want {
+			t.Fatalf("chase(%v, %v) = %d, want %d", a, b, got, want)
+		}
+	})
+}
