@@ -163,6 +163,7 @@ func CoirTactics() Tactics[coir.Position, coir.Move] {
 			return sq(m.From()) | sq(m.To())<<8 | sq(a)<<16 | sq(b)<<24
 		},
 		CanWinNow: coir.Position.CanWinNow,
+		Breadth:   24,
 	}
 }
 
