@@ -151,7 +151,12 @@ const historySize = 1 << 14
 //   - orders moves by the transposition table's best move, the game's
 //     Tactics (wins, then forcing moves), two killer moves a ply and the
 //     history heuristic, so that alpha-beta cuts more and the same time
-//     buys a deeper search;
+//     buys a deeper search; the table's move and the killers are tried
+//     before the moves are generated, which a cut-off then spares;
+//   - settles positions at the horizon where the game's Tactics.Decided
+//     can, and searches selectively where Tactics.Breadth asks it to
+//     (the best-ordered and the forcing moves only, away from the
+//     horizon);
 //   - may extend the horizon by a bounded quiescence search over the
 //     game's forcing moves, where it also looks for wins at once
 //     (Options.Quiescence plies, by default the game's
