@@ -65,33 +65,14 @@ func CatchitEval(p catchit.Position, side hops.Side) int {
 	}
 	adv := progress(c, owner)
 	v := 100 + 100*adv + 50*max(0, adv-3)
-	fwd := 1 // the direction of the goal, in ranks
-	if owner == catchit.Red {
-		fwd = -1
-	}
 	all := p.Pawns(catchit.Blue) | p.Pawns(catchit.Red)
-	f, r := c.File(), c.Rank()
-	switch adv {
-	case 6:
+	switch {
+	case adv == 6:
 		v += 300
-	case 5:
-		for df := -1; df <= 1; df++ {
-			if f+df >= 0 && f+df < 7 && all.Has(hops.SquareAt(f+df, r+fwd)) {
-				v += 300
-				break
-			}
-		}
+	case adv == 5 && inFront(c, owner)&all != 0:
+		v += 300
 	}
-	for _, d := range [8][2]int{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}} {
-		af, ar := f-d[0], r-d[1] // where a taker stands
-		bf, br := f+d[0], r+d[1] // where it lands
-		if af < 0 || af >= 7 || ar < 0 || ar >= 7 || bf < 0 || bf >= 7 || br < 0 || br >= 7 {
-			continue
-		}
-		if p.Pawns(owner.Other()).Has(hops.SquareAt(af, ar)) && !all.Has(hops.SquareAt(bf, br)) {
-			v -= 60
-		}
-	}
+	v -= 60 * acrossCarrier(c, p.Pawns(owner.Other()), hops.Board7.All()&^all).Count()
 	v += catchitTempo(p, c, owner, all)
 	if owner != side {
 		v = -v
@@ -116,17 +97,7 @@ func catchitTempo(p catchit.Position, c hops.Square, owner hops.Side, all hops.B
 		}
 		return 40 * (best - progress(c, owner))
 	}
-	f, r := c.File(), c.Rank()
-	var near hops.Bitboard // squares next to the carrier with a free square beyond
-	for _, d := range [8][2]int{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}} {
-		af, ar, bf, br := f-d[0], r-d[1], f+d[0], r+d[1]
-		if af < 0 || af >= 7 || ar < 0 || ar >= 7 || bf < 0 || bf >= 7 || br < 0 || br >= 7 {
-			continue
-		}
-		if a, b := hops.SquareAt(af, ar), hops.SquareAt(bf, br); empty.Has(b) && !p.Pawns(owner).Has(a) {
-			near |= a.Bit()
-		}
-	}
+	near := acrossCarrier(c, hops.Board7.All()&^p.Pawns(owner), empty)
 	if near == 0 {
 		return 0
 	}
@@ -140,6 +111,32 @@ func catchitTempo(p catchit.Position, c hops.Square, owner hops.Side, all hops.B
 		}
 	}
 	return 0
+}
+
+// acrossCarrier returns the squares next to the carrier square c that
+// belong to from and face, across c, a square of to: where a pawn
+// jumping over the carrier would stand to land on to (K4, K5).
+func acrossCarrier(c hops.Square, from, to hops.Bitboard) hops.Bitboard {
+	b := hops.Board7
+	var out hops.Bitboard
+	for d := hops.Dir(0); d < 8; d++ {
+		a, l := b.Step(c, d.Opposite()), b.Step(c, d)
+		if a != hops.NoSquare && l != hops.NoSquare && from.Has(a) && to.Has(l) {
+			out |= a.Bit()
+		}
+	}
+	return out
+}
+
+// inFront returns the squares next to c on the rank beyond it towards
+// owner's goal edge in Catch'it: the pawns a carrier on c could jump out
+// over (K6).
+func inFront(c hops.Square, owner hops.Side) hops.Bitboard {
+	r := c.Rank() + 1
+	if owner == catchit.Red {
+		r = c.Rank() - 1
+	}
+	return hops.Board7.Neighbours(c) & hops.Board7.RankSquares(r)
 }
 
 // CoirEval scores a Coir Circuit position by the pawns each side owns

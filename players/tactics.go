@@ -76,24 +76,14 @@ func catchitDecided(p catchit.Position) (hops.Side, bool) {
 		return 0, false
 	}
 	att := p.Pawns(owner)
-	all := att | p.Pawns(owner.Other())
-	fwd := 1
-	if owner == catchit.Red {
-		fwd = -1
-	}
-	f, r := c.File(), c.Rank()
 	switch progress(c, owner) {
 	case 6:
 	case 5:
-		over := all
+		over := att | p.Pawns(owner.Other())
 		if owner != p.ToMove() {
 			over = att // the defender may move its own pawns away
 		}
-		found := false
-		for g := max(f-1, 0); g <= min(f+1, 6); g++ {
-			found = found || over.Has(hops.SquareAt(g, r+fwd))
-		}
-		if !found {
+		if inFront(c, owner)&over == 0 {
 			return 0, false
 		}
 	default:
@@ -102,14 +92,8 @@ func catchitDecided(p catchit.Position) (hops.Side, bool) {
 	if owner == p.ToMove() {
 		return owner, true
 	}
-	for _, d := range [4][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}} {
-		af, ar, bf, br := f-d[0], r-d[1], f+d[0], r+d[1]
-		if af < 0 || af > 6 || ar < 0 || ar > 6 || bf < 0 || bf > 6 || br < 0 || br > 6 {
-			continue
-		}
-		if !att.Has(hops.SquareAt(af, ar)) && !att.Has(hops.SquareAt(bf, br)) {
-			return 0, false // a jump over the carrier may take the ball
-		}
+	if free := hops.Board7.All() &^ att; acrossCarrier(c, free, free) != 0 {
+		return 0, false // a jump over the carrier may take the ball
 	}
 	return owner, true
 }
