@@ -74,6 +74,26 @@ func ExamplePosition_Play_relayWins() {
 	// Khaki wins: the bomb reached White's headquarters (Z3)
 }
 
+// Before Khaki's winning move in the position above, what either side
+// could do with the bomb is read without generating moves: Khaki's D2
+// can take the bomb and throw it, through the relay on D4, into White's
+// headquarters; White's 1 on C2 could only nudge it.
+func ExamplePosition_BombRests() {
+	p, err := zapita.Parse("c5C/a5B/6A/3c3/7/a*Ab2B/b5C k")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("Khaki can take the bomb from", p.Takers(zapita.Khaki))
+	fmt.Println("Khaki can rest it on", p.BombRests(zapita.Khaki))
+	fmt.Println("Khaki can win at once:", p.CanWinNow())
+	fmt.Println("White could rest it on", p.BombRests(zapita.White))
+	// Output:
+	// Khaki can take the bomb from {A1 A2 D2}
+	// Khaki can rest it on {A1 B1 C1 D1 E1 A2 D2 E2 F2 A3 B3 C3 D3 E3 B4 C4 E4 F4 G4 A5 B5 C5 D5 E5 B6 D6 F6 B7 C7 D7}
+	// Khaki can win at once: true
+	// White could rest it on {B1 C1 C2 A3 B3 C3}
+}
+
 // The sheet's Fig. 7: White's 3 has reached the bomb on E2. Khaki's 3 on
 // C2 stops a throw to the White 2 on B2; Khaki's 2 on E3 is too weak to
 // stop one to the White 1 on E5.
