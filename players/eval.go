@@ -12,16 +12,25 @@ import (
 // can move it (Z3-Z6):
 //   - how much nearer the bomb is to the opponent's headquarters than to
 //     the side's own, in king steps, 100 a step;
+//   - what the side to move can do with the bomb on its move: half of
+//     the best gain of the squares where it can bring the bomb to rest
+//     (zapita.Position.BombRests), scored as above;
+//   - 250 against the side to move when its opponent, had it the move,
+//     could throw the bomb into the side's headquarters: a threat that
+//     the move has to parry;
 //   - the pawns next to the bomb, which may land on it next move and
 //     throw it as far as their power: 25 a point of power, the
 //     opponent's counted against;
 //   - the pawns within two steps of the opponent's headquarters, relays
 //     for a throw into it (Z6): 15 each, the opponent's near the side's
 //     own headquarters counted against.
+//
+// The search settles the positions where the side to move can win at
+// once (zapita.Position.CanWinNow) before it asks the evaluation.
 func ZapitaEval(p zapita.Position, side hops.Side) int {
 	b := p.Bomb()
 	opp := side.Other()
-	v := 100 * (distance(b, zapita.HQ(side)) - distance(b, zapita.HQ(opp)))
+	v := bombPlace(b, side)
 	for _, s := range [2]hops.Side{side, opp} {
 		sign := 1
 		if s != side {
@@ -37,6 +46,37 @@ func ZapitaEval(p zapita.Position, side hops.Side) int {
 				v += sign * 15
 			}
 		}
+	}
+	if t := zapitaThrows(p); side == p.ToMove() {
+		v += t
+	} else {
+		v -= t
+	}
+	return v
+}
+
+// bombPlace scores the bomb on b for side s: 100 a king step that it
+// lies nearer to the opponent's headquarters than to s's own (Z3).
+func bombPlace(b hops.Square, s hops.Side) int {
+	return 100 * (distance(b, zapita.HQ(s)) - distance(b, zapita.HQ(s.Other())))
+}
+
+// zapitaThrows scores, for the side to move, the throws the next move
+// allows: half the gain of its best one, less 250 when the opponent
+// threatens to throw the bomb into the side's headquarters.
+func zapitaThrows(p zapita.Position) int {
+	s := p.ToMove()
+	v := 0
+	if rests := p.BombRests(s); rests != 0 {
+		here := bombPlace(p.Bomb(), s)
+		gain := 0
+		for r := range rests.Squares() {
+			gain = max(gain, bombPlace(r, s)-here)
+		}
+		v += gain / 2
+	}
+	if p.BombRests(s.Other()).Has(zapita.HQ(s)) {
+		v -= 250
 	}
 	return v
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/zapita"
 	"pgregory.net/rapid"
 )
 
@@ -66,4 +67,31 @@ func TestCoirEvalTermsMatchNaive(t *testing.T) {
 			t.Fatalf("chase(%v, %v) = %d, want %d", a, b, got, want)
 		}
 	})
+}
+
+// TestZapitaThrows: the throw term of ZapitaEval (Z5, Z6). Khaki, to
+// move, can take the bomb on B2 and throw it through the relay on D4
+// into G4: half the gain of 900 (from -300 to 600). White, to move in
+// the same position, can at best throw it from B2 (300) to A3 (500) with
+// its 1 on C2, half of 200, and has Khaki's throw home to parry: 250
+// less.
+func TestZapitaThrows(t *testing.T) {
+	for text, want := range map[string]int{
+		"c5C/a5B/6A/3c3/7/a*Ab2B/b5C k": 450,
+		"c5C/a5B/6A/3c3/7/a*Ab2B/b5C w": 100 - 250,
+		"a5A/b5B/c5C/3*3/c5C/b5B/a5A w": 0, // nobody reaches the bomb
+	} {
+		p, err := zapita.Parse(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := zapitaThrows(p); got != want {
+			t.Errorf("%s: throws %d, want %d", text, got, want)
+		}
+		// The term is the side to move's; ZapitaEval stays a zero-sum
+		// score.
+		if a, b := ZapitaEval(p, zapita.White), ZapitaEval(p, zapita.Khaki); a != -b {
+			t.Errorf("%s: White %d, Khaki %d", text, a, b)
+		}
+	}
 }

@@ -344,7 +344,7 @@ func safeMoves[P hops.Position[P, M], M hops.Move](p P, tac Tactics[P, M], dst [
 // winsAtOnce reports whether the side to move in q can win at once; buf
 // is a buffer for q's moves, returned for reuse.
 func winsAtOnce[P hops.Position[P, M], M hops.Move](q P, tac Tactics[P, M], buf []M) (bool, []M, error) {
-	if tac.CanWinNow != nil && tac.MoveWins == nil {
+	if tac.CanWinNow != nil {
 		return tac.CanWinNow(q), buf, nil
 	}
 	buf = q.AppendMoves(buf[:0])

@@ -19,7 +19,9 @@ const (
 // ZapitaTactics: a move that brings the bomb to rest on the opponent's
 // headquarters wins (Z3); a throw is rated by how many king steps it
 // brings the bomb nearer to that headquarters, and the throws that gain
-// ground are the forcing moves.
+// ground are the forcing moves. A position where the side to move can
+// take the bomb and throw it home (zapita.Position.CanWinNow) is
+// settled at the horizon.
 func ZapitaTactics() Tactics[zapita.Position, zapita.Move] {
 	return Tactics[zapita.Position, zapita.Move]{
 		Priority: func(p zapita.Position, m zapita.Move) int {
@@ -33,10 +35,18 @@ func ZapitaTactics() Tactics[zapita.Position, zapita.Move] {
 			goal := zapita.HQ(p.ToMove().Other())
 			return max(1, 1000+100*(distance(p.Bomb(), goal)-distance(r, goal)))
 		},
-		Forcing:  1100,
-		Key:      func(m zapita.Move) uint64 { return sq(m.From()) | sq(m.To())<<8 | sq(m.Rest())<<16 },
-		MoveWins: zapita.Move.Wins,
+		Forcing:   1100,
+		Key:       func(m zapita.Move) uint64 { return sq(m.From()) | sq(m.To())<<8 | sq(m.Rest())<<16 },
+		MoveWins:  zapita.Move.Wins,
+		CanWinNow: zapita.Position.CanWinNow,
+		Decided:   zapitaDecided,
 	}
+}
+
+// zapitaDecided settles a Zapita position where the side to move can
+// win at once.
+func zapitaDecided(p zapita.Position) (hops.Side, bool) {
+	return p.ToMove(), p.CanWinNow()
 }
 
 // CatchitTactics: a move that carries the ball off the board wins (K3);

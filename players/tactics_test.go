@@ -329,6 +329,11 @@ func agreeWithPlay[P hops.Position[P, M], M hops.Move](t *testing.T, g *hops.Gam
 					t.Fatalf("%s: CanWinNow %v, playing the moves says %v", p, got, want)
 				}
 			}
+			if tac.Decided != nil {
+				if w, ok := tac.Decided(p); ok && w == p.ToMove() && !want {
+					t.Fatalf("%s: Decided says the side to move wins at once, but no move does", p)
+				}
+			}
 			if want {
 				found++
 			}
@@ -344,9 +349,10 @@ func dealSeed(g *hops.Game, seed uint64) (hops.State, error) {
 	return games.Deal(g, hops.Side(seed&1), rand.New(rand.NewPCG(seed, 10)))
 }
 
-// TestWinDetectorsAgreeWithPlay: Zapita's Move.Wins (Z3), Catch'it's
-// Move.Wins (K3), Coir's CanWinNow (C3) and Brouillard's CanWinNow (B5)
-// against playing the moves.
+// TestWinDetectorsAgreeWithPlay: Zapita's Move.Wins and CanWinNow (Z3),
+// Catch'it's Move.Wins (K3), Coir's CanWinNow (C3) and Brouillard's
+// CanWinNow (B5) against playing the moves, and the games' Decided
+// where it names the side to move.
 func TestWinDetectorsAgreeWithPlay(t *testing.T) {
 	n := 20
 	if testing.Short() || raceEnabled {
