@@ -182,13 +182,22 @@ func inFront(c hops.Square, owner hops.Side) hops.Bitboard {
 // CoirEval scores a Coir Circuit position by the pawns each side owns
 // (C1, C3), 100 a pawn; 15 less for each pawn that an adjacent opposing
 // pawn could jump and turn next (C5), with the square beyond it empty,
-// the opponent's such pawns counting for the side; and, to make the side
-// ahead close in on the pawns it still has to turn (C3), 10 less for
-// each king step between an opposing pawn and the nearest own pawn
-// (counted against the opponent when the opponent is ahead).
+// the opponent's such pawns counting for the side; 150 for the side to
+// move when it has such a jump, since it strikes first (a turned pawn
+// is worth 200 in the count); and, to make the side ahead close in on
+// the pawns it still has to turn (C3), 10 less for each king step
+// between an opposing pawn and the nearest own pawn (counted against the
+// opponent when the opponent is ahead).
 func CoirEval(p coir.Position, side hops.Side) int {
 	own, opp := p.Pawns(side), p.Pawns(side.Other())
-	v := 100*(own.Count()-opp.Count()) + 15*(hanging(opp, own)-hanging(own, opp))
+	mine, theirs := hanging(own, opp), hanging(opp, own)
+	v := 100*(own.Count()-opp.Count()) + 15*(theirs-mine)
+	switch toMove := side == p.ToMove(); {
+	case toMove && theirs > 0:
+		v += coirTempo
+	case !toMove && mine > 0:
+		v -= coirTempo
+	}
 	switch n, m := own.Count(), opp.Count(); {
 	case n > m:
 		v -= 10 * chase(own, opp)
@@ -197,6 +206,10 @@ func CoirEval(p coir.Position, side hops.Side) int {
 	}
 	return v
 }
+
+// coirTempo is what CoirEval gives the side to move for a pawn it can
+// turn at once.
+const coirTempo = 150
 
 // hanging counts the pawns of mine that a pawn of theirs could jump: it
 // stands next to one, and the square beyond it in that direction is on

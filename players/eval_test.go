@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/coir"
 	"github.com/hopsgames/hops/zapita"
 	"pgregory.net/rapid"
 )
@@ -92,6 +93,28 @@ func TestZapitaThrows(t *testing.T) {
 		// score.
 		if a, b := ZapitaEval(p, zapita.White), ZapitaEval(p, zapita.Khaki); a != -b {
 			t.Errorf("%s: White %d, Khaki %d", text, a, b)
+		}
+	}
+}
+
+// TestCoirTempo: White's C2 can jump Black's C3 and turn it (C5), since
+// C4 is empty; Black's C3 cannot jump C2, with C1 taken. The threat is
+// worth 15 to White, and 150 more when White has the move.
+func TestCoirTempo(t *testing.T) {
+	for text, want := range map[string]int{
+		"bbbbb1/6/6/2b3/2w3/wwwww1 w": 15 + coirTempo,
+		"bbbbb1/6/6/2b3/2w3/wwwww1 b": 15,
+		"bbbbbb/6/6/6/6/wwwwww w":     0,
+	} {
+		p, err := coir.Parse(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := CoirEval(p, coir.White); got != want {
+			t.Errorf("%s: %d for White, want %d", text, got, want)
+		}
+		if a, b := CoirEval(p, coir.White), CoirEval(p, coir.Black); a != -b {
+			t.Errorf("%s: White %d, Black %d", text, a, b)
 		}
 	}
 }
