@@ -20,8 +20,11 @@
 // [Position.Destinations] gives the squares a pawn may end on, and
 // [Position.Build] builds a move click by click (the pawn, its landings,
 // then each throw), offering at each click only what leads to a legal
-// move. [Game]
-// handles the game through text, as the other games of the series.
+// move. For a program that plays, [Move.Wins] tells a winning move
+// without playing it, and [Position.Takers], [Position.BombRests] and
+// [Position.CanWinNow] say what either side could do with the bomb on
+// its next move without generating the moves. [Game] handles the game
+// through text, as the other games of the series.
 //
 // # Sides and squares
 //
