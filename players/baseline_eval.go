@@ -16,8 +16,7 @@ import (
 // much nearer it is to the opponent's headquarters than to the side's
 // own, in king steps, 100 a step.
 func firstZapitaEval(p zapita.Position, side hops.Side) int {
-	b := p.Bomb()
-	return 100 * (distance(b, zapita.HQ(side)) - distance(b, zapita.HQ(side.Other())))
+	return bombPlace(p.Bomb(), side)
 }
 
 // firstCatchitEval scores a Catch'it position by the ball (K3): who carries it

@@ -190,13 +190,19 @@ func (p *Position) pawnMoves(from hops.Square, occ hops.Bitboard, rules *hops.Ju
 		dests = (steps | rc.Ends()) &^ hqs
 	}
 	if dests.Has(p.bomb) {
-		t := p.throwBoard(from)
-		rests = t.chains(p.bomb, p.powerOf(p.side, from), 0, nil, nil)
+		rests = p.restsFrom(from)
 		if rests == 0 {
 			dests = dests.Without(p.bomb)
 		}
 	}
 	return steps, dests, rests
+}
+
+// restsFrom returns where the throw chains of the side to move's pawn
+// on from can rest the bomb once that pawn has taken it (Z5, Z6).
+func (p *Position) restsFrom(from hops.Square) hops.Bitboard {
+	t := p.throwBoard(from)
+	return t.chains(p.bomb, p.powerOf(p.side, from), 0, nil, nil)
 }
 
 // gen appends the moves to dst when build is set, and counts them.

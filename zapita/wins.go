@@ -59,9 +59,7 @@ func (p Position) BombRests(s hops.Side) hops.Bitboard {
 	q.side = s & 1
 	var rests hops.Bitboard
 	for t := q.Takers(s); t != 0; t &= t - 1 {
-		from := t.First()
-		tb := q.throwBoard(from)
-		rests |= tb.chains(q.bomb, q.powerOf(q.side, from), 0, nil, nil)
+		rests |= q.restsFrom(t.First())
 	}
 	return rests
 }

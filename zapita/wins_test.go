@@ -8,7 +8,7 @@ import (
 	"pgregory.net/rapid"
 )
 
-// naiveBombRests is the reference for Takers and BombRests: generate
+// naiveBombRests is the reference for Takers and BombRests (Z4-Z6): generate
 // every move of side s and look where its pawn ends and its bomb rests.
 func naiveBombRests(p Position, s hops.Side) (takers, rests hops.Bitboard) {
 	q := p
@@ -77,6 +77,8 @@ func checkTakersExact(t fataler, p Position) {
 	}
 }
 
+// TestPropertyBombRests: Takers (Z4), BombRests (Z5, Z6) and CanWinNow
+// (Z3) agree with the generated moves over random games.
 func TestPropertyBombRests(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p, _ := randomPosition(t)
@@ -85,8 +87,9 @@ func TestPropertyBombRests(t *testing.T) {
 	})
 }
 
-// TestBombRestsScattered covers crowded and unusual placements, where
-// chains of jumps and relays are long.
+// TestBombRestsScattered: the same agreement (Z3-Z6) on crowded and
+// unusual placements, where chains of jumps (Z4) and relays (Z6) are
+// long.
 func TestBombRestsScattered(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 8))
 	for range 3000 {
@@ -97,8 +100,9 @@ func TestBombRestsScattered(t *testing.T) {
 	}
 }
 
-// TestZ3_CanWinNowStart: nobody can win at once from the start, and a
-// pawn of power 3 next to a bomb three squares from the HQ can.
+// TestZ3_CanWinNow: nobody can win at once from the start, and a pawn
+// of power 3 next to a bomb three squares from the HQ can, unless an
+// opposing 3 lies in the throw's way (Z5).
 func TestZ3_CanWinNow(t *testing.T) {
 	if Start().CanWinNow() || Start().BombRests(Khaki) != 0 {
 		t.Fatalf("the start has a win at once or a Khaki throw")
