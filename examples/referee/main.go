@@ -8,162 +8,12 @@
 //		[-max-games 10000] [-max-plies 1000] [-idle 24h] [-finished 1h]
 //		[-create-rate 30] [-create-burst 10] [-max-conns 1000]
 //
-// With -data the games survive a restart (see Storage); without it they
+// With -data the games survive a restart (see the package referee, Storage); without it they
 // live in memory only.
 //
-// # API
-//
-// Requests and answers are JSON. A player proves which side it plays with
-// the token it was given when it created or joined the game, sent as the
-// header "Authorization: Bearer <token>". Each player gets only his own
-// token: the creator receives his and an invitation, which he passes to
-// his opponent, who claims it once to get the other token.
-//
-//	GET  /kinds                  the games the server hosts
-//	POST /games                  create a game: {"game": "catchit", "first": "Red",
-//	                             "side": "Blue", "arrangement": "NTXXQJK"}; all but
-//	                             game are optional: first is the side that starts
-//	                             (default the game's first side), side the one the
-//	                             creator plays (default the game's first side),
-//	                             arrangement the creator's secret setup in
-//	                             Brouillard (default drawn at random). Answers 201
-//	                             {"id", "game", "you", "first", "token", "invitation"}
-//	POST /games/{id}/join        claim the invitation: {"invitation": "...",
-//	                             "arrangement": "..."} (arrangement as above);
-//	                             answers {"id", "game", "you", "token"}. Until then
-//	                             the game is "waiting" and takes no move
-//	GET  /games/{id}             the game's state
-//	GET  /games/{id}/moves       the legal moves of the side to move, as texts,
-//	                             a page at a time: ?offset=0&limit=200 (limit at
-//	                             most 1000); "total" counts them all
-//	POST /games/{id}/moves       play a move: {"move": "D1-D2 C1-C2"}, with the
-//	                             token of the side to move; answers the new state
-//	POST /games/{id}/resign      resign, with one's token (no body, or {});
-//	                             answers the final state
-//	GET  /games/{id}/history     the start position and every move played, in
-//	                             order, each in its canonical text (G9), so that
-//	                             two ways of writing a move read the same
-//	GET  /games/{id}/svg         a picture of the position (image/svg+xml), the last
-//	                             move drawn as arrows; in Brouillard the asker's view
-//
-// A state looks like
-//
-//	{"id": "...", "game": "catchit", "status": "playing", "ply": 2,
-//	 "to_move": "Blue", "position": "rrrrrrr/7/7/7/7/7/bbbBbbb b",
-//	 "diagram": "...", "outcome": {"over": false}, "you": "Blue"}
-//
-// where ply counts the moves played, position is the position text the
-// game package reads, and you is the side of the token sent, if any. The
-// status is "waiting" (for the second player), "playing", "over" (a side
-// won, by the rules or because the other resigned: outcome says which and
-// why) or "closed" (see Limits).
-//
-// An error answers {"error": "...", "kind": "...", "rule": "K8"}: status
-// 400 for a malformed request (kind "request": a bad JSON body, an
-// unknown or repeated field, a bad value such as an arrangement breaking
-// rule B2, with that rule's id, or a query parameter that is bad, given
-// twice or not taken by the path, which only GET /games/{id}/moves
-// takes), a malformed move (kind "syntax") or an
-// illegal one (kind "illegal"), with the library's explanation and the id
-// of the rule broken; 401 for a missing or wrong token or invitation; 403
-// for a move by the side not to move; 404 for an unknown game or path; 405
-// for a method a path does not take; 409 for a move in a game that is not
-// being played (kind "waiting", "over" or "closed") or an invitation
-// already claimed (kind "claimed"); 413 for a body over 4 KiB; 429 when a
-// client creates games too fast (with a Retry-After header); 503 when the
-// server holds -max-games games.
-//
-// For example, with curl:
-//
-//	curl -s localhost:8080/games -d '{"game": "catchit"}'
-//	# {"id":"6f1c…","game":"catchit","you":"Blue","first":"Blue",
-//	#  "token":"a3e0…","invitation":"90bd…"}
-//	curl -s localhost:8080/games/6f1c…/join -d '{"invitation": "90bd…"}'
-//	# {"id":"6f1c…","game":"catchit","you":"Red","token":"51c7…"}
-//	curl -s -H 'Authorization: Bearer a3e0…' localhost:8080/games/6f1c…/moves?limit=5
-//	curl -s -H 'Authorization: Bearer a3e0…' localhost:8080/games/6f1c…/moves \
-//		-d '{"move": "d1-d2 c1-c2"}'
-//	curl -s localhost:8080/games/6f1c…/history
-//	# {"id":"6f1c…","game":"catchit","status":"playing","start":"…",
-//	#  "moves":["C1-C2 D1-D2"],"result":"*"}
-//	# (the move in its canonical text, however it was typed)
-//	curl -s -X POST -H 'Authorization: Bearer 51c7…' localhost:8080/games/6f1c…/resign
-//
-// and a game of Brouillard, each player choosing his setup:
-//
-//	curl -s localhost:8080/games -d '{"game": "brouillard", "arrangement": "NTXXQJK"}'
-//	curl -s localhost:8080/games/…/join -d '{"invitation": "…", "arrangement": "XKQJTNX"}'
-//
-// # Hidden pieces
-//
-// In Brouillard au Palais each side hides the identity of its pawns. Each
-// player chooses his arrangement (B3) when he creates or joins the game,
-// or has one drawn at random, and the other never sees it; the game starts
-// when both are set. Each player sees only his own view: every request
-// about a Brouillard game needs a token, the position and diagram returned
-// are that side's view (the opponent's unturned pawns written P or p),
-// moves are checked against the view so that no error message can tell a
-// hidden pawn, and the history starts from the player's view of the start
-// and says, in "reveals", what each move made public ("D5 Ten captured",
-// "" for nothing), which both players learn (B4, B8). Nothing the server
-// sends depends on the other side's hidden pawns except what the rules
-// reveal.
-//
-// # Limits
-//
-// A game that nobody plays expires -idle after its last event (creation,
-// join, move), a finished one -finished after its end; an expired game is
-// deleted, from the disk too, and answers 404. A client (an IP address)
-// may create -create-rate games a minute, -create-burst in a row. The
-// rules know no draw (G7), so a game could go on for ever: the move that
-// reaches -max-plies plies closes it, unfinished (result "*", status
-// "closed"), and no move is taken after. The server accepts -max-conns
-// connections at once (the others wait to be accepted) and times out slow
-// clients.
-//
-// # Storage
-//
-// With -data DIR every game is a journal, DIR/<id>.journal: one line per
-// event (creation, join, move, resignation), each with its length and a
-// CRC-32 checksum, written and synced to the disk before the request is
-// answered, so that an acknowledged move survives a crash. At start the
-// server reads every journal and replays its moves through the library,
-// checking each. A last line cut short by a crash fails its length or
-// checksum: it is dropped, never half applied, and the file is repaired.
-// Tokens and invitations are stored as their SHA-256, never in clear.
-//
-// The journals are written through the Store interface (Create, Append,
-// Delete, Load); FileStore is the default, and a database can replace it
-// by implementing the same four methods.
-//
-// # Playing in the browser
-//
-// The server also serves a web page at / to play the games by clicking
-// squares: open http://localhost:8080/, choose a game and an opponent, and
-// play. The opponent is the computer player, easy, medium or hard, or a
-// friend, to whom the page gives a link that carries only his invitation
-// (/#join=<id>.<invitation>). Each player's token stays in his browser's
-// storage. The page uses the API above and two routes of its own:
-//
-//	POST /games/{id}/build       the move builder: {"clicks": ["D2", "xD4"]}, the
-//	                             squares the player to move has clicked, "x"
-//	                             before a hop that takes the ball (Catch'it) or
-//	                             turns the pawn over (Brouillard), "out" for
-//	                             Catch'it's exit; answers {"next": [...],
-//	                             "complete": true, "move": "..."}: what may be
-//	                             clicked next, and the move the clicks make if
-//	                             complete, or the error of the click that breaks
-//	                             a rule. In Brouillard it is answered from the
-//	                             player's own view
-//	GET  /games/{id}/events      the game's states as server-sent events
-//	                             (text/event-stream), each a state as GET
-//	                             /games/{id} answers it plus "last", the last move,
-//	                             and "reveal"; the stream ends with the game
-//
-// POST /games takes "opponent": "person" (the default) or "easy",
-// "medium", "hard" for the computer player, which then takes the other
-// seat at once (no invitation is returned) and plays its moves itself,
-// through the same checks and journal as a person's.
+// The server itself is the package github.com/hopsgames/hops/referee,
+// whose documentation describes the API, the web page, the limits and
+// the storage.
 package main
 
 import (
@@ -180,6 +30,8 @@ import (
 	"os/signal"
 	"syscall"
 	"time"
+
+	"github.com/hopsgames/hops/referee"
 )
 
 func main() {
@@ -203,7 +55,7 @@ func main() {
 		defer done()
 		app.http.Shutdown(shutdown)
 	}()
-	err = app.http.Serve(LimitListener(ln, app.maxConns))
+	err = app.http.Serve(referee.LimitListener(ln, app.maxConns))
 	close(stop)
 	if !errors.Is(err, http.ErrServerClosed) {
 		log.Fatal(err)
@@ -213,7 +65,7 @@ func main() {
 // app is what the command line sets up.
 type app struct {
 	http     *http.Server
-	server   *Server
+	server   *referee.Server
 	maxConns int
 	sweep    time.Duration // how often the janitor runs
 }
@@ -225,8 +77,8 @@ func setup(args []string, stderr io.Writer) (*app, error) {
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "localhost:8080", "the address to listen on")
 	data := fs.String("data", "", "the directory that keeps the games across restarts (none: in memory only)")
-	maxGames := fs.Int("max-games", DefaultMaxGames, "the most games the server holds at once")
-	maxPlies := fs.Int("max-plies", DefaultMaxPlies, "the plies after which a game is closed unfinished")
+	maxGames := fs.Int("max-games", referee.DefaultMaxGames, "the most games the server holds at once")
+	maxPlies := fs.Int("max-plies", referee.DefaultMaxPlies, "the plies after which a game is closed unfinished")
 	idle := fs.Duration("idle", 24*time.Hour, "how long a game lives after its last event (0: for ever)")
 	finished := fs.Duration("finished", time.Hour, "how long a finished game lives (0: for ever)")
 	rate := fs.Float64("create-rate", 30, "games a client may create a minute (0: no limit)")
@@ -252,18 +104,18 @@ func setup(args []string, stderr io.Writer) (*app, error) {
 	case *idle < 0 || *finished < 0 || *rate < 0 || *burst < 1:
 		return fail("-idle, -finished and -create-rate must not be negative, -create-burst must be 1 or more")
 	}
-	c := Config{
+	c := referee.Config{
 		MaxGames: *maxGames, MaxPlies: *maxPlies, Rand: rand.Reader,
 		IdleTTL: *idle, FinishedTTL: *finished, CreateRate: *rate, CreateBurst: *burst,
 	}
 	if *data != "" {
-		store, err := OpenFileStore(*data)
+		store, err := referee.OpenFileStore(*data)
 		if err != nil {
 			return fail("%v", err)
 		}
 		c.Store = store
 	}
-	srv, err := NewServer(c)
+	srv, err := referee.NewServer(c)
 	if err != nil {
 		return fail("loading the games: %v", err)
 	}

@@ -46,7 +46,7 @@ func TestFlags(t *testing.T) {
 // journals returns the names of the journal files in dir.
 func journals(t *testing.T, dir string) []string {
 	t.Helper()
-	names, err := filepath.Glob(filepath.Join(dir, "*"+journalExt))
+	names, err := filepath.Glob(filepath.Join(dir, "*.journal"))
 	if err != nil {
 		t.Fatal(err)
 	}

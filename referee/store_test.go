@@ -1,4 +1,4 @@
-package main
+package referee
 
 import (
 	"bufio"
@@ -266,7 +266,7 @@ func TestKill9(t *testing.T) {
 		t.Skip("builds the command")
 	}
 	bin := filepath.Join(t.TempDir(), "referee")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", bin, "../examples/referee").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	dir := t.TempDir()
@@ -403,4 +403,14 @@ func (c *client) quiet(method, path, token, body string, out any) (int, []byte) 
 		return 0, raw
 	}
 	return resp.StatusCode, raw
+}
+
+// journals returns the names of the journal files in dir.
+func journals(t *testing.T, dir string) []string {
+	t.Helper()
+	names, err := filepath.Glob(filepath.Join(dir, "*"+journalExt))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return names
 }
