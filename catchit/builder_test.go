@@ -1,6 +1,8 @@
 package catchit
 
 import (
+	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/hopsgames/hops"
@@ -102,6 +104,26 @@ func TestBuildPreview(t *testing.T) {
 			At: func(q Position, s hops.Square) (mine, occupied bool) {
 				side, _, ok := q.At(s)
 				return ok && side == q.ToMove(), ok
+			},
+			// The ball stays on its carrier or goes with a pawn clicked
+			// to: the carrier displaced, or the pawn that took it (K5).
+			Partial: func(clicks []hops.Click, q Position) string {
+				if p.Outcome().Over {
+					return ""
+				}
+				carriers := 0
+				for s := range hops.Board7.All().Squares() {
+					if _, carrier, ok := q.At(s); ok && carrier {
+						carriers++
+						if s != p.carrier() && !slices.Contains(clicks, hops.Click{Square: s}) && !slices.Contains(clicks, hops.Click{Square: s, Mark: true}) {
+							return fmt.Sprintf("with the ball on %s, where no click went", s)
+						}
+					}
+				}
+				if carriers != 1 {
+					return fmt.Sprintf("with %d carriers", carriers)
+				}
+				return ""
 			},
 		})
 	})

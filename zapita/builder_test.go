@@ -92,6 +92,21 @@ func TestBuildPreview(t *testing.T) {
 				side, _, ok := q.At(s)
 				return ok && side == q.ToMove(), ok
 			},
+			// Once the pawn reached the bomb, the bomb is where the
+			// last click sent it: on the pawn, then on each relay.
+			Partial: func(clicks []hops.Click, q Position) string {
+				want, reached := p.Bomb(), false
+				for i, c := range clicks {
+					reached = reached || i > 0 && c.Square == p.Bomb()
+					if reached {
+						want = c.Square
+					}
+				}
+				if q.Bomb() != want {
+					return fmt.Sprintf("with the bomb on %s, not %s", q.Bomb(), want)
+				}
+				return ""
+			},
 		})
 	})
 }
