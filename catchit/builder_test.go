@@ -97,14 +97,8 @@ func TestBuildPreview(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := randomPosition(t)
 		gametest.CheckPreview(t, p, p, gametest.Previewing[Move, Position]{
-			Play: func(m Move) (Position, bool) {
-				q, err := p.Play(m)
-				return q, err == nil
-			},
-			At: func(q Position, s hops.Square) (mine, occupied bool) {
-				side, _, ok := q.At(s)
-				return ok && side == q.ToMove(), ok
-			},
+			Play: gametest.Plays[Position, Move](p),
+			At:   gametest.AtOf(Position.At),
 			// The ball stays on its carrier or goes with a pawn clicked
 			// to: the carrier displaced, or the pawn that took it (K5).
 			Partial: func(clicks []hops.Click, q Position) string {

@@ -84,14 +84,8 @@ func TestBuildPreview(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p, _ := randomPosition(t)
 		gametest.CheckPreview(t, p, p, gametest.Previewing[Move, Position]{
-			Play: func(m Move) (Position, bool) {
-				q, err := p.Play(m)
-				return q, err == nil
-			},
-			At: func(q Position, s hops.Square) (mine, occupied bool) {
-				side, _, ok := q.At(s)
-				return ok && side == q.ToMove(), ok
-			},
+			Play: gametest.Plays[Position, Move](p),
+			At:   gametest.AtOf(Position.At),
 			// Once the pawn reached the bomb, the bomb is where the
 			// last click sent it: on the pawn, then on each relay.
 			Partial: func(clicks []hops.Click, q Position) string {

@@ -135,3 +135,23 @@ func CheckPreview[P Buildable[M], M ClickedMove, Q comparable](t *rapid.T, p P, 
 		})
 	}
 }
+
+// Plays returns, for Previewing.Play, the position each move plays to
+// from p by p's Play method.
+func Plays[P interface{ Play(m M) (P, error) }, M hops.Move](p P) func(m M) (P, bool) {
+	return func(m M) (P, bool) {
+		q, err := p.Play(m)
+		return q, err == nil
+	}
+}
+
+// AtOf returns, for Previewing.At, what stands on a square of a position
+// whose At method (passed as a method expression, such as Position.At)
+// gives the side of the piece there, something more, and whether a
+// piece is there.
+func AtOf[Q interface{ ToMove() hops.Side }, X any](at func(Q, hops.Square) (hops.Side, X, bool)) func(Q, hops.Square) (mine, occupied bool) {
+	return func(q Q, s hops.Square) (mine, occupied bool) {
+		side, _, ok := at(q, s)
+		return ok && side == q.ToMove(), ok
+	}
+}
