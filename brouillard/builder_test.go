@@ -116,7 +116,7 @@ func TestBuildPreview(t *testing.T) {
 		}
 		gametest.CheckPreview(t, p, p, gametest.Previewing[Move, Position]{
 			Play: gametest.Plays[Position, Move](p),
-			At: func(q Position, s hops.Square) (bool, bool) { return at(&q.st, s) },
+			At:   func(q Position, s hops.Square) (bool, bool) { return at(&q.st, s) },
 		})
 		v := p.View(p.ToMove())
 		gametest.CheckPreview(t, v, v, gametest.Previewing[Move, View]{
