@@ -1,10 +1,13 @@
 package catchit
 
 import (
+	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/internal/gametest"
+	"pgregory.net/rapid"
 )
 
 // BenchmarkBuild measures the builder in the worst positions of
@@ -83,4 +86,39 @@ func displacements(st stage, from hops.Square) []hops.Path {
 		exits(js.Path())
 	}
 	return out
+}
+
+// TestBuildPreview: the preview of a build (hops.Built.Preview) is the
+// position itself before any click and the position the turn plays to
+// after its last click; in between, no pawn already displaced is offered
+// again (K7: the second displacement moves another pawn), and the ball
+// travels with its carrier or the pawn that took it (K5).
+func TestBuildPreview(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := randomPosition(t)
+		gametest.CheckPreview(t, p, p, gametest.Previewing[Move, Position]{
+			Play: gametest.Plays[Position, Move](p),
+			At:   gametest.AtOf(Position.At),
+			// The ball stays on its carrier or goes with a pawn clicked
+			// to: the carrier displaced, or the pawn that took it (K5).
+			Partial: func(clicks []hops.Click, q Position) string {
+				if p.Outcome().Over {
+					return ""
+				}
+				carriers := 0
+				for s := range hops.Board7.All().Squares() {
+					if _, carrier, ok := q.At(s); ok && carrier {
+						carriers++
+						if s != p.carrier() && !slices.Contains(clicks, hops.Click{Square: s}) && !slices.Contains(clicks, hops.Click{Square: s, Mark: true}) {
+							return fmt.Sprintf("with the ball on %s, where no click went", s)
+						}
+					}
+				}
+				if carriers != 1 {
+					return fmt.Sprintf("with %d carriers", carriers)
+				}
+				return ""
+			},
+		})
+	})
 }

@@ -1,6 +1,8 @@
 package zapita
 
 import (
+	"fmt"
+
 	hops "github.com/hopsgames/hops"
 )
 
@@ -25,7 +27,11 @@ func (m Move) Clicks() []hops.Click {
 // it to rest (Z4), and a relay pawn only when it can rest the bomb in
 // turn (Z6). A path that ends off the bomb and off the HQs is complete,
 // though it may still go on by further jumps; a move through the bomb is
-// complete when the bomb comes to rest.
+// complete when the bomb comes to rest. While the bomb is being thrown,
+// the preview (hops.Built.Preview) has it on the pawn that holds it, the
+// mover's pawn and then each relay: Bomb says where it is, though the
+// position's text and diagram show the pawn there and its drawing the
+// bomb.
 func (p Position) Build(clicks []hops.Click) (hops.Built[Move], error) {
 	return hops.BuildFrom[Move](&builder{p: &p}, clicks)
 }
@@ -234,4 +240,51 @@ func (b *builder) Built() (Move, bool, error) {
 		return Move{}, false, nil
 	}
 	return b.canonical(), true, nil
+}
+
+// Preview returns the board as the clicks so far leave it: the pawn where
+// its path ends, standing on the bomb once it reached it, and the bomb
+// where the last throw sent it; once the move is complete, the position
+// it plays to. It also says what the next click is for.
+func (b *builder) Preview(next *hops.ClickSet) (hops.Drawable, string) {
+	p := *b.p
+	n := b.m.path.Len()
+	switch {
+	case p.over():
+		return p, hops.PromptOver
+	case n == 0:
+		return p, hops.PromptStart
+	case b.complete():
+		if q, err := p.Play(b.m); err == nil {
+			p = q
+		}
+	case n >= 2:
+		from, to := b.m.path.From(), b.m.path.To()
+		a := &p.pw[p.side&1]
+		for k := range a {
+			if a[k].Has(from) {
+				a[k] = a[k].Without(from).With(to)
+			}
+		}
+		if b.m.n > 0 {
+			p.bomb = b.m.throws[b.m.n-1]
+		}
+	}
+	switch {
+	case n == 1:
+		return p, "click where the pawn on " + b.m.path.From().String() + " goes"
+	case next.Empty():
+		return p, ""
+	case b.throwing():
+		thrower := b.m.path.From()
+		if b.m.n > 0 {
+			thrower = b.m.throws[b.m.n-1]
+		}
+		power := b.p.powerOf(b.p.side, thrower)
+		if power == 1 {
+			return p, "throw the bomb 1 square"
+		}
+		return p, fmt.Sprintf("throw the bomb up to %d squares", power)
+	}
+	return p, hops.PromptJump
 }
