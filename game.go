@@ -225,7 +225,7 @@ func (e erased[P, M]) Build(clicks []Click) (Built[string], error) {
 
 func (e erased[P, M]) Drawing(move string) (Drawing, error) {
 	d := Drawing{Caption: e.g.Title}
-	if dr, ok := any(e.p).(interface{ Drawing() Drawing }); ok {
+	if dr, ok := any(e.p).(interface{ Drawing(...M) Drawing }); ok {
 		d = dr.Drawing()
 	}
 	if move == "" {

@@ -128,9 +128,9 @@ func (p Position) withSides(own, opp hops.Bitboard) Position {
 	return Position{white: opp, black: own, side: White}
 }
 
-// At returns what stands on square s: the colour its pawn shows (C1), or
-// ok = false for an empty square.
-func (p Position) At(s hops.Square) (side hops.Side, ok bool) {
+// Pawn returns the pawn on square s: the colour it shows (C1), or ok =
+// false for an empty square. At gives the same in every game's terms.
+func (p Position) Pawn(s hops.Square) (side hops.Side, ok bool) {
 	switch {
 	case p.white.Has(s):
 		return White, true
@@ -187,10 +187,12 @@ func (p Position) Hash() uint64 {
 // "bbbbbb/6/6/6/6/wwwwww w".
 func (p Position) String() string {
 	var buf [48]byte
-	return string(p.appendText(buf[:0]))
+	return string(p.AppendText(buf[:0]))
 }
 
-func (p Position) appendText(b []byte) []byte {
+// AppendText appends the position text (C8) to b and returns the
+// extended slice; String and MarshalText are built on it.
+func (p Position) AppendText(b []byte) []byte {
 	b = hops.AppendRows(b, board, func(s hops.Square) (byte, bool) {
 		switch {
 		case p.white.Has(s):
@@ -207,7 +209,7 @@ func (p Position) appendText(b []byte) []byte {
 }
 
 // MarshalText returns the position text.
-func (p Position) MarshalText() ([]byte, error) { return p.appendText(nil), nil }
+func (p Position) MarshalText() ([]byte, error) { return p.AppendText(nil), nil }
 
 // UnmarshalText reads a position text with Parse.
 func (p *Position) UnmarshalText(text []byte) error {

@@ -154,7 +154,7 @@ func (b *builder) Click(i int, c hops.Click) error {
 	to := c.Square
 	switch {
 	case b.m.path.Len() == 0:
-		side, _, ok := p.At(to)
+		side, _, ok := p.Pawn(to)
 		switch {
 		case !ok:
 			return fail("Z4", "no pawn stands on %s", to)

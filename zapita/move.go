@@ -84,10 +84,12 @@ func (m Move) Mirror() Move {
 // String returns the move text of Z7, such as "D2-B2*D4*G4".
 func (m Move) String() string {
 	var buf [3*hops.MaxPath + 3*MaxThrows]byte
-	return string(m.appendText(buf[:0]))
+	return string(m.AppendText(buf[:0]))
 }
 
-func (m Move) appendText(b []byte) []byte {
+// AppendText appends the move text (Z7) to b and returns the extended
+// slice; String and MarshalText are built on it.
+func (m Move) AppendText(b []byte) []byte {
 	b = m.path.AppendText(b)
 	for i := 0; i < int(m.n); i++ {
 		b = append(b, '*')
@@ -97,7 +99,7 @@ func (m Move) appendText(b []byte) []byte {
 }
 
 // MarshalText returns the move text.
-func (m Move) MarshalText() ([]byte, error) { return m.appendText(nil), nil }
+func (m Move) MarshalText() ([]byte, error) { return m.AppendText(nil), nil }
 
 // UnmarshalText reads a move text with ParseMove.
 func (m *Move) UnmarshalText(text []byte) error {
