@@ -62,7 +62,11 @@ func (p Position) Key() hops.StateKey { return p.st.key() }
 // captured counts at the top of the third.
 func (st *state) key() hops.StateKey {
 	occ := st.pawns[0] | st.pawns[1]
-	k := hops.StateKey{uint64(occ) | uint64(st.fou[0]&63)<<55 | uint64(st.plus2())<<61 | uint64(st.side&1)<<62}
+	var plus uint64
+	if st.plus {
+		plus = 1
+	}
+	k := hops.StateKey{uint64(occ) | uint64(st.fou[0]&63)<<55 | plus<<61 | uint64(st.side&1)<<62}
 	k[2] = uint64(st.fou[1]&63)<<48 | uint64(min(st.captured[0], 7))<<56 | uint64(min(st.captured[1], 7))<<59
 	bit := 0
 	for b := occ; b != 0; b &= b - 1 {
@@ -82,14 +86,6 @@ func (st *state) key() hops.StateKey {
 		bit += 5
 	}
 	return k
-}
-
-// plus2 returns the phase as a number.
-func (st *state) plus2() int {
-	if st.plus {
-		return 1
-	}
-	return 0
 }
 
 // Mirror returns the position reflected left to right (file A becomes
