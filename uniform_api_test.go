@@ -56,7 +56,7 @@ var required = map[string][]string{
 		"String", "AppendText", "MarshalText", "UnmarshalText", "Diagram",
 		// rules
 		"ToMove", "Moves", "AppendMoves", "CountMoves", "HasMoves", "Validate", "Play",
-		"Outcome", "CanWinNow", "Hash", "Key", "Mirror", "Pawns",
+		"Outcome", "CanWinNow", "Hash", "Key", "Mirror", "Pawns", "Setup",
 		// user interfaces (hops.UI)
 		"Drawing", "At", "Pawn", "Destinations", "Build",
 	},

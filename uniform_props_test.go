@@ -46,6 +46,8 @@ type uniformGame[P uniformPosition[P, M], M uniformMove[M]] struct {
 	// wins are positions with a win in one, rare in random games, that
 	// the test also starts from (with a few plies at most).
 	wins []string
+	// setup rebuilds a position from its Setup.
+	setup func(P) (P, error)
 }
 
 // position draws a position: a random game from a start, or a few plies
@@ -108,6 +110,9 @@ func (g uniformGame[P, M]) check(t *rapid.T) {
 		t.Fatalf("%s reads back as %v (key %v, want %v), %v", text, back, back.Key(), p.Key(), err)
 	}
 	checkAt[M](t, p)
+	if q, err := g.setup(p); err != nil || q.Key() != p.Key() {
+		t.Fatalf("%s: its Setup gives %v, %v", p, q, err)
+	}
 
 	moves := p.AppendMoves(nil)
 	if p.HasMoves() != (len(moves) > 0) {
@@ -177,6 +182,7 @@ func TestUniformMethodsZapita(t *testing.T) {
 	rapid.Check(t, uniformGame[zapita.Position, zapita.Move]{
 		start: func(t *rapid.T) zapita.Position { return zapita.StartWith(side(t)) },
 		parse: zapita.Parse, parseMove: zapita.ParseMove,
+		setup: func(p zapita.Position) (zapita.Position, error) { return p.Setup().Position() },
 	}.check)
 }
 
@@ -184,6 +190,7 @@ func TestUniformMethodsCatchit(t *testing.T) {
 	rapid.Check(t, uniformGame[catchit.Position, catchit.Move]{
 		start: func(t *rapid.T) catchit.Position { return catchit.StartWith(side(t)) },
 		parse: catchit.Parse, parseMove: catchit.ParseMove,
+		setup: func(p catchit.Position) (catchit.Position, error) { return p.Setup().Position() },
 	}.check)
 }
 
@@ -196,6 +203,7 @@ func TestUniformMethodsCoir(t *testing.T) {
 			return coir.StartWith(side(t))
 		},
 		parse: coir.Parse, parseMove: coir.ParseMove,
+		setup: func(p coir.Position) (coir.Position, error) { return p.Setup().Position() },
 		// White's A1 jumps Black's last pawn (C3).
 		wins: []string{"wwwwww/wwww2/6/6/1b4/w5 w", "wwwwww/wwww2/6/6/1b4/w5 b"},
 	}.check)
@@ -215,6 +223,7 @@ func TestUniformMethodsBrouillard(t *testing.T) {
 	rapid.Check(t, uniformGame[brouillard.Position, brouillard.Move]{
 		start: randomBrouillard,
 		parse: brouillard.Parse, parseMove: brouillard.ParseMove,
+		setup: func(p brouillard.Position) (brouillard.Position, error) { return p.Setup().Position() },
 		// The King is the target and White's Fou turns it over from D2
 		// (B5, B8); with Red to move, no win.
 		wins: []string{"1x3x1/3f3/7/7/3k3/X1NFT1J/1Q1K1X1 w 4 0 -", "1x3x1/3f3/7/7/3k3/X1NFT1J/1Q1K1X1 r 4 0 -"},
