@@ -46,16 +46,11 @@ func (p Position) Setup() Setup {
 // phase of B1, B2, B5, B9 and B11. An impossible setup is an
 // *hops.Error of kind hops.ErrPosition.
 func (s Setup) Position() (Position, error) {
-	if s.ToMove > 1 {
-		return Position{}, posErr("B11", "side", "side %d is neither White nor Red", s.ToMove)
+	if err := hops.CheckSetup(bd, s.ToMove, "B11", "B2", s.Pawns[White], s.Pawns[Red]); err != nil {
+		return Position{}, err
 	}
 	all := s.Pawns[White] | s.Pawns[Red]
-	switch {
-	case all&^bd.All() != 0:
-		return Position{}, posErr("G1", "pawns", "pawns off the board")
-	case s.Pawns[White]&s.Pawns[Red] != 0:
-		return Position{}, posErr("B2", "pawns", "a White and a Red pawn on %s", (s.Pawns[White] & s.Pawns[Red]).First())
-	case s.Turned&^all != 0:
+	if s.Turned&^all != 0 {
 		return Position{}, posErr("B8", "turned", "no pawn on %s to be turned over", (s.Turned &^ all).First())
 	}
 	var st state

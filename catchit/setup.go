@@ -27,25 +27,15 @@ func (p Position) Setup() Setup {
 // carrier one of them, and the material of K1 and K9. An impossible
 // setup is an *hops.Error of kind hops.ErrPosition.
 func (s Setup) Position() (Position, error) {
-	if s.ToMove > 1 {
-		return Position{}, setupErr("K11", "side", "side %d is neither Blue nor Red", s.ToMove)
+	if err := hops.CheckSetup(board, s.ToMove, "K11", "K1", s.Pawns[Blue], s.Pawns[Red]); err != nil {
+		return Position{}, err
 	}
-	all := s.Pawns[Blue] | s.Pawns[Red]
-	switch {
-	case all&^board.All() != 0:
-		return Position{}, setupErr("G1", "pawns", "pawns off the board")
-	case s.Pawns[Blue]&s.Pawns[Red] != 0:
-		return Position{}, setupErr("K1", "pawns", "a Blue and a Red pawn on %s", (s.Pawns[Blue] & s.Pawns[Red]).First())
-	case s.Carrier != hops.NoSquare && !all.Has(s.Carrier):
-		return Position{}, setupErr("K1", "carrier", "no pawn on %s to carry the ball", s.Carrier)
+	if s.Carrier != hops.NoSquare && !(s.Pawns[Blue] | s.Pawns[Red]).Has(s.Carrier) {
+		return Position{}, hops.Errorf(hops.ErrPosition, "K1", "carrier", "no pawn on %s to carry the ball", s.Carrier)
 	}
 	p := Position{pawns: s.Pawns, side: s.ToMove}
 	if s.Carrier != hops.NoSquare {
 		p.ball = uint8(s.Carrier) + 1
 	}
 	return Parse(p.String())
-}
-
-func setupErr(rule, where, format string, args ...any) error {
-	return hops.Errorf(hops.ErrPosition, rule, where, format, args...)
 }

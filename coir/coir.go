@@ -73,16 +73,10 @@ func StartVariantWith(first hops.Side) Position {
 // as Parse checks a text (C1, C8): twelve pawns, no square of both colours,
 // all on the board, and the side not to move owning at least one pawn.
 func NewPosition(white, black hops.Bitboard, toMove hops.Side) (Position, error) {
-	p := Position{white: white, black: black, side: toMove & 1}
-	if toMove > 1 {
-		return Position{}, hops.Errorf(hops.ErrPosition, "C8", "side", "side %d is neither White nor Black", toMove)
+	if err := hops.CheckSetup(board, toMove, "C8", "C1", white, black); err != nil {
+		return Position{}, err
 	}
-	if (white|black)&^board.All() != 0 {
-		return Position{}, hops.Errorf(hops.ErrPosition, "G1", "pawns", "pawns off the 6x6 board: %v", (white|black)&^board.All())
-	}
-	if white&black != 0 {
-		return Position{}, hops.Errorf(hops.ErrPosition, "C1", "pawns", "squares %v hold both a White and a Black pawn", white&black)
-	}
+	p := Position{white: white, black: black, side: toMove}
 	return p, p.check()
 }
 

@@ -25,31 +25,15 @@ func (p Position) Setup() Setup { return Setup{Pawns: p.pw, Bomb: p.bomb, ToMove
 // material and placement of Z1, Z3 and Z4. An impossible setup is an
 // *hops.Error of kind hops.ErrPosition.
 func (s Setup) Position() (Position, error) {
-	if s.ToMove > 1 {
-		return Position{}, setupErr("Z8", "side", "side %d is neither White nor Khaki", s.ToMove)
-	}
-	var all hops.Bitboard
-	for side := range 2 {
-		for k := range 3 {
-			b := s.Pawns[side][k]
-			if b&^board.All() != 0 {
-				return Position{}, setupErr("G1", "pawns", "%s pawns of power %d off the board", SideName(hops.Side(side)), k+1)
-			}
-			if b&all != 0 {
-				return Position{}, setupErr("Z1", "pawns", "two pawns on %s", (b & all).First())
-			}
-			all |= b
-		}
+	w, k := s.Pawns[White], s.Pawns[Khaki]
+	if err := hops.CheckSetup(board, s.ToMove, "Z8", "Z1", w[0], w[1], w[2], k[0], k[1], k[2]); err != nil {
+		return Position{}, err
 	}
 	if !board.Contains(s.Bomb) {
-		return Position{}, setupErr("G1", "bomb", "the bomb is off the board")
+		return Position{}, hops.Errorf(hops.ErrPosition, "G1", "bomb", "the bomb is off the board")
 	}
-	if all.Has(s.Bomb) {
-		return Position{}, setupErr("Z4", "bomb", "the bomb shares %s with a pawn", s.Bomb)
+	if (w[0] | w[1] | w[2] | k[0] | k[1] | k[2]).Has(s.Bomb) {
+		return Position{}, hops.Errorf(hops.ErrPosition, "Z4", "bomb", "the bomb shares %s with a pawn", s.Bomb)
 	}
 	return Parse(Position{pw: s.Pawns, bomb: s.Bomb, side: s.ToMove}.String())
-}
-
-func setupErr(rule, where, format string, args ...any) error {
-	return hops.Errorf(hops.ErrPosition, rule, where, format, args...)
 }
