@@ -70,10 +70,7 @@ func (m Move) Rest() hops.Square { return m.Throw(int(m.n) - 1) }
 // Mirror returns the move reflected top to bottom (rank r becomes rank
 // 8-r), the move that Position.Mirror's position plays in its place.
 func (m Move) Mirror() Move {
-	var q Move
-	for i := 0; i < m.path.Len(); i++ {
-		q.path.Push(mirrorSquare(m.path.At(i)), false)
-	}
+	q := Move{path: m.path.Map(mirrorSquare)}
 	for i := 0; i < int(m.n); i++ {
 		q.throws[i] = mirrorSquare(m.throws[i])
 	}

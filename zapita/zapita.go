@@ -306,7 +306,7 @@ func (p Position) Mirror() Position {
 	q := Position{bomb: mirrorSquare(p.bomb), side: p.side}
 	for s := range 2 {
 		for k := range 3 {
-			q.pw[s][k] = mirrorBits(p.pw[s][k])
+			q.pw[s][k] = hops.MapSquares(p.pw[s][k], board.MirrorRanks)
 		}
 	}
 	return q
@@ -316,15 +316,7 @@ func mirrorSquare(s hops.Square) hops.Square {
 	if !board.Contains(s) {
 		return s
 	}
-	return hops.SquareAt(s.File(), 6-s.Rank())
-}
-
-func mirrorBits(b hops.Bitboard) hops.Bitboard {
-	var out hops.Bitboard
-	for ; b != 0; b &= b - 1 {
-		out |= mirrorSquare(b.First()).Bit()
-	}
-	return out
+	return board.MirrorRanks(s)
 }
 
 // Diagram draws the board: White pawns as W1, W2, W3, Khaki pawns as K1,
