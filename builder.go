@@ -47,7 +47,7 @@ type Built[M any] struct {
 	// once Complete it is the position the move plays to (Play), with the
 	// other side to move; before that the side to move is still the
 	// mover. It is nil only when Build returns an error.
-	Preview Drawable
+	Preview Drawable[M]
 	// Prompt says in a few words what the next click is for, such as
 	// "second displacement: move another pawn" or "throw the bomb up to
 	// 2 squares"; a complete move that may go on ends with ", or play
@@ -55,17 +55,18 @@ type Built[M any] struct {
 	Prompt string
 }
 
-// Drawable is a position as a person sees it: its text, its diagram
-// and its picture. Every game's Position is one, and so is Brouillard's
-// View; Built.Preview holds one.
-type Drawable interface {
+// Drawable is a position as a person sees it, M being its game's move
+// type: its text, its diagram and its picture. Every game's Position is
+// one, and so is Brouillard's View; Built.Preview holds one. The preview
+// of State.Build is a Drawable[string], whose Drawing reads move texts.
+type Drawable[M any] interface {
 	// String returns the position text.
 	String() string
 	// Diagram returns a multi-line text picture of the board.
 	Diagram() string
 	// Drawing returns a picture of the position (render it with its SVG
-	// method).
-	Drawing() Drawing
+	// method), with arrows along the given moves.
+	Drawing(last ...M) Drawing
 }
 
 // Prompts that Builders share (see Built.Prompt).
@@ -249,7 +250,7 @@ type ClickSteps[M any] interface {
 	// Built.Preview), and what the next click is for, given the clicks
 	// Next returned: "" when none may follow. BuildFrom adds to the
 	// prompt of a complete decision that it may be played.
-	Preview(next *ClickSet) (pos Drawable, prompt string)
+	Preview(next *ClickSet) (pos Drawable[M], prompt string)
 }
 
 // BuildFrom applies clicks to steps and reports the result as a game's

@@ -178,7 +178,7 @@ func (c *countTo) Next() hops.ClickSet {
 
 func (c *countTo) Built() (int, bool, error) { return c.n, c.n == 3, nil }
 
-func (c *countTo) Preview(next *hops.ClickSet) (hops.Drawable, string) {
+func (c *countTo) Preview(next *hops.ClickSet) (hops.Drawable[int], string) {
 	if next.Empty() {
 		return counted(c.n), ""
 	}
@@ -188,9 +188,9 @@ func (c *countTo) Preview(next *hops.ClickSet) (hops.Drawable, string) {
 // counted is the toy decision's picture: how many squares are taken.
 type counted int
 
-func (n counted) String() string        { return fmt.Sprint(int(n)) }
-func (n counted) Diagram() string       { return n.String() + "\n" }
-func (n counted) Drawing() hops.Drawing { return hops.Drawing{Caption: n.String()} }
+func (n counted) String() string              { return fmt.Sprint(int(n)) }
+func (n counted) Diagram() string             { return n.String() + "\n" }
+func (n counted) Drawing(...int) hops.Drawing { return hops.Drawing{Caption: n.String()} }
 
 // TestBuildFrom: BuildFrom stops at the first click refused with its
 // error, offers what may follow, and gives the decision only once whole.

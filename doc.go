@@ -27,13 +27,24 @@
 //     (any legal written form), gives the canonical text of a move
 //     ([State.Canonical]), the legal moves, a diagram and a picture.
 //   - [Record]: a whole game as text, read, written and replayed.
-//   - For user interfaces, the same names in every game: a position's At
-//     says what stands on a square, Destinations where the piece on a
-//     square can end its part of the move, and Build ([Builder]) builds a
-//     move from a person's clicks ([Click]), offering at each click only
-//     what leads to a legal move, with a preview of the position as the
-//     clicks leave it and a prompt for the next click ([Built]); a move's
-//     Clicks lists the clicks that build it.
+//   - For user interfaces, the same names in every game, gathered in the
+//     generic interface [UI] (which every game's Position and a Brouillard
+//     View satisfy): a position's Drawing(last...) pictures it with the
+//     move that led there, At says what stands on a square (a [Piece]),
+//     Destinations where the piece on a square can end its part of the
+//     move, and Build ([Builder]) builds a move from a person's clicks
+//     ([Click]), offering at each click only what leads to a legal move,
+//     with a preview of the position as the clicks leave it and a prompt
+//     for the next click ([Built]); a move's Clicks lists the clicks that
+//     build it.
+//   - The same names for the same things in every game beyond the rules:
+//     HasMoves, CanWinNow, Key (the exact position as a [StateKey]),
+//     Mirror (the board's reflection that keeps the rules), the texts
+//     (String, AppendText, MarshalText, UnmarshalText), and Setup, a plain
+//     struct of a position's pieces from which Setup.Position builds a
+//     position, checked as Parse checks a text. What only one game has
+//     (Zapita's bomb, Catch'it's carrier, Brouillard's Fous ...) has a
+//     name of its own.
 //   - Errors: every error the library returns is an [*Error] that wraps
 //     one of [ErrSyntax], [ErrPosition] or [ErrIllegal] and names the rule
 //     broken, so a server can answer "second displacement C1-C3: the ball
@@ -155,7 +166,9 @@
 //
 // Each game draws its positions as a [Drawing] (the board, its special
 // squares, the pieces, arrows along a move, highlighted squares), which
-// [Drawing.SVG] renders as a standalone SVG 1.1 picture.
+// [Drawing.SVG] renders as a standalone SVG 1.1 picture:
+// p.Drawing(last).SVG() draws position p with the arrows of the move
+// last.
 //
 // # Values, not objects
 //

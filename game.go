@@ -216,16 +216,42 @@ func (e erased[P, M]) Build(clicks []Click) (Built[string], error) {
 	if err != nil {
 		return Built[string]{}, err
 	}
-	out := Built[string]{Next: got.Next, Complete: got.Complete, Preview: got.Preview, Prompt: got.Prompt}
+	out := Built[string]{Next: got.Next, Complete: got.Complete, Prompt: got.Prompt}
+	if got.Preview != nil {
+		out.Preview = textPreview[M]{got.Preview, e.parseMove}
+	}
 	if got.Complete {
 		out.Move = got.Move.String()
 	}
 	return out, nil
 }
 
+// textPreview is a typed preview seen through move texts: the preview of
+// State.Build.
+type textPreview[M Move] struct {
+	Drawable[M]
+	parseMove func(string) (M, error)
+}
+
+// Drawing draws the preview with arrows along the moves that parse; a
+// text that does not parse draws no arrow.
+func (t textPreview[M]) Drawing(last ...string) Drawing {
+	var moves []M
+	for _, text := range last {
+		if m, err := t.parseMove(text); err == nil {
+			moves = append(moves, m)
+		}
+	}
+	return t.Drawable.Drawing(moves...)
+}
+
+// Value returns the typed preview: the game's Position, or a Brouillard
+// View.
+func (t textPreview[M]) Value() any { return t.Drawable }
+
 func (e erased[P, M]) Drawing(move string) (Drawing, error) {
 	d := Drawing{Caption: e.g.Title}
-	if dr, ok := any(e.p).(interface{ Drawing() Drawing }); ok {
+	if dr, ok := any(e.p).(interface{ Drawing(...M) Drawing }); ok {
 		d = dr.Drawing()
 	}
 	if move == "" {

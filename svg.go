@@ -73,7 +73,7 @@ const (
 
 // SVG renders the drawing as a standalone SVG 1.1 document. The output is
 // deterministic: the same drawing always gives the same bytes.
-func (d *Drawing) SVG() string {
+func (d Drawing) SVG() string {
 	b := d.Board
 	if b == nil {
 		b = Board7

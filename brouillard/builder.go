@@ -18,17 +18,18 @@ func (m Move) Clicks() []hops.Click {
 	return hops.AppendClicks(hops.AppendClicks(out, m.pawn), m.fou)
 }
 
-// At returns what stands on square s: the side of its pawn, its kind and
-// whether it has been turned over (B8), or ok = false when no pawn stands
-// there (a Fou is on Fou's square).
-func (p Position) At(s hops.Square) (side hops.Side, k Kind, turned bool, ok bool) {
+// Pawn returns the pawn on square s: its side, its kind and whether it
+// has been turned over (B8), or ok = false when no pawn stands there (a
+// Fou is on Fou's square). At gives the same, Fous included, in every
+// game's terms.
+func (p Position) Pawn(s hops.Square) (side hops.Side, k Kind, turned bool, ok bool) {
 	return p.st.pawn(s)
 }
 
-// At returns what stands on square s as the viewer knows it (see
-// Position.At): the kind is Hidden for an opposing pawn never turned
+// Pawn returns the pawn on square s as the viewer knows it (see
+// Position.Pawn): the kind is Hidden for an opposing pawn never turned
 // over.
-func (v View) At(s hops.Square) (side hops.Side, k Kind, turned bool, ok bool) {
+func (v View) Pawn(s hops.Square) (side hops.Side, k Kind, turned bool, ok bool) {
 	return v.st.pawn(s)
 }
 
@@ -382,7 +383,7 @@ func (b *builder) Click(i int, c hops.Click) error {
 // complete, the position it plays to, the pawn turned over and captured
 // or not (B8), which a View can show only when it knows the pawn's face.
 // It also says what the next click is for.
-func (b *builder) Preview(next *hops.ClickSet) (hops.Drawable, string) {
+func (b *builder) Preview(next *hops.ClickSet) (hops.Drawable[Move], string) {
 	st := b.st
 	me := st.side
 	q := *st
@@ -437,7 +438,7 @@ func (b *builder) Preview(next *hops.ClickSet) (hops.Drawable, string) {
 
 // wrap returns st as the value Build previews: a Position, or the
 // viewer's View.
-func (b *builder) wrap(st state) hops.Drawable {
+func (b *builder) wrap(st state) hops.Drawable[Move] {
 	if b.view {
 		return View{st: st, viewer: b.viewer}
 	}

@@ -41,7 +41,15 @@
 // E, G), written as seven letters such as "NTXXQJK". There are 2520
 // (Arrangements, RandomArrangement). NewPosition and NewPositionWith set up a
 // game from two arrangements; Start is the example start of the rule book
-// and StartWith the same with either side first (G8).
+// and StartWith the same with either side first (G8). Setup describes any
+// true position by its pieces (where each pawn stands and its face, which
+// were turned over, the Fous, the captures, the phase), and
+// Setup.Position builds it, checked as Parse checks a text.
+//
+// Reflecting the board left to right (file A becomes G) keeps the
+// chequer, the home squares and the Fous' start squares, so it maps the
+// game onto itself: Position.Mirror and Move.Mirror give the reflected
+// position and decision.
 //
 // # Texts
 //

@@ -12,12 +12,14 @@ var figureLabels = [...]string{Nine: "9", Ten: "10", Jack: "J", Queen: "Q", King
 // sheet's figures (render it with its SVG method): dark squares shaded,
 // White pieces white and Red pieces red, pawns as discs labelled with
 // their figure (blanks unlabelled), a pawn turned over marked with a
-// yellow dot, the Fous as squares.
-func (p Position) Drawing() hops.Drawing { return p.st.drawing() }
+// yellow dot, the Fous as squares; then arrows along the moves given, in
+// order (usually the decision that led here): the pawn's path, then the
+// Fou's.
+func (p Position) Drawing(last ...Move) hops.Drawing { return p.st.drawing(last) }
 
 // Drawing describes the view as a picture, like Position.Drawing, with
 // the pawns whose faces the viewer does not know drawn face down.
-func (v View) Drawing() hops.Drawing { return v.st.drawing() }
+func (v View) Drawing(last ...Move) hops.Drawing { return v.st.drawing(last) }
 
 // Arrows returns the move's hops as arrows for a hops.Drawing: the pawn's
 // path, then the Fou's.
@@ -25,8 +27,8 @@ func (m Move) Arrows() []hops.Arrow {
 	return append(hops.PathArrows(bd, m.pawn, false), hops.PathArrows(bd, m.fou, false)...)
 }
 
-func (st *state) drawing() hops.Drawing {
-	d := hops.Drawing{Board: bd}
+func (st *state) drawing(last []Move) hops.Drawing {
+	d := hops.Drawing{Board: bd, Arrows: hops.AppendArrows(nil, last...)}
 	for s := range dark.Squares() {
 		d.SquareFill[s] = "#b08d6a"
 	}

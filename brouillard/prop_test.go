@@ -145,8 +145,8 @@ func checkViews(t *rapid.T, p Position) {
 		// not seen.
 		var hidden [King + 1]int
 		for sq := range p.Pawns(s.Other()).Squares() {
-			if _, vk, _, _ := v.At(sq); vk == Hidden {
-				_, k, _, _ := p.At(sq)
+			if _, vk, _, _ := v.Pawn(sq); vk == Hidden {
+				_, k, _, _ := p.Pawn(sq)
 				hidden[k]++
 			}
 		}
@@ -192,7 +192,7 @@ func TestLeak(t *testing.T) {
 		opp := viewer ^ 1
 		var hidden []hops.Square
 		for b := p.Pawns(opp); b != 0; b &= b - 1 {
-			if _, _, turned, _ := p.At(b.First()); !turned {
+			if _, _, turned, _ := p.Pawn(b.First()); !turned {
 				hidden = append(hidden, b.First())
 			}
 		}
@@ -656,7 +656,7 @@ func TestZeroValues(t *testing.T) {
 	_ = v.Consistent()
 	_ = RandomArrangement(nil).Validate()
 	_ = p.View(hops.Side(7)).Hash()
-	_, _, _, _ = p.At(hops.Square(-5))
+	_, _, _, _ = p.Pawn(hops.Square(-5))
 }
 
 // TestLeakStart: White's view of two starts that differ only in Red's
@@ -767,7 +767,7 @@ func checkMarked(p Position, m Move, all, turning map[Position]bool) string {
 	}
 	over := bd.Step(a, d)
 	me := p.ToMove()
-	side, k, turned, there := p.At(over)
+	side, k, turned, there := p.Pawn(over)
 	switch {
 	case pawn.Len() > 0 && pawn.To() == over:
 		return fmt.Sprintf("%s accepted in %s: it turns over the pawn %s has just moved to %s", m, p, SideName(me), over)

@@ -151,11 +151,11 @@ func TestB4_Knowledge(t *testing.T) {
 	// A turned pawn is known to both.
 	q := play(t, build(t, fig7, "w 0 0 -"), "D3-E2 E3-E5xC5")
 	for _, s := range []hops.Side{White, Red} {
-		if _, k, turned, _ := q.View(s).At(sq(t, "D5")); k != Blank || !turned {
+		if _, k, turned, _ := q.View(s).Pawn(sq(t, "D5")); k != Blank || !turned {
 			t.Errorf("%s's view of D5: %v %v", SideName(s), k, turned)
 		}
 	}
-	if _, k, _, _ := q.View(White).At(sq(t, "C6")); k != Hidden {
+	if _, k, _, _ := q.View(White).Pawn(sq(t, "C6")); k != Hidden {
 		t.Errorf("White sees Red's C6 as %v", k)
 	}
 }
@@ -296,7 +296,7 @@ func TestB8_TurningOver(t *testing.T) {
 		if !rev.Captured || rev.Kind != Nine || after.ToMove() != White || !after.Continuing() || after.Captured(White) != 1 {
 			t.Errorf("%s: capture gives %s, %v", d5, after, rev)
 		}
-		if _, _, _, ok := after.At(sq(t, "D5")); ok {
+		if _, _, _, ok := after.Pawn(sq(t, "D5")); ok {
 			t.Errorf("%s: the Nine stayed", d5)
 		}
 		if !generated(c, "D3-E2 E3-E5xC5") {

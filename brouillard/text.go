@@ -52,6 +52,10 @@ func (p Position) String() string {
 // MarshalText returns the position text.
 func (p Position) MarshalText() ([]byte, error) { return p.st.appendText(nil), nil }
 
+// AppendText appends the position text (B11) to b and returns the
+// extended slice; String and MarshalText are built on it.
+func (p Position) AppendText(b []byte) []byte { return p.st.appendText(b) }
+
 // UnmarshalText reads a position text, as Parse.
 func (p *Position) UnmarshalText(text []byte) error {
 	return hops.UnmarshalText(p, text, Parse)

@@ -1,24 +1,31 @@
 package brouillard
 
+import "github.com/hopsgames/hops"
+
 // CanWinNow reports whether the side to move can win with its next
-// decision (B5): only when its target is the King can a decision win,
-// by a Fou move that turns the King over, so every other position is
-// answered without looking at a move. Players use it to spot wins and
-// threats cheaply. A win because the opponent is left without a legal
-// move (G6) is not looked for.
+// decision (B5): only when its target is the King can a decision win, by
+// a Fou move that turns the King over, so every other position is
+// answered without looking at a move; otherwise the decisions are
+// generated until one turns over the King's square, with no move played. Players use it to spot wins
+// and threats cheaply. A win because the opponent is left without a
+// legal move (G6) is not looked for.
 func (p Position) CanWinNow() bool {
 	side := p.ToMove()
 	if t, ok := p.Target(side); !ok || t != King {
 		return false
 	}
-	for m := range p.Moves() {
-		if !m.Turns() {
-			continue
+	king := hops.NoSquare
+	for b := p.st.pawns[side^1]; b != 0; b &= b - 1 {
+		if p.st.kind(b.First()) == King {
+			king = b.First()
 		}
-		if c, err := p.Play(m); err == nil {
-			if o := c.Outcome(); o.Over && o.Winner == side {
-				return true
-			}
+	}
+	if king == hops.NoSquare {
+		return false
+	}
+	for m := range p.Moves() {
+		if s, ok := m.TurnedSquare(); ok && s == king {
+			return true
 		}
 	}
 	return false

@@ -508,7 +508,7 @@ func (p Position) effect(m Move) Position {
 // displaced so far stand where their paths end, with the ball when they
 // carry or took it; once the turn is complete, the position it plays to.
 // It also says what the next click is for.
-func (b *builder) Preview(next *hops.ClickSet) (hops.Drawable, string) {
+func (b *builder) Preview(next *hops.ClickSet) (hops.Drawable[Move], string) {
 	p := *b.p
 	switch {
 	case b.over():

@@ -98,7 +98,7 @@ func TestBuildPreview(t *testing.T) {
 		p := randomPosition(t)
 		gametest.CheckPreview(t, p, p, gametest.Previewing[Move, Position]{
 			Play: gametest.Plays[Position, Move](p),
-			At:   gametest.AtOf(Position.At),
+			At:   gametest.AtOf(Position.Pawn),
 			// The ball stays on its carrier or goes with a pawn clicked
 			// to: the carrier displaced, or the pawn that took it (K5).
 			Partial: func(clicks []hops.Click, q Position) string {
@@ -107,7 +107,7 @@ func TestBuildPreview(t *testing.T) {
 				}
 				carriers := 0
 				for s := range hops.Board7.All().Squares() {
-					if _, carrier, ok := q.At(s); ok && carrier {
+					if _, carrier, ok := q.Pawn(s); ok && carrier {
 						carriers++
 						if s != p.carrier() && !slices.Contains(clicks, hops.Click{Square: s}) && !slices.Contains(clicks, hops.Click{Square: s, Mark: true}) {
 							return fmt.Sprintf("with the ball on %s, where no click went", s)

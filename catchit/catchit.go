@@ -82,10 +82,10 @@ func (p Position) Carrier() hops.Square { return p.carrier() }
 // Pawns returns the squares of the given side's pawns.
 func (p Position) Pawns(s hops.Side) hops.Bitboard { return p.pawns[s&1] }
 
-// At returns what stands on square s: the side of its pawn and whether
-// that pawn carries the ball (K1), or ok = false when no pawn stands
-// there.
-func (p Position) At(s hops.Square) (side hops.Side, carrier bool, ok bool) {
+// Pawn returns the pawn on square s: its side and whether it carries the
+// ball (K1), or ok = false when no pawn stands there. At gives the same
+// in every game's terms.
+func (p Position) Pawn(s hops.Square) (side hops.Side, carrier bool, ok bool) {
 	switch {
 	case p.pawns[Blue].Has(s):
 		return Blue, s == p.carrier(), true
@@ -226,14 +226,17 @@ func (p Position) Key() hops.StateKey {
 // String returns the position text of K11, such as
 // "rrrrrrr/7/7/7/7/7/bbbBbbb b".
 func (p Position) String() string {
-	b, _ := p.MarshalText()
-	return string(b)
+	var buf [64]byte
+	return string(p.AppendText(buf[:0]))
 }
 
 // MarshalText returns the position text of K11.
-func (p Position) MarshalText() ([]byte, error) {
+func (p Position) MarshalText() ([]byte, error) { return p.AppendText(make([]byte, 0, 64)), nil }
+
+// AppendText appends the position text (K11) to out and returns the
+// extended slice; String and MarshalText are built on it.
+func (p Position) AppendText(out []byte) []byte {
 	c := p.carrier()
-	out := make([]byte, 0, 64)
 	out = hops.AppendRows(out, board, func(s hops.Square) (byte, bool) {
 		switch {
 		case p.pawns[Blue].Has(s):
@@ -254,7 +257,7 @@ func (p Position) MarshalText() ([]byte, error) {
 	} else {
 		out = append(out, " b"...)
 	}
-	return out, nil
+	return out
 }
 
 // UnmarshalText reads a position text (see Parse).
@@ -341,6 +344,9 @@ func (p Position) Mirror() Position {
 
 // MirrorSquare returns the square reflected left to right on the 7×7
 // board (A1 to G1); other values are returned unchanged.
+//
+// Deprecated: Position.Mirror and Move.Mirror reflect a whole position or
+// move, and hops.Board7.MirrorFiles reflects one square.
 func MirrorSquare(s hops.Square) hops.Square {
 	if !board.Contains(s) {
 		return s

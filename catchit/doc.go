@@ -52,6 +52,10 @@
 // [Position.Destinations] where a pawn can end the first displacement of
 // a legal turn, and [Position.Build] builds a turn click by click,
 // offering at each click only what leads to a legal turn.
+// [Position.CanWinNow] says whether the side to move can carry the ball
+// off the board this turn, [Setup] builds a position from its pawns and
+// carrier, and [Position.Mirror] and [Move.Mirror] reflect the board left
+// to right, which maps the game onto itself.
 //
 // # Generated moves and their canonical form
 //

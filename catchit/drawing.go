@@ -9,9 +9,10 @@ import (
 // Drawing describes the position as a picture in the manner of the rule
 // sheet's figures (render it with its SVG method): Blue pawns blue, Red
 // pawns red, the ball a yellow dot on its carrier, and the goal ranks
-// tinted with the colour of the side that aims at them.
-func (p Position) Drawing() hops.Drawing {
-	d := hops.Drawing{Board: board}
+// tinted with the colour of the side that aims at them; then arrows
+// along the moves given, in order (usually the move that led here).
+func (p Position) Drawing(last ...Move) hops.Drawing {
+	d := hops.Drawing{Board: board, Arrows: hops.AppendArrows(nil, last...)}
 	for s := range board.RankSquares(6).Squares() {
 		d.SquareFill[s] = "#d6e4f5" // Blue's goal is beyond rank 7
 	}

@@ -339,7 +339,7 @@ func (p Position) after(m Move) (own, opp hops.Bitboard) {
 // its step, slide or jumps end, the pawns it jumped turned, then the
 // stepping pawn where it steps; once the turn is complete, the position
 // it plays to. It also says what the next click is for.
-func (b *builder) Preview(next *hops.ClickSet) (hops.Drawable, string) {
+func (b *builder) Preview(next *hops.ClickSet) (hops.Drawable[Move], string) {
 	p := *b.p
 	n := b.path.Len()
 	switch {

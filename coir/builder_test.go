@@ -78,7 +78,7 @@ func TestBuildPreview(t *testing.T) {
 		gametest.CheckPreview(t, p, p, gametest.Previewing[Move, Position]{
 			Play: gametest.Plays[Position, Move](p),
 			At: func(q Position, s hops.Square) (mine, occupied bool) {
-				side, ok := q.At(s)
+				side, ok := q.Pawn(s)
 				return ok && side == q.ToMove(), ok
 			},
 			Repick: true,

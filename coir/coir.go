@@ -73,16 +73,10 @@ func StartVariantWith(first hops.Side) Position {
 // as Parse checks a text (C1, C8): twelve pawns, no square of both colours,
 // all on the board, and the side not to move owning at least one pawn.
 func NewPosition(white, black hops.Bitboard, toMove hops.Side) (Position, error) {
-	p := Position{white: white, black: black, side: toMove & 1}
-	if toMove > 1 {
-		return Position{}, hops.Errorf(hops.ErrPosition, "C8", "side", "side %d is neither White nor Black", toMove)
+	if err := hops.CheckSetup(board, toMove, "C8", "C1", white, black); err != nil {
+		return Position{}, err
 	}
-	if (white|black)&^board.All() != 0 {
-		return Position{}, hops.Errorf(hops.ErrPosition, "G1", "pawns", "pawns off the 6x6 board: %v", (white|black)&^board.All())
-	}
-	if white&black != 0 {
-		return Position{}, hops.Errorf(hops.ErrPosition, "C1", "pawns", "squares %v hold both a White and a Black pawn", white&black)
-	}
+	p := Position{white: white, black: black, side: toMove}
 	return p, p.check()
 }
 
@@ -128,9 +122,9 @@ func (p Position) withSides(own, opp hops.Bitboard) Position {
 	return Position{white: opp, black: own, side: White}
 }
 
-// At returns what stands on square s: the colour its pawn shows (C1), or
-// ok = false for an empty square.
-func (p Position) At(s hops.Square) (side hops.Side, ok bool) {
+// Pawn returns the pawn on square s: the colour it shows (C1), or ok =
+// false for an empty square. At gives the same in every game's terms.
+func (p Position) Pawn(s hops.Square) (side hops.Side, ok bool) {
 	switch {
 	case p.white.Has(s):
 		return White, true
@@ -187,10 +181,12 @@ func (p Position) Hash() uint64 {
 // "bbbbbb/6/6/6/6/wwwwww w".
 func (p Position) String() string {
 	var buf [48]byte
-	return string(p.appendText(buf[:0]))
+	return string(p.AppendText(buf[:0]))
 }
 
-func (p Position) appendText(b []byte) []byte {
+// AppendText appends the position text (C8) to b and returns the
+// extended slice; String and MarshalText are built on it.
+func (p Position) AppendText(b []byte) []byte {
 	b = hops.AppendRows(b, board, func(s hops.Square) (byte, bool) {
 		switch {
 		case p.white.Has(s):
@@ -207,7 +203,7 @@ func (p Position) appendText(b []byte) []byte {
 }
 
 // MarshalText returns the position text.
-func (p Position) MarshalText() ([]byte, error) { return p.appendText(nil), nil }
+func (p Position) MarshalText() ([]byte, error) { return p.AppendText(nil), nil }
 
 // UnmarshalText reads a position text with Parse.
 func (p *Position) UnmarshalText(text []byte) error {

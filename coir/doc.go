@@ -94,7 +94,10 @@
 // [Position.Destinations] where a pawn can end its step, slide or jumps,
 // [Position.Build] builds a turn click by click, offering at each click
 // only what leads to a legal turn, and [Position.HasDame] says whether
-// the side to move plays a Dame.
+// the side to move plays a Dame. [Setup] (or [NewPosition]) builds a
+// position from its pawns, and [Position.Mirror] and [Move.Mirror]
+// reflect the board left to right, which maps the game onto itself (so
+// does turning the board half round while swapping the colours).
 //
 // # Decisions of the rule book, and of this package
 //

@@ -9,9 +9,10 @@ import (
 // Drawing describes the position as a picture in the manner of the rule
 // sheet's figures (render it with its SVG method): each pawn shows its
 // upper face, white or black; a lone pawn, which plays as a Dame (C6), is
-// marked with a gold dot.
-func (p Position) Drawing() hops.Drawing {
-	d := hops.Drawing{Board: board}
+// marked with a gold dot; then arrows along the moves given, in order
+// (usually the move that led here).
+func (p Position) Drawing(last ...Move) hops.Drawing {
+	d := hops.Drawing{Board: board, Arrows: hops.AppendArrows(nil, last...)}
 	fill := [2]string{"#ffffff", "#222222"}
 	for _, side := range []hops.Side{White, Black} {
 		set := p.pawns(side)

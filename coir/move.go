@@ -75,10 +75,12 @@ func (m Move) Step() (from, to hops.Square, ok bool) {
 // the zero Move gives "".
 func (m Move) String() string {
 	var buf [3*hops.MaxPath + 6]byte
-	return string(m.appendText(buf[:0]))
+	return string(m.AppendText(buf[:0]))
 }
 
-func (m Move) appendText(b []byte) []byte {
+// AppendText appends the move text (C7) to b and returns the extended
+// slice; String and MarshalText are built on it.
+func (m Move) AppendText(b []byte) []byte {
 	for i := 0; i < int(m.n); i++ {
 		if i > 0 {
 			b = append(b, '-')
@@ -95,7 +97,7 @@ func (m Move) appendText(b []byte) []byte {
 }
 
 // MarshalText returns the move text.
-func (m Move) MarshalText() ([]byte, error) { return m.appendText(nil), nil }
+func (m Move) MarshalText() ([]byte, error) { return m.AppendText(nil), nil }
 
 // UnmarshalText reads a move text with ParseMove.
 func (m *Move) UnmarshalText(text []byte) error {

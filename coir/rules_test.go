@@ -430,13 +430,13 @@ func TestAccessors(t *testing.T) {
 	if p.Pawns(White) != squares(t, "A1 B1 C1 D1 E1 F1") || p.Pawns(Black) != squares(t, "A6 B6 C6 D6 E6 F6") {
 		t.Error("Pawns")
 	}
-	if s, ok := p.At(sq(t, "A1")); !ok || s != White {
+	if s, ok := p.Pawn(sq(t, "A1")); !ok || s != White {
 		t.Error("At A1")
 	}
-	if s, ok := p.At(sq(t, "A6")); !ok || s != Black {
+	if s, ok := p.Pawn(sq(t, "A6")); !ok || s != Black {
 		t.Error("At A6")
 	}
-	if _, ok := p.At(sq(t, "A3")); ok {
+	if _, ok := p.Pawn(sq(t, "A3")); ok {
 		t.Error("At A3")
 	}
 	for _, c := range []struct {

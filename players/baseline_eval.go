@@ -24,7 +24,7 @@ func firstZapitaEval(p zapita.Position, side hops.Side) int {
 // 100 a rank, plus 100 for holding it at all.
 func firstCatchitEval(p catchit.Position, side hops.Side) int {
 	c := p.Carrier()
-	owner, _, ok := p.At(c)
+	owner, _, ok := p.Pawn(c)
 	if !ok {
 		return 0
 	}

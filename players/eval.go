@@ -39,7 +39,7 @@ func ZapitaEval(p zapita.Position, side hops.Side) int {
 		goal := zapita.HQ(s.Other())
 		for sq := range p.Pawns(s).Squares() {
 			if distance(sq, b) == 1 {
-				_, power, _ := p.At(sq)
+				_, power, _ := p.Pawn(sq)
 				v += sign * 25 * power
 			}
 			if distance(sq, goal) <= 2 {
@@ -99,7 +99,7 @@ func zapitaThrows(p zapita.Position) int {
 //     ball.
 func CatchitEval(p catchit.Position, side hops.Side) int {
 	c := p.Carrier()
-	owner, _, ok := p.At(c)
+	owner, _, ok := p.Pawn(c)
 	if !ok {
 		return 0
 	}
@@ -244,7 +244,7 @@ func targetDistance(p brouillard.Position, side hops.Side) int {
 		return 0
 	}
 	for sq := range p.Pawns(side.Other()).Squares() {
-		if _, k, _, _ := p.At(sq); k == t {
+		if _, k, _, _ := p.Pawn(sq); k == t {
 			return distance(p.Fou(side), sq)
 		}
 	}

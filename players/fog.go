@@ -139,7 +139,7 @@ func (s *FogSearcher) buffer(ply int, v brouillard.View) []brouillard.Move {
 // may show.
 func (s *FogSearcher) decision(v brouillard.View, m brouillard.Move, ply int) (float64, error) {
 	if sq, ok := m.TurnedSquare(); ok {
-		if _, k, _, _ := v.At(sq); k == brouillard.Hidden {
+		if _, k, _, _ := v.Pawn(sq); k == brouillard.Hidden {
 			target, _ := v.Target(s.me)
 			faces := v.Unseen()
 			n := 0
@@ -231,7 +231,7 @@ func turnable(moves []brouillard.Move) hops.Bitboard {
 // faces the player who does not own them has not seen.
 func unseenBy(v brouillard.View, set hops.Bitboard) hops.Bitboard {
 	for sq := range set.Squares() {
-		if _, _, turned, _ := v.At(sq); turned {
+		if _, _, turned, _ := v.Pawn(sq); turned {
 			set = set.Without(sq)
 		}
 	}
@@ -372,7 +372,7 @@ func prospects(v brouillard.View, side hops.Side) float64 {
 // player knows it. It returns hops.NoSquare when no such pawn is seen.
 func figureSquare(v brouillard.View, side hops.Side, k brouillard.Kind) (hops.Square, bool) {
 	for sq := range v.Pawns(side).Squares() {
-		if _, kind, turned, _ := v.At(sq); kind == k {
+		if _, kind, turned, _ := v.Pawn(sq); kind == k {
 			return sq, turned
 		}
 	}
@@ -415,7 +415,7 @@ func knownReveal(v brouillard.View, m brouillard.Move) brouillard.Reveal {
 	if !ok {
 		return brouillard.Reveal{}
 	}
-	_, k, turned, _ := v.At(sq)
+	_, k, turned, _ := v.Pawn(sq)
 	mover := v.ToMove()
 	target, _ := v.Target(mover)
 	if turned && k != target {

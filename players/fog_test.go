@@ -34,7 +34,7 @@ func TestFogTakesAShot(t *testing.T) {
 	if !ok {
 		t.Fatalf("in %s the FogSearcher plays %s, which turns nothing over", p, m)
 	}
-	if side, _, turned, _ := p.At(sq); side != brouillard.Red || turned {
+	if side, _, turned, _ := p.Pawn(sq); side != brouillard.Red || turned {
 		t.Fatalf("in %s the FogSearcher plays %s, which turns over %s, not a hidden Red pawn", p, m, sq)
 	}
 }

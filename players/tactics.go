@@ -81,7 +81,7 @@ func CatchitTactics() Tactics[catchit.Position, catchit.Move] {
 // out over is an attacking one).
 func catchitDecided(p catchit.Position) (hops.Side, bool) {
 	c := p.Carrier()
-	owner, _, ok := p.At(c)
+	owner, _, ok := p.Pawn(c)
 	if !ok {
 		return 0, false
 	}
@@ -114,7 +114,7 @@ func catchitPriority(p catchit.Position, m catchit.Move) int {
 	}
 	side := p.ToMove()
 	c := p.Carrier()
-	owner, _, _ := p.At(c)
+	owner, _, _ := p.Pawn(c)
 	for _, d := range [2]hops.Path{m.First(), m.Second()} {
 		if d.Len() == 0 {
 			continue
@@ -173,7 +173,7 @@ func BrouillardTactics() Tactics[brouillard.Position, brouillard.Move] {
 			if !turns {
 				return 0
 			}
-			_, k, turned, ok := p.At(mid)
+			_, k, turned, ok := p.Pawn(mid)
 			t, has := p.Target(p.ToMove())
 			switch {
 			case !ok:

@@ -160,7 +160,7 @@ func (b *builder) Click(i int, c hops.Click) error {
 	to := c.Square
 	switch {
 	case b.m.path.Len() == 0:
-		side, _, ok := p.At(to)
+		side, _, ok := p.Pawn(to)
 		switch {
 		case !ok:
 			return fail("Z4", "no pawn stands on %s", to)
@@ -246,7 +246,7 @@ func (b *builder) Built() (Move, bool, error) {
 // its path ends, standing on the bomb once it reached it, and the bomb
 // where the last throw sent it; once the move is complete, the position
 // it plays to. It also says what the next click is for.
-func (b *builder) Preview(next *hops.ClickSet) (hops.Drawable, string) {
+func (b *builder) Preview(next *hops.ClickSet) (hops.Drawable[Move], string) {
 	p := *b.p
 	n := b.m.path.Len()
 	switch {

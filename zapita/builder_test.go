@@ -85,7 +85,7 @@ func TestBuildPreview(t *testing.T) {
 		p, _ := randomPosition(t)
 		gametest.CheckPreview(t, p, p, gametest.Previewing[Move, Position]{
 			Play: gametest.Plays[Position, Move](p),
-			At:   gametest.AtOf(Position.At),
+			At:   gametest.AtOf(Position.Pawn),
 			// Once the pawn reached the bomb, the bomb is where the
 			// last click sent it: on the pawn, then on each relay.
 			Partial: func(clicks []hops.Click, q Position) string {
@@ -117,7 +117,7 @@ func ExamplePosition_Build_preview() {
 		b, _ := p.Build(clicks)
 		q := b.Preview.(Position)
 		e2 := "empty"
-		if side, power, ok := q.At(hops.SquareAt(4, 1)); ok {
+		if side, power, ok := q.Pawn(hops.SquareAt(4, 1)); ok {
 			e2 = fmt.Sprintf("%s's %d", SideName(side), power)
 		}
 		fmt.Printf("%v: %s (E2: %s; the bomb on %s)\n", clicks, b.Prompt, e2, q.Bomb())

@@ -12,11 +12,13 @@
 //
 // # Using the package
 //
-// [Start] and [StartWith] set up the game, [Parse] reads a position text;
-// a [Position] is an immutable value. [Position.Moves] and
+// [Start] and [StartWith] set up the game, [Parse] reads a position text
+// and [Setup] builds a position from its pieces; a [Position] is an
+// immutable value. [Position.Moves] and
 // [Position.AppendMoves] generate the legal moves, [Position.Validate]
 // explains why a move is illegal and [Position.Play] plays it. For a user
-// interface, [Position.At] says what stands on a square,
+// interface, [Position.At] says what stands on a square (the bomb
+// included; [Position.Pawn] gives a pawn's power as a number),
 // [Position.Destinations] gives the squares a pawn may end on, and
 // [Position.Build] builds a move click by click (the pawn, its landings,
 // then each throw), offering at each click only what leads to a legal

@@ -9,9 +9,11 @@ import (
 // Drawing describes the position as a picture in the manner of the rule
 // sheet's figures (render it with its SVG method): the two headquarters
 // tinted and labelled, White pawns white and Khaki pawns khaki, each with
-// its power, and the bomb as a black disc.
-func (p Position) Drawing() hops.Drawing {
-	d := hops.Drawing{Board: board}
+// its power, and the bomb as a black disc; then arrows along the moves
+// given, in order (usually the move that led here): the pawn's path, then
+// each throw dashed.
+func (p Position) Drawing(last ...Move) hops.Drawing {
+	d := hops.Drawing{Board: board, Arrows: hops.AppendArrows(nil, last...)}
 	for _, s := range []hops.Side{White, Khaki} {
 		hq := HQ(s)
 		d.SquareFill[hq] = "#c5e1a5"

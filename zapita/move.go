@@ -70,10 +70,7 @@ func (m Move) Rest() hops.Square { return m.Throw(int(m.n) - 1) }
 // Mirror returns the move reflected top to bottom (rank r becomes rank
 // 8-r), the move that Position.Mirror's position plays in its place.
 func (m Move) Mirror() Move {
-	var q Move
-	for i := 0; i < m.path.Len(); i++ {
-		q.path.Push(mirrorSquare(m.path.At(i)), false)
-	}
+	q := Move{path: m.path.Map(mirrorSquare)}
 	for i := 0; i < int(m.n); i++ {
 		q.throws[i] = mirrorSquare(m.throws[i])
 	}
@@ -84,10 +81,12 @@ func (m Move) Mirror() Move {
 // String returns the move text of Z7, such as "D2-B2*D4*G4".
 func (m Move) String() string {
 	var buf [3*hops.MaxPath + 3*MaxThrows]byte
-	return string(m.appendText(buf[:0]))
+	return string(m.AppendText(buf[:0]))
 }
 
-func (m Move) appendText(b []byte) []byte {
+// AppendText appends the move text (Z7) to b and returns the extended
+// slice; String and MarshalText are built on it.
+func (m Move) AppendText(b []byte) []byte {
 	b = m.path.AppendText(b)
 	for i := 0; i < int(m.n); i++ {
 		b = append(b, '*')
@@ -97,7 +96,7 @@ func (m Move) appendText(b []byte) []byte {
 }
 
 // MarshalText returns the move text.
-func (m Move) MarshalText() ([]byte, error) { return m.appendText(nil), nil }
+func (m Move) MarshalText() ([]byte, error) { return m.AppendText(nil), nil }
 
 // UnmarshalText reads a move text with ParseMove.
 func (m *Move) UnmarshalText(text []byte) error {

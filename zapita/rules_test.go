@@ -49,7 +49,7 @@ func TestZ2_Setup(t *testing.T) {
 		pow  int
 	}{{"A1", Khaki, 1}, {"A2", Khaki, 2}, {"A3", Khaki, 3}, {"A5", Khaki, 3}, {"A6", Khaki, 2}, {"A7", Khaki, 1},
 		{"G1", White, 1}, {"G2", White, 2}, {"G3", White, 3}, {"G5", White, 3}, {"G6", White, 2}, {"G7", White, 1}} {
-		s, pow, ok := p.At(sq(t, c.sq))
+		s, pow, ok := p.Pawn(sq(t, c.sq))
 		if !ok || s != c.side || pow != c.pow {
 			t.Errorf("%s holds %v %d %v, want %s %d", c.sq, s, pow, ok, SideName(c.side), c.pow)
 		}

@@ -79,7 +79,7 @@ func (p *Position) check(m Move, partial bool) (checked, error) {
 	}
 	from, end := m.path.From(), m.path.To()
 	st.from, st.end = from, end
-	side, power, ok := p.At(from)
+	side, power, ok := p.Pawn(from)
 	switch {
 	case !ok:
 		return st, illegal("Z4", pathWhere(&m), "no pawn stands on %s", from)

@@ -99,10 +99,11 @@ func (p Position) PawnsOfPower(s hops.Side, power int) hops.Bitboard {
 	return p.pw[s&1][power-1]
 }
 
-// At returns what stands on square sq: the side and power of its pawn,
-// or ok = false when no pawn stands there (the bomb, which may share no
-// square with a pawn, is on Bomb).
-func (p Position) At(sq hops.Square) (side hops.Side, power int, ok bool) {
+// Pawn returns the pawn on square sq: its side and power, or ok = false
+// when no pawn stands there (the bomb, which may share no square with a
+// pawn, is on Bomb). At gives the same in every game's terms, the bomb
+// included.
+func (p Position) Pawn(sq hops.Square) (side hops.Side, power int, ok bool) {
 	b := sq.Bit()
 	for s := range 2 {
 		for k := range 3 {
@@ -180,7 +181,7 @@ func (p Position) Hash() uint64 {
 
 // letter returns the Z8 letter of the piece on sq (0 for an empty square).
 func (p *Position) letter(sq hops.Square) byte {
-	if s, pow, ok := p.At(sq); ok {
+	if s, pow, ok := p.Pawn(sq); ok {
 		if s == White {
 			return byte('A' + pow - 1)
 		}
@@ -196,10 +197,12 @@ func (p *Position) letter(sq hops.Square) byte {
 // "a5A/b5B/c5C/3*3/c5C/b5B/a5A w".
 func (p Position) String() string {
 	var buf [48]byte
-	return string(p.appendText(buf[:0]))
+	return string(p.AppendText(buf[:0]))
 }
 
-func (p Position) appendText(b []byte) []byte {
+// AppendText appends the position text (Z8) to b and returns the
+// extended slice; String and MarshalText are built on it.
+func (p Position) AppendText(b []byte) []byte {
 	b = hops.AppendRows(b, board, func(s hops.Square) (byte, bool) { return p.letter(s), false })
 	if p.side&1 == White {
 		return append(b, " w"...)
@@ -208,7 +211,7 @@ func (p Position) appendText(b []byte) []byte {
 }
 
 // MarshalText returns the position text.
-func (p Position) MarshalText() ([]byte, error) { return p.appendText(nil), nil }
+func (p Position) MarshalText() ([]byte, error) { return p.AppendText(nil), nil }
 
 // UnmarshalText reads a position text with Parse.
 func (p *Position) UnmarshalText(text []byte) error {
@@ -303,7 +306,7 @@ func (p Position) Mirror() Position {
 	q := Position{bomb: mirrorSquare(p.bomb), side: p.side}
 	for s := range 2 {
 		for k := range 3 {
-			q.pw[s][k] = mirrorBits(p.pw[s][k])
+			q.pw[s][k] = hops.MapSquares(p.pw[s][k], board.MirrorRanks)
 		}
 	}
 	return q
@@ -313,15 +316,7 @@ func mirrorSquare(s hops.Square) hops.Square {
 	if !board.Contains(s) {
 		return s
 	}
-	return hops.SquareAt(s.File(), 6-s.Rank())
-}
-
-func mirrorBits(b hops.Bitboard) hops.Bitboard {
-	var out hops.Bitboard
-	for ; b != 0; b &= b - 1 {
-		out |= mirrorSquare(b.First()).Bit()
-	}
-	return out
+	return board.MirrorRanks(s)
 }
 
 // Diagram draws the board: White pawns as W1, W2, W3, Khaki pawns as K1,
@@ -330,7 +325,7 @@ func mirrorBits(b hops.Bitboard) hops.Bitboard {
 func (p Position) Diagram() string {
 	var sb strings.Builder
 	sb.WriteString(board.Diagram(func(s hops.Square) string {
-		if side, pow, ok := p.At(s); ok {
+		if side, pow, ok := p.Pawn(s); ok {
 			return fmt.Sprintf("%c%d", "WK"[side&1], pow)
 		}
 		switch {

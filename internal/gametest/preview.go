@@ -146,7 +146,7 @@ func Plays[P interface{ Play(m M) (P, error) }, M hops.Move](p P) func(m M) (P, 
 }
 
 // AtOf returns, for Previewing.At, what stands on a square of a position
-// whose At method (passed as a method expression, such as Position.At)
+// whose Pawn method (passed as a method expression, such as Position.Pawn)
 // gives the side of the piece there, something more, and whether a
 // piece is there.
 func AtOf[Q interface{ ToMove() hops.Side }, X any](at func(Q, hops.Square) (hops.Side, X, bool)) func(Q, hops.Square) (mine, occupied bool) {

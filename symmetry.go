@@ -1,0 +1,15 @@
+package hops
+
+// Map returns the path with each of its squares replaced by its image
+// under f, marks kept; Outside and NoSquare are kept as they are. With a
+// board symmetry such as Board.MirrorFiles it gives the mirrored path,
+// which the games' Move.Mirror methods are built on.
+func (p Path) Map(f func(Square) Square) Path {
+	q := p
+	for i := range int(p.n) {
+		if s := p.sq[i]; s >= 0 && s < Outside {
+			q.sq[i] = f(s)
+		}
+	}
+	return q
+}
