@@ -128,3 +128,34 @@ func ExamplePosition_Build_preview() {
 	// [E1 E2 E5]: throw the bomb 1 square (E2: White's 3; the bomb on E5)
 	// [E1 E2 E5 E6]: the move is complete (E2: White's 3; the bomb on E6)
 }
+
+// TestPreviewDrawsTheHeldBomb (Z5): while a pawn that reached the bomb is
+// still to throw it, the preview's picture shows that pawn, with its
+// power, marked as holding the bomb.
+func TestPreviewDrawsTheHeldBomb(t *testing.T) {
+	checked := 0
+	rapid.Check(t, func(t *rapid.T) {
+		p := playedPosition(t)
+		for m := range p.Moves() {
+			if m.NumThrows() == 0 {
+				continue
+			}
+			clicks := m.Clicks()[:m.Path().Len()]
+			b, err := p.Build(clicks)
+			if err != nil {
+				t.Fatalf("%s: Build(%v): %v", p, clicks, err)
+			}
+			q := b.Preview.(Position)
+			tok := q.Drawing().Tokens[m.To()]
+			side, power, _ := p.Pawn(m.From())
+			if q.Bomb() != m.To() || tok.Marker == "" || tok.Label != fmt.Sprint(power) || tok.Fill == "" {
+				t.Fatalf("%s after %v (a %s pawn of power %d on the bomb): token %+v", p, clicks, SideName(side), power, tok)
+			}
+			checked++
+			return
+		}
+	})
+	if checked == 0 {
+		t.Fatal("no position with a move onto the bomb")
+	}
+}

@@ -28,7 +28,15 @@ func (p Position) Drawing(last ...Move) hops.Drawing {
 		}
 	}
 	if b := p.Bomb(); board.Contains(b) {
-		d.Tokens[b] = hops.Token{Fill: "#222222", Ink: "#f1c40f", Label: "*"}
+		if t := d.Tokens[b]; t.Fill != "" {
+			// A pawn holds the bomb while it throws it (a move's
+			// preview, Z5): the pawn keeps its power, the bomb is a
+			// black mark on it.
+			t.Marker = "#222222"
+			d.Tokens[b] = t
+		} else {
+			d.Tokens[b] = hops.Token{Fill: "#222222", Ink: "#f1c40f", Label: "*"}
+		}
 	}
 	if o := p.Outcome(); o.Over {
 		d.Caption = fmt.Sprintf("%s won: %s", SideName(o.Winner), o.Reason)
