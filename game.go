@@ -126,7 +126,7 @@ func (g *Game) SideName(s Side) string {
 // (the text of a Side alone).
 func (g *Game) ParseSide(text string) (Side, error) {
 	if g == nil {
-		return First, Errorf(ErrSyntax, "", "", "no game, so no side %q", text)
+		return First, Errorf(ErrSyntax, "", "", "no game, so no side %s", Quote(text))
 	}
 	if g.Sides[0] != "" { // the zero Game has no sides at all
 		switch strings.ToLower(text) {
@@ -144,7 +144,7 @@ func (g *Game) ParseSide(text string) (Side, error) {
 			return Side(s), nil
 		}
 	}
-	return First, Errorf(ErrSyntax, "", "", "%s has no side %q (want %s or %s)", g.Title, text, g.Sides[0], g.Sides[1])
+	return First, Errorf(ErrSyntax, "", "", "%s has no side %s (want %s or %s)", g.Title, Quote(text), g.Sides[0], g.Sides[1])
 }
 
 // String returns the game's short name ("" for a nil Game).

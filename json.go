@@ -18,7 +18,7 @@ func (s *Side) UnmarshalText(text []byte) error {
 	case strings.EqualFold(string(text), "second"):
 		*s = Second
 	default:
-		return Errorf(ErrSyntax, "", "side", "%q: want \"first\" or \"second\"", text)
+		return Errorf(ErrSyntax, "", "side", "%s: want \"first\" or \"second\"", Quote(string(text)))
 	}
 	return nil
 }
@@ -50,10 +50,8 @@ func (o *Outcome) UnmarshalJSON(data []byte) error {
 		return nil // as encoding/json does for other values
 	}
 	var j outcomeJSON
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&j); err != nil {
-		return Errorf(ErrSyntax, "", "outcome", "%v", err)
+	if err := DecodeJSON(data, &j, "outcome"); err != nil {
+		return err
 	}
 	if !j.Over {
 		if j != (outcomeJSON{}) {
@@ -67,4 +65,107 @@ func (o *Outcome) UnmarshalJSON(data []byte) error {
 	}
 	*o = Win(*j.Side, j.Winner, j.Rule, j.Reason)
 	return nil
+}
+
+// errorJSON is the JSON form of an *Error (see Error.MarshalJSON).
+type errorJSON struct {
+	Kind    string `json:"kind"`
+	Rule    string `json:"rule"`
+	Where   string `json:"where"`
+	Message string `json:"message"`
+}
+
+// errorKinds names the kinds of error in JSON.
+var errorKinds = []struct {
+	name string
+	kind error
+}{{"syntax", ErrSyntax}, {"position", ErrPosition}, {"illegal", ErrIllegal}}
+
+// MarshalJSON writes the error as
+// {"kind":"illegal","rule":"K8","where":"second displacement C1-C3","message":"the ball was already moved this turn"}:
+// "kind" is "syntax", "position" or "illegal" for ErrSyntax, ErrPosition
+// and ErrIllegal, "message" is Msg (Error() gives the whole sentence).
+// An Error of any other kind has no JSON form: MarshalJSON refuses it.
+func (e *Error) MarshalJSON() ([]byte, error) {
+	for _, k := range errorKinds {
+		if e.Kind == k.kind {
+			return json.Marshal(errorJSON{Kind: k.name, Rule: e.Rule, Where: e.Where, Message: e.Msg})
+		}
+	}
+	return nil, Errorf(ErrSyntax, "", "error", "an Error of kind %v has no JSON form: the kinds are ErrSyntax, ErrPosition and ErrIllegal", e.Kind)
+}
+
+// UnmarshalJSON reads what MarshalJSON writes, restoring Kind to the
+// sentinel its name stands for, so that errors.Is(err, ErrIllegal) holds
+// for a decoded illegal-move error. "rule" and "where" may be left out;
+// "kind" and "message" may not. JSON null leaves the error unchanged.
+func (e *Error) UnmarshalJSON(data []byte) error {
+	if string(bytes.TrimSpace(data)) == "null" {
+		return nil
+	}
+	var j errorJSON
+	if err := DecodeJSON(data, &j, "error"); err != nil {
+		return err
+	}
+	if j.Message == "" {
+		return Errorf(ErrSyntax, "", "error", "the \"message\" is missing")
+	}
+	for _, k := range errorKinds {
+		if j.Kind == k.name {
+			*e = Error{Kind: k.kind, Rule: j.Rule, Where: j.Where, Msg: j.Message}
+			return nil
+		}
+	}
+	return Errorf(ErrSyntax, "", "error", "kind %s: want \"syntax\", \"position\" or \"illegal\"", Quote(j.Kind))
+}
+
+// DecodeJSON decodes one JSON value into v, refusing keys v does not
+// have: the body of the library's UnmarshalJSON methods. Its error is an
+// *Error of kind ErrSyntax located at what ("outcome", "state", ...).
+func DecodeJSON(data []byte, v any, what string) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		msg := err.Error()
+		if len(msg) > 2*MaxQuote { // an unknown key is quoted whole
+			msg = Quote(msg)
+		}
+		return Errorf(ErrSyntax, "", what, "%s", msg)
+	}
+	return nil
+}
+
+// NoJSON returns the error of a value that has no JSON form, for the
+// MarshalJSON methods of the library's engine types (Board, JumpSearch,
+// the computer players, ...): what names the type. Such values refuse
+// to be encoded rather than encode as {}, which would read back as
+// something else.
+func NoJSON(what, instead string) error {
+	msg := "has no JSON form"
+	if instead != "" {
+		msg += "; " + instead
+	}
+	return Errorf(ErrSyntax, "", what, "%s", msg)
+}
+
+// stateJSON is the JSON form of a State.
+type stateJSON struct {
+	Game     string `json:"game"`
+	Position string `json:"position"`
+}
+
+// MarshalJSON writes a State made by a Game as
+// {"game":"catchit","position":"<position text>"}: the game's short name
+// and the position text its Parse reads. The root package keeps no list
+// of games, so a State is read back through the registry of package
+// games (games.State, which decodes this form).
+func (e erased[P, M]) MarshalJSON() ([]byte, error) {
+	return json.Marshal(stateJSON{Game: e.g.Name, Position: e.p.String()})
+}
+
+// MarshalJSON refuses: a Game holds the functions of its package, which
+// no JSON can carry. Send its Name instead; games.ByName finds the game
+// again, and a State travels with its game's name (see State).
+func (g Game) MarshalJSON() ([]byte, error) {
+	return nil, NoJSON("Game "+Quote(g.Name), "send its Name, which games.ByName reads back")
 }

@@ -237,7 +237,7 @@ func (r *Record) encode() (string, error) {
 		where := "tag " + t.Name
 		switch {
 		case tagNameProblem(t.Name) != "":
-			w.fail(fmt.Sprintf("tag %q", t.Name), "%s", tagNameProblem(t.Name))
+			w.fail("tag "+Quote(t.Name), "%s", tagNameProblem(t.Name))
 		case t.Name == "Game" || t.Name == "Start":
 			w.fail(where, "the %s tag is the record's %s field, not one of its Tags", t.Name, t.Name)
 		case seen[t.Name]:
@@ -253,7 +253,7 @@ func (r *Record) encode() (string, error) {
 		w.commentLines(esc, "comment before move 1")
 	}
 	for i, m := range r.Moves {
-		where := fmt.Sprintf("move %d %q", i+1, m.Text)
+		where := fmt.Sprintf("move %d %s", i+1, Quote(m.Text))
 		start := len(w.b)
 		w.b = strconv.AppendInt(w.b, int64(i+1), 10)
 		w.b = append(w.b, '.', ' ')
@@ -265,7 +265,7 @@ func (r *Record) encode() (string, error) {
 			w.b = append(w.b, " = "...)
 			w.b = append(w.b, m.Reveal...)
 			if p := revealProblem(m.Reveal); p != "" {
-				w.fail(where, "reveal %q: %s", m.Reveal, p)
+				w.fail(where, "reveal %s: %s", Quote(m.Reveal), p)
 			}
 		}
 		if m.Comment == "" {
@@ -286,7 +286,7 @@ func (r *Record) encode() (string, error) {
 	case ResultFirst, ResultSecond, ResultUnfinished:
 		w.b = append(w.b, r.Result...)
 	default:
-		w.fail("result", "%q: want 1-0, 0-1 or *", r.Result)
+		w.fail("result", "%s: want 1-0, 0-1 or *", Quote(r.Result))
 		w.b = append(w.b, ResultUnfinished...)
 	}
 	w.b = append(w.b, '\n', '\n')
@@ -533,7 +533,7 @@ func parseTag(line string) (name, value string, err *Error) {
 	}
 	name = body[:sp]
 	if p := tagNameProblem(name); p != "" {
-		return "", "", Errorf(ErrSyntax, "", fmt.Sprintf("tag %q", name), "%s", p)
+		return "", "", Errorf(ErrSyntax, "", "tag "+Quote(name), "%s", p)
 	}
 	q := body[sp+1:]
 	if len(q) < 2 || q[0] != '"' || q[len(q)-1] != '"' {
@@ -619,7 +619,7 @@ func parseMoveLine(line string, want int) (RecordMove, *Error) {
 	}
 	n, err := strconv.Atoi(line[:dot])
 	if err != nil || n != want {
-		return m, Errorf(ErrSyntax, "", "", "move number %q, want %d", line[:dot], want)
+		return m, Errorf(ErrSyntax, "", "", "move number %s, want %d", Quote(line[:dot]), want)
 	}
 	body := line[dot+2:]
 	if i := strings.IndexByte(body, '{'); i >= 0 {
@@ -673,7 +673,7 @@ func (r *Record) Replay(g *Game) ([]State, error) {
 		return nil, Errorf(ErrSyntax, "", "", "record replayed in no game")
 	}
 	if r.Game != g.Name {
-		return nil, Errorf(ErrSyntax, "", "tag Game", "record of %q replayed as %q", r.Game, g.Name)
+		return nil, Errorf(ErrSyntax, "", "tag Game", "record of %s replayed as %q", Quote(r.Game), g.Name)
 	}
 	s, err := g.Parse(r.Start)
 	if err != nil {
@@ -682,7 +682,7 @@ func (r *Record) Replay(g *Game) ([]State, error) {
 	states := make([]State, 0, len(r.Moves)+1)
 	states = append(states, s)
 	for i, m := range r.Moves {
-		where := fmt.Sprintf("move %d %q", i+1, m.Text)
+		where := fmt.Sprintf("move %d %s", i+1, Quote(m.Text))
 		if s.Outcome().Over {
 			return states, Errorf(ErrIllegal, "G6", where, "the game was already over: %s", s.Outcome())
 		}
@@ -743,7 +743,7 @@ func (r *Recorder) State() State { return r.state }
 // malformed move, prefixed with the move's number and text, and records
 // nothing then.
 func (r *Recorder) Play(move string) (State, error) {
-	where := fmt.Sprintf("move %d %q", len(r.rec.Moves)+1, move)
+	where := fmt.Sprintf("move %d %s", len(r.rec.Moves)+1, Quote(move))
 	if r.state == nil {
 		return nil, Errorf(ErrSyntax, "", where, "the recorder has no position to play in")
 	}
@@ -791,7 +791,7 @@ func (r *Recorder) Comment(text string) {
 // a name that a record cannot hold (see Tag) and the Game and Start tags,
 // which the recorder sets from the game.
 func (r *Recorder) SetTag(name, value string) error {
-	where := fmt.Sprintf("tag %q", name)
+	where := "tag " + Quote(name)
 	if p := tagNameProblem(name); p != "" {
 		return Errorf(ErrSyntax, "", where, "%s", p)
 	}

@@ -30,10 +30,8 @@ func (v *View) UnmarshalJSON(data []byte) error {
 		return nil
 	}
 	var j viewJSON
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&j); err != nil {
-		return hops.Errorf(hops.ErrSyntax, "B12", "view", "%v", err)
+	if err := hops.DecodeJSON(data, &j, "view"); err != nil {
+		return err
 	}
 	viewer, err := Game.ParseSide(j.Viewer)
 	if err != nil {

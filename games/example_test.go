@@ -1,6 +1,7 @@
 package games_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 
@@ -85,4 +86,24 @@ func ExampleParse() {
 	// Output:
 	// Khaki 16 <nil>
 	// game: no game is called "chess" (want one of zapita, catchit, coir, brouillard)
+}
+
+// A hops.State writes itself in JSON as its game's name and position
+// text; a games.State reads it back, finding the game in the registry.
+func ExampleState() {
+	s, _ := games.Parse("coir", "bbbbbb/6/6/6/6/wwwwww w")
+	s, _ = s.Play("A1-A2")
+	data, _ := json.Marshal(s)
+	fmt.Println(string(data))
+
+	var back games.State
+	err := json.Unmarshal(data, &back)
+	fmt.Println(back.Game().Title, back.String(), len(back.Moves()), err)
+
+	err = json.Unmarshal([]byte(`{"game":"coir","position":"bbbbbb/6/6/6/6/wwwwww x"}`), &back)
+	fmt.Println(err)
+	// Output:
+	// {"game":"coir","position":"bbbbbb/6/6/6/w5/1wwwww b"}
+	// Coir Circuit bbbbbb/6/6/6/w5/1wwwww b 16 <nil>
+	// side: side to move "x": want 'w' or 'b' (C8)
 }

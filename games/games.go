@@ -72,7 +72,7 @@ func ByName(name string) (*hops.Game, bool) {
 func find(name string) (*hops.Game, error) {
 	g, ok := ByName(name)
 	if !ok {
-		return nil, hops.Errorf(hops.ErrSyntax, "", "game", "no game is called %q (want one of %s)", name, strings.Join(Names(), ", "))
+		return nil, hops.Errorf(hops.ErrSyntax, "", "game", "no game is called %s (want one of %s)", hops.Quote(name), strings.Join(Names(), ", "))
 	}
 	return g, nil
 }
