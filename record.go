@@ -721,6 +721,8 @@ type Recorder struct {
 	rec   Record
 	state State
 	tags  map[string]int // index of each tag in rec.Tags
+	seen  positionCounter
+	reps  int // how many times state has occurred
 }
 
 // NewRecorder starts recording a game from position s. With a nil s (the
@@ -729,9 +731,23 @@ func NewRecorder(s State) *Recorder {
 	r := &Recorder{state: s, tags: map[string]int{}}
 	if s != nil {
 		r.rec = Record{Game: s.Game().Name, Start: s.String()}
+		r.reps = r.seen.add(s)
 	}
 	return r
 }
+
+// Repetitions returns how many times the current position has occurred
+// in the game recorded so far, this time included: 1 for a position met
+// for the first time, 2 when the game has come back to it once, and so
+// on (0 for a recorder with no position). Positions are the same when
+// their texts are equal (side to move and every field included), which
+// is checked beyond their hashes, so a hash collision cannot make two
+// positions one.
+//
+// The rules know no draw (G7): the library never ends a game because a
+// position came back, however often. A host that wants a draw rule, such
+// as a third repetition, applies it with this count.
+func (r *Recorder) Repetitions() int { return r.reps }
 
 // State returns the position after the moves recorded so far.
 func (r *Recorder) State() State { return r.state }
@@ -756,7 +772,54 @@ func (r *Recorder) Play(move string) (State, error) {
 	}
 	r.rec.Moves = append(r.rec.Moves, RecordMove{Text: canonicalMove(r.state, move, next)})
 	r.state = next
+	r.reps = r.seen.add(next)
 	return next, nil
+}
+
+// Repetitions returns, for each position of a game in order (such as the
+// positions Record.Replay returns), how many times it has occurred up to
+// that point, itself included: out[i] is the number of j <= i with
+// states[j] the same position as states[i] (same text, checked beyond
+// the hash). A nil state counts 0. It counts and decides nothing: the
+// rules know no draw (G7), and a host applies its own rule with the
+// counts. It takes time linear in the number of positions.
+func Repetitions(states []State) []int {
+	var seen positionCounter
+	out := make([]int, len(states))
+	for i, s := range states {
+		if s != nil {
+			out[i] = seen.add(s)
+		}
+	}
+	return out
+}
+
+// positionCounter counts occurrences of positions by hash, telling apart
+// positions whose hashes collide by their texts.
+type positionCounter struct {
+	byHash map[uint64][]positionCount
+}
+
+type positionCount struct {
+	text string
+	n    int
+}
+
+// add counts one more occurrence of s and returns its count.
+func (c *positionCounter) add(s State) int {
+	if c.byHash == nil {
+		c.byHash = map[uint64][]positionCount{}
+	}
+	h, text := s.Hash(), s.String()
+	list := c.byHash[h]
+	for i := range list {
+		if list[i].text == text {
+			list[i].n++
+			return list[i].n
+		}
+	}
+	c.byHash[h] = append(list, positionCount{text, 1})
+	return 1
 }
 
 // canonicalMove returns the text that s.Moves gives the move that leads

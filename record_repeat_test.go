@@ -1,0 +1,88 @@
+package hops_test
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/coir"
+)
+
+// G7: a position that comes back is counted, never declared a draw.
+func TestRecorderRepetitionsG7(t *testing.T) {
+	r := hops.NewRecorder(coir.Game.Start(hops.First))
+	if n := r.Repetitions(); n != 1 {
+		t.Fatalf("start: Repetitions = %d, want 1", n)
+	}
+	circle := []string{"A1-A2", "A6-A5", "A2-A1", "A5-A6"}
+	want := []int{1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4} // every position of the circle comes back
+	for i := range want {
+		s, err := r.Play(circle[i%4])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := r.Repetitions(); n != want[i] {
+			t.Errorf("after move %d (%s): Repetitions = %d, want %d", i+1, s, n, want[i])
+		}
+		if s.Outcome().Over {
+			t.Fatalf("after move %d the game is over: %s (G7: no draw)", i+1, s.Outcome())
+		}
+	}
+	// The same counts from the replayed record, the start included.
+	states, err := r.Record().Replay(coir.Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := hops.Repetitions(states); !slices.Equal(got, append([]int{1}, want...)) {
+		t.Errorf("Repetitions(replayed) = %v, want 1 then %v", got, want)
+	}
+	if got := hops.Repetitions([]hops.State{nil}); !slices.Equal(got, []int{0}) {
+		t.Errorf("Repetitions(nil state) = %v", got)
+	}
+	if n := hops.NewRecorder(nil).Repetitions(); n != 0 {
+		t.Errorf("a recorder with no position: Repetitions = %d", n)
+	}
+}
+
+// colliding gives every position the same hash: counts must still tell
+// positions apart by their texts.
+type colliding struct{ hops.State }
+
+func (colliding) Hash() uint64 { return 42 }
+
+func (c colliding) Play(move string) (hops.State, error) {
+	next, err := c.State.Play(move)
+	if err != nil {
+		return nil, err
+	}
+	return colliding{next}, nil
+}
+
+func TestRepetitionsHashCollision(t *testing.T) {
+	r := hops.NewRecorder(colliding{coir.Game.Start(hops.First)})
+	for i, m := range []string{"A1-A2", "A6-A5", "A2-A1", "A5-A6"} {
+		if _, err := r.Play(m); err != nil {
+			t.Fatal(err)
+		}
+		if want := 1 + i/3; r.Repetitions() != want {
+			t.Errorf("after move %d: Repetitions = %d, want %d", i+1, r.Repetitions(), want)
+		}
+	}
+}
+
+// A host applies its own rule on repetitions; the rules know no draw (G7).
+func ExampleRecorder_Repetitions() {
+	r := hops.NewRecorder(coir.Game.Start(hops.First))
+	for _, m := range []string{"A1-A2", "A6-A5", "A2-A1", "A5-A6", "A1-A2", "A6-A5", "A2-A1", "A5-A6"} {
+		if _, err := r.Play(m); err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	fmt.Println(r.Repetitions(), "times:", r.State())
+	fmt.Println(r.State().Outcome())
+	// Output:
+	// 3 times: bbbbbb/6/6/6/6/wwwwww w
+	// game goes on
+}
