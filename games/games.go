@@ -11,7 +11,6 @@
 package games
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"strings"
 
@@ -28,8 +27,10 @@ type entry struct {
 	perft  func(s hops.State, depth int) (uint64, error)
 	divide func(s hops.State, depth int) ([]Division, error)
 	// Games with hidden pieces only.
-	deal func(first hops.Side, r *rand.Rand) (hops.State, error)
-	view func(s hops.State, side hops.Side) (View, error)
+	deal       func(first hops.Side, r *rand.Rand) (hops.State, error)
+	view       func(s hops.State, side hops.Side) (View, error)
+	parseView  func(text string, viewer hops.Side) (View, error)
+	playReveal func(s hops.State, move string) (hops.State, string, error)
 }
 
 var registry = map[string]*entry{}
@@ -103,7 +104,7 @@ func lookup(g *hops.Game) (*entry, error) {
 			return e, nil
 		}
 	}
-	return nil, fmt.Errorf("games: unknown game %v", g)
+	return nil, hops.Errorf(hops.ErrSyntax, "", "game", "%s is not a registered game", hops.Quote(g.String()))
 }
 
 // Division is one line of Divide: a move's text and the number of leaves
@@ -153,33 +154,6 @@ func Deal(g *hops.Game, first hops.Side, r *rand.Rand) (hops.State, error) {
 	return e.deal(first, r)
 }
 
-// View is what one player of a game with hidden pieces knows of a state.
-type View struct {
-	Side    hops.Side // whose view it is
-	Text    string    // the view's text, which hides the opponent's secrets
-	Diagram string    // a picture of the view
-	// Drawing is the view as a picture for hops.Drawing.SVG, with the
-	// opponent's hidden pawns face down.
-	Drawing hops.Drawing
-	Moves   []string // the legal moves, the same as those of the true state
-	// Check validates a move text from this player's knowledge alone, so
-	// that its error cannot tell anything hidden; nil if the move is legal.
-	Check func(move string) error
-}
-
-// ViewOf returns side's view of s. It returns an error for a game without
-// hidden pieces.
-func ViewOf(s hops.State, side hops.Side) (View, error) {
-	e, err := lookup(s.Game())
-	if err != nil {
-		return View{}, err
-	}
-	if e.view == nil {
-		return View{}, fmt.Errorf("games: %s has no hidden pieces", s.Game().Title)
-	}
-	return e.view(s, side)
-}
-
 // typed builds the generic part of an entry from a game's typed API.
 func typed[P hops.Position[P, M], M hops.Move](g *hops.Game) *entry {
 	value := Value[P]
@@ -211,7 +185,7 @@ func typed[P hops.Position[P, M], M hops.Move](g *hops.Game) *entry {
 func Value[P any](s hops.State) (P, error) {
 	p, ok := s.Value().(P)
 	if !ok {
-		return p, fmt.Errorf("games: a %s state does not hold a %T", s.Game(), p)
+		return p, hops.Errorf(hops.ErrSyntax, "", "state", "a %s state does not hold a %T", s.Game(), p)
 	}
 	return p, nil
 }
