@@ -3,6 +3,7 @@ package hops
 import (
 	"errors"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -68,6 +69,17 @@ func QuoteAt(text string, at int) string {
 	b = strconv.AppendInt(b, int64(len(text)), 10)
 	b = append(b, " bytes)"...)
 	return string(b)
+}
+
+// clip returns a name the input gave, such as a record's tag name, for
+// an error message that writes it without quotes: a name longer than
+// MaxQuote bytes is cut like a Quote.
+func clip(name string) string {
+	if len(name) <= MaxQuote {
+		return name
+	}
+	q := Quote(name)
+	return q[1:strings.LastIndexByte(q, '"')] + q[strings.LastIndexByte(q, '"')+1:]
 }
 
 // quotedLen returns the length of one character's text inside %q's

@@ -179,7 +179,7 @@ func (w *recordWriter) tag(name, value string) {
 		}
 	}
 	w.b = append(w.b, '"', ']')
-	w.endLine(start, "tag "+name)
+	w.endLine(start, "tag "+clip(name))
 }
 
 // appendComment appends the escaped text of a comment.
@@ -234,7 +234,7 @@ func (r *Record) encode() (string, error) {
 	w.tag("Start", r.Start)
 	seen := make(map[string]bool, len(r.Tags))
 	for _, t := range r.Tags {
-		where := "tag " + t.Name
+		where := "tag " + clip(t.Name)
 		switch {
 		case tagNameProblem(t.Name) != "":
 			w.fail("tag "+Quote(t.Name), "%s", tagNameProblem(t.Name))
@@ -433,7 +433,7 @@ func (rr *RecordReader) Next() (*Record, error) {
 		case name == "Start" && !seenStart:
 			rec.Start, seenStart = value, true
 		case name == "Game" || name == "Start" || seen[name]:
-			return nil, Errorf(ErrSyntax, "", where(), "tag %s appears twice", name)
+			return nil, Errorf(ErrSyntax, "", where(), "tag %s appears twice", clip(name))
 		default:
 			seen[name] = true
 			rec.Tags = append(grow(rec.Tags), Tag{name, value})
@@ -537,7 +537,7 @@ func parseTag(line string) (name, value string, err *Error) {
 	}
 	q := body[sp+1:]
 	if len(q) < 2 || q[0] != '"' || q[len(q)-1] != '"' {
-		return "", "", Errorf(ErrSyntax, "", "", "tag %s: the value is written in double quotes", name)
+		return "", "", Errorf(ErrSyntax, "", "", "tag %s: the value is written in double quotes", clip(name))
 	}
 	q = q[1 : len(q)-1]
 	if !strings.ContainsAny(q, `"\`) {
@@ -549,7 +549,7 @@ func parseTag(line string) (name, value string, err *Error) {
 		switch c {
 		case '\\':
 			if i+1 >= len(q) {
-				return "", "", Errorf(ErrSyntax, "", "", `tag %s: the value ends with a lone \`, name)
+				return "", "", Errorf(ErrSyntax, "", "", `tag %s: the value ends with a lone \`, clip(name))
 			}
 			i++
 			switch q[i] {
@@ -558,10 +558,10 @@ func parseTag(line string) (name, value string, err *Error) {
 			case 'n':
 				c = '\n'
 			default:
-				return "", "", Errorf(ErrSyntax, "", "", `tag %s: the escapes are \", \\ and \n, not \%c`, name, q[i])
+				return "", "", Errorf(ErrSyntax, "", "", `tag %s: the escapes are \", \\ and \n, not \%c`, clip(name), q[i])
 			}
 		case '"':
-			return "", "", Errorf(ErrSyntax, "", "", `tag %s: a quote inside the value must be written \"`, name)
+			return "", "", Errorf(ErrSyntax, "", "", `tag %s: a quote inside the value must be written \"`, clip(name))
 		}
 		b = append(b, c)
 	}
