@@ -137,15 +137,71 @@ func DecodeJSON(data []byte, v any, what string) error {
 
 // NoJSON returns the error of a value that has no JSON form, for the
 // MarshalJSON methods of the library's engine types (Board, JumpSearch,
-// the computer players, ...): what names the type. Such values refuse
-// to be encoded rather than encode as {}, which would read back as
-// something else.
+// the computer players, ...): what names the value ("a Board"), instead
+// says what to send in its place ("" for nothing). Such values refuse to
+// be encoded rather than encode as {}, which would read back as
+// something else. The error is an *Error of kind ErrSyntax.
 func NoJSON(what, instead string) error {
-	msg := "has no JSON form"
 	if instead != "" {
-		msg += "; " + instead
+		instead = "; " + instead
 	}
-	return Errorf(ErrSyntax, "", what, "%s", msg)
+	return Errorf(ErrSyntax, "", "", "%s has no JSON form%s", what, instead)
+}
+
+// noJSON is the body of the MarshalJSON methods of the root package's
+// types that have no JSON form.
+func noJSON(what, instead string) ([]byte, error) { return nil, NoJSON(what, instead) }
+
+// MarshalJSON refuses: a Board is geometry that the games build once
+// (Board6, Board7); send the board's size instead.
+func (b Board) MarshalJSON() ([]byte, error) {
+	return noJSON("a Board", "its Size says which board it is")
+}
+
+// MarshalJSON refuses: a ClickSet is the working set of a Builder; a
+// Built lists its clicks (Next) and has a JSON form.
+func (ClickSet) MarshalJSON() ([]byte, error) { return noJSON("a ClickSet", "send its clicks") }
+
+// MarshalJSON refuses: a JumpSearch is the state of a running search.
+func (JumpSearch) MarshalJSON() ([]byte, error) { return noJSON("a JumpSearch", "") }
+
+// MarshalJSON refuses: a Reach is the result of a flood fill, bound to
+// its JumpRules.
+func (Reach) MarshalJSON() ([]byte, error) { return noJSON("a Reach", "") }
+
+// MarshalJSON refuses: a StateSet is a working table of the move
+// generators.
+func (StateSet) MarshalJSON() ([]byte, error) { return noJSON("a StateSet", "") }
+
+// MarshalJSON refuses: a RecordReader reads a stream.
+func (RecordReader) MarshalJSON() ([]byte, error) {
+	return noJSON("a RecordReader", "send the records it reads")
+}
+
+// MarshalJSON refuses: a Recorder holds a live position; its Record has
+// a JSON form.
+func (Recorder) MarshalJSON() ([]byte, error) {
+	return noJSON("a Recorder", "send its Record")
+}
+
+// MarshalText writes a path as its text (G12), "E2xC2-C4" ("" for the
+// zero Path). A path of one square has no text that reads back (a path
+// has two squares or more) and is refused.
+func (p Path) MarshalText() ([]byte, error) {
+	if p.Len() == 1 {
+		return nil, Errorf(ErrSyntax, "G12", "path "+p.String(), "a path of one square has no text form")
+	}
+	return p.AppendText(nil), nil
+}
+
+// UnmarshalText reads a path text as ParsePath does on the 7×7 board,
+// which holds every square of both boards; "" gives the zero Path.
+func (p *Path) UnmarshalText(text []byte) error {
+	if len(text) == 0 {
+		*p = Path{}
+		return nil
+	}
+	return UnmarshalText(p, text, func(s string) (Path, error) { return ParsePath(Board7, s) })
 }
 
 // stateJSON is the JSON form of a State.
@@ -167,5 +223,51 @@ func (e erased[P, M]) MarshalJSON() ([]byte, error) {
 // no JSON can carry. Send its Name instead; games.ByName finds the game
 // again, and a State travels with its game's name (see State).
 func (g Game) MarshalJSON() ([]byte, error) {
-	return nil, NoJSON("Game "+Quote(g.Name), "send its Name, which games.ByName reads back")
+	return noJSON("a Game", "send its Name, which games.ByName reads back")
+}
+
+// builtJSON is the JSON form of a Built.
+type builtJSON[M any] struct {
+	Next     []Click `json:"next"`
+	Complete bool    `json:"complete"`
+	Move     *M      `json:"move,omitempty"`
+}
+
+// MarshalJSON writes {"next":["A2","xB3"],"complete":false} for a move
+// begun, the clicks as their texts (see Click), and adds "move", the
+// move's text, once Complete: an incomplete build has no move to write.
+func (b Built[M]) MarshalJSON() ([]byte, error) {
+	j := builtJSON[M]{Next: b.Next, Complete: b.Complete}
+	if j.Next == nil {
+		j.Next = []Click{}
+	}
+	if b.Complete {
+		j.Move = &b.Move
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON reads what MarshalJSON writes: "move" is required when
+// "complete" is true and refused otherwise; an empty "next" gives a nil
+// Next. JSON null leaves b unchanged.
+func (b *Built[M]) UnmarshalJSON(data []byte) error {
+	if string(bytes.TrimSpace(data)) == "null" {
+		return nil
+	}
+	var j builtJSON[M]
+	if err := DecodeJSON(data, &j, "built"); err != nil {
+		return err
+	}
+	if j.Complete != (j.Move != nil) {
+		return Errorf(ErrSyntax, "", "built", "a complete build has a \"move\", and only a complete one")
+	}
+	out := Built[M]{Next: j.Next, Complete: j.Complete}
+	if len(out.Next) == 0 {
+		out.Next = nil
+	}
+	if j.Move != nil {
+		out.Move = *j.Move
+	}
+	*b = out
+	return nil
 }

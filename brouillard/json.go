@@ -44,3 +44,13 @@ func (v *View) UnmarshalJSON(data []byte) error {
 	*v = w
 	return nil
 }
+
+// MarshalText writes the reveal as its String does: "-" for nothing
+// turned over, or the square, the face and "captured" when it was
+// ("D5 Ten captured").
+func (r Reveal) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
+
+// UnmarshalText reads a reveal text, as ParseReveal.
+func (r *Reveal) UnmarshalText(text []byte) error {
+	return hops.UnmarshalText(r, text, ParseReveal)
+}
