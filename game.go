@@ -25,7 +25,9 @@ type Game struct {
 }
 
 // State is a position of some game, handled through text. It is an
-// immutable value like the positions it wraps.
+// immutable value like the positions it wraps. A State made by a Game
+// writes itself in JSON as {"game":"catchit","position":"<text>"}; read
+// it back with games.State, which finds the game by its name.
 type State interface {
 	// Game returns the game the position belongs to.
 	Game() *Game

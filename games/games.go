@@ -4,7 +4,10 @@
 // (a record's Game tag, a server's request). It also gives, for a
 // hops.State of any game, what only the typed game packages can compute:
 // perft and its divide, and for a game with hidden pieces (Brouillard) a
-// new game with secret setups drawn at random and each player's view.
+// new game with secret setups drawn at random and each player's view
+// (ViewOf on the server; ParseView, View.Play and PlayReveal to follow
+// the game from a view, by the game's name alone). State reads a
+// hops.State back from its JSON.
 //
 // The game packages (zapita, catchit, coir, brouillard) remain the fast,
 // typed API; this package is for programs that handle every game alike.
