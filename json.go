@@ -46,11 +46,8 @@ func (o Outcome) MarshalJSON() ([]byte, error) {
 // which side won ("side"); a game that goes on must say nothing more.
 // JSON null leaves the outcome unchanged.
 func (o *Outcome) UnmarshalJSON(data []byte) error {
-	if string(bytes.TrimSpace(data)) == "null" {
-		return nil // as encoding/json does for other values
-	}
 	var j outcomeJSON
-	if err := DecodeJSON(data, &j, "outcome"); err != nil {
+	if ok, err := DecodeJSON(data, &j, "outcome"); !ok {
 		return err
 	}
 	if !j.Over {
@@ -100,11 +97,8 @@ func (e *Error) MarshalJSON() ([]byte, error) {
 // for a decoded illegal-move error. "rule" and "where" may be left out;
 // "kind" and "message" may not. JSON null leaves the error unchanged.
 func (e *Error) UnmarshalJSON(data []byte) error {
-	if string(bytes.TrimSpace(data)) == "null" {
-		return nil
-	}
 	var j errorJSON
-	if err := DecodeJSON(data, &j, "error"); err != nil {
+	if ok, err := DecodeJSON(data, &j, "error"); !ok {
 		return err
 	}
 	if j.Message == "" {
@@ -120,9 +114,15 @@ func (e *Error) UnmarshalJSON(data []byte) error {
 }
 
 // DecodeJSON decodes one JSON value into v, refusing keys v does not
-// have: the body of the library's UnmarshalJSON methods. Its error is an
-// *Error of kind ErrSyntax located at what ("outcome", "state", ...).
-func DecodeJSON(data []byte, v any, what string) error {
+// have: the body of the library's UnmarshalJSON methods. It reports
+// whether v was decoded: JSON null leaves v unchanged and gives false
+// with a nil error, as encoding/json does for values without a method.
+// Its error is an *Error of kind ErrSyntax located at what ("outcome",
+// "state", ...).
+func DecodeJSON(data []byte, v any, what string) (bool, error) {
+	if string(bytes.TrimSpace(data)) == "null" {
+		return false, nil
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
@@ -130,9 +130,9 @@ func DecodeJSON(data []byte, v any, what string) error {
 		if len(msg) > 2*MaxQuote { // an unknown key is quoted whole
 			msg = Quote(msg)
 		}
-		return Errorf(ErrSyntax, "", what, "%s", msg)
+		return false, Errorf(ErrSyntax, "", what, "%s", msg)
 	}
-	return nil
+	return true, nil
 }
 
 // NoJSON returns the error of a value that has no JSON form, for the
@@ -251,11 +251,8 @@ func (b Built[M]) MarshalJSON() ([]byte, error) {
 // "complete" is true and refused otherwise; an empty "next" gives a nil
 // Next. JSON null leaves b unchanged.
 func (b *Built[M]) UnmarshalJSON(data []byte) error {
-	if string(bytes.TrimSpace(data)) == "null" {
-		return nil
-	}
 	var j builtJSON[M]
-	if err := DecodeJSON(data, &j, "built"); err != nil {
+	if ok, err := DecodeJSON(data, &j, "built"); !ok {
 		return err
 	}
 	if j.Complete != (j.Move != nil) {

@@ -1,7 +1,6 @@
 package brouillard
 
 import (
-	"bytes"
 	"encoding/json"
 
 	"github.com/hopsgames/hops"
@@ -26,11 +25,8 @@ func (v View) MarshalJSON() ([]byte, error) {
 // initial.
 // JSON null leaves the view unchanged.
 func (v *View) UnmarshalJSON(data []byte) error {
-	if string(bytes.TrimSpace(data)) == "null" {
-		return nil
-	}
 	var j viewJSON
-	if err := hops.DecodeJSON(data, &j, "view"); err != nil {
+	if ok, err := hops.DecodeJSON(data, &j, "view"); !ok {
 		return err
 	}
 	viewer, err := Game.ParseSide(j.Viewer)

@@ -1,7 +1,6 @@
 package games
 
 import (
-	"bytes"
 	"encoding/json"
 
 	"github.com/hopsgames/hops"
@@ -42,11 +41,8 @@ func (s State) MarshalJSON() ([]byte, error) {
 // (see ByName) and the position with the game's Parse, whose *hops.Error
 // it returns for a text the game refuses. JSON null leaves s unchanged.
 func (s *State) UnmarshalJSON(data []byte) error {
-	if string(bytes.TrimSpace(data)) == "null" {
-		return nil
-	}
 	var j stateJSON
-	if err := hops.DecodeJSON(data, &j, "state"); err != nil {
+	if ok, err := hops.DecodeJSON(data, &j, "state"); !ok {
 		return err
 	}
 	st, err := Parse(j.Game, j.Position)

@@ -1,7 +1,6 @@
 package games
 
 import (
-	"bytes"
 	"encoding/json"
 
 	"github.com/hopsgames/hops"
@@ -187,11 +186,8 @@ func (v View) MarshalJSON() ([]byte, error) {
 // the view text as ParseView does, returning its errors. JSON null
 // leaves the view unchanged.
 func (v *View) UnmarshalJSON(data []byte) error {
-	if string(bytes.TrimSpace(data)) == "null" {
-		return nil
-	}
 	var j viewJSON
-	if err := hops.DecodeJSON(data, &j, "view"); err != nil {
+	if ok, err := hops.DecodeJSON(data, &j, "view"); !ok {
 		return err
 	}
 	g, err := find(j.Game)
