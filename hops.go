@@ -82,18 +82,25 @@ func (o Outcome) String() string {
 
 // The kinds of error the library returns. Every error it returns wraps
 // exactly one of them, so a caller can sort failures with errors.Is, and
-// is an *Error, so errors.As gives the rule that was broken.
+// is an *Error, so errors.As gives the rule that was broken. In JSON a
+// kind is its name, "syntax", "position" or "illegal", as in an Error's
+// JSON.
 var (
 	// ErrSyntax: a position, move or square text does not have the
 	// required form.
-	ErrSyntax = errors.New("malformed text")
+	ErrSyntax error = &errorKind{"malformed text", "syntax"}
 	// ErrPosition: a position text is well formed but describes a state
 	// the game cannot reach (wrong material, two carriers, ...).
-	ErrPosition = errors.New("impossible position")
+	ErrPosition error = &errorKind{"impossible position", "position"}
 	// ErrIllegal: a move is well formed but breaks a rule in the position
 	// it is played in.
-	ErrIllegal = errors.New("illegal move")
+	ErrIllegal error = &errorKind{"illegal move", "illegal"}
 )
+
+// errorKind is the type of the three kinds of error.
+type errorKind struct{ text, name string }
+
+func (k *errorKind) Error() string { return k.text }
 
 // Error is the error type of the whole library. Its text reads
 // "<where>: <what> (<rule>)", for instance

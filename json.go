@@ -72,11 +72,11 @@ type errorJSON struct {
 	Message string `json:"message"`
 }
 
-// errorKinds names the kinds of error in JSON.
-var errorKinds = []struct {
-	name string
-	kind error
-}{{"syntax", ErrSyntax}, {"position", ErrPosition}, {"illegal", ErrIllegal}}
+// errorKinds are the kinds of error, which JSON names.
+var errorKinds = []error{ErrSyntax, ErrPosition, ErrIllegal}
+
+// MarshalJSON writes the kind's name: "syntax", "position" or "illegal".
+func (k *errorKind) MarshalJSON() ([]byte, error) { return json.Marshal(k.name) }
 
 // MarshalJSON writes the error as
 // {"kind":"illegal","rule":"K8","where":"second displacement C1-C3","message":"the ball was already moved this turn"}:
@@ -84,10 +84,8 @@ var errorKinds = []struct {
 // and ErrIllegal, "message" is Msg (Error() gives the whole sentence).
 // An Error of any other kind has no JSON form: MarshalJSON refuses it.
 func (e *Error) MarshalJSON() ([]byte, error) {
-	for _, k := range errorKinds {
-		if e.Kind == k.kind {
-			return json.Marshal(errorJSON{Kind: k.name, Rule: e.Rule, Where: e.Where, Message: e.Msg})
-		}
+	if k, ok := e.Kind.(*errorKind); ok {
+		return json.Marshal(errorJSON{Kind: k.name, Rule: e.Rule, Where: e.Where, Message: e.Msg})
 	}
 	return nil, Errorf(ErrSyntax, "", "error", "an Error of kind %v has no JSON form: the kinds are ErrSyntax, ErrPosition and ErrIllegal", e.Kind)
 }
@@ -105,8 +103,8 @@ func (e *Error) UnmarshalJSON(data []byte) error {
 		return Errorf(ErrSyntax, "", "error", "the \"message\" is missing")
 	}
 	for _, k := range errorKinds {
-		if j.Kind == k.name {
-			*e = Error{Kind: k.kind, Rule: j.Rule, Where: j.Where, Msg: j.Message}
+		if j.Kind == k.(*errorKind).name {
+			*e = Error{Kind: k, Rule: j.Rule, Where: j.Where, Msg: j.Message}
 			return nil
 		}
 	}

@@ -43,8 +43,8 @@ type jsonSample struct {
 	decode func(data []byte) (any, error)
 }
 
-// exportedTypes lists "pkg.Type" for every exported type declared in
-// the non-test sources of the packages.
+// exportedTypes lists "pkg.Name" for every exported type and variable
+// declared in the non-test sources of the packages.
 func exportedTypes(t *testing.T) []string {
 	t.Helper()
 	var out []string
@@ -64,12 +64,21 @@ func exportedTypes(t *testing.T) []string {
 			}
 			for _, d := range f.Decls {
 				g, ok := d.(*ast.GenDecl)
-				if !ok || g.Tok != token.TYPE {
+				if !ok {
 					continue
 				}
 				for _, s := range g.Specs {
-					if ts := s.(*ast.TypeSpec); ts.Name.IsExported() {
-						out = append(out, pkg+"."+ts.Name.Name)
+					switch s := s.(type) {
+					case *ast.TypeSpec:
+						if s.Name.IsExported() {
+							out = append(out, pkg+"."+s.Name.Name)
+						}
+					case *ast.ValueSpec: // variables: values a program may send as they are
+						for _, n := range s.Names {
+							if g.Tok == token.VAR && n.IsExported() {
+								out = append(out, pkg+"."+n.Name)
+							}
+						}
 					}
 				}
 			}
@@ -79,7 +88,7 @@ func exportedTypes(t *testing.T) []string {
 	return out
 }
 
-// jsonSamples maps every exported type to a sample value. Adding an
+// jsonSamples maps every exported type and variable to a sample value. Adding an
 // exported type to one of the packages makes TestEveryTypeJSON fail
 // until it has a line here; a type that leaves the API loses its line.
 func jsonSamples(t *testing.T) map[string]jsonSample {
@@ -90,6 +99,17 @@ func jsonSamples(t *testing.T) map[string]jsonSample {
 		var s registry.State
 		err := json.Unmarshal(data, &s)
 		return s.State, err
+	}
+	// A kind of error reads back as the kind of an Error.
+	readKind := func(data []byte) (any, error) {
+		var e hops.Error
+		err := json.Unmarshal([]byte(`{"kind":`+string(data)+`,"message":"m"}`), &e)
+		return e.Kind, err
+	}
+	readError := func(data []byte) (any, error) {
+		var e *hops.Error
+		err := json.Unmarshal(data, &e)
+		return e, err
 	}
 	zs := zapita.Start()
 	zm := zs.AppendMoves(nil)[3]
@@ -174,6 +194,19 @@ func jsonSamples(t *testing.T) map[string]jsonSample {
 		"hops.Recorder":     {v: rec, refuse: true},
 		"hops.StateSet":     {v: hops.GetStateSet(), refuse: true},
 
+		// Variables.
+		"hops.Board6":       {v: hops.Board6, refuse: true},
+		"hops.Board7":       {v: hops.Board7, refuse: true},
+		"hops.ErrSyntax":    {v: hops.ErrSyntax, decode: readKind},
+		"hops.ErrPosition":  {v: hops.ErrPosition, decode: readKind},
+		"hops.ErrIllegal":   {v: hops.ErrIllegal, decode: readKind},
+		"hops.Ongoing":      {v: hops.Ongoing},
+		"zapita.Game":       {v: zapita.Game, refuse: true},
+		"catchit.Game":      {v: catchit.Game, refuse: true},
+		"coir.Game":         {v: coir.Game, refuse: true},
+		"brouillard.Game":   {v: brouillard.Game, refuse: true},
+		"players.ErrNoMove": {v: players.ErrNoMove, decode: readError},
+
 		"zapita.Move":            {v: zm},
 		"zapita.Position":        {v: zs},
 		"catchit.Move":           {v: cm},
@@ -209,7 +242,8 @@ func jsonSamples(t *testing.T) map[string]jsonSample {
 	}
 }
 
-// TestEveryTypeJSON walks every exported type of the library's packages:
+// TestEveryTypeJSON walks every exported type (and variable) of the
+// library's packages:
 // each one's sample either comes back equal from its JSON, or refuses to
 // encode. No value encodes as {} and reads back as something else.
 func TestEveryTypeJSON(t *testing.T) {
