@@ -3,6 +3,7 @@ package hops
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"strings"
 )
 
@@ -115,8 +116,9 @@ func (e *Error) UnmarshalJSON(data []byte) error {
 // have: the body of the library's UnmarshalJSON methods. It reports
 // whether v was decoded: JSON null leaves v unchanged and gives false
 // with a nil error, as encoding/json does for values without a method.
-// Its error is an *Error of kind ErrSyntax located at what ("outcome",
-// "state", ...).
+// Its error is an *Error located at what ("outcome", "state", ...): the
+// error of a value inside that read itself from text (a click, a move),
+// or one of kind ErrSyntax for JSON of the wrong shape.
 func DecodeJSON(data []byte, v any, what string) (bool, error) {
 	if string(bytes.TrimSpace(data)) == "null" {
 		return false, nil
@@ -124,6 +126,10 @@ func DecodeJSON(data []byte, v any, what string) (bool, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
+		var e *Error
+		if errors.As(err, &e) { // a text inside, such as a click, is wrong
+			return false, e.In(what)
+		}
 		msg := err.Error()
 		if len(msg) > 2*MaxQuote { // an unknown key is quoted whole
 			msg = Quote(msg)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"strings"
 	"testing"
 
 	"github.com/hopsgames/hops"
@@ -72,4 +73,18 @@ func mustJSON(t *testing.T, v any) string {
 		t.Fatal(err)
 	}
 	return string(data)
+}
+
+// A wrong text inside JSON gives its own error, rule included.
+func TestDecodeJSONKeepsInnerErrors(t *testing.T) {
+	var b hops.Built[catchit.Move]
+	err := json.Unmarshal([]byte(`{"next":["xZ9"],"complete":false}`), &b)
+	var e *hops.Error
+	if !errors.As(err, &e) || e.Rule != "G1" || !strings.HasPrefix(e.Where, "built: click") {
+		t.Errorf("a bad click in a Built: %v (rule %q)", err, hops.RuleOf(err))
+	}
+	err = json.Unmarshal([]byte(`{"next":[],"complete":true,"move":"C1-C2 C1-C2 C1-C2"}`), &b)
+	if !errors.Is(err, hops.ErrSyntax) || hops.RuleOf(err) != "K10" {
+		t.Errorf("a bad move in a Built: %v", err)
+	}
 }
