@@ -18,6 +18,9 @@ import (
 //
 // State embeds the hops.State, so it has all its methods; the zero State
 // holds none and encodes as null.
+//
+// A Brouillard State is the true state, both secret setups in its text:
+// send a player his View (ViewOf) instead, never the State.
 type State struct {
 	hops.State
 }
