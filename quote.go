@@ -7,9 +7,10 @@ import (
 	"unicode/utf8"
 )
 
-// MaxQuote is the most bytes of quoted input that an error message
-// holds, quotes and escapes aside: an input longer than that is shown as
-// an excerpt followed by its full length (see Quote).
+// MaxQuote is the most bytes of an input that one quote in an error
+// message holds, counted as written between the quotes (escapes
+// included): a longer input is shown as an excerpt followed by its full
+// length (see Quote).
 const MaxQuote = 64
 
 // Quote returns text in double quotes for an error message, as %q writes

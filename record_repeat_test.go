@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/catchit"
 	"github.com/hopsgames/hops/coir"
 )
 
@@ -85,4 +86,39 @@ func ExampleRecorder_Repetitions() {
 	// Output:
 	// 3 times: bbbbbb/6/6/6/6/wwwwww w
 	// game goes on
+}
+
+// BenchmarkRecorderPlay records a Catch'it game of 40 turns, each move
+// checked, written canonically and counted for repetitions.
+func BenchmarkRecorderPlay(b *testing.B) {
+	start := catchit.Game.Start(hops.First)
+	var moves []string
+	for s := start; len(moves) < 40 && !s.Outcome().Over; {
+		m := s.Moves()[len(moves)%7]
+		moves = append(moves, m)
+		s, _ = s.Play(m)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		r := hops.NewRecorder(start)
+		for _, m := range moves {
+			if _, err := r.Play(m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkRepetitions counts along 41 replayed positions.
+func BenchmarkRepetitions(b *testing.B) {
+	s := catchit.Game.Start(hops.First)
+	states := []hops.State{s}
+	for len(states) < 41 && !s.Outcome().Over {
+		s, _ = s.Play(s.Moves()[len(states)%7])
+		states = append(states, s)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		hops.Repetitions(states)
+	}
 }
