@@ -122,3 +122,22 @@ func BenchmarkRepetitions(b *testing.B) {
 		hops.Repetitions(states)
 	}
 }
+
+// Counting repetitions along a replayed record: the start comes back
+// after four moves.
+func ExampleRepetitions() {
+	text := `[Game "coir"]
+[Start "bbbbbb/6/6/6/6/wwwwww w"]
+
+1. A1-A2
+2. A6-A5
+3. A2-A1
+4. A5-A6
+*
+`
+	rec, _ := hops.ReadRecord(text)
+	states, err := rec.Replay(coir.Game)
+	fmt.Println(hops.Repetitions(states), err)
+	// Output:
+	// [1 1 1 1 2] <nil>
+}
