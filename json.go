@@ -84,7 +84,9 @@ func (k *errorKind) MarshalJSON() ([]byte, error) { return json.Marshal(k.name) 
 // "kind" is "syntax", "position" or "illegal" for ErrSyntax, ErrPosition
 // and ErrIllegal, "message" is Msg (Error() gives the whole sentence).
 // An Error of any other kind has no JSON form: MarshalJSON refuses it.
-func (e *Error) MarshalJSON() ([]byte, error) {
+// (MarshalJSON has a value receiver so that an Error held by value
+// encodes alike; a nil *Error encodes as null.)
+func (e Error) MarshalJSON() ([]byte, error) {
 	if k, ok := e.Kind.(*errorKind); ok {
 		return json.Marshal(errorJSON{Kind: k.name, Rule: e.Rule, Where: e.Where, Message: e.Msg})
 	}

@@ -164,6 +164,7 @@ func jsonSamples(t *testing.T) map[string]jsonSample {
 		"hops.DirSet":      {v: hops.DirSet(0x55)},
 		"hops.DivideEntry": {v: hops.DivideEntry[zapita.Move]{Move: zm, Nodes: 12}},
 		"hops.Error":       {v: hopsErr},
+		"hops.Error/value": {v: *hopsErr},
 		"hops.JumpError":   {v: hops.JumpError{Fault: 2, Hop: 2, From: 3, To: 19, Over: hops.NoSquare}},
 		"hops.JumpFault":   {v: hops.JumpFault(3)},
 		"hops.JumpResult":  {v: hops.JumpResult{End: 20, LastOver: 13, Turned: 1 << 13, Taken: true, TakeHop: 1}},
