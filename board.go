@@ -333,19 +333,19 @@ func (b *Board) ParseSquare(text string) (Square, error) {
 	r0, n0 := utf8.DecodeRuneInString(text)
 	r1, n1 := utf8.DecodeRuneInString(text[n0:])
 	if n1 == 0 || n0+n1 != len(text) {
-		return NoSquare, syntaxErrorf("G1", "", "square %q: want a file letter and a rank digit", text)
+		return NoSquare, syntaxErrorf("G1", "", "square %s: want a file letter and a rank digit", Quote(text))
 	}
 	c := r0 | 0x20
 	if c < 'a' || c > 'z' {
-		return NoSquare, syntaxErrorf("G1", "", "square %q: %s is not a file letter", text, quoteChar(r0))
+		return NoSquare, syntaxErrorf("G1", "", "square %s: %s is not a file letter", Quote(text), quoteChar(r0))
 	}
 	if r1 < '0' || r1 > '9' {
-		return NoSquare, syntaxErrorf("G1", "", "square %q: %s is not a rank digit", text, quoteChar(r1))
+		return NoSquare, syntaxErrorf("G1", "", "square %s: %s is not a rank digit", Quote(text), quoteChar(r1))
 	}
 	f, r := int(c)-'a', int(r1)-'1'
 	if f >= b.size || r < 0 || r >= b.size {
-		return NoSquare, syntaxErrorf("G1", "", "square %q is off the %dx%d board (A1..%c%d)",
-			text, b.size, b.size, 'A'+b.size-1, b.size)
+		return NoSquare, syntaxErrorf("G1", "", "square %s is off the %dx%d board (A1..%c%d)",
+			Quote(text), b.size, b.size, 'A'+b.size-1, b.size)
 	}
 	return SquareAt(f, r), nil
 }

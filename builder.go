@@ -133,7 +133,7 @@ func ParseClick(text string) (Click, error) {
 	}
 	s, err := Board7.ParseSquare(rest)
 	if err != nil {
-		return Click{}, err.(*Error).In(fmt.Sprintf("click %q", text))
+		return Click{}, err.(*Error).In("click " + Quote(text))
 	}
 	c.Square = s
 	return c, nil

@@ -49,7 +49,9 @@
 //     one of [ErrSyntax], [ErrPosition] or [ErrIllegal] and names the rule
 //     broken, so a server can answer "second displacement C1-C3: the ball
 //     was already moved this turn (K8)" and still sort errors with
-//     errors.Is and errors.As; [RuleOf] gives the rule's id.
+//     errors.Is and errors.As; [RuleOf] gives the rule's id. An error
+//     quotes at most [MaxQuote] bytes of its input ([Quote], [QuoteAt]),
+//     around the fault, so its message stays short whatever the input.
 //   - [Side], [Outcome] (which names the winner in the game's words and
 //     has a JSON form), the [Position] interface that every game's
 //     position satisfies, [Perft] and [Divide] (G10), [Canonical] (G9):
@@ -92,7 +94,9 @@
 //     piece may still be jumped over more than once.
 //   - A player with no legal move loses (G6); the rules know no draw (G7),
 //     so a game runs until someone wins. Hosts that want a draw rule can
-//     use Hash and a ply count.
+//     use [Recorder.Repetitions] (how many times the current position has
+//     occurred), [Repetitions] over replayed positions, Hash and a ply
+//     count.
 //   - Either side may be set to move first (G8).
 //   - Moves are their effects (G9): two written moves that lead to the
 //     same successor are the same move. Move generators yield exactly one
@@ -161,6 +165,21 @@
 // (a comment too, if it has no space to split it at), or a result other
 // than the three. Whatever the reader accepts, Write writes back. Reading
 // takes time and memory linear in the length of the text.
+//
+// # JSON
+//
+// Every value of the library that a program may want to send encodes as
+// JSON and reads back equal, or refuses to encode: positions, moves,
+// paths ([Path]) and clicks ([Click]) as their texts; a [Side] as
+// "first" or "second"; an [Outcome], an [*Error] (with its kind by name:
+// "syntax", "position", "illegal", restored on reading so that errors.Is
+// works), a [Built], a [Record] with the keys their documentation gives;
+// a [State] as {"game":"catchit","position":"..."}. A State is read back
+// through the registry of package games (games.State), as this package
+// keeps no list of games. What has no JSON form, a [Game] (send its
+// Name), a [Board], a [Drawing] (send its SVG), the move search's
+// working values and the computer players, makes json.Marshal fail with
+// an *Error (see [NoJSON]) rather than write {}.
 //
 // # Diagrams
 //

@@ -25,7 +25,9 @@ type Game struct {
 }
 
 // State is a position of some game, handled through text. It is an
-// immutable value like the positions it wraps.
+// immutable value like the positions it wraps. A State made by a Game
+// writes itself in JSON as {"game":"catchit","position":"<text>"}; read
+// it back with games.State, which finds the game by its name.
 type State interface {
 	// Game returns the game the position belongs to.
 	Game() *Game
@@ -126,7 +128,7 @@ func (g *Game) SideName(s Side) string {
 // (the text of a Side alone).
 func (g *Game) ParseSide(text string) (Side, error) {
 	if g == nil {
-		return First, Errorf(ErrSyntax, "", "", "no game, so no side %q", text)
+		return First, Errorf(ErrSyntax, "", "", "no game, so no side %s", Quote(text))
 	}
 	if g.Sides[0] != "" { // the zero Game has no sides at all
 		switch strings.ToLower(text) {
@@ -144,7 +146,7 @@ func (g *Game) ParseSide(text string) (Side, error) {
 			return Side(s), nil
 		}
 	}
-	return First, Errorf(ErrSyntax, "", "", "%s has no side %q (want %s or %s)", g.Title, text, g.Sides[0], g.Sides[1])
+	return First, Errorf(ErrSyntax, "", "", "%s has no side %s (want %s or %s)", g.Title, Quote(text), g.Sides[0], g.Sides[1])
 }
 
 // String returns the game's short name ("" for a nil Game).

@@ -82,18 +82,25 @@ func (o Outcome) String() string {
 
 // The kinds of error the library returns. Every error it returns wraps
 // exactly one of them, so a caller can sort failures with errors.Is, and
-// is an *Error, so errors.As gives the rule that was broken.
+// is an *Error, so errors.As gives the rule that was broken. In JSON a
+// kind is its name, "syntax", "position" or "illegal", as in an Error's
+// JSON.
 var (
 	// ErrSyntax: a position, move or square text does not have the
 	// required form.
-	ErrSyntax = errors.New("malformed text")
+	ErrSyntax error = &errorKind{"malformed text", "syntax"}
 	// ErrPosition: a position text is well formed but describes a state
 	// the game cannot reach (wrong material, two carriers, ...).
-	ErrPosition = errors.New("impossible position")
+	ErrPosition error = &errorKind{"impossible position", "position"}
 	// ErrIllegal: a move is well formed but breaks a rule in the position
 	// it is played in.
-	ErrIllegal = errors.New("illegal move")
+	ErrIllegal error = &errorKind{"illegal move", "illegal"}
 )
+
+// errorKind is the type of the three kinds of error.
+type errorKind struct{ text, name string }
+
+func (k *errorKind) Error() string { return k.text }
 
 // Error is the error type of the whole library. Its text reads
 // "<where>: <what> (<rule>)", for instance
@@ -103,6 +110,8 @@ type Error struct {
 	Rule  string // the rule id in the rule book, such as "G5"; may be empty
 	Where string // which part of the input is at fault; may be empty
 	Msg   string // what is wrong
+
+	at int // 1 + the byte offset of the fault in the text being read, 0 if unknown
 }
 
 // Errorf builds an *Error of the given kind; the game packages use it so
@@ -364,17 +373,17 @@ func ParseRows(b *Board, rows string, piece func(s Square, c byte, marked bool) 
 			switch {
 			case c >= '1' && c <= '9':
 				if prevDigit {
-					return syntaxErrorf("G11", where, "two digits in a row (%q); runs of empty squares are written as one digit", text)
+					return syntaxErrorf("G11", where, "two digits in a row (%s); runs of empty squares are written as one digit", QuoteAt(text, j))
 				}
 				prevDigit = true
 				f += int(c - '0')
 				if f > n {
-					return syntaxErrorf("G11", where, "%q is longer than %d squares", text, n)
+					return syntaxErrorf("G11", where, "%s is longer than %d squares", QuoteAt(text, j), n)
 				}
 			case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '*':
 				prevDigit = false
 				if f >= n {
-					return syntaxErrorf("G11", where, "%q is longer than %d squares", text, n)
+					return syntaxErrorf("G11", where, "%s is longer than %d squares", QuoteAt(text, j), n)
 				}
 				marked := j+1 < len(text) && text[j+1] == '!'
 				if err := piece(SquareAt(f, r), c, marked); err != nil {
@@ -389,11 +398,11 @@ func ParseRows(b *Board, rows string, piece func(s Square, c byte, marked bool) 
 				}
 				f++
 			default:
-				return syntaxErrorf("G11", where, "unexpected character %q in %q", c, text)
+				return syntaxErrorf("G11", where, "unexpected character %q in %s", c, QuoteAt(text, j))
 			}
 		}
 		if f != n {
-			return syntaxErrorf("G11", where, "%q covers %d squares, want %d", text, f, n)
+			return syntaxErrorf("G11", where, "%s covers %d squares, want %d", Quote(text), f, n)
 		}
 	}
 	return nil

@@ -3,6 +3,7 @@ package hops
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"strings"
 )
 
@@ -18,7 +19,7 @@ func (s *Side) UnmarshalText(text []byte) error {
 	case strings.EqualFold(string(text), "second"):
 		*s = Second
 	default:
-		return Errorf(ErrSyntax, "", "side", "%q: want \"first\" or \"second\"", text)
+		return Errorf(ErrSyntax, "", "side", "%s: want \"first\" or \"second\"", Quote(string(text)))
 	}
 	return nil
 }
@@ -46,14 +47,9 @@ func (o Outcome) MarshalJSON() ([]byte, error) {
 // which side won ("side"); a game that goes on must say nothing more.
 // JSON null leaves the outcome unchanged.
 func (o *Outcome) UnmarshalJSON(data []byte) error {
-	if string(bytes.TrimSpace(data)) == "null" {
-		return nil // as encoding/json does for other values
-	}
 	var j outcomeJSON
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&j); err != nil {
-		return Errorf(ErrSyntax, "", "outcome", "%v", err)
+	if ok, err := DecodeJSON(data, &j, "outcome"); !ok {
+		return err
 	}
 	if !j.Over {
 		if j != (outcomeJSON{}) {
@@ -66,5 +62,215 @@ func (o *Outcome) UnmarshalJSON(data []byte) error {
 		return Errorf(ErrSyntax, "", "outcome", "a finished game needs the winning \"side\"")
 	}
 	*o = Win(*j.Side, j.Winner, j.Rule, j.Reason)
+	return nil
+}
+
+// errorJSON is the JSON form of an *Error (see Error.MarshalJSON).
+type errorJSON struct {
+	Kind    string `json:"kind"`
+	Rule    string `json:"rule"`
+	Where   string `json:"where"`
+	Message string `json:"message"`
+}
+
+// errorKinds are the kinds of error, which JSON names.
+var errorKinds = []error{ErrSyntax, ErrPosition, ErrIllegal}
+
+// MarshalJSON writes the kind's name: "syntax", "position" or "illegal".
+func (k *errorKind) MarshalJSON() ([]byte, error) { return json.Marshal(k.name) }
+
+// MarshalJSON writes the error as
+// {"kind":"illegal","rule":"K8","where":"second displacement C1-C3","message":"the ball was already moved this turn"}:
+// "kind" is "syntax", "position" or "illegal" for ErrSyntax, ErrPosition
+// and ErrIllegal, "message" is Msg (Error() gives the whole sentence).
+// An Error of any other kind has no JSON form: MarshalJSON refuses it.
+// (MarshalJSON has a value receiver so that an Error held by value
+// encodes alike; a nil *Error encodes as null.)
+func (e Error) MarshalJSON() ([]byte, error) {
+	if k, ok := e.Kind.(*errorKind); ok {
+		return json.Marshal(errorJSON{Kind: k.name, Rule: e.Rule, Where: e.Where, Message: e.Msg})
+	}
+	return nil, Errorf(ErrSyntax, "", "error", "an Error of kind %v has no JSON form: the kinds are ErrSyntax, ErrPosition and ErrIllegal", e.Kind)
+}
+
+// UnmarshalJSON reads what MarshalJSON writes, restoring Kind to the
+// sentinel its name stands for, so that errors.Is(err, ErrIllegal) holds
+// for a decoded illegal-move error. "rule" and "where" may be left out;
+// "kind" and "message" may not. JSON null leaves the error unchanged.
+func (e *Error) UnmarshalJSON(data []byte) error {
+	var j errorJSON
+	if ok, err := DecodeJSON(data, &j, "error"); !ok {
+		return err
+	}
+	if j.Message == "" {
+		return Errorf(ErrSyntax, "", "error", "the \"message\" is missing")
+	}
+	for _, k := range errorKinds {
+		if j.Kind == k.(*errorKind).name {
+			*e = Error{Kind: k, Rule: j.Rule, Where: j.Where, Msg: j.Message}
+			return nil
+		}
+	}
+	return Errorf(ErrSyntax, "", "error", "kind %s: want \"syntax\", \"position\" or \"illegal\"", Quote(j.Kind))
+}
+
+// DecodeJSON decodes one JSON value into v, refusing keys v does not
+// have: the body of the library's UnmarshalJSON methods. It reports
+// whether v was decoded: JSON null leaves v unchanged and gives false
+// with a nil error, as encoding/json does for values without a method.
+// Its error is an *Error located at what ("outcome", "state", ...): the
+// error of a value inside that read itself from text (a click, a move),
+// or one of kind ErrSyntax for JSON of the wrong shape.
+func DecodeJSON(data []byte, v any, what string) (bool, error) {
+	if string(bytes.TrimSpace(data)) == "null" {
+		return false, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var e *Error
+		if errors.As(err, &e) { // a text inside, such as a click, is wrong
+			return false, e.In(what)
+		}
+		msg := err.Error()
+		if len(msg) > 2*MaxQuote { // an unknown key is quoted whole
+			msg = Quote(msg)
+		}
+		return false, Errorf(ErrSyntax, "", what, "%s", msg)
+	}
+	return true, nil
+}
+
+// NoJSON returns the error of a value that has no JSON form, for the
+// MarshalJSON methods of the library's engine types (Board, JumpSearch,
+// the computer players, ...): what names the value ("a Board"), instead
+// says what to send in its place ("" for nothing). Such values refuse to
+// be encoded rather than encode as {}, which would read back as
+// something else. The error is an *Error of kind ErrSyntax.
+func NoJSON(what, instead string) error {
+	if instead != "" {
+		instead = "; " + instead
+	}
+	return Errorf(ErrSyntax, "", "", "%s has no JSON form%s", what, instead)
+}
+
+// noJSON is the body of the MarshalJSON methods of the root package's
+// types that have no JSON form.
+func noJSON(what, instead string) ([]byte, error) { return nil, NoJSON(what, instead) }
+
+// MarshalJSON refuses: a Board is geometry that the games build once
+// (Board6, Board7); send the board's size instead.
+func (b Board) MarshalJSON() ([]byte, error) {
+	return noJSON("a Board", "its Size says which board it is")
+}
+
+// MarshalJSON refuses: a ClickSet is the working set of a Builder; a
+// Built lists its clicks (Next) and has a JSON form.
+func (ClickSet) MarshalJSON() ([]byte, error) { return noJSON("a ClickSet", "send its clicks") }
+
+// MarshalJSON refuses: a JumpSearch is the state of a running search.
+func (JumpSearch) MarshalJSON() ([]byte, error) { return noJSON("a JumpSearch", "") }
+
+// MarshalJSON refuses: a Reach is the result of a flood fill, bound to
+// its JumpRules.
+func (Reach) MarshalJSON() ([]byte, error) { return noJSON("a Reach", "") }
+
+// MarshalJSON refuses: a StateSet is a working table of the move
+// generators.
+func (StateSet) MarshalJSON() ([]byte, error) { return noJSON("a StateSet", "") }
+
+// MarshalJSON refuses: a RecordReader reads a stream.
+func (RecordReader) MarshalJSON() ([]byte, error) {
+	return noJSON("a RecordReader", "send the records it reads")
+}
+
+// MarshalJSON refuses: a Recorder holds a live position; its Record has
+// a JSON form.
+func (Recorder) MarshalJSON() ([]byte, error) {
+	return noJSON("a Recorder", "send its Record")
+}
+
+// MarshalText writes a path as its text (G12), "E2xC2-C4" ("" for the
+// zero Path). A path of one square has no text that reads back (a path
+// has two squares or more) and is refused.
+func (p Path) MarshalText() ([]byte, error) {
+	if p.Len() == 1 {
+		return nil, Errorf(ErrSyntax, "G12", "path "+p.String(), "a path of one square has no text form")
+	}
+	return p.AppendText(nil), nil
+}
+
+// UnmarshalText reads a path text as ParsePath does on the 7×7 board,
+// which holds every square of both boards; "" gives the zero Path.
+func (p *Path) UnmarshalText(text []byte) error {
+	if len(text) == 0 {
+		*p = Path{}
+		return nil
+	}
+	return UnmarshalText(p, text, func(s string) (Path, error) { return ParsePath(Board7, s) })
+}
+
+// stateJSON is the JSON form of a State.
+type stateJSON struct {
+	Game     string `json:"game"`
+	Position string `json:"position"`
+}
+
+// MarshalJSON writes a State made by a Game as
+// {"game":"catchit","position":"<position text>"}: the game's short name
+// and the position text its Parse reads. The root package keeps no list
+// of games, so a State is read back through the registry of package
+// games (games.State, which decodes this form).
+func (e erased[P, M]) MarshalJSON() ([]byte, error) {
+	return json.Marshal(stateJSON{Game: e.g.Name, Position: e.p.String()})
+}
+
+// MarshalJSON refuses: a Game holds the functions of its package, which
+// no JSON can carry. Send its Name instead; games.ByName finds the game
+// again, and a State travels with its game's name (see State).
+func (g Game) MarshalJSON() ([]byte, error) {
+	return noJSON("a Game", "send its Name, which games.ByName reads back")
+}
+
+// builtJSON is the JSON form of a Built.
+type builtJSON[M any] struct {
+	Next     []Click `json:"next"`
+	Complete bool    `json:"complete"`
+	Move     *M      `json:"move,omitempty"`
+}
+
+// MarshalJSON writes {"next":["A2","xB3"],"complete":false} for a move
+// begun, the clicks as their texts (see Click), and adds "move", the
+// move's text, once Complete: an incomplete build has no move to write.
+func (b Built[M]) MarshalJSON() ([]byte, error) {
+	j := builtJSON[M]{Next: b.Next, Complete: b.Complete}
+	if j.Next == nil {
+		j.Next = []Click{}
+	}
+	if b.Complete {
+		j.Move = &b.Move
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON reads what MarshalJSON writes: "move" is required when
+// "complete" is true and refused otherwise; an empty "next" gives a nil
+// Next. JSON null leaves b unchanged.
+func (b *Built[M]) UnmarshalJSON(data []byte) error {
+	var j builtJSON[M]
+	if ok, err := DecodeJSON(data, &j, "built"); !ok {
+		return err
+	}
+	if j.Complete != (j.Move != nil) {
+		return Errorf(ErrSyntax, "", "built", "a complete build has a \"move\", and only a complete one")
+	}
+	out := Built[M]{Next: j.Next, Complete: j.Complete}
+	if len(out.Next) == 0 {
+		out.Next = nil
+	}
+	if j.Move != nil {
+		out.Move = *j.Move
+	}
+	*b = out
 	return nil
 }

@@ -156,7 +156,7 @@ func ParsePath(b *Board, text string) (Path, error) {
 		return p, syntaxErrorf("G12", "", "empty path")
 	}
 	if strings.IndexByte(text, ' ') >= 0 {
-		return p, syntaxErrorf("G12", fmt.Sprintf("path %q", text), "a path holds no space")
+		return p, syntaxErrorf("G12", "path "+Quote(text), "a path holds no space")
 	}
 	rest := text
 	for i := 0; ; i++ {
@@ -167,21 +167,21 @@ func ParsePath(b *Board, text string) (Path, error) {
 			case 'x', 'X':
 				marked = true
 			default:
-				return p, syntaxErrorf("G12", fmt.Sprintf("path %q", text), "squares must be joined by '-' or 'x', found %q", rest[0])
+				return p, syntaxErrorf("G12", "path "+Quote(text), "squares must be joined by '-' or 'x', found %q", rest[0])
 			}
 			rest = rest[1:]
 			if rest == "" {
-				return p, syntaxErrorf("G12", fmt.Sprintf("path %q", text), "ends with a separator")
+				return p, syntaxErrorf("G12", "path "+Quote(text), "ends with a separator")
 			}
 		}
 		var s Square
 		if len(rest) >= 3 && strings.EqualFold(rest[:3], "out") {
 			if i == 0 {
-				return p, syntaxErrorf("G12", fmt.Sprintf("path %q", text), "a path cannot start outside the board")
+				return p, syntaxErrorf("G12", "path "+Quote(text), "a path cannot start outside the board")
 			}
 			s, rest = Outside, rest[3:]
 			if rest != "" {
-				return p, syntaxErrorf("G12", fmt.Sprintf("path %q", text), "nothing may follow \"out\"")
+				return p, syntaxErrorf("G12", "path "+Quote(text), "nothing may follow \"out\"")
 			}
 		} else {
 			n := min(2, len(rest))
@@ -190,19 +190,19 @@ func ParsePath(b *Board, text string) (Path, error) {
 			}
 			var err error
 			if s, err = b.ParseSquare(rest[:n]); err != nil {
-				return p, err.(*Error).In(fmt.Sprintf("path %q", text))
+				return p, err.(*Error).In("path " + Quote(text))
 			}
 			rest = rest[n:]
 		}
 		if !p.Push(s, marked) {
-			return p, syntaxErrorf("G5", fmt.Sprintf("path %q", text), "more than %d squares: a move never visits a square twice", MaxPath)
+			return p, syntaxErrorf("G5", "path "+Quote(text), "more than %d squares: a move never visits a square twice", MaxPath)
 		}
 		if rest == "" {
 			break
 		}
 	}
 	if p.n < 2 {
-		return p, syntaxErrorf("G12", fmt.Sprintf("path %q", text), "a path needs at least two squares")
+		return p, syntaxErrorf("G12", "path "+Quote(text), "a path needs at least two squares")
 	}
 	return p, nil
 }

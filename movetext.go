@@ -40,7 +40,7 @@ func NormalizeMoveText(text string) (string, error) {
 		col++
 		switch {
 		case r == utf8.RuneError && isBadByte(text, i):
-			return "", syntaxErrorf("G12", "", "invalid UTF-8 byte %#02x at column %d", text[i], col)
+			return "", syntaxErrorf("G12", "", "invalid UTF-8 byte %#02x at column %d", text[i], col).atByte(i)
 		case unicode.IsSpace(r):
 			space = true
 			continue
@@ -49,7 +49,7 @@ func NormalizeMoveText(text string) (string, error) {
 		case r == '×':
 			r = 'x'
 		case !moveChar(r):
-			return "", syntaxErrorf("G12", "", "unexpected character %s at column %d", quoteChar(r), col)
+			return "", syntaxErrorf("G12", "", "unexpected character %s at column %d", quoteChar(r), col).atByte(i)
 		}
 		if space && b.Len() > 0 {
 			b.WriteByte(' ')
@@ -58,6 +58,13 @@ func NormalizeMoveText(text string) (string, error) {
 		b.WriteByte(byte(r))
 	}
 	return joinHops(b.String()), nil
+}
+
+// atByte records that the fault lies at byte offset i of the text read,
+// so that InText can quote its neighbourhood.
+func (e *Error) atByte(i int) *Error {
+	e.at = i + 1
+	return e
 }
 
 // joinHops drops the single spaces of a text that stand next to a '-' or

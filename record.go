@@ -179,7 +179,7 @@ func (w *recordWriter) tag(name, value string) {
 		}
 	}
 	w.b = append(w.b, '"', ']')
-	w.endLine(start, "tag "+name)
+	w.endLine(start, "tag "+clip(name))
 }
 
 // appendComment appends the escaped text of a comment.
@@ -234,10 +234,10 @@ func (r *Record) encode() (string, error) {
 	w.tag("Start", r.Start)
 	seen := make(map[string]bool, len(r.Tags))
 	for _, t := range r.Tags {
-		where := "tag " + t.Name
+		where := "tag " + clip(t.Name)
 		switch {
 		case tagNameProblem(t.Name) != "":
-			w.fail(fmt.Sprintf("tag %q", t.Name), "%s", tagNameProblem(t.Name))
+			w.fail("tag "+Quote(t.Name), "%s", tagNameProblem(t.Name))
 		case t.Name == "Game" || t.Name == "Start":
 			w.fail(where, "the %s tag is the record's %s field, not one of its Tags", t.Name, t.Name)
 		case seen[t.Name]:
@@ -253,7 +253,7 @@ func (r *Record) encode() (string, error) {
 		w.commentLines(esc, "comment before move 1")
 	}
 	for i, m := range r.Moves {
-		where := fmt.Sprintf("move %d %q", i+1, m.Text)
+		where := fmt.Sprintf("move %d %s", i+1, Quote(m.Text))
 		start := len(w.b)
 		w.b = strconv.AppendInt(w.b, int64(i+1), 10)
 		w.b = append(w.b, '.', ' ')
@@ -265,7 +265,7 @@ func (r *Record) encode() (string, error) {
 			w.b = append(w.b, " = "...)
 			w.b = append(w.b, m.Reveal...)
 			if p := revealProblem(m.Reveal); p != "" {
-				w.fail(where, "reveal %q: %s", m.Reveal, p)
+				w.fail(where, "reveal %s: %s", Quote(m.Reveal), p)
 			}
 		}
 		if m.Comment == "" {
@@ -286,7 +286,7 @@ func (r *Record) encode() (string, error) {
 	case ResultFirst, ResultSecond, ResultUnfinished:
 		w.b = append(w.b, r.Result...)
 	default:
-		w.fail("result", "%q: want 1-0, 0-1 or *", r.Result)
+		w.fail("result", "%s: want 1-0, 0-1 or *", Quote(r.Result))
 		w.b = append(w.b, ResultUnfinished...)
 	}
 	w.b = append(w.b, '\n', '\n')
@@ -433,7 +433,7 @@ func (rr *RecordReader) Next() (*Record, error) {
 		case name == "Start" && !seenStart:
 			rec.Start, seenStart = value, true
 		case name == "Game" || name == "Start" || seen[name]:
-			return nil, Errorf(ErrSyntax, "", where(), "tag %s appears twice", name)
+			return nil, Errorf(ErrSyntax, "", where(), "tag %s appears twice", clip(name))
 		default:
 			seen[name] = true
 			rec.Tags = append(grow(rec.Tags), Tag{name, value})
@@ -533,11 +533,11 @@ func parseTag(line string) (name, value string, err *Error) {
 	}
 	name = body[:sp]
 	if p := tagNameProblem(name); p != "" {
-		return "", "", Errorf(ErrSyntax, "", fmt.Sprintf("tag %q", name), "%s", p)
+		return "", "", Errorf(ErrSyntax, "", "tag "+Quote(name), "%s", p)
 	}
 	q := body[sp+1:]
 	if len(q) < 2 || q[0] != '"' || q[len(q)-1] != '"' {
-		return "", "", Errorf(ErrSyntax, "", "", "tag %s: the value is written in double quotes", name)
+		return "", "", Errorf(ErrSyntax, "", "", "tag %s: the value is written in double quotes", clip(name))
 	}
 	q = q[1 : len(q)-1]
 	if !strings.ContainsAny(q, `"\`) {
@@ -549,7 +549,7 @@ func parseTag(line string) (name, value string, err *Error) {
 		switch c {
 		case '\\':
 			if i+1 >= len(q) {
-				return "", "", Errorf(ErrSyntax, "", "", `tag %s: the value ends with a lone \`, name)
+				return "", "", Errorf(ErrSyntax, "", "", `tag %s: the value ends with a lone \`, clip(name))
 			}
 			i++
 			switch q[i] {
@@ -558,10 +558,10 @@ func parseTag(line string) (name, value string, err *Error) {
 			case 'n':
 				c = '\n'
 			default:
-				return "", "", Errorf(ErrSyntax, "", "", `tag %s: the escapes are \", \\ and \n, not \%c`, name, q[i])
+				return "", "", Errorf(ErrSyntax, "", "", `tag %s: the escapes are \", \\ and \n, not \%c`, clip(name), q[i])
 			}
 		case '"':
-			return "", "", Errorf(ErrSyntax, "", "", `tag %s: a quote inside the value must be written \"`, name)
+			return "", "", Errorf(ErrSyntax, "", "", `tag %s: a quote inside the value must be written \"`, clip(name))
 		}
 		b = append(b, c)
 	}
@@ -619,7 +619,7 @@ func parseMoveLine(line string, want int) (RecordMove, *Error) {
 	}
 	n, err := strconv.Atoi(line[:dot])
 	if err != nil || n != want {
-		return m, Errorf(ErrSyntax, "", "", "move number %q, want %d", line[:dot], want)
+		return m, Errorf(ErrSyntax, "", "", "move number %s, want %d", Quote(line[:dot]), want)
 	}
 	body := line[dot+2:]
 	if i := strings.IndexByte(body, '{'); i >= 0 {
@@ -673,7 +673,7 @@ func (r *Record) Replay(g *Game) ([]State, error) {
 		return nil, Errorf(ErrSyntax, "", "", "record replayed in no game")
 	}
 	if r.Game != g.Name {
-		return nil, Errorf(ErrSyntax, "", "tag Game", "record of %q replayed as %q", r.Game, g.Name)
+		return nil, Errorf(ErrSyntax, "", "tag Game", "record of %s replayed as %q", Quote(r.Game), g.Name)
 	}
 	s, err := g.Parse(r.Start)
 	if err != nil {
@@ -682,7 +682,7 @@ func (r *Record) Replay(g *Game) ([]State, error) {
 	states := make([]State, 0, len(r.Moves)+1)
 	states = append(states, s)
 	for i, m := range r.Moves {
-		where := fmt.Sprintf("move %d %q", i+1, m.Text)
+		where := fmt.Sprintf("move %d %s", i+1, Quote(m.Text))
 		if s.Outcome().Over {
 			return states, Errorf(ErrIllegal, "G6", where, "the game was already over: %s", s.Outcome())
 		}
@@ -721,6 +721,8 @@ type Recorder struct {
 	rec   Record
 	state State
 	tags  map[string]int // index of each tag in rec.Tags
+	seen  positionCounter
+	reps  int // how many times state has occurred
 }
 
 // NewRecorder starts recording a game from position s. With a nil s (the
@@ -729,9 +731,23 @@ func NewRecorder(s State) *Recorder {
 	r := &Recorder{state: s, tags: map[string]int{}}
 	if s != nil {
 		r.rec = Record{Game: s.Game().Name, Start: s.String()}
+		r.reps = r.seen.add(s)
 	}
 	return r
 }
+
+// Repetitions returns how many times the current position has occurred
+// in the game recorded so far, this time included: 1 for a position met
+// for the first time, 2 when the game has come back to it once, and so
+// on (0 for a recorder with no position). Positions are the same when
+// their texts are equal (side to move and every field included), which
+// is checked beyond their hashes, so a hash collision cannot make two
+// positions one.
+//
+// The rules know no draw (G7): the library never ends a game because a
+// position came back, however often. A host that wants a draw rule, such
+// as a third repetition, applies it with this count.
+func (r *Recorder) Repetitions() int { return r.reps }
 
 // State returns the position after the moves recorded so far.
 func (r *Recorder) State() State { return r.state }
@@ -743,7 +759,7 @@ func (r *Recorder) State() State { return r.state }
 // malformed move, prefixed with the move's number and text, and records
 // nothing then.
 func (r *Recorder) Play(move string) (State, error) {
-	where := fmt.Sprintf("move %d %q", len(r.rec.Moves)+1, move)
+	where := fmt.Sprintf("move %d %s", len(r.rec.Moves)+1, Quote(move))
 	if r.state == nil {
 		return nil, Errorf(ErrSyntax, "", where, "the recorder has no position to play in")
 	}
@@ -756,7 +772,54 @@ func (r *Recorder) Play(move string) (State, error) {
 	}
 	r.rec.Moves = append(r.rec.Moves, RecordMove{Text: canonicalMove(r.state, move, next)})
 	r.state = next
+	r.reps = r.seen.add(next)
 	return next, nil
+}
+
+// Repetitions returns, for each position of a game in order (such as the
+// positions Record.Replay returns), how many times it has occurred up to
+// that point, itself included: out[i] is the number of j <= i with
+// states[j] the same position as states[i] (same text, checked beyond
+// the hash). A nil state counts 0. It counts and decides nothing: the
+// rules know no draw (G7), and a host applies its own rule with the
+// counts. It takes time linear in the number of positions.
+func Repetitions(states []State) []int {
+	var seen positionCounter
+	out := make([]int, len(states))
+	for i, s := range states {
+		if s != nil {
+			out[i] = seen.add(s)
+		}
+	}
+	return out
+}
+
+// positionCounter counts occurrences of positions by hash, telling apart
+// positions whose hashes collide by their texts.
+type positionCounter struct {
+	byHash map[uint64][]positionCount
+}
+
+type positionCount struct {
+	text string
+	n    int
+}
+
+// add counts one more occurrence of s and returns its count.
+func (c *positionCounter) add(s State) int {
+	if c.byHash == nil {
+		c.byHash = map[uint64][]positionCount{}
+	}
+	h, text := s.Hash(), s.String()
+	list := c.byHash[h]
+	for i := range list {
+		if list[i].text == text {
+			list[i].n++
+			return list[i].n
+		}
+	}
+	c.byHash[h] = append(list, positionCount{text, 1})
+	return 1
 }
 
 // canonicalMove returns the text that s.Moves gives the move that leads
@@ -791,7 +854,7 @@ func (r *Recorder) Comment(text string) {
 // a name that a record cannot hold (see Tag) and the Game and Start tags,
 // which the recorder sets from the game.
 func (r *Recorder) SetTag(name, value string) error {
-	where := fmt.Sprintf("tag %q", name)
+	where := "tag " + Quote(name)
 	if p := tagNameProblem(name); p != "" {
 		return Errorf(ErrSyntax, "", where, "%s", p)
 	}

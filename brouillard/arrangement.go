@@ -91,12 +91,12 @@ func (a *Arrangement) UnmarshalText(text []byte) error {
 func ParseArrangement(text string) (Arrangement, error) {
 	var a Arrangement
 	if len(text) != 7 {
-		return a, syntaxErr("B3", "arrangement", "%q: want seven letters, one per home square", text)
+		return a, syntaxErr("B3", "arrangement", "%s: want seven letters, one per home square", hops.Quote(text))
 	}
 	for i := 0; i < 7; i++ {
 		k := letterKind[text[i]&127]
 		if k == 0 || k == Hidden || text[i] > 127 {
-			return a, syntaxErr("B3", "arrangement", "%q: %q is not a pawn face (X N T J Q K)", text, text[i])
+			return a, syntaxErr("B3", "arrangement", "%s: %q is not a pawn face (X N T J Q K)", hops.Quote(text), text[i])
 		}
 		a[i] = k
 	}

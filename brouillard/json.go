@@ -1,7 +1,6 @@
 package brouillard
 
 import (
-	"bytes"
 	"encoding/json"
 
 	"github.com/hopsgames/hops"
@@ -26,14 +25,9 @@ func (v View) MarshalJSON() ([]byte, error) {
 // initial.
 // JSON null leaves the view unchanged.
 func (v *View) UnmarshalJSON(data []byte) error {
-	if string(bytes.TrimSpace(data)) == "null" {
-		return nil
-	}
 	var j viewJSON
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&j); err != nil {
-		return hops.Errorf(hops.ErrSyntax, "B12", "view", "%v", err)
+	if ok, err := hops.DecodeJSON(data, &j, "view"); !ok {
+		return err
 	}
 	viewer, err := Game.ParseSide(j.Viewer)
 	if err != nil {
@@ -45,4 +39,14 @@ func (v *View) UnmarshalJSON(data []byte) error {
 	}
 	*v = w
 	return nil
+}
+
+// MarshalText writes the reveal as its String does: "-" for nothing
+// turned over, or the square, the face and "captured" when it was
+// ("D5 Ten captured").
+func (r Reveal) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
+
+// UnmarshalText reads a reveal text, as ParseReveal.
+func (r *Reveal) UnmarshalText(text []byte) error {
+	return hops.UnmarshalText(r, text, ParseReveal)
 }

@@ -1,7 +1,6 @@
 package brouillard
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/hopsgames/hops"
@@ -87,14 +86,14 @@ func ParseMove(text string) (Move, error) {
 	var m Move
 	norm, err := hops.NormalizeMoveText(text)
 	if err != nil {
-		return m, hops.ErrorIn(err, fmt.Sprintf("move %q", text))
+		return m, hops.ErrorInText(err, "move", text)
 	}
 	if norm == "" {
 		return m, hops.Errorf(hops.ErrSyntax, "B10", "", "empty move")
 	}
 	parts := strings.Split(norm, " ")
 	if len(parts) > 2 {
-		return m, hops.Errorf(hops.ErrSyntax, "B10", fmt.Sprintf("move %q", text),
+		return m, hops.Errorf(hops.ErrSyntax, "B10", "move "+hops.Quote(text),
 			"%d parts: a move is an optional pawn path and a Fou path, separated by one space", len(parts))
 	}
 	names := [2]string{"Fou path", "pawn path"}
@@ -108,7 +107,7 @@ func ParseMove(text string) (Move, error) {
 			return m, err.(*hops.Error).In(names[i])
 		}
 		if p.To() == hops.Outside {
-			return m, hops.Errorf(hops.ErrSyntax, "B10", fmt.Sprintf("%s %q", names[i], part),
+			return m, hops.Errorf(hops.ErrSyntax, "B10", names[i]+" "+hops.Quote(part),
 				"no piece leaves the board in Brouillard au Palais")
 		}
 		paths[i] = p

@@ -16,18 +16,18 @@ func ParseReveal(text string) (Reveal, error) {
 	}
 	f := strings.Split(text, " ")
 	if len(f) < 2 || len(f) > 3 || (len(f) == 3 && f[2] != "captured") {
-		return Reveal{}, hops.Errorf(hops.ErrSyntax, "B8", fmt.Sprintf("reveal %q", text), "want \"-\" or a square and a face, then \"captured\" if it was")
+		return Reveal{}, hops.Errorf(hops.ErrSyntax, "B8", "reveal "+hops.Quote(text), "want \"-\" or a square and a face, then \"captured\" if it was")
 	}
 	sq, err := bd.ParseSquare(f[0])
 	if err != nil {
-		return Reveal{}, err.(*hops.Error).In(fmt.Sprintf("reveal %q", text))
+		return Reveal{}, err.(*hops.Error).In("reveal " + hops.Quote(text))
 	}
 	for k := Blank; k <= King; k++ {
 		if strings.EqualFold(f[1], k.String()) {
 			return Reveal{Turned: true, Square: sq, Kind: k, Captured: len(f) == 3}, nil
 		}
 	}
-	return Reveal{}, hops.Errorf(hops.ErrSyntax, "B2", fmt.Sprintf("reveal %q", text), "%q is not a face (Blank, Nine, Ten, Jack, Queen, King)", f[1])
+	return Reveal{}, hops.Errorf(hops.ErrSyntax, "B2", "reveal "+hops.Quote(text), "%s is not a face (Blank, Nine, Ten, Jack, Queen, King)", hops.Quote(f[1]))
 }
 
 // PlayerRecord turns a complete record of a game (the true start, both
@@ -38,7 +38,7 @@ func ParseReveal(text string) (Reveal, error) {
 // nothing the viewer did not see.
 func PlayerRecord(rec *hops.Record, viewer hops.Side) (*hops.Record, error) {
 	if rec.Game != Game.Name {
-		return nil, hops.Errorf(hops.ErrSyntax, "", "tag Game", "record of %q, not of %q", rec.Game, Game.Name)
+		return nil, hops.Errorf(hops.ErrSyntax, "", "tag Game", "record of %s, not of %q", hops.Quote(rec.Game), Game.Name)
 	}
 	if _, ok := rec.Tag("View"); ok {
 		return nil, hops.Errorf(hops.ErrSyntax, "", "tag View", "the record is already a player's record")
@@ -51,7 +51,7 @@ func PlayerRecord(rec *hops.Record, viewer hops.Side) (*hops.Record, error) {
 	out.Tags = append(out.Tags, rec.Tags...)
 	out.SetTag("View", SideName(viewer))
 	for i, rm := range rec.Moves {
-		where := fmt.Sprintf("move %d %q", i+1, rm.Text)
+		where := fmt.Sprintf("move %d %s", i+1, hops.Quote(rm.Text))
 		m, err := ParseMove(rm.Text)
 		if err != nil {
 			return nil, hops.ErrorIn(err, where)
@@ -74,7 +74,7 @@ func PlayerRecord(rec *hops.Record, viewer hops.Side) (*hops.Record, error) {
 // returns the viewer's views from the start to the end.
 func ReplayView(rec *hops.Record) ([]View, error) {
 	if rec.Game != Game.Name {
-		return nil, hops.Errorf(hops.ErrSyntax, "", "tag Game", "record of %q, not of %q", rec.Game, Game.Name)
+		return nil, hops.Errorf(hops.ErrSyntax, "", "tag Game", "record of %s, not of %q", hops.Quote(rec.Game), Game.Name)
 	}
 	name, ok := rec.Tag("View")
 	if !ok {
@@ -90,7 +90,7 @@ func ReplayView(rec *hops.Record) ([]View, error) {
 	}
 	views := []View{v}
 	for i, rm := range rec.Moves {
-		where := fmt.Sprintf("move %d %q", i+1, rm.Text)
+		where := fmt.Sprintf("move %d %s", i+1, hops.Quote(rm.Text))
 		if v.Outcome().Over {
 			return views, hops.Errorf(hops.ErrIllegal, "G6", where, "the game was already over: %s", v.Outcome())
 		}

@@ -158,11 +158,11 @@ func parseState(text string, view bool, viewer hops.Side) (state, error) {
 	case "r":
 		st.side = Red
 	default:
-		return st, syntaxErr("B11", "side to move", "%q: want w or r", fields[1])
+		return st, syntaxErr("B11", "side to move", "%s: want w or r", hops.Quote(fields[1]))
 	}
 	for i, f := range fields[2:4] {
 		if len(f) != 1 || f[0] < '0' || f[0] > '5' {
-			return st, syntaxErr("B11", fmt.Sprintf("figures captured by %s", SideName(hops.Side(i))), "%q: want a count from 0 to 5", f)
+			return st, syntaxErr("B11", fmt.Sprintf("figures captured by %s", SideName(hops.Side(i))), "%s: want a count from 0 to 5", hops.Quote(f))
 		}
 		st.captured[i] = f[0] - '0'
 	}
@@ -171,7 +171,7 @@ func parseState(text string, view bool, viewer hops.Side) (state, error) {
 	case "+":
 		st.plus = true
 	default:
-		return st, syntaxErr("B11", "phase", "%q: want + (the Fou moves again) or -", fields[4])
+		return st, syntaxErr("B11", "phase", "%s: want + (the Fou moves again) or -", hops.Quote(fields[4]))
 	}
 	return st, st.validate(view, viewer)
 }

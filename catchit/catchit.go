@@ -308,7 +308,7 @@ func Parse(text string) (Position, error) {
 	case "r":
 		p.side = Red
 	default:
-		return Position{}, hops.Errorf(hops.ErrSyntax, "K11", "side to move", "%q, want b or r", fields[1])
+		return Position{}, hops.Errorf(hops.ErrSyntax, "K11", "side to move", "%s, want b or r", hops.Quote(fields[1]))
 	}
 	nb, nr := p.pawns[Blue].Count(), p.pawns[Red].Count()
 	if carrier == hops.NoSquare {

@@ -1,7 +1,6 @@
 package catchit
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/hopsgames/hops"
@@ -88,14 +87,14 @@ func ParseMove(text string) (Move, error) {
 	var m Move
 	norm, err := hops.NormalizeMoveText(text)
 	if err != nil {
-		return m, hops.ErrorIn(err, fmt.Sprintf("move %q", text))
+		return m, hops.ErrorInText(err, "move", text)
 	}
 	if norm == "" {
 		return m, hops.Errorf(hops.ErrSyntax, "K10", "", "empty move")
 	}
 	parts := strings.Split(norm, " ")
 	if len(parts) > 2 {
-		return m, hops.Errorf(hops.ErrSyntax, "K10", fmt.Sprintf("move %q", text), "%d displacements: a turn has two, or one that wins", len(parts))
+		return m, hops.Errorf(hops.ErrSyntax, "K10", "move "+hops.Quote(text), "%d displacements: a turn has two, or one that wins", len(parts))
 	}
 	for i, part := range parts {
 		where := ordinal[i] + " displacement"

@@ -244,7 +244,7 @@ func Parse(text string) (Position, error) {
 	case "b":
 		p.side = Black
 	default:
-		return Position{}, hops.Errorf(hops.ErrSyntax, "C8", "side", "side to move %q: want 'w' or 'b'", fields[1])
+		return Position{}, hops.Errorf(hops.ErrSyntax, "C8", "side", "side to move %s: want 'w' or 'b'", hops.Quote(fields[1]))
 	}
 	if err := p.check(); err != nil {
 		return Position{}, err

@@ -1,7 +1,6 @@
 package coir
 
 import (
-	"fmt"
 	"strings"
 
 	hops "github.com/hopsgames/hops"
@@ -114,7 +113,7 @@ func ParseMove(text string) (Move, error) {
 	var m Move
 	norm, err := hops.NormalizeMoveText(text)
 	if err != nil {
-		return m, hops.ErrorIn(err, fmt.Sprintf("move %q", text))
+		return m, hops.ErrorInText(err, "move", text)
 	}
 	if norm == "" {
 		return m, hops.Errorf(hops.ErrSyntax, "C7", "", "empty move")
@@ -129,14 +128,14 @@ func ParseMove(text string) (Move, error) {
 		return m, nil
 	}
 	if strings.Contains(rest, " ") {
-		return Move{}, hops.Errorf(hops.ErrSyntax, "C7", fmt.Sprintf("move %q", text), "more than two parts: a turn is jumps then one step")
+		return Move{}, hops.Errorf(hops.ErrSyntax, "C7", "move "+hops.Quote(text), "more than two parts: a turn is jumps then one step")
 	}
 	s, err := parsePart(rest, "step")
 	if err != nil {
 		return Move{}, err
 	}
 	if s.Len() != 2 {
-		return Move{}, hops.Errorf(hops.ErrSyntax, "C7", fmt.Sprintf("step %q", rest), "a step is written as two squares")
+		return Move{}, hops.Errorf(hops.ErrSyntax, "C7", "step "+hops.Quote(rest), "a step is written as two squares")
 	}
 	m.hasStep, m.from, m.to = true, s.At(0), s.At(1)
 	return m, nil
@@ -146,15 +145,15 @@ func parsePart(text, what string) (hops.Path, error) {
 	p, err := hops.ParsePath(board, text)
 	if err != nil {
 		if e, ok := err.(*hops.Error); ok {
-			return p, e.In(fmt.Sprintf("%s %q", what, text))
+			return p, e.In(what + " " + hops.Quote(text))
 		}
 		return p, err
 	}
 	if p.HasMarks() {
-		return p, hops.Errorf(hops.ErrSyntax, "C7", fmt.Sprintf("%s %q", what, text), "Coir Circuit joins squares with '-' only, attacks included")
+		return p, hops.Errorf(hops.ErrSyntax, "C7", what+" "+hops.Quote(text), "Coir Circuit joins squares with '-' only, attacks included")
 	}
 	if p.To() == hops.Outside {
-		return p, hops.Errorf(hops.ErrSyntax, "C7", fmt.Sprintf("%s %q", what, text), "no move leaves the board in Coir Circuit")
+		return p, hops.Errorf(hops.ErrSyntax, "C7", what+" "+hops.Quote(text), "no move leaves the board in Coir Circuit")
 	}
 	return p, nil
 }

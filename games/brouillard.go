@@ -23,19 +23,91 @@ func init() {
 		if err != nil {
 			return View{}, err
 		}
-		v := p.View(side)
-		out := View{Side: side, Text: v.String(), Diagram: v.Diagram(), Drawing: v.Drawing(), Moves: []string{}}
-		for m := range v.Moves() {
-			out.Moves = append(out.Moves, m.String())
+		return brouillardView{p.View(side)}.wrap(), nil
+	}
+	e.parseView = func(text string, viewer hops.Side) (View, error) {
+		v, err := brouillard.ParseView(text, viewer)
+		if err != nil {
+			return View{}, err
 		}
-		out.Check = func(text string) error {
-			m, err := brouillard.ParseMove(text)
-			if err != nil {
-				return err
-			}
-			return v.Validate(m)
+		return brouillardView{v}.wrap(), nil
+	}
+	e.playReveal = func(s hops.State, move string) (hops.State, string, error) {
+		p, err := Value[brouillard.Position](s)
+		if err != nil {
+			return nil, "", err
 		}
-		return out, nil
+		m, err := brouillard.ParseMove(move)
+		if err != nil {
+			return nil, "", err
+		}
+		next, r, err := p.PlayReveal(m)
+		if err != nil {
+			return nil, "", err
+		}
+		st, err := brouillard.Game.State(next)
+		if err != nil {
+			return nil, "", err
+		}
+		reveal := ""
+		if r.Turned {
+			reveal = r.String()
+		}
+		return st, reveal, nil
 	}
 	register(e)
+}
+
+// brouillardView is a brouillard.View behind a View.
+type brouillardView struct{ v brouillard.View }
+
+func (b brouillardView) wrap() View {
+	out := View{Side: b.v.Viewer(), Text: b.v.String(), Diagram: b.v.Diagram(), Drawing: b.v.Drawing(),
+		Moves: []string{}, Check: b.validate, game: brouillard.Game, impl: b}
+	for m := range b.v.Moves() {
+		out.Moves = append(out.Moves, m.String())
+	}
+	return out
+}
+
+func (b brouillardView) toMove() hops.Side     { return b.v.ToMove() }
+func (b brouillardView) outcome() hops.Outcome { return b.v.Outcome() }
+func (b brouillardView) hash() uint64          { return b.v.Hash() }
+
+func (b brouillardView) validate(move string) error {
+	m, err := brouillard.ParseMove(move)
+	if err != nil {
+		return err
+	}
+	return b.v.Validate(m)
+}
+
+func (b brouillardView) build(clicks []hops.Click) (hops.Built[string], error) {
+	got, err := b.v.Build(clicks)
+	if err != nil {
+		return hops.Built[string]{}, err
+	}
+	out := hops.Built[string]{Next: got.Next, Complete: got.Complete}
+	if got.Complete {
+		out.Move = got.Move.String()
+	}
+	return out, nil
+}
+
+func (b brouillardView) play(move, reveal string) (View, error) {
+	m, err := brouillard.ParseMove(move)
+	if err != nil {
+		return View{}, err
+	}
+	var r brouillard.Reveal
+	if reveal != "" {
+		if r, err = brouillard.ParseReveal(reveal); err != nil {
+			return View{}, err
+		}
+	}
+	next, err := b.v.Play(m, r)
+	if err != nil {
+		return View{}, err
+	}
+	return brouillardView{next}.wrap(), nil
 }

@@ -1,6 +1,7 @@
 package games_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 
@@ -85,4 +86,56 @@ func ExampleParse() {
 	// Output:
 	// Khaki 16 <nil>
 	// game: no game is called "chess" (want one of zapita, catchit, coir, brouillard)
+}
+
+// A hops.State writes itself in JSON as its game's name and position
+// text; a games.State reads it back, finding the game in the registry.
+func ExampleState() {
+	s, _ := games.Parse("coir", "bbbbbb/6/6/6/6/wwwwww w")
+	s, _ = s.Play("A1-A2")
+	data, _ := json.Marshal(s)
+	fmt.Println(string(data))
+
+	var back games.State
+	err := json.Unmarshal(data, &back)
+	fmt.Println(back.Game().Title, back.String(), len(back.Moves()), err)
+
+	err = json.Unmarshal([]byte(`{"game":"coir","position":"bbbbbb/6/6/6/6/wwwwww x"}`), &back)
+	fmt.Println(err)
+	// Output:
+	// {"game":"coir","position":"bbbbbb/6/6/6/w5/1wwwww b"}
+	// Coir Circuit bbbbbb/6/6/6/w5/1wwwww b 16 <nil>
+	// side: side to move "x": want 'w' or 'b' (C8)
+}
+
+// A client that knows only the game's name and its player's view text
+// reads the view, checks and builds moves, and follows the game with
+// each move and what it revealed, as the server's PlayReveal gives them.
+func ExampleParseView() {
+	g, _ := games.ByName("brouillard")
+	truth, _ := games.Deal(g, hops.First, rand.New(rand.NewPCG(1, 2)))
+	red, _ := games.ViewOf(truth, hops.Second)
+
+	// On the client: the view arrives as text (or JSON).
+	v, err := games.ParseView("brouillard", red.Text, hops.Second)
+	fmt.Println(v.Text, err)
+	fmt.Println(v.Validate("D2-B2-B4"))
+
+	// White plays on the server; Red's view follows with the reveal.
+	next, reveal, _ := games.PlayReveal(truth, "D2-B2")
+	v, err = v.Play("D2-B2", reveal)
+	fmt.Printf("%s %q %v %v\n", v.Text, reveal, err, v.Text == mustView(next, hops.Second))
+
+	_, err = games.ParseView("coir", "bbbbbb/6/6/6/6/wwwwww w", hops.First)
+	fmt.Println(err)
+	// Output:
+	// 1q1k1x1/j1xfn1t/7/7/7/P1PFP1P/1P1P1P1 w 0 0 - <nil>
+	// Fou move D2-B2-B4: jump 2 B2-B4 jumps over an empty square (G4)
+	// 1q1k1x1/j1xfn1t/7/7/7/PFP1P1P/1P1P1P1 r 0 0 - "" <nil> true
+	// game: Coir Circuit has no hidden pieces, so no player's views: every player sees the position itself (read it with Parse)
+}
+
+func mustView(s hops.State, side hops.Side) string {
+	v, _ := games.ViewOf(s, side)
+	return v.Text
 }

@@ -4,14 +4,16 @@
 // (a record's Game tag, a server's request). It also gives, for a
 // hops.State of any game, what only the typed game packages can compute:
 // perft and its divide, and for a game with hidden pieces (Brouillard) a
-// new game with secret setups drawn at random and each player's view.
+// new game with secret setups drawn at random and each player's view
+// (ViewOf on the server; ParseView, View.Play and PlayReveal to follow
+// the game from a view, by the game's name alone). State reads a
+// hops.State back from its JSON.
 //
 // The game packages (zapita, catchit, coir, brouillard) remain the fast,
 // typed API; this package is for programs that handle every game alike.
 package games
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"strings"
 
@@ -28,8 +30,10 @@ type entry struct {
 	perft  func(s hops.State, depth int) (uint64, error)
 	divide func(s hops.State, depth int) ([]Division, error)
 	// Games with hidden pieces only.
-	deal func(first hops.Side, r *rand.Rand) (hops.State, error)
-	view func(s hops.State, side hops.Side) (View, error)
+	deal       func(first hops.Side, r *rand.Rand) (hops.State, error)
+	view       func(s hops.State, side hops.Side) (View, error)
+	parseView  func(text string, viewer hops.Side) (View, error)
+	playReveal func(s hops.State, move string) (hops.State, string, error)
 }
 
 var registry = map[string]*entry{}
@@ -72,7 +76,7 @@ func ByName(name string) (*hops.Game, bool) {
 func find(name string) (*hops.Game, error) {
 	g, ok := ByName(name)
 	if !ok {
-		return nil, hops.Errorf(hops.ErrSyntax, "", "game", "no game is called %q (want one of %s)", name, strings.Join(Names(), ", "))
+		return nil, hops.Errorf(hops.ErrSyntax, "", "game", "no game is called %s (want one of %s)", hops.Quote(name), strings.Join(Names(), ", "))
 	}
 	return g, nil
 }
@@ -103,7 +107,7 @@ func lookup(g *hops.Game) (*entry, error) {
 			return e, nil
 		}
 	}
-	return nil, fmt.Errorf("games: unknown game %v", g)
+	return nil, hops.Errorf(hops.ErrSyntax, "", "game", "%s is not a registered game", hops.Quote(g.String()))
 }
 
 // Division is one line of Divide: a move's text and the number of leaves
@@ -153,33 +157,6 @@ func Deal(g *hops.Game, first hops.Side, r *rand.Rand) (hops.State, error) {
 	return e.deal(first, r)
 }
 
-// View is what one player of a game with hidden pieces knows of a state.
-type View struct {
-	Side    hops.Side // whose view it is
-	Text    string    // the view's text, which hides the opponent's secrets
-	Diagram string    // a picture of the view
-	// Drawing is the view as a picture for hops.Drawing.SVG, with the
-	// opponent's hidden pawns face down.
-	Drawing hops.Drawing
-	Moves   []string // the legal moves, the same as those of the true state
-	// Check validates a move text from this player's knowledge alone, so
-	// that its error cannot tell anything hidden; nil if the move is legal.
-	Check func(move string) error
-}
-
-// ViewOf returns side's view of s. It returns an error for a game without
-// hidden pieces.
-func ViewOf(s hops.State, side hops.Side) (View, error) {
-	e, err := lookup(s.Game())
-	if err != nil {
-		return View{}, err
-	}
-	if e.view == nil {
-		return View{}, fmt.Errorf("games: %s has no hidden pieces", s.Game().Title)
-	}
-	return e.view(s, side)
-}
-
 // typed builds the generic part of an entry from a game's typed API.
 func typed[P hops.Position[P, M], M hops.Move](g *hops.Game) *entry {
 	value := Value[P]
@@ -211,7 +188,7 @@ func typed[P hops.Position[P, M], M hops.Move](g *hops.Game) *entry {
 func Value[P any](s hops.State) (P, error) {
 	p, ok := s.Value().(P)
 	if !ok {
-		return p, fmt.Errorf("games: a %s state does not hold a %T", s.Game(), p)
+		return p, hops.Errorf(hops.ErrSyntax, "", "state", "a %s state does not hold a %T", s.Game(), p)
 	}
 	return p, nil
 }

@@ -28,7 +28,6 @@
 package players
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 
@@ -49,8 +48,9 @@ type Player[P hops.Position[P, M], M hops.Move] interface {
 }
 
 // ErrNoMove is returned by a player asked to move in a position that has no
-// legal move (a finished game).
-var ErrNoMove = errors.New("players: no legal move")
+// legal move (a finished game, G6). It is an *hops.Error of kind
+// hops.ErrIllegal, so it has a JSON form like every error of the library.
+var ErrNoMove error = hops.Errorf(hops.ErrIllegal, "G6", "players", "no legal move")
 
 // Erase returns an Agent that plays the typed player pl on states whose
 // Value is a P.

@@ -115,12 +115,12 @@ func ParseMove(text string) (Move, error) {
 	var m Move
 	norm, err := hops.NormalizeMoveText(text)
 	if err != nil {
-		return Move{}, hops.ErrorIn(err, fmt.Sprintf("move %q", text))
+		return Move{}, hops.ErrorInText(err, "move", text)
 	}
 	// White space may stand around the throw marks; nowhere else inside.
 	norm = strings.ReplaceAll(strings.ReplaceAll(norm, " *", "*"), "* ", "*")
 	if strings.IndexByte(norm, ' ') >= 0 {
-		return Move{}, hops.Errorf(hops.ErrSyntax, "Z7", fmt.Sprintf("move %q", text), "a Zapita move is one path and its throws, with no space inside a path")
+		return Move{}, hops.Errorf(hops.ErrSyntax, "Z7", "move "+hops.Quote(text), "a Zapita move is one path and its throws, with no space inside a path")
 	}
 	parts := strings.Split(norm, "*")
 	path, err := hops.ParsePath(board, parts[0])
@@ -128,10 +128,10 @@ func ParseMove(text string) (Move, error) {
 		return Move{}, err
 	}
 	if path.HasMarks() {
-		return Move{}, hops.Errorf(hops.ErrSyntax, "Z7", fmt.Sprintf("path %q", parts[0]), "squares are joined by '-' in Zapita ('x' takes nothing)")
+		return Move{}, hops.Errorf(hops.ErrSyntax, "Z7", "path "+hops.Quote(parts[0]), "squares are joined by '-' in Zapita ('x' takes nothing)")
 	}
 	if path.To() == hops.Outside {
-		return Move{}, hops.Errorf(hops.ErrSyntax, "Z7", fmt.Sprintf("path %q", parts[0]), "no Zapita move leaves the board")
+		return Move{}, hops.Errorf(hops.ErrSyntax, "Z7", "path "+hops.Quote(parts[0]), "no Zapita move leaves the board")
 	}
 	m.path = path
 	if len(parts)-1 > MaxThrows {
@@ -140,7 +140,7 @@ func ParseMove(text string) (Move, error) {
 	for i, t := range parts[1:] {
 		s, err := board.ParseSquare(t)
 		if err != nil {
-			return Move{}, err.(*hops.Error).In(fmt.Sprintf("throw %d", i+1)).In(fmt.Sprintf("move %q", text))
+			return Move{}, err.(*hops.Error).In(fmt.Sprintf("throw %d", i+1)).InText("move", text)
 		}
 		m.throws[i] = s
 		m.n++

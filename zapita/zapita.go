@@ -264,7 +264,7 @@ func Parse(text string) (Position, error) {
 	case "k":
 		p.side = Khaki
 	default:
-		return Position{}, hops.Errorf(hops.ErrSyntax, "Z8", "side", "side to move %q: want 'w' or 'k'", fields[1])
+		return Position{}, hops.Errorf(hops.ErrSyntax, "Z8", "side", "side to move %s: want 'w' or 'k'", hops.Quote(fields[1]))
 	}
 	for s := range 2 {
 		for k := range 3 {

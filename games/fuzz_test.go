@@ -1,0 +1,63 @@
+package games_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/brouillard"
+	"github.com/hopsgames/hops/games"
+)
+
+// FuzzParseView (B12): the registry's ParseView answers as
+// brouillard.ParseView, word for word, and what it reads comes back from
+// its text and its JSON; every move of the view is validated, and played
+// with the reveal "-" or refused as the typed view does.
+func FuzzParseView(f *testing.F) {
+	f.Add("1p1p1p1/p1pfp1p/7/7/7/X1QFJ1K/1N1T1X1 w 0 0 -", false, "D2-C3", "-")
+	f.Add("1x1n1t1/j1qfk1x/7/7/7/P1PFP1P/1P1P1P1 w 0 0 -", true, "D3-E2 E3-E5xC5", "D5 Ten")
+	f.Fuzz(func(t *testing.T, text string, red bool, move, reveal string) {
+		viewer := hops.Side(0)
+		if red {
+			viewer = 1
+		}
+		typed, terr := brouillard.ParseView(text, viewer)
+		v, err := games.ParseView("brouillard", text, viewer)
+		if !sameError(err, terr) {
+			t.Fatalf("ParseView(%q): %v; typed %v", text, err, terr)
+		}
+		if err != nil {
+			return
+		}
+		if v.Text != typed.String() || v.Hash() != typed.Hash() {
+			t.Fatalf("ParseView(%q) = %q; typed %q", text, v.Text, typed)
+		}
+		data, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back games.View
+		if err := json.Unmarshal(data, &back); err != nil || back.Text != v.Text || back.Side != viewer {
+			t.Fatalf("%s reads back as %q, %v", data, back.Text, err)
+		}
+		// Any move and reveal: the generic view agrees with the typed one.
+		m, merr := brouillard.ParseMove(move)
+		r, rerr := brouillard.ParseReveal(reveal)
+		w, err := v.Play(move, reveal)
+		switch {
+		case merr != nil:
+			if !sameError(err, merr) {
+				t.Fatalf("Play(%q): %v; ParseMove %v", move, err, merr)
+			}
+		case reveal != "" && rerr != nil:
+			if !sameError(err, rerr) {
+				t.Fatalf("Play(%q, %q): %v; ParseReveal %v", move, reveal, err, rerr)
+			}
+		default:
+			tw, terr := typed.Play(m, r)
+			if !sameError(err, terr) || err == nil && w.Text != tw.String() {
+				t.Fatalf("Play(%q, %q) = %q, %v; typed %q, %v", move, reveal, w.Text, err, tw, terr)
+			}
+		}
+	})
+}

@@ -1,0 +1,158 @@
+package games_test
+
+import (
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/brouillard"
+	"github.com/hopsgames/hops/games"
+	"pgregory.net/rapid"
+)
+
+// sameError reports whether two errors say the same: same kind, rule and
+// message (B12: the generic path answers as the typed one).
+func sameError(a, b error) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	var ea, eb *hops.Error
+	return errors.As(a, &ea) && errors.As(b, &eb) && ea.Kind == eb.Kind && ea.Rule == eb.Rule && ea.Error() == eb.Error()
+}
+
+// TestParseViewFollowsTheGame (B12, B8): a game dealt and played at
+// random is followed by both players' generic views, each read back from
+// its text and its JSON through the registry, played with the move and
+// its reveal, and always equal to the typed views.
+func TestParseViewFollowsTheGame(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		g, _ := games.ByName("brouillard")
+		seed := rapid.Uint64().Draw(t, "seed")
+		r := rand.New(rand.NewPCG(seed, 1))
+		s, err := games.Deal(g, hops.Side(r.IntN(2)), r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var views [2]games.View
+		for side := range views {
+			if views[side], err = games.ViewOf(s, hops.Side(side)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for ply := 0; ply < 30 && !s.Outcome().Over; ply++ {
+			p, _ := games.Value[brouillard.Position](s)
+			for side, v := range views {
+				typed := p.View(hops.Side(side))
+				if v.Text != typed.String() || v.Hash() != typed.Hash() || v.ToMove() != typed.ToMove() ||
+					v.Outcome() != typed.Outcome() || v.Side != hops.Side(side) || v.Game() != g {
+					t.Fatalf("ply %d: side %d's view %q (hash %x), the typed one %q (hash %x)", ply, side, v.Text, v.Hash(), typed, typed.Hash())
+				}
+				back, err := games.ParseView("brouillard", v.Text, hops.Side(side))
+				if err != nil || back.Text != v.Text || back.Hash() != v.Hash() || !slices.Equal(back.Moves, v.Moves) {
+					t.Fatalf("ply %d: ParseView(%q) = %q, %v", ply, v.Text, back.Text, err)
+				}
+				data, err := json.Marshal(v)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var fromJSON games.View
+				if err := json.Unmarshal(data, &fromJSON); err != nil || fromJSON.Text != v.Text || fromJSON.Side != v.Side {
+					t.Fatalf("ply %d: %s reads back as %q of %v, %v", ply, data, fromJSON.Text, fromJSON.Side, err)
+				}
+			}
+			moves := s.Moves()
+			move := moves[r.IntN(len(moves))]
+			m, _ := brouillard.ParseMove(move)
+			// Built from its clicks in the view, the move comes back.
+			built, err := views[s.ToMove()].Build(m.Clicks())
+			if err != nil || !built.Complete || built.Move != move {
+				t.Fatalf("ply %d: Build(clicks of %s) = %+v, %v", ply, move, built, err)
+			}
+			next, reveal, err := games.PlayReveal(s, move)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tp, tr, _ := p.PlayReveal(m)
+			if next.String() != tp.String() || (reveal == "") != !tr.Turned || tr.Turned && reveal != tr.String() {
+				t.Fatalf("ply %d: PlayReveal(%s) = %s, %q; typed %s, %s", ply, move, next, reveal, tp, tr)
+			}
+			for side := range views {
+				typed, terr := p.View(hops.Side(side)).Play(m, tr)
+				w, err := views[side].Play(move, reveal)
+				if !sameError(err, terr) || err == nil && (w.Text != typed.String() || w.Hash() != typed.Hash()) {
+					t.Fatalf("ply %d: side %d plays %s = %s: %q, %v; typed %q, %v", ply, side, move, reveal, w.Text, err, typed, terr)
+				}
+				// A false reveal is refused as the typed view refuses it.
+				bad := brouillard.Reveal{Turned: true, Square: hops.SquareAt(3, 3), Kind: brouillard.King}
+				_, terr = p.View(hops.Side(side)).Play(m, bad)
+				if _, err := views[side].Play(move, bad.String()); !sameError(err, terr) || err == nil {
+					t.Fatalf("ply %d: false reveal %s: %v, typed %v", ply, bad, err, terr)
+				}
+				views[side] = w
+			}
+			s = next
+		}
+	})
+}
+
+// The generic ParseView gives the typed one's errors, word for word.
+func TestParseViewErrorsB12(t *testing.T) {
+	start := brouillard.Start().View(hops.First).String()
+	texts := []string{
+		"", "x", start + " ", start[:len(start)-1] + "+",
+		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N1T1X1 w 0 0 -", // a true position: Red's faces shown
+		"1p1p1p1/p1pfp1p/7/7/7/P1PFP1P/1P1P1P1 w 0 0 -", // White hides his own pawns (B4)
+		"1p1p1p1/p1pfp1p/7/7/7/X1QFJ1K/1N1T1X1 w 9 0 -",
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		text := rapid.SampledFrom(texts).Draw(t, "text")
+		if rapid.Bool().Draw(t, "mutate") && len(text) > 0 {
+			i := rapid.IntRange(0, len(text)-1).Draw(t, "at")
+			text = text[:i] + rapid.StringN(0, 3, 3).Draw(t, "insert") + text[i+1:]
+		}
+		viewer := hops.Side(rapid.IntRange(0, 1).Draw(t, "viewer"))
+		typed, terr := brouillard.ParseView(text, viewer)
+		v, err := games.ParseView("brouillard", text, viewer)
+		if !sameError(err, terr) {
+			t.Fatalf("ParseView(%q): %v, typed %v", text, err, terr)
+		}
+		if err == nil && v.Text != typed.String() {
+			t.Fatalf("ParseView(%q) = %q, typed %q", text, v.Text, typed)
+		}
+	})
+}
+
+// A game without hidden pieces has no views, and says so.
+func TestParseViewWithoutHiddenPieces(t *testing.T) {
+	for _, name := range []string{"zapita", "catchit", "coir"} {
+		g, _ := games.ByName(name)
+		_, err := games.ParseView(name, g.Start(hops.First).String(), hops.First)
+		var e *hops.Error
+		if !errors.As(err, &e) || !errors.Is(err, hops.ErrSyntax) || e.Where != "game" {
+			t.Errorf("ParseView(%s) = %v; want an *hops.Error about the game", name, err)
+		}
+		if _, err := games.ViewOf(g.Start(hops.First), hops.First); !errors.As(err, &e) {
+			t.Errorf("ViewOf(%s) = %v; want an *hops.Error", name, err)
+		}
+		next, reveal, err := games.PlayReveal(g.Start(hops.First), g.Start(hops.First).Moves()[0])
+		if err != nil || reveal != "" || next == nil {
+			t.Errorf("PlayReveal in %s = %v, %q, %v", name, next, reveal, err)
+		}
+	}
+	if _, err := games.ParseView("chess", "", hops.First); !errors.Is(err, hops.ErrSyntax) {
+		t.Errorf("ParseView(chess) = %v", err)
+	}
+	var zero games.View
+	if _, err := zero.Play("D2-C3", ""); !errors.Is(err, hops.ErrSyntax) {
+		t.Errorf("the zero View plays: %v", err)
+	}
+	if err := zero.Validate("D2-C3"); !errors.Is(err, hops.ErrSyntax) {
+		t.Errorf("the zero View validates: %v", err)
+	}
+	if data, err := json.Marshal(zero); err != nil || string(data) != "null" {
+		t.Errorf("the zero View encodes as %s, %v", data, err)
+	}
+}

@@ -1,0 +1,36 @@
+package hops_test
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/catchit"
+)
+
+// FuzzDecodeJSON: the JSON readers of Error, Built, Path and Outcome
+// never panic, and what they accept encodes again and reads back equal.
+func FuzzDecodeJSON(f *testing.F) {
+	f.Add([]byte(`{"kind":"illegal","rule":"K8","where":"second displacement","message":"the ball moved"}`))
+	f.Add([]byte(`{"next":["A2","xB3","out"],"complete":true,"move":"C1-C2 D1-D2"}`))
+	f.Add([]byte(`"E2xC2-C4"`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, v := range []any{new(hops.Error), new(hops.Built[catchit.Move]), new(hops.Built[string]), new(hops.Path), new(hops.Outcome)} {
+			if json.Unmarshal(data, v) != nil {
+				continue
+			}
+			again, err := json.Marshal(v)
+			if err != nil {
+				if _, ok := v.(*hops.Path); ok {
+					continue // a one-square path reads but has no text form
+				}
+				t.Fatalf("%T read from %s does not encode: %v", v, data, err)
+			}
+			back := reflect.New(reflect.TypeOf(v).Elem()).Interface()
+			if err := json.Unmarshal(again, back); err != nil || !reflect.DeepEqual(back, v) {
+				t.Fatalf("%T: %s gives %s, which reads back as %+v (%v), not %+v", v, data, again, back, err, v)
+			}
+		}
+	})
+}
