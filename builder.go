@@ -53,6 +53,8 @@ type Built[M any] struct {
 	// 2 squares"; a complete move that may go on ends with ", or play
 	// the move", and one that cannot reads "the move is complete".
 	Prompt string
+
+	previewText string // the preview's text, for a Built read from JSON
 }
 
 // Drawable is a position as a person sees it, M being its game's move

@@ -237,13 +237,23 @@ type builtJSON[M any] struct {
 	Next     []Click `json:"next"`
 	Complete bool    `json:"complete"`
 	Move     *M      `json:"move,omitempty"`
+	Prompt   string  `json:"prompt,omitempty"`
+	Preview  string  `json:"preview,omitempty"`
 }
 
-// MarshalJSON writes {"next":["A2","xB3"],"complete":false} for a move
-// begun, the clicks as their texts (see Click), and adds "move", the
-// move's text, once Complete: an incomplete build has no move to write.
+// MarshalJSON writes {"next":["A2","xB3"],"complete":false,"prompt":
+// "...","preview":"..."} for a move begun, the clicks as their texts (see
+// Click), and adds "move", the move's text, once Complete: an incomplete
+// build has no move to write. "preview" is the preview's position text
+// (a view's text for a Brouillard View), which the game's Parse (or
+// games.ParseView) reads: decoding cannot tell which, so UnmarshalJSON
+// leaves Preview nil and a program that needs the position parses the
+// text (PreviewText gives it).
 func (b Built[M]) MarshalJSON() ([]byte, error) {
-	j := builtJSON[M]{Next: b.Next, Complete: b.Complete}
+	j := builtJSON[M]{Next: b.Next, Complete: b.Complete, Prompt: b.Prompt}
+	if b.Preview != nil {
+		j.Preview = b.Preview.String()
+	}
 	if j.Next == nil {
 		j.Next = []Click{}
 	}
@@ -255,7 +265,8 @@ func (b Built[M]) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads what MarshalJSON writes: "move" is required when
 // "complete" is true and refused otherwise; an empty "next" gives a nil
-// Next. JSON null leaves b unchanged.
+// Next; Preview stays nil (see MarshalJSON and PreviewText). JSON null
+// leaves b unchanged.
 func (b *Built[M]) UnmarshalJSON(data []byte) error {
 	var j builtJSON[M]
 	if ok, err := DecodeJSON(data, &j, "built"); !ok {
@@ -264,7 +275,7 @@ func (b *Built[M]) UnmarshalJSON(data []byte) error {
 	if j.Complete != (j.Move != nil) {
 		return Errorf(ErrSyntax, "", "built", "a complete build has a \"move\", and only a complete one")
 	}
-	out := Built[M]{Next: j.Next, Complete: j.Complete}
+	out := Built[M]{Next: j.Next, Complete: j.Complete, Prompt: j.Prompt, previewText: j.Preview}
 	if len(out.Next) == 0 {
 		out.Next = nil
 	}
@@ -273,4 +284,13 @@ func (b *Built[M]) UnmarshalJSON(data []byte) error {
 	}
 	*b = out
 	return nil
+}
+
+// PreviewText returns the text of the preview: Preview.String(), or for a
+// Built read from JSON the "preview" it carried.
+func (b Built[M]) PreviewText() string {
+	if b.Preview != nil {
+		return b.Preview.String()
+	}
+	return b.previewText
 }

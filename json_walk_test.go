@@ -100,6 +100,18 @@ func jsonSamples(t *testing.T) map[string]jsonSample {
 		err := json.Unmarshal(data, &s)
 		return s.State, err
 	}
+	// A build reads back with its preview's text, which the game parses.
+	readBuilt := func(data []byte) (any, error) {
+		var b hops.Built[catchit.Move]
+		if err := json.Unmarshal(data, &b); err != nil {
+			return nil, err
+		}
+		if b.Preview != nil {
+			return nil, errors.New("a preview read from JSON")
+		}
+		p, err := catchit.Parse(b.PreviewText())
+		return hops.Built[catchit.Move]{Next: b.Next, Complete: b.Complete, Move: b.Move, Prompt: b.Prompt, Preview: p}, err
+	}
 	// A kind of error reads back as the kind of an Error.
 	readKind := func(data []byte) (any, error) {
 		var e hops.Error
@@ -157,8 +169,8 @@ func jsonSamples(t *testing.T) map[string]jsonSample {
 		// The root package: values that travel.
 		"hops.Arrow":       {v: hops.Arrow{FromFile: 3, ToFile: 3, ToRank: 7, Dashed: true}},
 		"hops.Bitboard":    {v: hops.Bitboard(0x8000_0000_0000_0401)},
-		"hops.Built":       {v: built},
-		"hops.Built/whole": {v: whole},
+		"hops.Built":       {v: built, decode: readBuilt},
+		"hops.Built/whole": {v: whole, decode: readBuilt},
 		"hops.Click":       {v: hops.Click{Square: hops.SquareAt(1, 2), Mark: true}},
 		"hops.Dir":         {v: hops.SouthWest},
 		"hops.DirSet":      {v: hops.DirSet(0x55)},
@@ -167,6 +179,7 @@ func jsonSamples(t *testing.T) map[string]jsonSample {
 		"hops.JumpError":   {v: hops.JumpError{Fault: 2, Hop: 2, From: 3, To: 19, Over: hops.NoSquare}},
 		"hops.JumpFault":   {v: hops.JumpFault(3)},
 		"hops.JumpResult":  {v: hops.JumpResult{End: 20, LastOver: 13, Turned: 1 << 13, Taken: true, TakeHop: 1}},
+		"hops.Piece":       {v: hops.Piece{Side: hops.Second, Letter: 'q', Name: "Red Queen"}},
 		"hops.Outcome":     {v: hops.Win(hops.Second, "Red", "K3", "the ball left the board")},
 		"hops.Path":        {v: bm.Fou()},
 		"hops.Record":      {v: *rec.Record()},
@@ -181,6 +194,9 @@ func jsonSamples(t *testing.T) map[string]jsonSample {
 		"hops.ClickSteps": {v: hops.ClickSteps[catchit.Move](nil)}, // implemented by the games' unexported steps only
 		"hops.Move":       {v: om},
 		"hops.Position":   {v: zs},
+		"hops.UI":         {v: os},
+		"hops.Drawable":   {v: cs},
+		"hops.DrawnMove":  {v: om},
 		"hops.State":      {v: state, decode: readState},
 		// The engine: no JSON form.
 		"hops.Board":        {v: hops.Board7, refuse: true},
@@ -209,6 +225,10 @@ func jsonSamples(t *testing.T) map[string]jsonSample {
 
 		"zapita.Move":            {v: zm},
 		"zapita.Position":        {v: zs},
+		"zapita.Setup":           {v: zs.Setup()},
+		"catchit.Setup":          {v: cs.Setup()},
+		"coir.Setup":             {v: os.Setup()},
+		"brouillard.Setup":       {v: bs.Setup()},
 		"catchit.Move":           {v: cm},
 		"catchit.Position":       {v: cs},
 		"coir.Move":              {v: om},
