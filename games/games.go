@@ -211,6 +211,9 @@ func typed[P hops.Position[P, M], M hops.Move](g *hops.Game) *entry {
 // says what s holds instead.
 func Value[P any](s hops.State) (P, error) {
 	p, ok := hops.As[P](s)
+	if s == nil {
+		return p, fmt.Errorf("games: no state")
+	}
 	if !ok {
 		return p, fmt.Errorf("games: a %s state does not hold a %T", s.Game(), p)
 	}
