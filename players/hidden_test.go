@@ -73,7 +73,7 @@ func hiddenCases(t *testing.T) []brouillard.Position {
 // seed: no player reads what its side cannot see.
 func TestPlayersSeeOnlyTheirView(t *testing.T) {
 	const setups = 20
-	opt := Options{Nodes: 300, Seed: 9}
+	opt := Options{Nodes: 1500, Seed: 9}
 	cases := hiddenCases(t)
 	for name, build := range brouillardPlayers(opt) {
 		t.Run(name, func(t *testing.T) {
