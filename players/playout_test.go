@@ -53,6 +53,23 @@ func statePlayout(s hops.State, rng *rand.Rand, plies int) hops.State {
 	return s
 }
 
+// textPlayout plays the same playout through hops.State as texts: every
+// move text built by Moves, the chosen one parsed again by Play.
+func textPlayout(s hops.State, rng *rand.Rand, plies int) hops.State {
+	for range plies {
+		moves := s.Moves()
+		if len(moves) == 0 {
+			break
+		}
+		next, err := s.Play(moves[rng.IntN(len(moves))])
+		if err != nil {
+			panic(err)
+		}
+		s = next
+	}
+	return s
+}
+
 // agentPlayout plays up to plies moves chosen by a, each played as text.
 func agentPlayout(a Agent, s hops.State, plies int) hops.State {
 	for range plies {
@@ -121,6 +138,9 @@ func TestPlayoutsAgree(t *testing.T) {
 			if got := statePlayout(c.start, newRand(seed), playoutPlies).String(); got != want {
 				t.Errorf("%s seed %d: the State playout ends in %s, the typed one in %s", c.game, seed, got, want)
 			}
+			if got := textPlayout(c.start, newRand(seed), playoutPlies).String(); got != want {
+				t.Errorf("%s seed %d: the playout through move texts ends in %s, the typed one in %s", c.game, seed, got, want)
+			}
 			a, err := New(c.game, KindRandom, Options{Seed: seed})
 			if err != nil {
 				t.Fatal(err)
@@ -134,7 +154,8 @@ func TestPlayoutsAgree(t *testing.T) {
 
 // BenchmarkPlayout plays random playouts of 40 plies (or to the end of
 // the game) from each game's start, through the typed API, through
-// hops.State (CountMoves and PlayIndex) and through the random Agent that
+// hops.State (CountMoves and PlayIndex), through hops.State's move texts
+// (Moves, then Play of the text chosen) and through the random Agent that
 // New builds (its move text played with State.Play).
 func BenchmarkPlayout(b *testing.B) {
 	for _, c := range playoutCases() {
@@ -146,6 +167,12 @@ func BenchmarkPlayout(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
 				statePlayout(c.start, newRand(playoutSeed(i)), playoutPlies)
+			}
+		})
+		b.Run(c.game.Name+"/texts", func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				textPlayout(c.start, newRand(playoutSeed(i)), playoutPlies)
 			}
 		})
 		b.Run(c.game.Name+"/agent", func(b *testing.B) {
