@@ -215,9 +215,14 @@ func (e erased[P, M]) Diagram() string {
 
 func (e erased[P, M]) Moves() []string {
 	var out []string
-	for m := range e.p.Moves() {
-		out = append(out, m.String())
-	}
+	e.withMoves(func(moves []M) {
+		if len(moves) > 0 {
+			out = make([]string, len(moves))
+		}
+		for i, m := range moves {
+			out[i] = m.String()
+		}
+	})
 	return out
 }
 

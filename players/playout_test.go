@@ -3,6 +3,7 @@ package players
 import (
 	"errors"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 	"time"
 
@@ -185,36 +186,42 @@ func BenchmarkPlayout(b *testing.B) {
 	}
 }
 
-// BenchmarkPlayoutRatio times the same three playouts interleaved, one
-// after the other in every iteration, so that the load of a shared
-// machine weighs on all three alike, and reports the time of each
-// (typed-ns, state-ns, agent-ns, per playout) and the ratios to the typed
-// one (state/typed, agent/typed).
+// BenchmarkPlayoutRatio times the same playouts interleaved, one after
+// the other in every iteration, each in the processor time of its thread,
+// so that the load of a shared machine weighs on none, and reports the
+// time of each
+// (typed-ns, state-ns, agent-ns, and texts-ns for the playout through
+// move texts) and the ratios to the typed one.
 func BenchmarkPlayoutRatio(b *testing.B) {
 	for _, c := range playoutCases() {
 		b.Run(c.game.Name, func(b *testing.B) {
-			var spent [3]time.Duration // typed, state, agent
+			runtime.LockOSThread() // for threadTime
+			defer runtime.UnlockOSThread()
+			var spent [4]time.Duration // typed, state, agent, texts
 			for i := 0; i < b.N; i++ {
 				seed := playoutSeed(i)
 				a, _ := New(c.game, KindRandom, Options{Seed: seed})
-				run := [3]func(){
+				run := [4]func(){
 					func() { c.typed(c.start, seed, nil) },
 					func() { statePlayout(c.start, newRand(seed), playoutPlies) },
 					func() { agentPlayout(a, c.start, playoutPlies) },
+					func() { textPlayout(c.start, newRand(seed), playoutPlies) },
 				}
-				for k := range 3 { // each takes its turn at going first
-					j := (i + k) % 3
-					t := time.Now()
+				for k := range run { // each takes its turn at going first
+					j := (i + k) % len(run)
+					t := threadTime()
 					run[j]()
-					spent[j] += time.Since(t)
+					spent[j] += threadTime() - t
 				}
 			}
-			typed, state, agent := spent[0], spent[1], spent[2]
+			typed, state, agent, texts := spent[0], spent[1], spent[2], spent[3]
 			n := float64(b.N)
 			b.ReportMetric(float64(typed.Nanoseconds())/n, "typed-ns")
 			b.ReportMetric(float64(state.Nanoseconds())/n, "state-ns")
 			b.ReportMetric(float64(agent.Nanoseconds())/n, "agent-ns")
+			b.ReportMetric(float64(texts.Nanoseconds())/n, "texts-ns")
 			b.ReportMetric(float64(state)/float64(typed), "state/typed")
+			b.ReportMetric(float64(texts)/float64(typed), "texts/typed")
 			b.ReportMetric(float64(agent)/float64(typed), "agent/typed")
 		})
 	}
