@@ -2,6 +2,7 @@ package hops_test
 
 import (
 	"errors"
+	"math"
 	"slices"
 	"testing"
 
@@ -108,6 +109,12 @@ func TestStateMovesAgree(t *testing.T) {
 				}
 				if got := s.MovesPage(-3, size); !slices.Equal(got, moves[:min(size, len(moves))]) {
 					t.Fatalf("%s: MovesPage(-3, %d) = %v", s, size, got)
+				}
+				if got := s.MovesPage(0, math.MaxInt); !slices.Equal(got, moves) {
+					t.Fatalf("%s: MovesPage(0, MaxInt) = %v", s, got)
+				}
+				if got := s.MovesPage(math.MaxInt, math.MaxInt); got == nil || len(got) != 0 {
+					t.Fatalf("%s: MovesPage(MaxInt, MaxInt) = %#v, want an empty list", s, got)
 				}
 				if got := s.MovesPage(0, 0); got == nil || len(got) != 0 {
 					t.Fatalf("%s: MovesPage(0, 0) = %#v, want an empty list", s, got)
