@@ -85,7 +85,9 @@ type AgentFunc func(s hops.State) (string, error)
 func (f AgentFunc) Choose(s hops.State) (string, error) { return f(s) }
 
 // Random plays a legal move chosen uniformly at random. Its choices depend
-// only on its seed and on the positions it is shown.
+// only on its seed and on the legal moves of the positions it is shown,
+// which hidden pieces never change (a Brouillard position and its view
+// have the same moves in the same order).
 type Random[P hops.Position[P, M], M hops.Move] struct {
 	rng  *rand.Rand
 	buf  []M

@@ -164,7 +164,8 @@ const historySize = 1 << 14
 //
 // Games where a side may take several decisions in a row (Brouillard's
 // extra Fou moves) are handled: the sign of a child's value flips only
-// when the side to move changes.
+// when the side to move changes. In a game with hidden pieces it decides
+// from the view of the side to move (see Search).
 //
 // A Searcher keeps its tables between searches and is not safe for
 // concurrent use; use one per goroutine.
