@@ -104,15 +104,31 @@
 //
 // # Limits
 //
-// A game that nobody plays expires -idle after its last event (creation,
-// join, move), a finished one -finished after its end; an expired game is
-// deleted, from the disk too, and answers 404. A client (an IP address)
-// may create -create-rate games a minute, -create-burst in a row. The
-// rules know no draw (G7), so a game could go on for ever: the move that
-// reaches -max-plies plies closes it, unfinished (result "*", status
-// "closed"), and no move is taken after. The server accepts -max-conns
-// connections at once (the others wait to be accepted) and times out slow
-// clients.
+// The limits are fields of Config; the command's flags set them.
+//
+// A game that nobody plays expires IdleTTL (-idle) after its last event
+// (creation, join, move), a game that nobody joins WaitingTTL (-waiting,
+// minutes) after its creation, and a finished one FinishedTTL (-finished)
+// after its end; an expired game is deleted, from the disk too, and
+// answers 404. A client (an IPv4 address, or an IPv6 /64) may create
+// CreateRate games a minute, CreateBurst in a row, and all clients
+// together GlobalCreateRate a minute (-global-create-rate), so that a
+// flood spread over many addresses is bounded too; both answer 429 with
+// a Retry-After header. A creation refused because the server holds
+// MaxGames games costs no scan of the games, but for one sweep a second
+// at most, which finds the room expired games left. The rules know no
+// draw (G7), so a game could go on for ever: the move that reaches
+// MaxPlies plies closes it, unfinished (result "*", status "closed"), and
+// no move is taken after.
+//
+// No single address can lock the others out. LimitListener, which the
+// command uses, accepts -max-conns connections at once (the others wait
+// to be accepted) and at most -max-conns-per-client from one client: a
+// connection beyond that share is answered 429 and closed at once. Idle
+// keep-alive connections are closed after 30 s and slow clients time
+// out. A client holds at most StreamsPerClient event streams at once
+// (429 beyond), and a stream ends after StreamLifetime (the page then
+// opens another); a comment line every 15 s shows that it is alive.
 //
 // # Storage
 //

@@ -138,11 +138,15 @@ func (m *match) snapshot() snapshot {
 }
 
 // expired reports whether the game has outlived its time at now: a
-// finished game finishedTTL after it ended, any other idleTTL after its
-// last event. A zero TTL never expires. The caller holds m.mu.
-func (m *match) expired(now time.Time, idleTTL, finishedTTL time.Duration) bool {
+// finished game finishedTTL after it ended, a game still waiting for its
+// second player waitingTTL after it was created, any other idleTTL after
+// its last event. A zero TTL never expires. The caller holds m.mu.
+func (m *match) expired(now time.Time, idleTTL, finishedTTL, waitingTTL time.Duration) bool {
 	if !m.ended.IsZero() {
 		return finishedTTL > 0 && now.Sub(m.ended) >= finishedTTL
+	}
+	if waitingTTL > 0 && !m.joined && now.Sub(m.last) >= waitingTTL {
+		return true
 	}
 	return idleTTL > 0 && now.Sub(m.last) >= idleTTL
 }

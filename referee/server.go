@@ -31,6 +31,12 @@ const (
 	DefaultMovesLimit = 200  // moves per page of GET /games/{id}/moves
 	MaxMovesLimit     = 1000 // the largest page a client may ask for
 	defaultMovesCache = 64 << 20
+
+	// DefaultStreamsPerClient is how many event streams one client may
+	// hold open at once, DefaultStreamLifetime how long one lasts before
+	// the server ends it (the page then opens another).
+	DefaultStreamsPerClient = 16
+	DefaultStreamLifetime   = 10 * time.Minute
 )
 
 // Config configures a Server. The zero value serves games in memory, with
@@ -53,6 +59,11 @@ type Config struct {
 	// after its last event; FinishedTTL how long a game lives after it
 	// ended (won, resigned or closed). 0 keeps games for ever.
 	IdleTTL, FinishedTTL time.Duration
+	// WaitingTTL is how long a game waits for its second player after it
+	// was created; 0 leaves only IdleTTL. It is short (minutes) on a
+	// public server, so that a flood of games nobody joins does not hold
+	// the room of MaxGames for a day.
+	WaitingTTL time.Duration
 	// MaxPlies bounds the length of the games created: the move that
 	// reaches it closes the game unfinished. 0 means DefaultMaxPlies.
 	MaxPlies int
@@ -60,6 +71,16 @@ type Config struct {
 	// minute, CreateBurst how many in a row; a rate of 0 sets no limit.
 	CreateRate  float64
 	CreateBurst int
+	// GlobalCreateRate is how many games all clients together may create
+	// a minute, GlobalCreateBurst how many in a row: the bound for a
+	// flood spread over many addresses. A rate of 0 sets no limit.
+	GlobalCreateRate  float64
+	GlobalCreateBurst int
+	// StreamsPerClient is how many event streams a client may hold open
+	// at once (0 means DefaultStreamsPerClient, -1 no limit), and
+	// StreamLifetime how long one lasts (0 means DefaultStreamLifetime).
+	StreamsPerClient int
+	StreamLifetime   time.Duration
 	// MovesCache is how many bytes of move lists the server keeps for
 	// clients that read them page by page; 0 means 64 MiB.
 	MovesCache int
@@ -74,7 +95,9 @@ type Server struct {
 	cfg     Config
 	mux     *http.ServeMux
 	store   Store
-	limiter *rateLimiter
+	limiter *rateLimiter // creations per client
+	global  *rateLimiter // creations by everyone
+	streams *streamLimiter
 	moves   *movesCache
 
 	randMu sync.Mutex
@@ -82,7 +105,8 @@ type Server struct {
 
 	mu      sync.RWMutex
 	games   map[string]*match
-	pending int // creations under way, counted against MaxGames
+	pending int       // creations under way, counted against MaxGames
+	swept   time.Time // when a creation refused for lack of room last swept
 }
 
 // NewServer returns a server holding the games of c.Store. A game whose
@@ -101,9 +125,20 @@ func NewServer(c Config) (*Server, error) {
 	if c.MovesCache <= 0 {
 		c.MovesCache = defaultMovesCache
 	}
+	switch {
+	case c.StreamsPerClient == 0:
+		c.StreamsPerClient = DefaultStreamsPerClient
+	case c.StreamsPerClient < 0:
+		c.StreamsPerClient = 0
+	}
+	if c.StreamLifetime <= 0 {
+		c.StreamLifetime = DefaultStreamLifetime
+	}
 	s := &Server{
 		cfg: c, mux: http.NewServeMux(), store: c.Store, rand: c.Rand,
 		limiter: newRateLimiter(c.CreateRate, c.CreateBurst),
+		global:  newRateLimiter(c.GlobalCreateRate, c.GlobalCreateBurst),
+		streams: &streamLimiter{perClient: c.StreamsPerClient},
 		moves:   &movesCache{budget: c.MovesCache},
 		games:   map[string]*match{},
 	}
@@ -353,15 +388,18 @@ func (s *Server) kinds(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"kinds": out})
 }
 
-// clientIP returns the client a request came from, the key of the rate
-// limit: the connection's IPv4 address, or the /64 network of its IPv6
-// address, since one host commonly holds a whole /64. It is taken from
-// the connection, not from a header, which anyone can forge; behind a
-// proxy every client looks the same.
-func clientIP(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
+// clientIP returns the client a request came from: see clientKey.
+func clientIP(r *http.Request) string { return clientKey(r.RemoteAddr) }
+
+// clientKey returns the client of a remote address ("host:port"), the key
+// of the rate limits and of the connection shares: the IPv4 address, or
+// the /64 network of an IPv6 address, since one host commonly holds a
+// whole /64. It is taken from the connection, not from a header, which
+// anyone can forge; behind a proxy every client looks the same.
+func clientKey(remote string) string {
+	host, _, err := net.SplitHostPort(remote)
 	if err != nil {
-		host = r.RemoteAddr
+		host = remote
 	}
 	addr, err := netip.ParseAddr(host)
 	if err != nil {
@@ -379,6 +417,11 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	if ok, wait := s.limiter.allow(clientIP(r), s.cfg.Now()); !ok {
 		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
 		writeError(w, http.StatusTooManyRequests, "rate", "", "too many games created from %s: try again in %v", clientIP(r), wait.Round(time.Second))
+		return
+	}
+	if ok, wait := s.global.allow("", s.cfg.Now()); !ok {
+		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
+		writeError(w, http.StatusTooManyRequests, "rate", "", "too many games are being created: try again in %v", wait.Round(time.Second))
 		return
 	}
 	var req createRequest
@@ -488,7 +531,11 @@ func (s *Server) createGame(req createRequest) (createdJSON, error) {
 // host stores a new game and adds it to the table, if there is room.
 func (s *Server) host(m *match, e Event) error {
 	if !s.reserve() {
-		s.Sweep() // expired games may make room
+		// Expired games may make room, but a flood must not pay a sweep
+		// of every game on each refusal: at most one a second.
+		if s.sweepForRoom() {
+			s.Sweep()
+		}
 		if !s.reserve() {
 			return failf(http.StatusServiceUnavailable, "full", "the server holds %d games, its limit", s.cfg.MaxGames)
 		}
@@ -515,6 +562,19 @@ func (s *Server) reserve() bool {
 	return true
 }
 
+// sweepForRoom reports whether a creation refused for lack of room may
+// sweep the table: if none did in the last second.
+func (s *Server) sweepForRoom() bool {
+	now := s.cfg.Now()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if now.Sub(s.swept) < time.Second && !s.swept.IsZero() {
+		return false
+	}
+	s.swept = now
+	return true
+}
+
 // lookup returns the game with the given id, or nil if there is none or
 // it has expired (it is then deleted).
 func (s *Server) lookup(id string) *match {
@@ -535,7 +595,7 @@ func (s *Server) lookup(id string) *match {
 
 // expireLocked deletes m if it has expired at now. The caller holds m.mu.
 func (s *Server) expireLocked(m *match, now time.Time) bool {
-	if m.gone || !m.expired(now, s.cfg.IdleTTL, s.cfg.FinishedTTL) {
+	if m.gone || !m.expired(now, s.cfg.IdleTTL, s.cfg.FinishedTTL, s.cfg.WaitingTTL) {
 		return false
 	}
 	m.gone = true
@@ -569,6 +629,7 @@ func (s *Server) Sweep() int {
 		m.mu.Unlock()
 	}
 	s.limiter.prune(now)
+	s.global.prune(now)
 	return n
 }
 
