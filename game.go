@@ -3,6 +3,7 @@ package hops
 import (
 	"fmt"
 	"strings"
+	"sync"
 )
 
 // Game describes one game of the series to programs that handle several
@@ -10,6 +11,11 @@ import (
 // a command-line tool. Each game package exports its Game as the package
 // variable Game (catchit.Game, zapita.Game, ...). The typed API of the
 // game packages is faster; a Game trades speed for uniformity.
+//
+// A program that knows its game goes between the two APIs without
+// looking at names: hops.As[catchit.Position](s) gives the typed position
+// behind a State (and false for a State of another game), and
+// catchit.Game.State(p) the State of a typed position.
 //
 // The zero Game, and a nil *Game, is no game: it has no positions, so
 // Start returns nil and Parse an error, and no sides, so ParseSide fails;
@@ -26,6 +32,12 @@ type Game struct {
 
 // State is a position of some game, handled through text. It is an
 // immutable value like the positions it wraps.
+//
+// Moves builds the text of every legal move, which a position with many
+// moves makes costly; CountMoves, MovesPage and PlayIndex reach the same
+// moves, in the same order, building no text but those asked for, so
+// that a random playout through a State runs within a few tens of
+// percent of the typed API (see the benchmarks in the players package).
 type State interface {
 	// Game returns the game the position belongs to.
 	Game() *Game
@@ -40,8 +52,24 @@ type State interface {
 	// Diagram returns a multi-line text picture of the board.
 	Diagram() string
 	// Moves returns the canonical texts of the legal moves (G9), in the
-	// game's generation order.
+	// game's generation order. It builds one string per move; CountMoves,
+	// MovesPage and PlayIndex reach the same moves without building them.
 	Moves() []string
+	// CountMoves returns len(Moves()), counted by the game's own counter
+	// without generating the moves' texts (nor, in most games, the moves).
+	CountMoves() int
+	// MovesPage returns Moves()[offset:offset+limit], cut at the end of the
+	// list: at most limit texts, fewer (or none) past the last move. It
+	// builds only the texts it returns; the moves are generated into a
+	// reused buffer, without allocating. A negative offset counts as 0; a
+	// limit of 0 or less gives an empty page. With CountMoves it answers a
+	// request for one page of a long list of moves.
+	MovesPage(offset, limit int) []string
+	// PlayIndex plays the i-th legal move, Moves()[i], without building
+	// or parsing its text: with CountMoves it is the quick way to play
+	// through a State (a random playout, a player that picks by index).
+	// An index out of range is an *Error of kind ErrIllegal.
+	PlayIndex(i int) (State, error)
 	// Play parses, validates and plays a move text.
 	Play(move string) (State, error)
 	// Canonical returns the canonical text of a legal move written in any
@@ -64,7 +92,9 @@ type State interface {
 func NewGame[P Position[P, M], M Move](name, title string, sides [2]string,
 	start func(first Side) P, parse func(string) (P, error), parseMove func(string) (M, error)) *Game {
 	g := &Game{Name: name, Title: title, Sides: sides}
-	wrap := func(p P) State { return erased[P, M]{g: g, p: p, parseMove: parseMove} }
+	k := &kit[M]{parseMove: parseMove}
+	k.bufs.New = func() any { return new([]M) }
+	wrap := func(p P) State { return erased[P, M]{g: g, p: p, k: k} }
 	g.start = func(first Side) State { return wrap(start(first)) }
 	g.parse = func(text string) (State, error) {
 		p, err := parse(text)
@@ -155,10 +185,18 @@ func (g *Game) String() string {
 	return g.Name
 }
 
+// erased is the State of a typed position p of game g.
 type erased[P Position[P, M], M Move] struct {
-	g         *Game
-	p         P
+	g *Game
+	p P
+	k *kit[M]
+}
+
+// kit is what every State of one game shares: the game's move parser and
+// a pool of move buffers, so that PlayIndex does not allocate one.
+type kit[M Move] struct {
 	parseMove func(string) (M, error)
+	bufs      sync.Pool // of *[]M
 }
 
 func (e erased[P, M]) Game() *Game      { return e.g }
@@ -184,7 +222,7 @@ func (e erased[P, M]) Moves() []string {
 }
 
 func (e erased[P, M]) Play(move string) (State, error) {
-	m, err := e.parseMove(move)
+	m, err := e.k.parseMove(move)
 	if err != nil {
 		return nil, err
 	}
@@ -192,11 +230,54 @@ func (e erased[P, M]) Play(move string) (State, error) {
 	if err != nil {
 		return nil, err
 	}
-	return erased[P, M]{g: e.g, p: next, parseMove: e.parseMove}, nil
+	return erased[P, M]{g: e.g, p: next, k: e.k}, nil
+}
+
+func (e erased[P, M]) CountMoves() int { return e.p.CountMoves() }
+
+func (e erased[P, M]) MovesPage(offset, limit int) []string {
+	out := []string{}
+	if limit <= 0 {
+		return out
+	}
+	e.withMoves(func(moves []M) {
+		moves = moves[min(max(offset, 0), len(moves)):]
+		for _, m := range moves[:min(limit, len(moves))] {
+			out = append(out, m.String())
+		}
+	})
+	return out
+}
+
+func (e erased[P, M]) PlayIndex(i int) (State, error) {
+	var m M
+	n := 0
+	e.withMoves(func(moves []M) {
+		if n = len(moves); i >= 0 && i < n {
+			m = moves[i]
+		}
+	})
+	if i < 0 || i >= n {
+		return nil, Errorf(ErrIllegal, "G6", fmt.Sprintf("move %d", i), "the position has %d legal moves, numbered from 0", n)
+	}
+	next, err := e.p.Play(m)
+	if err != nil {
+		return nil, err
+	}
+	return erased[P, M]{g: e.g, p: next, k: e.k}, nil
+}
+
+// withMoves calls f with the legal moves, generated into a buffer of the
+// game's pool, which f must not keep.
+func (e erased[P, M]) withMoves(f func(moves []M)) {
+	buf := e.k.bufs.Get().(*[]M)
+	*buf = e.p.AppendMoves((*buf)[:0])
+	f(*buf)
+	e.k.bufs.Put(buf)
 }
 
 func (e erased[P, M]) Canonical(move string) (string, error) {
-	m, err := e.parseMove(move)
+	m, err := e.k.parseMove(move)
 	if err != nil {
 		return "", err
 	}
@@ -231,7 +312,7 @@ func (e erased[P, M]) Drawing(move string) (Drawing, error) {
 	if move == "" {
 		return d, nil
 	}
-	m, err := e.parseMove(move)
+	m, err := e.k.parseMove(move)
 	if err != nil {
 		return d, err
 	}
@@ -243,3 +324,16 @@ func (e erased[P, M]) Drawing(move string) (Drawing, error) {
 
 // GoString identifies the state in %#v output.
 func (e erased[P, M]) GoString() string { return fmt.Sprintf("%s.Parse(%q)", e.g.Name, e.p.String()) }
+
+// As returns the typed position behind s, as a value of the game
+// package's own Position type P (catchit.Position for a State of
+// catchit.Game ...), and whether s holds one: the way back from a State
+// to the typed API. Game.State goes the other way.
+func As[P any](s State) (P, bool) {
+	var p P
+	if s == nil {
+		return p, false
+	}
+	p, ok := s.Value().(P)
+	return p, ok
+}

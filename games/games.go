@@ -207,9 +207,13 @@ func typed[P hops.Position[P, M], M hops.Move](g *hops.Game) *entry {
 }
 
 // Value returns the typed position behind s, or an error if s is not a
-// state of the game whose position type is P.
+// state of the game whose position type is P: hops.As with an error that
+// says what s holds instead.
 func Value[P any](s hops.State) (P, error) {
-	p, ok := s.Value().(P)
+	p, ok := hops.As[P](s)
+	if s == nil {
+		return p, fmt.Errorf("games: no state")
+	}
 	if !ok {
 		return p, fmt.Errorf("games: a %s state does not hold a %T", s.Game(), p)
 	}

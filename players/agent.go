@@ -2,7 +2,6 @@ package players
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strings"
 
@@ -75,48 +74,14 @@ type (
 	bMove = brouillard.Move
 )
 
-// brouillardAgent builds the players of Brouillard au Palais. The random
-// player sees nothing hidden (the legal moves are public); the others
-// decide from their view alone, the searching one being a FogSearcher.
+// brouillardAgent builds the players of Brouillard au Palais: the
+// searching one is a FogSearcher; the others are those of the other
+// games, which look at a position with hidden pieces only through the
+// view of the side to move (the random player needs only the legal
+// moves, which are public).
 func brouillardAgent(kind string, opt Options) Agent {
-	switch kind {
-	case KindRandom:
-		return Erase[bPos, bMove](NewRandom[bPos, bMove](opt.Seed))
-	case KindBaseline:
-		return viewAgent(NewBaseline[bPos, bMove](firstBrouillardEval, opt).SearchSampled, BrouillardSamples)
-	case KindMCTS:
-		t := NewMCTS(BrouillardEval, BrouillardTactics(), opt)
-		return viewAgent(func(s Sampler[bPos], _ int) (Result[bMove], error) { return t.SearchSampled(s) }, 0)
+	if kind == KindSearch {
+		return Erase[bPos, bMove](NewFogSearcher(opt))
 	}
-	f := NewFogSearcher(opt)
-	return AgentFunc(func(s hops.State) (string, error) {
-		p, ok := s.Value().(brouillard.Position)
-		if !ok {
-			return "", fmt.Errorf("players: a %s state is not a Brouillard position", s.Game())
-		}
-		r, err := f.SearchView(p.View(p.ToMove()))
-		if err != nil {
-			return "", err
-		}
-		return r.Move.String(), nil
-	})
-}
-
-// viewAgent is a player of Brouillard that looks at the state it is
-// given only through the view of the side to move: search draws hidden
-// states consistent with that view (k of them for the searchers) and
-// chooses the move.
-func viewAgent(search func(Sampler[bPos], int) (Result[bMove], error), k int) Agent {
-	return AgentFunc(func(s hops.State) (string, error) {
-		p, ok := s.Value().(brouillard.Position)
-		if !ok {
-			return "", fmt.Errorf("players: a %s state is not a Brouillard position", s.Game())
-		}
-		v := p.View(p.ToMove())
-		r, err := search(func(r *rand.Rand) (brouillard.Position, error) { return v.Sample(r), nil }, k)
-		if err != nil {
-			return "", err
-		}
-		return r.Move.String(), nil
-	})
+	return typed(BrouillardEval, firstBrouillardEval, BrouillardTactics())(kind, opt)
 }

@@ -82,8 +82,13 @@ func (s *Baseline[P, M]) Move(p P) (M, error) {
 // Search chooses a move for the side to move in p. A forced move (the
 // only legal one) is returned at once, with Depth 0. It returns ErrNoMove
 // if p has no legal move, and an error if a generated move fails to play
-// (a bug in the game package).
+// (a bug in the game package). Like Searcher's, it looks at a position
+// with hidden pieces only through the view of its side to move, and
+// searches positions drawn from it.
 func (s *Baseline[P, M]) Search(p P) (Result[M], error) {
+	if sample, k, ok := hidden(p); ok {
+		return s.SearchSampled(sample, k)
+	}
 	return s.search(p, s.opt.Nodes)
 }
 

@@ -66,3 +66,27 @@ func ExampleFogSearcher() {
 	// 1p1p2f/p1p4/1p1p3/p2F3/7/X1Q1J1K/1N1T1X1 w 0 0 -
 	// A2-B3 D4xD6 shows D5 King
 }
+
+// A searcher given a true Brouillard position looks at it only through
+// the view of the side to move (B4). Here Red's target is White's King,
+// hidden on D3 or on E2: the same view would get the same move whichever
+// it is. SearchOmniscient reads the hidden faces and takes the King: it
+// cheats, and serves only to analyse a game.
+func ExampleSearcher_SearchOmniscient() {
+	p, _ := brouillard.Parse("1k!3x1/q!3x2/F4j1/7/3K1t1/4X2/1X!f4 r 1 4 -")
+	fmt.Println(p.View(brouillard.Red))
+	s := players.NewSearcher[brouillard.Position, brouillard.Move](players.BrouillardEval, players.Options{Nodes: 2000, Seed: 1})
+	for _, search := range []func(brouillard.Position) (players.Result[brouillard.Move], error){s.Search, s.SearchOmniscient} {
+		r, err := search(p)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		next, _ := p.Play(r.Move)
+		fmt.Println(r.Move, "-", next.Outcome())
+	}
+	// Output:
+	// 1k!3x1/q!3x2/F4j1/7/3P1t1/4P2/1X!f4 r 1 4 -
+	// F3-D1 C1-E1xE3 - game goes on
+	// F3-D1 C1-E1-E3xC3 - Red wins: Red captured the White King (B5)
+}

@@ -81,8 +81,13 @@ func (t *MCTS[P, M]) Move(p P) (M, error) {
 
 // Search chooses a move for the side to move in p: the root move visited
 // most. Result.Score is its mean reward scaled to ±MaxEval; Depth is the
-// deepest tree node reached.
+// deepest tree node reached. Like Searcher's, it looks at a position
+// with hidden pieces only through the view of its side to move: every
+// iteration draws a position from it (see SearchSampled).
 func (t *MCTS[P, M]) Search(p P) (Result[M], error) {
+	if sample, _, ok := hidden(p); ok {
+		return t.SearchSampled(sample)
+	}
 	t.sampled = false
 	return t.run(func(*rand.Rand) (P, error) { return p, nil })
 }

@@ -11,13 +11,19 @@
 //   - Baseline, the first searcher, kept as the yardstick of the
 //     strength ladder in the tests.
 //
-// For a game with hidden pieces (Brouillard au Palais) the searchers
-// can search positions drawn from what the player sees (SearchSampled).
-// The player New builds for Brouillard's kind "search" is FogSearcher,
-// which does better: while the targets are unknown it weighs each shot
-// at a hidden pawn by its chance of finding the target and by what it
-// shows, and guards its own target; once a target is known it searches
-// sampled positions.
+// A game with hidden pieces (Brouillard au Palais) is played from what
+// each player sees (B4), by construction: given a true position, every
+// player looks at it only through the view of its side to move. Random
+// needs only the legal moves, which are public; Searcher, Baseline and
+// MCTS search positions drawn from the view (SearchSampled), never the
+// position they are given, so that all the true positions that share a
+// view get the same move for the same seed. The player New builds for
+// Brouillard's kind "search" is FogSearcher, which does better: while
+// the targets are unknown it weighs each shot at a hidden pawn by its
+// chance of finding the target and by what it shows, and guards its own
+// target; once a target is known it searches sampled positions. Only
+// Searcher.SearchOmniscient reads the hidden faces: it cheats, and is
+// there to analyse games, not to play them.
 //
 // The players are typed (Random[P, M], Searcher[P, M] ...); Erase turns
 // one into an Agent, which works on hops.State values and move texts, for

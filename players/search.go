@@ -243,7 +243,26 @@ func (s *Searcher[P, M]) Move(p P) (M, error) {
 // once is returned with Depth 1. It returns ErrNoMove if p has no legal
 // move, and an error if a generated move fails to play (a bug in the
 // game package).
+//
+// In a game with hidden pieces Search looks at p only through the view
+// of its side to move: given a true Brouillard position that hides
+// opposing faces from that side, it searches BrouillardSamples positions
+// drawn from the view (see SearchSampled) and never p itself, so that
+// the true positions that share a view get the same move. SearchOmniscient
+// searches p as it is.
 func (s *Searcher[P, M]) Search(p P) (Result[M], error) {
+	if sample, k, ok := hidden(p); ok {
+		return s.SearchSampled(sample, k)
+	}
+	return s.search(p, s.opt.Nodes, s.opt.Time)
+}
+
+// SearchOmniscient searches p exactly as it is given, reading every
+// hidden piece of a game such as Brouillard au Palais, which the side to
+// move cannot see (B4): it cheats, and is meant for analysis only (what
+// would be best if everything were known), never for a player in a game.
+// In a game without hidden pieces it is Search.
+func (s *Searcher[P, M]) SearchOmniscient(p P) (Result[M], error) {
 	return s.search(p, s.opt.Nodes, s.opt.Time)
 }
 

@@ -271,8 +271,21 @@ func TestBrouillardTakesWinAndParries(t *testing.T) {
 		func(p brouillard.Position) bool {
 			return p.Captured(brouillard.White) == 4 || p.Captured(brouillard.Red) == 4
 		})
+	// A player sees only its view (B4): it can be sure of a win at once
+	// only where it knows the square of the opposing King.
+	var seen []brouillard.Position
+	for _, p := range wins {
+		v := p.View(p.ToMove())
+		if _, known := figureSquare(v, p.ToMove().Other(), brouillard.King); known || v.Consistent() == 1 {
+			seen = append(seen, p)
+		}
+	}
+	t.Logf("%d positions with a win at once, %d of them seen from the view; %d threats", len(wins), len(seen), len(threats))
+	if len(seen) == 0 {
+		t.Fatal("no win at once that the side to move can see")
+	}
 	players := typedPlayers(BrouillardEval, BrouillardTactics())
-	checkTactics(t, wins, threats, players)
+	checkTactics(t, seen, threats, players)
 	var viewers []chooser[brouillard.Position, brouillard.Move]
 	for _, kind := range []string{KindSearch, KindMCTS} {
 		a, err := New(brouillard.Game, kind, Options{Nodes: 400, Seed: 2})

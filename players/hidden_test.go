@@ -1,0 +1,105 @@
+package players
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/brouillard"
+	"github.com/hopsgames/hops/games"
+)
+
+// brouillardPlayers returns every player of Brouillard this package
+// offers, by name, each built afresh with the same options: the kinds of
+// New and the typed constructors.
+func brouillardPlayers(opt Options) map[string]func() Agent {
+	g := brouillard.Game
+	out := map[string]func() Agent{
+		"NewRandom":   func() Agent { return Erase[bPos, bMove](NewRandom[bPos, bMove](opt.Seed)) },
+		"NewSearcher": func() Agent { return Erase[bPos, bMove](NewSearcher[bPos, bMove](BrouillardEval, opt)) },
+		"NewTacticalSearcher": func() Agent {
+			return Erase[bPos, bMove](NewTacticalSearcher(BrouillardEval, BrouillardTactics(), opt))
+		},
+		"NewBaseline":    func() Agent { return Erase[bPos, bMove](NewBaseline[bPos, bMove](BrouillardEval, opt)) },
+		"NewMCTS":        func() Agent { return Erase[bPos, bMove](NewMCTS(BrouillardEval, BrouillardTactics(), opt)) },
+		"NewFogSearcher": func() Agent { return Erase[bPos, bMove](NewFogSearcher(opt)) },
+		"first baseline": func() Agent { return Erase[bPos, bMove](NewBaseline[bPos, bMove](firstBrouillardEval, opt)) },
+		"searcher, quiet": func() Agent {
+			o := opt
+			o.Quiescence = -1
+			return Erase[bPos, bMove](NewSearcher[bPos, bMove](BrouillardEval, o))
+		},
+	}
+	for _, kind := range Kinds() {
+		out["New "+kind] = func() Agent {
+			a, err := New(g, kind, opt)
+			if err != nil {
+				panic(err)
+			}
+			return a
+		}
+	}
+	return out
+}
+
+// hiddenCases returns true Brouillard positions, each with opposing pawns
+// hidden from the side to move: dealt starts and positions reached from
+// them by random moves.
+func hiddenCases(t *testing.T) []brouillard.Position {
+	t.Helper()
+	var out []brouillard.Position
+	for i, plies := range []int{0, 1, 6, 11, 18, 30} {
+		s, err := games.Deal(brouillard.Game, hops.Side(i&1), rand.New(rand.NewPCG(uint64(i), 17)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s = statePlayout(s, newRand(uint64(40+i)), plies)
+		p, _ := hops.As[brouillard.Position](s)
+		if !p.Outcome().Over && p.View(p.ToMove()).Consistent() > 1 {
+			out = append(out, p)
+		}
+	}
+	if len(out) < 4 {
+		t.Fatalf("only %d positions hide pawns from the side to move", len(out))
+	}
+	return out
+}
+
+// TestPlayersSeeOnlyTheirView (B4): every player of Brouillard, by every
+// name and constructor, shown the same view of the side to move in 20
+// true positions that differ only in the faces of the opponent's hidden
+// pawns (drawn with View.Sample), chooses the same move with the same
+// seed: no player reads what its side cannot see.
+func TestPlayersSeeOnlyTheirView(t *testing.T) {
+	const setups = 20
+	opt := Options{Nodes: 1500, Seed: 9}
+	cases := hiddenCases(t)
+	for name, build := range brouillardPlayers(opt) {
+		t.Run(name, func(t *testing.T) {
+			for _, p := range cases {
+				v := p.View(p.ToMove())
+				chosen := map[string]int{}
+				for i := range setups {
+					q := v.Sample(rand.New(rand.NewPCG(uint64(i), 1)))
+					if w := q.View(q.ToMove()); w.String() != v.String() {
+						t.Fatalf("a sample of %s has the view %s", v, w)
+					}
+					s, err := brouillard.Game.State(q)
+					if err != nil {
+						t.Fatal(err)
+					}
+					m, err := build().Choose(s)
+					if err != nil {
+						t.Fatal(err)
+					}
+					chosen[m]++
+				}
+				if len(chosen) != 1 {
+					t.Errorf("the view %s, with %d hidden setups of the opponent, gets %d different moves: %v",
+						v, setups, len(chosen), fmt.Sprint(chosen))
+				}
+			}
+		})
+	}
+}
