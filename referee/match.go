@@ -72,6 +72,31 @@ type match struct {
 	last        time.Time     // when the last event happened
 	ended       time.Time     // when the game ended (over or closed), zero if it goes on
 	changed     chan struct{} // closed at the next event, for those who watch (events.go)
+	// moveCount is the number of legal moves at version countAt (0: not
+	// yet counted), kept because counting a Coir Dame's moves takes
+	// milliseconds; countMu lets one request count while the others wait
+	// for its result.
+	moveCount, countAt int
+	countMu            sync.Mutex
+}
+
+// countOf returns the number of legal moves of the snapshot's position,
+// counted once per version of the game (by the game's counter, which
+// builds no move), one request at a time.
+func (m *match) countOf(snap snapshot) int {
+	m.countMu.Lock()
+	defer m.countMu.Unlock()
+	m.mu.Lock()
+	n, at := m.moveCount, m.countAt
+	m.mu.Unlock()
+	if at == snap.version {
+		return n
+	}
+	n = snap.state.CountMoves()
+	m.mu.Lock()
+	m.moveCount, m.countAt = n, snap.version
+	m.mu.Unlock()
+	return n
 }
 
 // status returns the game's status. The caller holds m.mu.

@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -30,7 +31,6 @@ const (
 	DefaultMaxPlies   = 1000
 	DefaultMovesLimit = 200  // moves per page of GET /games/{id}/moves
 	MaxMovesLimit     = 1000 // the largest page a client may ask for
-	defaultMovesCache = 64 << 20
 
 	// DefaultStreamsPerClient is how many event streams one client may
 	// hold open at once, DefaultStreamLifetime how long one lasts before
@@ -81,9 +81,6 @@ type Config struct {
 	// StreamLifetime how long one lasts (0 means DefaultStreamLifetime).
 	StreamsPerClient int
 	StreamLifetime   time.Duration
-	// MovesCache is how many bytes of move lists the server keeps for
-	// clients that read them page by page; 0 means 64 MiB.
-	MovesCache int
 }
 
 // Server is the referee's HTTP handler. It is safe for concurrent use:
@@ -98,7 +95,7 @@ type Server struct {
 	limiter *rateLimiter // creations per client
 	global  *rateLimiter // creations by everyone
 	streams *streamLimiter
-	moves   *movesCache
+	heavy   chan struct{} // a place per heavy page of moves being computed
 
 	randMu sync.Mutex
 	rand   io.Reader
@@ -122,9 +119,6 @@ func NewServer(c Config) (*Server, error) {
 	if c.Now == nil {
 		c.Now = time.Now
 	}
-	if c.MovesCache <= 0 {
-		c.MovesCache = defaultMovesCache
-	}
 	switch {
 	case c.StreamsPerClient == 0:
 		c.StreamsPerClient = DefaultStreamsPerClient
@@ -139,7 +133,7 @@ func NewServer(c Config) (*Server, error) {
 		limiter: newRateLimiter(c.CreateRate, c.CreateBurst),
 		global:  newRateLimiter(c.GlobalCreateRate, c.GlobalCreateBurst),
 		streams: &streamLimiter{perClient: c.StreamsPerClient},
-		moves:   &movesCache{budget: c.MovesCache},
+		heavy:   make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)),
 		games:   map[string]*match{},
 	}
 	if s.store == nil {
@@ -776,8 +770,11 @@ func queryInt(r *http.Request, name string, def, lo, hi int) (int, error) {
 }
 
 // getMoves answers a page of the legal moves of the side to move. The
-// list is computed from a snapshot, outside the game's lock (a Coir Dame
-// may have hundreds of thousands of moves), and kept for the next pages.
+// page is computed from a snapshot, outside the game's lock: the moves are
+// counted by the game's counter and only those up to offset+limit are
+// generated, and only the page's texts are built, so that a small page of
+// a Coir Dame's hundreds of thousands of moves costs little more than a
+// page at the start.
 func (s *Server) getMoves(w http.ResponseWriter, r *http.Request, m *match, who viewer) {
 	offset, err := queryInt(r, "offset", 0, 0, math.MaxInt32)
 	if err != nil {
@@ -791,27 +788,50 @@ func (s *Server) getMoves(w http.ResponseWriter, r *http.Request, m *match, who 
 	}
 	snap := take(m)
 	out := movesJSON{ID: snap.id, Ply: len(snap.history), ToMove: snap.game.SideName(snap.state.ToMove()), Offset: offset, Moves: []string{}}
-	var moves []string
 	if snap.status != StatusClosed && snap.status != StatusOver {
-		if moves = s.moves.get(snap.id, snap.version); moves == nil {
-			if snap.hidden {
-				v, err := games.ViewOf(snap.state, who.side)
-				if err != nil {
-					fail(w, m, err)
-					return
-				}
-				moves = v.Moves
-			} else {
-				moves = snap.state.Moves()
+		out.Total = m.countOf(snap)
+		if out.Total > heavyPage {
+			// A position with many moves generates them all for any page
+			// (the canonical order needs every jump sequence first): tens
+			// of milliseconds in a Coir Dame's. Such pages take turns, so
+			// that they can neither starve the other requests of the
+			// processors nor fill the heap.
+			release, err := s.heavyTurn(r)
+			if err != nil {
+				fail(w, m, err)
+				return
 			}
-			s.moves.put(snap.id, snap.version, moves)
+			defer release()
 		}
-	}
-	out.Total = len(moves)
-	if offset < len(moves) {
-		out.Moves = moves[offset:min(len(moves), offset+limit)]
+		// In a game with hidden pieces these are also the moves of the
+		// asker's view, in the same order: legality never depends on a
+		// hidden face (brouillard.View.Moves), so the page tells nothing.
+		out.Moves = snap.state.MovesPage(offset, limit)
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// heavyPage is the number of legal moves past which a position's pages
+// of moves are heavy: they wait for their turn (see heavyTurn).
+const heavyPage = 4096
+
+// heavyWait is how long a heavy page waits for its turn before it is
+// refused with 503.
+const heavyWait = 5 * time.Second
+
+// heavyTurn waits until fewer heavy pages than half the processors are
+// being computed, and returns the function that ends the turn; it
+// refuses with 503 if none comes within heavyWait or the client leaves.
+func (s *Server) heavyTurn(r *http.Request) (func(), error) {
+	timer := time.NewTimer(heavyWait)
+	defer timer.Stop()
+	select {
+	case s.heavy <- struct{}{}:
+		return func() { <-s.heavy }, nil
+	case <-timer.C:
+	case <-r.Context().Done():
+	}
+	return nil, failf(http.StatusServiceUnavailable, "busy", "the server is busy with long move lists: try again in a moment")
 }
 
 func (s *Server) getHistory(w http.ResponseWriter, r *http.Request, m *match, who viewer) {
