@@ -28,7 +28,12 @@
 //	GET  /games/{id}             the game's state
 //	GET  /games/{id}/moves       the legal moves of the side to move, as texts,
 //	                             a page at a time: ?offset=0&limit=200 (limit at
-//	                             most 1000); "total" counts them all
+//	                             most 1000); "total" counts them all. A page
+//	                             costs about its own size: the moves are
+//	                             counted once per position by the game's
+//	                             counter and only the page's texts are built;
+//	                             the pages of a position with thousands of
+//	                             moves (a Coir Dame's) are computed in turn
 //	POST /games/{id}/moves       play a move: {"move": "D1-D2 C1-C2"}, with the
 //	                             token of the side to move; answers the new state
 //	POST /games/{id}/resign      resign, with one's token (no body, or {});
@@ -63,8 +68,12 @@
 // for a method a path does not take; 409 for a move in a game that is not
 // being played (kind "waiting", "over" or "closed") or an invitation
 // already claimed (kind "claimed"); 413 for a body over 4 KiB; 429 when a
-// client creates games too fast (with a Retry-After header); 503 when the
-// server holds -max-games games.
+// client creates games too fast, or all clients together do (kind
+// "rate", with a Retry-After header), or a client holds too many event
+// streams (kind "streams") or connections (kind "connections"); 503 when
+// the server holds -max-games games (kind "full"), or when a page of a
+// position with thousands of moves waited too long for its turn (kind
+// "busy").
 //
 // For example, with curl:
 //
