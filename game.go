@@ -247,6 +247,12 @@ func (e erased[P, M]) MovesPage(offset, limit int) []string {
 	if limit <= 0 {
 		return out
 	}
+	if pg, ok := any(e.p).(pager[M]); ok {
+		for _, m := range pg.AppendMovesPage(nil, offset, limit) {
+			out = append(out, m.String())
+		}
+		return out
+	}
 	e.withMoves(func(moves []M) {
 		moves = moves[min(max(offset, 0), len(moves)):]
 		for _, m := range moves[:min(limit, len(moves))] {
@@ -254,6 +260,13 @@ func (e erased[P, M]) MovesPage(offset, limit int) []string {
 		}
 	})
 	return out
+}
+
+// pager is implemented by the positions of a game whose generator can
+// build a page of the moves without the others (coir.Position), which
+// MovesPage then uses.
+type pager[M Move] interface {
+	AppendMovesPage(dst []M, offset, limit int) []M
 }
 
 func (e erased[P, M]) PlayIndex(i int) (State, error) {

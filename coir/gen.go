@@ -2,6 +2,7 @@ package coir
 
 import (
 	"iter"
+	"math"
 	"slices"
 	"sync"
 
@@ -129,6 +130,22 @@ func stepMove(from, to hops.Square) Move {
 // a table that stays small; steps alone join the group that turns
 // nothing. The moves are then written out in the canonical order.
 func (p Position) gen(dst []Move, build bool) ([]Move, int) {
+	return p.genWindow(dst, build, window{to: math.MaxInt})
+}
+
+// window selects the moves to build by their index in the canonical
+// order: from included, to excluded.
+type window struct{ i, from, to int }
+
+// take reports whether the next move is in the window, and counts it.
+func (w *window) take() bool {
+	in := w.i >= w.from && w.i < w.to
+	w.i++
+	return in
+}
+
+// genWindow is gen building only the moves of the window w.
+func (p Position) genWindow(dst []Move, build bool, w window) ([]Move, int) {
 	own, opp := p.sides()
 	if own == 0 {
 		return dst, 0
@@ -146,7 +163,7 @@ func (p Position) gen(dst []Move, build bool) ([]Move, int) {
 		for dir := hops.Dir(0); dir < 8; dir++ {
 			for t := board.Step(d, dir); t != hops.NoSquare && empty.Has(t); t = board.Step(t, dir) {
 				count++ // a slide turns nothing: no other move gives its board
-				if build {
+				if build && w.take() {
 					dst = append(dst, stepMove(d, t))
 				}
 			}
@@ -158,7 +175,9 @@ func (p Position) gen(dst []Move, build bool) ([]Move, int) {
 			count += ts.Count()
 			if build {
 				for ; ts != 0; ts &= ts - 1 {
-					dst = append(dst, stepMove(s, ts.First()))
+					if w.take() {
+						dst = append(dst, stepMove(s, ts.First()))
+					}
 				}
 			}
 		}
@@ -282,19 +301,24 @@ func (p Position) gen(dst []Move, build bool) ([]Move, int) {
 	// Each jump sequence, then its steps that were kept.
 	if build {
 		for _, c := range sc.canon {
+			if w.i >= w.to {
+				break
+			}
 			e := &sc.entries[c&entryMask]
-			m := NewMove(e.path, hops.NoSquare, hops.NoSquare)
 			if e.opp == 0 {
-				dst = append(dst, m)
+				if w.take() {
+					dst = append(dst, NewMove(e.path, hops.NoSquare, hops.NoSquare))
+				}
 				continue
 			}
+			m := NewMove(e.path, hops.NoSquare, hops.NoSquare)
 			m.hasStep = true
 			emp := all &^ (e.own | e.opp)
 			k := 0
 			for q := e.own; q != 0; q &= q - 1 {
 				s := q.First()
 				for ts := neighbours[s] & emp; ts != 0; ts &= ts - 1 {
-					if e.keep[k>>6&1]&(1<<uint(k&63)) != 0 {
+					if e.keep[k>>6&1]&(1<<uint(k&63)) != 0 && w.take() {
 						m.from, m.to = s, ts.First()
 						dst = append(dst, m)
 					}
@@ -311,6 +335,19 @@ func (p Position) gen(dst []Move, build bool) ([]Move, int) {
 // returns the extended slice. It does not allocate when dst has room.
 func (p Position) AppendMoves(dst []Move) []Move {
 	dst, _ = p.gen(dst, true)
+	return dst
+}
+
+// AppendMovesPage appends to dst the moves Moves yields from index offset
+// on, at most limit of them, and returns the extended slice: a page of the
+// moves, without building the others (the search for every jump sequence,
+// which the canonical order needs, is still made).
+func (p Position) AppendMovesPage(dst []Move, offset, limit int) []Move {
+	if limit <= 0 {
+		return dst
+	}
+	offset = max(offset, 0)
+	dst, _ = p.genWindow(dst, true, window{from: offset, to: offset + min(limit, math.MaxInt-offset)})
 	return dst
 }
 

@@ -696,7 +696,7 @@ func TestLimitListener(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln := LimitListener(inner, 2)
+	ln := LimitListener(inner, 2, 0)
 	accepted := make(chan net.Conn, 3)
 	go func() {
 		for {

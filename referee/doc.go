@@ -28,7 +28,12 @@
 //	GET  /games/{id}             the game's state
 //	GET  /games/{id}/moves       the legal moves of the side to move, as texts,
 //	                             a page at a time: ?offset=0&limit=200 (limit at
-//	                             most 1000); "total" counts them all
+//	                             most 1000); "total" counts them all. A page
+//	                             costs about its own size: the moves are
+//	                             counted once per position by the game's
+//	                             counter and only the page's texts are built;
+//	                             the pages of a position with thousands of
+//	                             moves (a Coir Dame's) are computed in turn
 //	POST /games/{id}/moves       play a move: {"move": "D1-D2 C1-C2"}, with the
 //	                             token of the side to move; answers the new state
 //	POST /games/{id}/resign      resign, with one's token (no body, or {});
@@ -63,8 +68,12 @@
 // for a method a path does not take; 409 for a move in a game that is not
 // being played (kind "waiting", "over" or "closed") or an invitation
 // already claimed (kind "claimed"); 413 for a body over 4 KiB; 429 when a
-// client creates games too fast (with a Retry-After header); 503 when the
-// server holds -max-games games.
+// client creates games too fast, or all clients together do (kind
+// "rate", with a Retry-After header), or a client holds too many event
+// streams (kind "streams") or connections (kind "connections"); 503 when
+// the server holds -max-games games (kind "full"), or when a page of a
+// position with thousands of moves waited too long for its turn (kind
+// "busy").
 //
 // For example, with curl:
 //
@@ -104,15 +113,31 @@
 //
 // # Limits
 //
-// A game that nobody plays expires -idle after its last event (creation,
-// join, move), a finished one -finished after its end; an expired game is
-// deleted, from the disk too, and answers 404. A client (an IP address)
-// may create -create-rate games a minute, -create-burst in a row. The
-// rules know no draw (G7), so a game could go on for ever: the move that
-// reaches -max-plies plies closes it, unfinished (result "*", status
-// "closed"), and no move is taken after. The server accepts -max-conns
-// connections at once (the others wait to be accepted) and times out slow
-// clients.
+// The limits are fields of Config; the command's flags set them.
+//
+// A game that nobody plays expires IdleTTL (-idle) after its last event
+// (creation, join, move), a game that nobody joins WaitingTTL (-waiting,
+// minutes) after its creation, and a finished one FinishedTTL (-finished)
+// after its end; an expired game is deleted, from the disk too, and
+// answers 404. A client (an IPv4 address, or an IPv6 /64) may create
+// CreateRate games a minute, CreateBurst in a row, and all clients
+// together GlobalCreateRate a minute (-global-create-rate), so that a
+// flood spread over many addresses is bounded too; both answer 429 with
+// a Retry-After header. A creation refused because the server holds
+// MaxGames games costs no scan of the games, but for one sweep a second
+// at most, which finds the room expired games left. The rules know no
+// draw (G7), so a game could go on for ever: the move that reaches
+// MaxPlies plies closes it, unfinished (result "*", status "closed"), and
+// no move is taken after.
+//
+// No single address can lock the others out. LimitListener, which the
+// command uses, accepts -max-conns connections at once (the others wait
+// to be accepted) and at most -max-conns-per-client from one client: a
+// connection beyond that share is answered 429 and closed at once. Idle
+// keep-alive connections are closed after 30 s and slow clients time
+// out. A client holds at most StreamsPerClient event streams at once
+// (429 beyond), and a stream ends after StreamLifetime (the page then
+// opens another); a comment line every 15 s shows that it is alive.
 //
 // # Storage
 //

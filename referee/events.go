@@ -54,7 +54,7 @@ func eventOf(snap snapshot, who viewer) (eventJSON, error) {
 
 // Timing of the event stream.
 const (
-	eventsKeepAlive = 20 * time.Second // a comment line now and then keeps proxies from closing it
+	eventsHeartbeat = 15 * time.Second // a comment line now and then shows the stream alive and keeps proxies from closing it
 	eventsWrite     = 10 * time.Second // how long one write may take
 )
 
@@ -64,7 +64,20 @@ const (
 // state that ends the game, or when the game is deleted. A client that
 // cannot send the Authorization header with its request (EventSource)
 // reads the stream with fetch instead.
+//
+// A client holds at most StreamsPerClient streams at once (the next is
+// answered 429), and a stream lasts at most StreamLifetime: the server
+// then ends it, and the client opens another, so that no connection is
+// held for ever.
 func (s *Server) getEvents(w http.ResponseWriter, r *http.Request, m *match, who viewer) {
+	release, ok := s.streams.acquire(clientIP(r))
+	if !ok {
+		writeError(w, http.StatusTooManyRequests, "streams", "", "too many event streams open from %s (at most %d)", clientIP(r), s.cfg.StreamsPerClient)
+		return
+	}
+	defer release()
+	lifetime := time.NewTimer(s.cfg.StreamLifetime)
+	defer lifetime.Stop()
 	rc := http.NewResponseController(w)
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
@@ -81,7 +94,7 @@ func (s *Server) getEvents(w http.ResponseWriter, r *http.Request, m *match, who
 		}
 		return rc.Flush() == nil
 	}
-	keep := time.NewTicker(eventsKeepAlive)
+	keep := time.NewTicker(eventsHeartbeat)
 	defer keep.Stop()
 	for {
 		snap, changed, gone := m.watch()
@@ -109,6 +122,8 @@ func (s *Server) getEvents(w http.ResponseWriter, r *http.Request, m *match, who
 			if !write(": keep-alive\n\n") {
 				return
 			}
+		case <-lifetime.C:
+			return
 		case <-r.Context().Done():
 			return
 		}

@@ -64,35 +64,74 @@ func (l *rateLimiter) prune(now time.Time) {
 	}
 }
 
-// limitListener accepts at most n connections at once: Accept waits
-// while n are open, so that the clients beyond wait in the kernel's
-// backlog rather than each costing the server a goroutine and buffers.
+// limitListener accepts at most total connections at once, and at most
+// perClient from one client (see clientKey). Accept waits while total are
+// open, so that the clients beyond wait in the kernel's backlog rather
+// than each costing the server a goroutine and buffers. A client over
+// its own share is answered 429 and closed at once instead: waiting would
+// let one address hold the queue that everyone else waits in.
 type limitListener struct {
 	net.Listener
+	perClient int
 	sem       chan struct{}
 	done      chan struct{}
 	closeOnce sync.Once
+
+	mu   sync.Mutex
+	open map[string]int // connections open per client
 }
 
-// LimitListener returns a listener that accepts at most n simultaneous
-// connections from l.
-func LimitListener(l net.Listener, n int) net.Listener {
-	return &limitListener{Listener: l, sem: make(chan struct{}, n), done: make(chan struct{})}
+// LimitListener returns a listener that accepts at most total
+// simultaneous connections from l, and at most perClient from one
+// client address (an IPv4 address, or an IPv6 /64 network); perClient
+// 0 sets no share.
+func LimitListener(l net.Listener, total, perClient int) net.Listener {
+	return &limitListener{Listener: l, perClient: perClient, sem: make(chan struct{}, total),
+		done: make(chan struct{}), open: map[string]int{}}
 }
 
-// Accept waits for a free place, then for a connection.
+// overShare is what a connection beyond its client's share reads before
+// it is closed.
+const overShare = "HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: 71\r\n\r\n" +
+	`{"error":"too many connections from your address","kind":"connections"}`
+
+// Accept waits for a free place, then for a connection within its
+// client's share.
 func (l *limitListener) Accept() (net.Conn, error) {
-	select {
-	case l.sem <- struct{}{}:
-	case <-l.done:
-		return nil, net.ErrClosed
+	for {
+		select {
+		case l.sem <- struct{}{}:
+		case <-l.done:
+			return nil, net.ErrClosed
+		}
+		c, err := l.Listener.Accept()
+		if err != nil {
+			<-l.sem
+			return nil, err
+		}
+		key := clientKey(c.RemoteAddr().String())
+		l.mu.Lock()
+		if l.perClient > 0 && l.open[key] >= l.perClient {
+			l.mu.Unlock()
+			// A new socket's send buffer is empty: the write does not
+			// wait, and the deadline bounds it if it did.
+			c.SetWriteDeadline(time.Now().Add(time.Second))
+			c.Write([]byte(overShare))
+			c.Close()
+			<-l.sem
+			continue
+		}
+		l.open[key]++
+		l.mu.Unlock()
+		return &limitConn{Conn: c, release: func() {
+			l.mu.Lock()
+			if l.open[key]--; l.open[key] == 0 {
+				delete(l.open, key)
+			}
+			l.mu.Unlock()
+			<-l.sem
+		}}, nil
 	}
-	c, err := l.Listener.Accept()
-	if err != nil {
-		<-l.sem
-		return nil, err
-	}
-	return &limitConn{Conn: c, release: func() { <-l.sem }}, nil
 }
 
 // Close closes the listener and wakes an Accept waiting for a place.
@@ -115,56 +154,32 @@ func (c *limitConn) Close() error {
 	return err
 }
 
-// movesCache keeps the lists of legal moves computed last, so that a
-// client reading a long list page by page has it computed once. It holds
-// at most budget bytes of move texts, forgetting the oldest lists first.
-type movesCache struct {
-	budget int
+// streamLimiter counts the event streams open per client, so that one
+// client cannot hold every connection with streams that never end.
+type streamLimiter struct {
+	perClient int // 0: no limit
 
-	mu      sync.Mutex
-	size    int
-	entries []movesEntry // oldest first
+	mu   sync.Mutex
+	open map[string]int
 }
 
-type movesEntry struct {
-	id      string
-	version int
-	moves   []string
-	size    int
-}
-
-// get returns the list stored for the game's version, or nil.
-func (c *movesCache) get(id string, version int) []string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	for _, e := range c.entries {
-		if e.id == id && e.version == version {
-			return e.moves
+// acquire takes a place for a stream of key's, if it has one left; the
+// caller calls release when the stream ends.
+func (l *streamLimiter) acquire(key string) (release func(), ok bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.perClient > 0 && l.open[key] >= l.perClient {
+		return nil, false
+	}
+	if l.open == nil {
+		l.open = map[string]int{}
+	}
+	l.open[key]++
+	return func() {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		if l.open[key]--; l.open[key] == 0 {
+			delete(l.open, key)
 		}
-	}
-	return nil
-}
-
-// put stores a list, never written again by the caller.
-func (c *movesCache) put(id string, version int, moves []string) {
-	size := 64
-	for _, m := range moves {
-		size += len(m) + 16
-	}
-	if size > c.budget {
-		return
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	for _, e := range c.entries {
-		if e.id == id && e.version == version {
-			return // another request computed it meanwhile
-		}
-	}
-	for c.size+size > c.budget {
-		c.size -= c.entries[0].size
-		c.entries = c.entries[1:]
-	}
-	c.entries = append(c.entries, movesEntry{id, version, moves, size})
-	c.size += size
+	}, true
 }

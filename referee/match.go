@@ -72,6 +72,31 @@ type match struct {
 	last        time.Time     // when the last event happened
 	ended       time.Time     // when the game ended (over or closed), zero if it goes on
 	changed     chan struct{} // closed at the next event, for those who watch (events.go)
+	// moveCount is the number of legal moves at version countAt (0: not
+	// yet counted), kept because counting a Coir Dame's moves takes
+	// milliseconds; countMu lets one request count while the others wait
+	// for its result.
+	moveCount, countAt int
+	countMu            sync.Mutex
+}
+
+// countOf returns the number of legal moves of the snapshot's position,
+// counted once per version of the game (by the game's counter, which
+// builds no move), one request at a time.
+func (m *match) countOf(snap snapshot) int {
+	m.countMu.Lock()
+	defer m.countMu.Unlock()
+	m.mu.Lock()
+	n, at := m.moveCount, m.countAt
+	m.mu.Unlock()
+	if at == snap.version {
+		return n
+	}
+	n = snap.state.CountMoves()
+	m.mu.Lock()
+	m.moveCount, m.countAt = n, snap.version
+	m.mu.Unlock()
+	return n
 }
 
 // status returns the game's status. The caller holds m.mu.
@@ -138,11 +163,15 @@ func (m *match) snapshot() snapshot {
 }
 
 // expired reports whether the game has outlived its time at now: a
-// finished game finishedTTL after it ended, any other idleTTL after its
-// last event. A zero TTL never expires. The caller holds m.mu.
-func (m *match) expired(now time.Time, idleTTL, finishedTTL time.Duration) bool {
+// finished game finishedTTL after it ended, a game still waiting for its
+// second player waitingTTL after it was created, any other idleTTL after
+// its last event. A zero TTL never expires. The caller holds m.mu.
+func (m *match) expired(now time.Time, idleTTL, finishedTTL, waitingTTL time.Duration) bool {
 	if !m.ended.IsZero() {
 		return finishedTTL > 0 && now.Sub(m.ended) >= finishedTTL
+	}
+	if waitingTTL > 0 && !m.joined && now.Sub(m.last) >= waitingTTL {
+		return true
 	}
 	return idleTTL > 0 && now.Sub(m.last) >= idleTTL
 }

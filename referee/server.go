@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -30,7 +31,12 @@ const (
 	DefaultMaxPlies   = 1000
 	DefaultMovesLimit = 200  // moves per page of GET /games/{id}/moves
 	MaxMovesLimit     = 1000 // the largest page a client may ask for
-	defaultMovesCache = 64 << 20
+
+	// DefaultStreamsPerClient is how many event streams one client may
+	// hold open at once, DefaultStreamLifetime how long one lasts before
+	// the server ends it (the page then opens another).
+	DefaultStreamsPerClient = 16
+	DefaultStreamLifetime   = 10 * time.Minute
 )
 
 // Config configures a Server. The zero value serves games in memory, with
@@ -53,6 +59,11 @@ type Config struct {
 	// after its last event; FinishedTTL how long a game lives after it
 	// ended (won, resigned or closed). 0 keeps games for ever.
 	IdleTTL, FinishedTTL time.Duration
+	// WaitingTTL is how long a game waits for its second player after it
+	// was created; 0 leaves only IdleTTL. It is short (minutes) on a
+	// public server, so that a flood of games nobody joins does not hold
+	// the room of MaxGames for a day.
+	WaitingTTL time.Duration
 	// MaxPlies bounds the length of the games created: the move that
 	// reaches it closes the game unfinished. 0 means DefaultMaxPlies.
 	MaxPlies int
@@ -60,9 +71,16 @@ type Config struct {
 	// minute, CreateBurst how many in a row; a rate of 0 sets no limit.
 	CreateRate  float64
 	CreateBurst int
-	// MovesCache is how many bytes of move lists the server keeps for
-	// clients that read them page by page; 0 means 64 MiB.
-	MovesCache int
+	// GlobalCreateRate is how many games all clients together may create
+	// a minute, GlobalCreateBurst how many in a row: the bound for a
+	// flood spread over many addresses. A rate of 0 sets no limit.
+	GlobalCreateRate  float64
+	GlobalCreateBurst int
+	// StreamsPerClient is how many event streams a client may hold open
+	// at once (0 means DefaultStreamsPerClient, -1 no limit), and
+	// StreamLifetime how long one lasts (0 means DefaultStreamLifetime).
+	StreamsPerClient int
+	StreamLifetime   time.Duration
 }
 
 // Server is the referee's HTTP handler. It is safe for concurrent use:
@@ -74,15 +92,18 @@ type Server struct {
 	cfg     Config
 	mux     *http.ServeMux
 	store   Store
-	limiter *rateLimiter
-	moves   *movesCache
+	limiter *rateLimiter // creations per client
+	global  *rateLimiter // creations by everyone
+	streams *streamLimiter
+	heavy   chan struct{} // a place per heavy page of moves being computed
 
 	randMu sync.Mutex
 	rand   io.Reader
 
 	mu      sync.RWMutex
 	games   map[string]*match
-	pending int // creations under way, counted against MaxGames
+	pending int       // creations under way, counted against MaxGames
+	swept   time.Time // when a creation refused for lack of room last swept
 }
 
 // NewServer returns a server holding the games of c.Store. A game whose
@@ -98,13 +119,21 @@ func NewServer(c Config) (*Server, error) {
 	if c.Now == nil {
 		c.Now = time.Now
 	}
-	if c.MovesCache <= 0 {
-		c.MovesCache = defaultMovesCache
+	switch {
+	case c.StreamsPerClient == 0:
+		c.StreamsPerClient = DefaultStreamsPerClient
+	case c.StreamsPerClient < 0:
+		c.StreamsPerClient = 0
+	}
+	if c.StreamLifetime <= 0 {
+		c.StreamLifetime = DefaultStreamLifetime
 	}
 	s := &Server{
 		cfg: c, mux: http.NewServeMux(), store: c.Store, rand: c.Rand,
 		limiter: newRateLimiter(c.CreateRate, c.CreateBurst),
-		moves:   &movesCache{budget: c.MovesCache},
+		global:  newRateLimiter(c.GlobalCreateRate, c.GlobalCreateBurst),
+		streams: &streamLimiter{perClient: c.StreamsPerClient},
+		heavy:   make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)),
 		games:   map[string]*match{},
 	}
 	if s.store == nil {
@@ -353,15 +382,18 @@ func (s *Server) kinds(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"kinds": out})
 }
 
-// clientIP returns the client a request came from, the key of the rate
-// limit: the connection's IPv4 address, or the /64 network of its IPv6
-// address, since one host commonly holds a whole /64. It is taken from
-// the connection, not from a header, which anyone can forge; behind a
-// proxy every client looks the same.
-func clientIP(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
+// clientIP returns the client a request came from: see clientKey.
+func clientIP(r *http.Request) string { return clientKey(r.RemoteAddr) }
+
+// clientKey returns the client of a remote address ("host:port"), the key
+// of the rate limits and of the connection shares: the IPv4 address, or
+// the /64 network of an IPv6 address, since one host commonly holds a
+// whole /64. It is taken from the connection, not from a header, which
+// anyone can forge; behind a proxy every client looks the same.
+func clientKey(remote string) string {
+	host, _, err := net.SplitHostPort(remote)
 	if err != nil {
-		host = r.RemoteAddr
+		host = remote
 	}
 	addr, err := netip.ParseAddr(host)
 	if err != nil {
@@ -379,6 +411,11 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	if ok, wait := s.limiter.allow(clientIP(r), s.cfg.Now()); !ok {
 		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
 		writeError(w, http.StatusTooManyRequests, "rate", "", "too many games created from %s: try again in %v", clientIP(r), wait.Round(time.Second))
+		return
+	}
+	if ok, wait := s.global.allow("", s.cfg.Now()); !ok {
+		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
+		writeError(w, http.StatusTooManyRequests, "rate", "", "too many games are being created: try again in %v", wait.Round(time.Second))
 		return
 	}
 	var req createRequest
@@ -488,7 +525,11 @@ func (s *Server) createGame(req createRequest) (createdJSON, error) {
 // host stores a new game and adds it to the table, if there is room.
 func (s *Server) host(m *match, e Event) error {
 	if !s.reserve() {
-		s.Sweep() // expired games may make room
+		// Expired games may make room, but a flood must not pay a sweep
+		// of every game on each refusal: at most one a second.
+		if s.sweepForRoom() {
+			s.Sweep()
+		}
 		if !s.reserve() {
 			return failf(http.StatusServiceUnavailable, "full", "the server holds %d games, its limit", s.cfg.MaxGames)
 		}
@@ -515,6 +556,19 @@ func (s *Server) reserve() bool {
 	return true
 }
 
+// sweepForRoom reports whether a creation refused for lack of room may
+// sweep the table: if none did in the last second.
+func (s *Server) sweepForRoom() bool {
+	now := s.cfg.Now()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if now.Sub(s.swept) < time.Second && !s.swept.IsZero() {
+		return false
+	}
+	s.swept = now
+	return true
+}
+
 // lookup returns the game with the given id, or nil if there is none or
 // it has expired (it is then deleted).
 func (s *Server) lookup(id string) *match {
@@ -535,7 +589,7 @@ func (s *Server) lookup(id string) *match {
 
 // expireLocked deletes m if it has expired at now. The caller holds m.mu.
 func (s *Server) expireLocked(m *match, now time.Time) bool {
-	if m.gone || !m.expired(now, s.cfg.IdleTTL, s.cfg.FinishedTTL) {
+	if m.gone || !m.expired(now, s.cfg.IdleTTL, s.cfg.FinishedTTL, s.cfg.WaitingTTL) {
 		return false
 	}
 	m.gone = true
@@ -569,6 +623,7 @@ func (s *Server) Sweep() int {
 		m.mu.Unlock()
 	}
 	s.limiter.prune(now)
+	s.global.prune(now)
 	return n
 }
 
@@ -715,8 +770,11 @@ func queryInt(r *http.Request, name string, def, lo, hi int) (int, error) {
 }
 
 // getMoves answers a page of the legal moves of the side to move. The
-// list is computed from a snapshot, outside the game's lock (a Coir Dame
-// may have hundreds of thousands of moves), and kept for the next pages.
+// page is computed from a snapshot, outside the game's lock: the moves are
+// counted by the game's counter and only those up to offset+limit are
+// generated, and only the page's texts are built, so that a small page of
+// a Coir Dame's hundreds of thousands of moves costs little more than a
+// page at the start.
 func (s *Server) getMoves(w http.ResponseWriter, r *http.Request, m *match, who viewer) {
 	offset, err := queryInt(r, "offset", 0, 0, math.MaxInt32)
 	if err != nil {
@@ -730,27 +788,50 @@ func (s *Server) getMoves(w http.ResponseWriter, r *http.Request, m *match, who 
 	}
 	snap := take(m)
 	out := movesJSON{ID: snap.id, Ply: len(snap.history), ToMove: snap.game.SideName(snap.state.ToMove()), Offset: offset, Moves: []string{}}
-	var moves []string
 	if snap.status != StatusClosed && snap.status != StatusOver {
-		if moves = s.moves.get(snap.id, snap.version); moves == nil {
-			if snap.hidden {
-				v, err := games.ViewOf(snap.state, who.side)
-				if err != nil {
-					fail(w, m, err)
-					return
-				}
-				moves = v.Moves
-			} else {
-				moves = snap.state.Moves()
+		out.Total = m.countOf(snap)
+		if out.Total > heavyPage {
+			// A position with many moves generates them all for any page
+			// (the canonical order needs every jump sequence first): tens
+			// of milliseconds in a Coir Dame's. Such pages take turns, so
+			// that they can neither starve the other requests of the
+			// processors nor fill the heap.
+			release, err := s.heavyTurn(r)
+			if err != nil {
+				fail(w, m, err)
+				return
 			}
-			s.moves.put(snap.id, snap.version, moves)
+			defer release()
 		}
-	}
-	out.Total = len(moves)
-	if offset < len(moves) {
-		out.Moves = moves[offset:min(len(moves), offset+limit)]
+		// In a game with hidden pieces these are also the moves of the
+		// asker's view, in the same order: legality never depends on a
+		// hidden face (brouillard.View.Moves), so the page tells nothing.
+		out.Moves = snap.state.MovesPage(offset, limit)
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// heavyPage is the number of legal moves past which a position's pages
+// of moves are heavy: they wait for their turn (see heavyTurn).
+const heavyPage = 4096
+
+// heavyWait is how long a heavy page waits for its turn before it is
+// refused with 503.
+const heavyWait = 5 * time.Second
+
+// heavyTurn waits until fewer heavy pages than half the processors are
+// being computed, and returns the function that ends the turn; it
+// refuses with 503 if none comes within heavyWait or the client leaves.
+func (s *Server) heavyTurn(r *http.Request) (func(), error) {
+	timer := time.NewTimer(heavyWait)
+	defer timer.Stop()
+	select {
+	case s.heavy <- struct{}{}:
+		return func() { <-s.heavy }, nil
+	case <-timer.C:
+	case <-r.Context().Done():
+	}
+	return nil, failf(http.StatusServiceUnavailable, "busy", "the server is busy with long move lists: try again in a moment")
 }
 
 func (s *Server) getHistory(w http.ResponseWriter, r *http.Request, m *match, who viewer) {

@@ -6,7 +6,9 @@
 //
 //	go run ./examples/referee [-addr localhost:8080] [-data DIR]
 //		[-max-games 10000] [-max-plies 1000] [-idle 24h] [-finished 1h]
-//		[-create-rate 30] [-create-burst 10] [-max-conns 1000]
+//		[-create-rate 30] [-create-burst 10] [-global-create-rate 600]
+//		[-waiting 15m] [-max-conns 1000] [-max-conns-per-client 64]
+//		[-max-streams-per-client 16]
 //
 // With -data the games survive a restart (see the package referee, Storage); without it they
 // live in memory only.
@@ -55,7 +57,7 @@ func main() {
 		defer done()
 		app.http.Shutdown(shutdown)
 	}()
-	err = app.http.Serve(referee.LimitListener(ln, app.maxConns))
+	err = app.http.Serve(referee.LimitListener(ln, app.maxConns, app.connsPerClient))
 	close(stop)
 	if !errors.Is(err, http.ErrServerClosed) {
 		log.Fatal(err)
@@ -67,7 +69,9 @@ type app struct {
 	http     *http.Server
 	server   *referee.Server
 	maxConns int
-	sweep    time.Duration // how often the janitor runs
+	// connsPerClient is the share of the connections one client may hold.
+	connsPerClient int
+	sweep          time.Duration // how often the janitor runs
 }
 
 // setup reads the command line, loads the stored games and returns the
@@ -84,6 +88,10 @@ func setup(args []string, stderr io.Writer) (*app, error) {
 	rate := fs.Float64("create-rate", 30, "games a client may create a minute (0: no limit)")
 	burst := fs.Int("create-burst", 10, "games a client may create in a row")
 	maxConns := fs.Int("max-conns", 1000, "the most connections served at once")
+	connsPerClient := fs.Int("max-conns-per-client", 64, "the most connections one client address may hold (0: no share)")
+	streams := fs.Int("max-streams-per-client", referee.DefaultStreamsPerClient, "the most event streams one client address may hold")
+	waiting := fs.Duration("waiting", 15*time.Minute, "how long a game waits for its second player (0: as -idle)")
+	globalRate := fs.Float64("global-create-rate", 600, "games all clients together may create a minute (0: no limit)")
 	fail := func(format string, args ...any) (*app, error) {
 		err := fmt.Errorf(format, args...)
 		fmt.Fprintln(stderr, "referee:", err)
@@ -103,10 +111,14 @@ func setup(args []string, stderr io.Writer) (*app, error) {
 		return fail("-max-conns must be 1 or more")
 	case *idle < 0 || *finished < 0 || *rate < 0 || *burst < 1:
 		return fail("-idle, -finished and -create-rate must not be negative, -create-burst must be 1 or more")
+	case *connsPerClient < 0 || *streams < 1 || *waiting < 0 || *globalRate < 0:
+		return fail("-max-conns-per-client, -waiting and -global-create-rate must not be negative, -max-streams-per-client must be 1 or more")
 	}
 	c := referee.Config{
 		MaxGames: *maxGames, MaxPlies: *maxPlies, Rand: rand.Reader,
 		IdleTTL: *idle, FinishedTTL: *finished, CreateRate: *rate, CreateBurst: *burst,
+		WaitingTTL: *waiting, GlobalCreateRate: *globalRate, GlobalCreateBurst: max(*burst, int(*globalRate/6)),
+		StreamsPerClient: *streams,
 	}
 	if *data != "" {
 		store, err := referee.OpenFileStore(*data)
@@ -132,11 +144,14 @@ func setup(args []string, stderr io.Writer) (*app, error) {
 			ReadHeaderTimeout: 5 * time.Second,
 			ReadTimeout:       10 * time.Second,
 			WriteTimeout:      30 * time.Second,
-			IdleTimeout:       2 * time.Minute,
-			MaxHeaderBytes:    8 << 10,
+			// Idle keep-alive connections are closed soon: each holds one
+			// of its client's share of the connections.
+			IdleTimeout:    30 * time.Second,
+			MaxHeaderBytes: 8 << 10,
 		},
-		server:   srv,
-		maxConns: *maxConns,
-		sweep:    sweep,
+		server:         srv,
+		maxConns:       *maxConns,
+		connsPerClient: *connsPerClient,
+		sweep:          sweep,
 	}, nil
 }
