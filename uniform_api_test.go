@@ -34,8 +34,12 @@ var gameSpecific = map[string]map[string][]string{
 		"Move": {"First", "Second", "Displacements", "Wins"},
 	},
 	"coir": {
-		// The Dame (C6) and turning pawns (C5) exist only in Coir.
-		"Position": {"HasDame", "Jumped", "Turns"},
+		// The Dame (C6) and turning pawns (C5) exist only in Coir. Only
+		// Coir's generator must find every jump sequence before it can
+		// order its first move, so only Coir builds a page of its moves
+		// without the others (AppendMovesPage, which State.MovesPage
+		// uses); the other games' Moves stop at the page's end as it is.
+		"Position": {"HasDame", "Jumped", "Turns", "AppendMovesPage"},
 		// A Coir move is one pawn's path then a step (C4).
 		"Move": {"From", "To", "Path", "Step"},
 	},
