@@ -38,7 +38,7 @@ var gameSpecific = map[string]map[string][]string{
 		// Coir's generator must find every jump sequence before it can
 		// order its first move, so only Coir builds a page of its moves
 		// without the others (AppendMovesPage, which State.MovesPage
-		// uses); the other games' Moves stop at the page's end as it is.
+		// uses); the other games' lists are short (hundreds of moves).
 		"Position": {"HasDame", "Jumped", "Turns", "AppendMovesPage"},
 		// A Coir move is one pawn's path then a step (C4).
 		"Move": {"From", "To", "Path", "Step"},
