@@ -1,0 +1,185 @@
+package gametest
+
+import (
+	"errors"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/hopsgames/hops"
+	"pgregory.net/rapid"
+)
+
+// Canonicalizing is a position (or view) whose Canonical works a move's
+// canonical form out of the move itself (hops.Canonicalizer), with what
+// the naive reference needs to check it.
+type Canonicalizing[P any, M hops.Move] interface {
+	hops.Canonicalizer[M]
+	AppendMoves(dst []M) []M
+	Validate(m M) error
+	String() string
+}
+
+// NaiveCanonical is the reference the fast Canonical methods are checked
+// against (G9): Validate's error for an illegal m; otherwise the first
+// generated move whose successor, as given by play, has the same text
+// as m's.
+func NaiveCanonical[P Canonicalizing[P, M], M hops.Move, Q interface{ String() string }](t Fataler, p P, m M, play func(P, M) (Q, error)) (M, error) {
+	t.Helper()
+	if err := p.Validate(m); err != nil {
+		return m, err
+	}
+	next, err := play(p, m)
+	if err != nil {
+		t.Fatalf("%s: %s validates but does not play: %v", p, m, err)
+	}
+	want := next.String()
+	for _, c := range p.AppendMoves(nil) {
+		q, err := play(p, c)
+		if err != nil {
+			t.Fatalf("%s: generated %s does not play: %v", p, c, err)
+		}
+		if q.String() == want {
+			return c, nil
+		}
+	}
+	t.Fatalf("%s: no generated move leads where %s does (%s)", p, m, want)
+	return m, nil
+}
+
+// CheckFastCanonical checks p.Canonical on each move of forms against
+// NaiveCanonical: a legal form gives the same generated move, an illegal
+// one an *hops.Error of the same kind, rule and text as Validate's. It
+// returns how many forms were legal and differ from their canonical form.
+func CheckFastCanonical[P Canonicalizing[P, M], M hops.Move, Q interface{ String() string }](t Fataler, p P, forms []M, play func(P, M) (Q, error)) int {
+	t.Helper()
+	others := 0
+	for _, m := range forms {
+		want, werr := NaiveCanonical(t, p, m, play)
+		got, gerr := p.Canonical(m)
+		if werr != nil {
+			var we, ge *hops.Error
+			if !errors.As(werr, &we) || !errors.As(gerr, &ge) || we.Kind != ge.Kind || we.Rule != ge.Rule || werr.Error() != gerr.Error() {
+				t.Fatalf("%s: Canonical(%s) = %s, %v; Validate says %v", p, m, got, gerr, werr)
+			}
+			continue
+		}
+		if gerr != nil || got != want {
+			t.Fatalf("%s: Canonical(%s) = %s, %v; the generated move with its successor is %s", p, m, got, gerr, want)
+		}
+		if got != m {
+			others++
+		}
+	}
+	return others
+}
+
+// PickForms returns up to n legal and n illegal moves drawn from forms
+// (the written forms a game's tests enumerate), legal ones judged by
+// validate.
+func PickForms[M any](rng *rand.Rand, forms []M, n int, validate func(M) error) []M {
+	var legal, illegal []M
+	for _, i := range rng.Perm(len(forms)) {
+		if len(legal) >= n && len(illegal) >= n {
+			break
+		}
+		if validate(forms[i]) == nil {
+			if len(legal) < n {
+				legal = append(legal, forms[i])
+			}
+		} else if len(illegal) < n {
+			illegal = append(illegal, forms[i])
+		}
+	}
+	return append(legal, illegal...)
+}
+
+// CheckFastCanonicals runs CheckFastCanonical on random positions, over
+// the typed forms of their moves (re-routed, reordered, disguised) and a
+// sample of legal and illegal written forms, and fails if no legal form
+// other than a canonical one was ever tried.
+func (s Suite[P, M, PM]) CheckFastCanonicals(t *testing.T) {
+	t.Helper()
+	others, n := 0, canonicalMoves()
+	rapid.Check(t, func(t *rapid.T) {
+		p := s.Random(t)
+		cp, ok := any(p).(Canonicalizing[P, M])
+		if !ok {
+			t.Fatalf("%T has no Canonical method", p)
+		}
+		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 11))
+		var forms []M
+		for _, text := range s.TypedForms(p, rng, n) {
+			m, err := s.ParseMove(text)
+			if err != nil {
+				t.Fatalf("%s: ParseMove(%q): %v", p, text, err)
+			}
+			forms = append(forms, m)
+		}
+		forms = append(forms, PickForms(rng, s.WrittenForms(p), 2*n, p.Validate)...)
+		others += CheckFastCanonical(t, cp, forms, func(_ Canonicalizing[P, M], m M) (P, error) { return p.Play(m) })
+	})
+	if others == 0 {
+		t.Error("no legal written form other than the canonical one was tried")
+	}
+	t.Logf("%d legal written forms other than the canonical one", others)
+}
+
+// playable is what BenchCanonical measures: Play and Canonical.
+type playable[P any, M hops.Move] interface {
+	Canonicalizing[P, M]
+	Play(m M) (P, error)
+}
+
+// LongestOther returns, of the legal forms that are not generated, the
+// one with the longest text (the most work for Canonical), or the
+// generated move with the longest text when every legal form is
+// generated; ok is false when no form is legal.
+func LongestOther[P playable[P, M], M hops.Move](p P, forms []M) (m M, ok bool) {
+	gen := map[M]bool{}
+	for _, g := range p.AppendMoves(nil) {
+		gen[g] = true
+	}
+	best, bestGen := -1, -1
+	var other, generated M
+	for _, f := range forms {
+		if p.Validate(f) != nil {
+			continue
+		}
+		n := len(f.String())
+		if gen[f] {
+			if n > bestGen {
+				bestGen, generated = n, f
+			}
+		} else if n > best {
+			best, other = n, f
+		}
+	}
+	switch {
+	case best >= 0:
+		return other, true
+	case bestGen >= 0:
+		return generated, true
+	}
+	return m, false
+}
+
+// BenchCanonical measures Play and Canonical of the same move m in p, as
+// sub-benchmarks name/Play and name/Canonical.
+func BenchCanonical[P playable[P, M], M hops.Move](b *testing.B, name string, p P, m M) {
+	b.Run(name+"/Play", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := p.Play(m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run(name+"/Canonical", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := p.Canonical(m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

@@ -1,0 +1,39 @@
+package zapita
+
+import (
+	"testing"
+
+	"github.com/hopsgames/hops/internal/gametest"
+)
+
+// TestG9_FastCanonical: Position.Canonical, which rebuilds the canonical
+// form from the move's effect, agrees with the naive reference (play
+// every generated move) on re-routed jump paths, other relay chains to
+// the same rest and illegal forms, in positions reached by random play.
+func TestG9_FastCanonical(t *testing.T) {
+	suite.CheckFastCanonicals(t)
+}
+
+// BenchmarkCanonical compares Canonical with Play of the same move: at
+// the start and in the worst positions, the legal non-generated form
+// with the longest text (another route or relay chain).
+func BenchmarkCanonical(b *testing.B) {
+	cases := []struct {
+		name string
+		p    Position
+	}{{"start", Start()}}
+	for i, w := range gametest.ReadWorst(b, Parse) {
+		cases = append(cases, struct {
+			name string
+			p    Position
+		}{"worst" + string(rune('1'+i)), w.P})
+	}
+	for _, c := range cases {
+		m, ok := gametest.LongestOther(c.p, writtenForms(c.p))
+		if !ok {
+			b.Fatalf("%s: no legal move", c.p)
+		}
+		b.Logf("%s: %s", c.name, m)
+		gametest.BenchCanonical(b, c.name, c.p, m)
+	}
+}
