@@ -1,0 +1,59 @@
+package brouillard
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/gametest"
+	"pgregory.net/rapid"
+)
+
+// TestG9_FastCanonical: Position.Canonical, which writes the decision's
+// effect without generating, agrees with the naive reference (play every
+// generated decision) on re-routed pawn and Fou paths, marks on no hop
+// or any one, and illegal forms, in positions reached by random play.
+func TestG9_FastCanonical(t *testing.T) {
+	suite.CheckFastCanonicals(t)
+}
+
+// TestG9_FastCanonicalView: a View's Canonical gives what the true
+// position's naive reference gives, for either viewer: players submit
+// their decisions from their views.
+func TestG9_FastCanonicalView(t *testing.T) {
+	others := 0
+	rapid.Check(t, func(t *rapid.T) {
+		p := game(t)
+		v := p.View(rapid.SampledFrom([]hops.Side{White, Red}).Draw(t, "viewer"))
+		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 3))
+		forms := gametest.PickForms(rng, writtenForms(&p.st), 24, p.Validate)
+		others += gametest.CheckFastCanonical(t, v, forms, func(_ View, m Move) (Position, error) { return p.Play(m) })
+	})
+	if others == 0 {
+		t.Error("no legal written form other than the canonical one was tried")
+	}
+}
+
+// BenchmarkCanonical compares Canonical with Play of the same decision:
+// at the start and in the worst positions, the legal non-generated form
+// with the longest text.
+func BenchmarkCanonical(b *testing.B) {
+	cases := []struct {
+		name string
+		p    Position
+	}{{"start", Start()}}
+	for i, w := range gametest.ReadWorst(b, Parse) {
+		cases = append(cases, struct {
+			name string
+			p    Position
+		}{"worst" + string(rune('1'+i)), w.P})
+	}
+	for _, c := range cases {
+		m, ok := gametest.LongestOther(c.p, writtenForms(&c.p.st))
+		if !ok {
+			b.Fatalf("%s: no legal move", c.p)
+		}
+		b.Logf("%s: %s", c.name, m)
+		gametest.BenchCanonical(b, c.name, c.p, m)
+	}
+}
