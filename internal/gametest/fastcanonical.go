@@ -20,48 +20,49 @@ type Canonicalizing[P any, M hops.Move] interface {
 }
 
 // NaiveCanonical is the reference the fast Canonical methods are checked
-// against (G9): Validate's error for an illegal m; otherwise the first
-// generated move whose successor, as given by play, has the same text
-// as m's.
-func NaiveCanonical[P Canonicalizing[P, M], M hops.Move, Q interface{ String() string }](t Fataler, p P, m M, play func(P, M) (Q, error)) (M, error) {
+// against (G9): it plays every generated move of p and returns, for each
+// successor text, the first generated move that leads there. The
+// canonical form of a legal move m is then the entry of m's successor.
+func NaiveCanonical[P Canonicalizing[P, M], M hops.Move, Q interface{ String() string }](t Fataler, p P, play func(P, M) (Q, error)) map[string]M {
 	t.Helper()
-	if err := p.Validate(m); err != nil {
-		return m, err
-	}
-	next, err := play(p, m)
-	if err != nil {
-		t.Fatalf("%s: %s validates but does not play: %v", p, m, err)
-	}
-	want := next.String()
+	first := map[string]M{}
 	for _, c := range p.AppendMoves(nil) {
 		q, err := play(p, c)
 		if err != nil {
 			t.Fatalf("%s: generated %s does not play: %v", p, c, err)
 		}
-		if q.String() == want {
-			return c, nil
+		if _, ok := first[q.String()]; !ok {
+			first[q.String()] = c
 		}
 	}
-	t.Fatalf("%s: no generated move leads where %s does (%s)", p, m, want)
-	return m, nil
+	return first
 }
 
 // CheckFastCanonical checks p.Canonical on each move of forms against
-// NaiveCanonical: a legal form gives the same generated move, an illegal
-// one an *hops.Error of the same kind, rule and text as Validate's. It
-// returns how many forms were legal and differ from their canonical form.
+// NaiveCanonical: a legal form gives the generated move with its
+// successor, an illegal one an *hops.Error of the same kind, rule and
+// text as Validate's. It returns how many forms were legal and differ
+// from their canonical form.
 func CheckFastCanonical[P Canonicalizing[P, M], M hops.Move, Q interface{ String() string }](t Fataler, p P, forms []M, play func(P, M) (Q, error)) int {
 	t.Helper()
+	naive := NaiveCanonical(t, p, play)
 	others := 0
 	for _, m := range forms {
-		want, werr := NaiveCanonical(t, p, m, play)
 		got, gerr := p.Canonical(m)
-		if werr != nil {
+		if werr := p.Validate(m); werr != nil {
 			var we, ge *hops.Error
 			if !errors.As(werr, &we) || !errors.As(gerr, &ge) || we.Kind != ge.Kind || we.Rule != ge.Rule || werr.Error() != gerr.Error() {
 				t.Fatalf("%s: Canonical(%s) = %s, %v; Validate says %v", p, m, got, gerr, werr)
 			}
 			continue
+		}
+		next, err := play(p, m)
+		if err != nil {
+			t.Fatalf("%s: %s validates but does not play: %v", p, m, err)
+		}
+		want, ok := naive[next.String()]
+		if !ok {
+			t.Fatalf("%s: no generated move leads where %s does (%s)", p, m, next)
 		}
 		if gerr != nil || got != want {
 			t.Fatalf("%s: Canonical(%s) = %s, %v; the generated move with its successor is %s", p, m, got, gerr, want)
@@ -107,15 +108,16 @@ func (s Suite[P, M, PM]) CheckFastCanonicals(t *testing.T) {
 			t.Fatalf("%T has no Canonical method", p)
 		}
 		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 11))
-		var forms []M
+		var typed []M
 		for _, text := range s.TypedForms(p, rng, n) {
 			m, err := s.ParseMove(text)
 			if err != nil {
 				t.Fatalf("%s: ParseMove(%q): %v", p, text, err)
 			}
-			forms = append(forms, m)
+			typed = append(typed, m)
 		}
-		forms = append(forms, PickForms(rng, s.WrittenForms(p), 2*n, p.Validate)...)
+		forms := PickForms(rng, typed, 4*n, p.Validate)
+		forms = append(forms, PickForms(rng, s.WrittenForms(p), 4*n, p.Validate)...)
 		others += CheckFastCanonical(t, cp, forms, func(_ Canonicalizing[P, M], m M) (P, error) { return p.Play(m) })
 	})
 	if others == 0 {
