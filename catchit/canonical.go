@@ -157,7 +157,7 @@ func (st *stage) displacement(from, end hops.Square, take bool) (hops.Path, bool
 		return p, p.Len() > 0
 	}
 	r.Take = st.ball.Bit()
-	return shortestJumps(&r, from, func(s *hops.JumpSearch) bool { return s.Taken() && s.End() == end })
+	return shortestJumps(&r, from, end.Bit(), 0)
 }
 
 // exitPath returns the generator's path of the pawn on from leaving the
@@ -208,32 +208,52 @@ func (st *stage) exitPath(from hops.Square) (hops.Path, bool) {
 	}
 	jumpOut := exitFrom(r.Over, side)
 	r.Take = st.ball.Bit()
-	p, ok := shortestJumps(&r, from, func(s *hops.JumpSearch) bool {
-		if s.Taken() {
-			return jumpOut.Has(s.End())
-		}
-		return takeOut.Has(s.End())
-	})
+	p, ok := shortestJumps(&r, from, jumpOut, takeOut)
 	p.Push(hops.Outside, !p.HasMarks())
 	return p, ok
 }
 
 // shortestJumps returns the first path, in the order of the jump search,
-// among the shortest paths of the pawn on from under r that accept
-// takes, and whether there is one: the path the generator keeps when it
-// replaces a path only by a strictly shorter one. It deepens the search
-// one jump at a time.
-func shortestJumps(r *hops.JumpRules, from hops.Square, accept func(*hops.JumpSearch) bool) (hops.Path, bool) {
+// among the shortest paths of the pawn on from under r (whose Take holds
+// the carrier) that end on a square of taken after taking the ball or on
+// a square of plain without taking it, and whether there is one: the
+// path the generator keeps when it replaces a path only by a strictly
+// shorter one. It deepens the search one jump at a time, and cuts a path
+// when even ignoring G5 it cannot reach its goal in the jumps left.
+func shortestJumps(r *hops.JumpRules, from hops.Square, taken, plain hops.Bitboard) (hops.Path, bool) {
+	var before hops.Bitboard // where a jump over the carrier can start
+	c := r.Take.First()
+	for d := hops.Dir(0); d < 8; d++ {
+		if l := stepTable[c][d]; l != hops.NoSquare && r.Land.Has(l) {
+			before |= stepTable[c][d^4].Bit()
+		}
+	}
+	var toTaken, toBefore, toPlain distances
+	toTaken.init(r, taken)
+	toBefore.init(r, before)
+	toPlain.init(r, plain)
 	var s hops.JumpSearch
-	for k := 1; k < hops.MaxPath; k++ {
+	for k := max(1, min(toBefore.at(from)+1, toPlain.at(from))); k < hops.MaxPath; k++ {
 		s.Reset(r, from)
 		deep := false
 		for s.Next() {
-			if s.Jumps() < k {
+			d, e := s.Jumps(), s.End()
+			var left int
+			if s.Taken() {
+				left = toTaken.at(e)
+			} else {
+				left = min(toBefore.at(e)+1, toPlain.at(e))
+			}
+			if d+left > k {
+				s.Prune()
+				deep = deep || left < hops.MaxPath
+				continue
+			}
+			if d < k {
 				continue
 			}
 			deep = true
-			if accept(&s) {
+			if s.Taken() && taken.Has(e) || !s.Taken() && plain.Has(e) {
 				return s.Path(), true
 			}
 			s.Prune()
@@ -243,4 +263,47 @@ func shortestJumps(r *hops.JumpRules, from hops.Square, accept func(*hops.JumpSe
 		}
 	}
 	return hops.Path{}, false
+}
+
+// distances holds, for a set of goal squares, the squares from which a
+// pawn reaches one of them in at most i jumps under some rules, ignoring
+// G5: a lower bound of the jumps a path still needs. The levels are
+// computed as far as they are asked for.
+type distances struct {
+	over, land hops.Bitboard
+	level [hops.MaxPath]hops.Bitboard
+	n     int
+}
+
+func (ds *distances) init(r *hops.JumpRules, goal hops.Bitboard) {
+	ds.over, ds.land, ds.level[0], ds.n = r.Over, r.Land, goal, 1
+}
+
+// at returns the fewest jumps from s to a goal square, or hops.MaxPath
+// when none is reached.
+func (ds *distances) at(s hops.Square) int {
+	for i := 0; ; i++ {
+		if i == ds.n {
+			if ds.n == hops.MaxPath {
+				return hops.MaxPath
+			}
+			prev := ds.level[i-1]
+			next := prev
+			for d := hops.Dir(0); d < 8; d++ {
+				next |= board.Shift(board.Shift(prev, d)&ds.over, d) & ds.land
+			}
+			if next == prev {
+				ds.n = hops.MaxPath // no farther square: fill the rest
+				for j := i; j < hops.MaxPath; j++ {
+					ds.level[j] = prev
+				}
+				return hops.MaxPath
+			}
+			ds.level[i] = next
+			ds.n++
+		}
+		if ds.level[i].Has(s) {
+			return i
+		}
+	}
 }
