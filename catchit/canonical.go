@@ -271,8 +271,8 @@ func shortestJumps(r *hops.JumpRules, from hops.Square, taken, plain hops.Bitboa
 // computed as far as they are asked for.
 type distances struct {
 	over, land hops.Bitboard
-	level [hops.MaxPath]hops.Bitboard
-	n     int
+	level      [hops.MaxPath]hops.Bitboard
+	n          int
 }
 
 func (ds *distances) init(r *hops.JumpRules, goal hops.Bitboard) {
