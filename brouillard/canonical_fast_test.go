@@ -34,26 +34,9 @@ func TestG9_FastCanonicalView(t *testing.T) {
 	}
 }
 
-// BenchmarkCanonical compares Canonical with Play of the same decision:
-// at the start and in the worst positions, the legal non-generated form
+// BenchmarkCanonical compares Canonical with Play of the same move: at
+// the start and in the worst positions, the legal non-generated form
 // with the longest text.
 func BenchmarkCanonical(b *testing.B) {
-	cases := []struct {
-		name string
-		p    Position
-	}{{"start", Start()}}
-	for i, w := range gametest.ReadWorst(b, Parse) {
-		cases = append(cases, struct {
-			name string
-			p    Position
-		}{"worst" + string(rune('1'+i)), w.P})
-	}
-	for _, c := range cases {
-		m, ok := gametest.LongestOther(c.p, writtenForms(&c.p.st))
-		if !ok {
-			b.Fatalf("%s: no legal move", c.p)
-		}
-		b.Logf("%s: %s", c.name, m)
-		gametest.BenchCanonical(b, c.name, c.p, m)
-	}
+	suite.BenchCanonicals(b, gametest.Named[Position]{Name: "start", P: Start()})
 }

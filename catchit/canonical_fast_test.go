@@ -15,24 +15,10 @@ func TestG9_FastCanonical(t *testing.T) {
 	suite.CheckFastCanonicals(t)
 }
 
-// BenchmarkCanonical compares Canonical with Play of the same turn: at
-// the start, in the midgames and in the worst positions, the legal
+// BenchmarkCanonical compares Canonical with Play of the same move: at
+// the start, in a midgame and in the worst positions, the legal
 // non-generated form with the longest text (displacements swapped or
 // re-routed).
 func BenchmarkCanonical(b *testing.B) {
-	cases := benchPositions(b)
-	for i, w := range gametest.ReadWorst(b, Parse) {
-		cases = append(cases, struct {
-			name string
-			p    Position
-		}{"worst" + string(rune('1'+i)), w.P})
-	}
-	for _, c := range cases {
-		m, ok := gametest.LongestOther(c.p, writtenForms(c.p))
-		if !ok {
-			b.Fatalf("%s: no legal move", c.p)
-		}
-		b.Logf("%s: %s", c.name, m)
-		gametest.BenchCanonical(b, c.name, c.p, m)
-	}
+	suite.BenchCanonicals(b, gametest.Named[Position]{Name: "start", P: Start()}, gametest.Named[Position]{Name: "midgame1", P: suite.MustParse(b, midgames[0])})
 }

@@ -20,22 +20,5 @@ func TestG9_FastCanonical(t *testing.T) {
 // pawns among them), the legal non-generated form with the longest text
 // (another jump path, another step to the same board).
 func BenchmarkCanonical(b *testing.B) {
-	cases := []struct {
-		name string
-		p    Position
-	}{{"start", Start()}, {"variant", StartVariant()}}
-	for i, w := range gametest.ReadWorst(b, Parse) {
-		cases = append(cases, struct {
-			name string
-			p    Position
-		}{"worst" + string(rune('1'+i)), w.P})
-	}
-	for _, c := range cases {
-		m, ok := gametest.LongestOther(c.p, writtenForms(c.p))
-		if !ok {
-			b.Fatalf("%s: no legal move", c.p)
-		}
-		b.Logf("%s: %s", c.name, m)
-		gametest.BenchCanonical(b, c.name, c.p, m)
-	}
+	suite.BenchCanonicals(b, gametest.Named[Position]{Name: "start", P: Start()}, gametest.Named[Position]{Name: "variant", P: StartVariant()})
 }

@@ -2,6 +2,7 @@ package gametest
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -126,17 +127,11 @@ func (s Suite[P, M, PM]) CheckFastCanonicals(t *testing.T) {
 	t.Logf("%d legal written forms other than the canonical one", others)
 }
 
-// playable is what BenchCanonical measures: Play and Canonical.
-type playable[P any, M hops.Move] interface {
-	Canonicalizing[P, M]
-	Play(m M) (P, error)
-}
-
 // LongestOther returns, of the legal forms that are not generated, the
 // one with the longest text (the most work for Canonical), or the
 // generated move with the longest text when every legal form is
 // generated; ok is false when no form is legal.
-func LongestOther[P playable[P, M], M hops.Move](p P, forms []M) (m M, ok bool) {
+func LongestOther[P Buildable[M], M ClickedMove](p P, forms []M) (m M, ok bool) {
 	gen := map[M]bool{}
 	for _, g := range p.AppendMoves(nil) {
 		gen[g] = true
@@ -165,23 +160,47 @@ func LongestOther[P playable[P, M], M hops.Move](p P, forms []M) (m M, ok bool) 
 	return m, false
 }
 
-// BenchCanonical measures Play and Canonical of the same move m in p, as
-// sub-benchmarks name/Play and name/Canonical.
-func BenchCanonical[P playable[P, M], M hops.Move](b *testing.B, name string, p P, m M) {
-	b.Run(name+"/Play", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			if _, err := p.Play(m); err != nil {
-				b.Fatal(err)
-			}
+// Named is a position with a name for a benchmark.
+type Named[P any] struct {
+	Name string
+	P    P
+}
+
+// BenchCanonicals measures Play and Canonical of the same move, as
+// sub-benchmarks <position>/Play and <position>/Canonical, in the named
+// positions and in each position of the package's WorstFile (worst1,
+// worst2, ...): the move is the legal non-generated written form with the
+// longest text (LongestOther of the game's written forms).
+func (s Suite[P, M, PM]) BenchCanonicals(b *testing.B, named ...Named[P]) {
+	for i, w := range ReadWorst(b, s.Parse) {
+		named = append(named, Named[P]{fmt.Sprintf("worst%d", i+1), w.P})
+	}
+	for _, c := range named {
+		p := c.P
+		m, ok := LongestOther(p, s.WrittenForms(p))
+		if !ok {
+			b.Fatalf("%s: no legal move", p)
 		}
-	})
-	b.Run(name+"/Canonical", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			if _, err := p.Canonical(m); err != nil {
-				b.Fatal(err)
-			}
+		cp, ok := any(p).(hops.Canonicalizer[M])
+		if !ok {
+			b.Fatalf("%T has no Canonical method", p)
 		}
-	})
+		b.Logf("%s: %s", c.Name, m)
+		b.Run(c.Name+"/Play", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := p.Play(m); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(c.Name+"/Canonical", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := cp.Canonical(m); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
