@@ -15,6 +15,16 @@ func TestG9_FastCanonical(t *testing.T) {
 	suite.CheckFastCanonicals(t)
 }
 
+// TestG9_FastCanonicalWorst: the same check in the worst positions of
+// testdata/worst.txt, where moves have the most written forms.
+func TestG9_FastCanonicalWorst(t *testing.T) {
+	n := 200
+	if testing.Short() {
+		n = 40
+	}
+	suite.CheckFastCanonicalsIn(t, n)
+}
+
 // BenchmarkCanonical compares Canonical with Play of the same move: at
 // the start, in a midgame and in the worst positions, the legal
 // non-generated form with the longest text (displacements swapped or

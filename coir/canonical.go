@@ -71,6 +71,16 @@ func (p Position) Canonical(m Move) (Move, error) {
 		}
 	}
 	need := turned.Count()
+	if dame {
+		d := own.First()
+		ds := dameSearch{start: d, land: empty | d.Bit(), pawns: turned, ends: ends[d]}
+		ds.prepare()
+		ds.path.Push(d, false)
+		if ds.search(d, 0, d.Bit()) {
+			return ds.move(own, turned, after, oppAfter), nil
+		}
+		return m, errNoEffect(m)
+	}
 	var js hops.JumpSearch
 	for k := max(need, 1); k < hops.MaxPath; k++ {
 		deep := false
@@ -108,7 +118,89 @@ func (p Position) Canonical(m Move) (Move, error) {
 			break
 		}
 	}
-	// Every legal move has the effect of a generated one (G9): reaching
-	// here is a bug, reported rather than hidden.
-	return m, hops.Errorf(hops.ErrIllegal, "G9", m.String(), "no generated move has the same effect")
+	return m, errNoEffect(m)
+}
+
+// errNoEffect says that no generated move has the effect of m. Every
+// legal move has the effect of a generated one (G9): this is a bug,
+// reported rather than hidden.
+func errNoEffect(m Move) error {
+	return hops.Errorf(hops.ErrIllegal, "G9", m.String(), "no generated move has the same effect")
+}
+
+// dameSearch finds the first path, in the order of the shared jump
+// search (directions N first clockwise, nearer landings first), of a
+// Dame's flying jumps (C6) that turn exactly the pawns of a set, one a
+// jump, and end on a square of ends. All such paths have as many jumps
+// as there are pawns to turn, so the first found is the generator's. A
+// path is cut when none of the pawns it has still to turn can be jumped
+// last: a pawn with a square of ends beyond it, and only empty squares
+// between.
+type dameSearch struct {
+	start hops.Square
+	land  hops.Bitboard // the empty squares, the Dame's start included
+	pawns hops.Bitboard // the pawns to turn
+	ends  hops.Bitboard
+	last  hops.Bitboard // the pawns a last jump can go over
+	path  hops.Path
+}
+
+// prepare finds the pawns a last jump can go over.
+func (ds *dameSearch) prepare() {
+	ds.last = 0
+	for t := ds.pawns; t != 0; t &= t - 1 {
+		o := t.First()
+		for dir := hops.Dir(0); dir < 8; dir++ {
+			if !ds.land.Has(board.Step(o, dir.Opposite())) {
+				continue
+			}
+			for s := board.Step(o, dir); s != hops.NoSquare && ds.land.Has(s); s = board.Step(s, dir) {
+				if ds.ends.Has(s) {
+					ds.last |= o.Bit()
+				}
+			}
+		}
+	}
+}
+
+// search extends the path from the Dame on at, having turned the pawns
+// of turned and landed on visited, and reports whether it found a path.
+func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard) bool {
+	left := ds.pawns &^ turned
+	if left == 0 {
+		return ds.ends.Has(at)
+	}
+	if left&ds.last == 0 {
+		return false
+	}
+	for dir := hops.Dir(0); dir < 8; dir++ {
+		t := board.Step(at, dir)
+		for t != hops.NoSquare && ds.land.Has(t) {
+			t = board.Step(t, dir)
+		}
+		if t == hops.NoSquare || !left.Has(t) {
+			continue // the board's edge, a pawn not to turn, or one turned already
+		}
+		for l := board.Step(t, dir); l != hops.NoSquare && ds.land.Has(l); l = board.Step(l, dir) {
+			if visited.Has(l) {
+				continue // G5: fly over it
+			}
+			ds.path.Push(l, false)
+			if ds.search(l, turned|t.Bit(), visited|l.Bit()) {
+				return true
+			}
+			ds.path.Pop()
+		}
+	}
+	return false
+}
+
+// move returns the move of the path found, with the step that gives
+// after (none when the jumps won, C3).
+func (ds *dameSearch) move(own, turned, after, oppAfter hops.Bitboard) Move {
+	if oppAfter == 0 {
+		return NewMove(ds.path, hops.NoSquare, hops.NoSquare)
+	}
+	e := own&^ds.start.Bit() | ds.path.To().Bit() | turned
+	return NewMove(ds.path, (e &^ after).First(), (after &^ e).First())
 }

@@ -204,3 +204,28 @@ func (s Suite[P, M, PM]) BenchCanonicals(b *testing.B, named ...Named[P]) {
 		})
 	}
 }
+
+// CheckFastCanonicalsIn runs CheckFastCanonical in the given positions
+// and in those of the package's WorstFile, over n legal and n illegal
+// written forms of each and the typed forms of n of its moves.
+func (s Suite[P, M, PM]) CheckFastCanonicalsIn(t *testing.T, n int, positions ...P) {
+	t.Helper()
+	for _, w := range ReadWorst(t, s.Parse) {
+		positions = append(positions, w.P)
+	}
+	rng := rand.New(rand.NewPCG(4, 4))
+	for _, p := range positions {
+		cp, ok := any(p).(Canonicalizing[P, M])
+		if !ok {
+			t.Fatalf("%T has no Canonical method", p)
+		}
+		var forms []M
+		for _, text := range s.TypedForms(p, rng, n) {
+			if m, err := s.ParseMove(text); err == nil {
+				forms = append(forms, m)
+			}
+		}
+		forms = append(PickForms(rng, forms, n, p.Validate), PickForms(rng, s.WrittenForms(p), n, p.Validate)...)
+		CheckFastCanonical(t, cp, forms, func(_ Canonicalizing[P, M], m M) (P, error) { return p.Play(m) })
+	}
+}
