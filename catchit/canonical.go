@@ -56,15 +56,17 @@ func (p Position) Canonical(m Move) (Move, error) {
 		for g := gone; g != 0; g &= g - 1 {
 			a := g.First()
 			b := (gone &^ a.Bit()).First()
-			c1, ok1 := st0.turn(a, e1, b, e2, ball)
-			c2, ok2 := st0.turn(a, e2, b, e1, ball)
-			switch {
-			case ok1 && ok2 && kindOf(&st0, a, e2, ball) < kindOf(&st0, a, e1, ball):
-				return c2, nil
-			case ok1:
-				return c1, nil
-			case ok2:
-				return c2, nil
+			// The generator's order: by kind of the first displacement,
+			// then by its end.
+			f1, f2 := e1, e2
+			if kindOf(&st0, a, e2, ball) < kindOf(&st0, a, e1, ball) {
+				f1, f2 = e2, e1
+			}
+			if c, ok := st0.turn(a, f1, b, f2, ball); ok {
+				return c, nil
+			}
+			if c, ok := st0.turn(a, f2, b, f1, ball); ok {
+				return c, nil
 			}
 		}
 	} else {
