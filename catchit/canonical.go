@@ -223,19 +223,20 @@ func (st *stage) exitPath(from hops.Square) (hops.Path, bool) {
 // shorter one. It deepens the search one jump at a time, and cuts a path
 // when even ignoring G5 it cannot reach its goal in the jumps left.
 func shortestJumps(r *hops.JumpRules, from hops.Square, taken, plain hops.Bitboard) (hops.Path, bool) {
-	var before hops.Bitboard // where a jump over the carrier can start
-	c := r.Take.First()
-	for d := hops.Dir(0); d < 8; d++ {
-		if l := stepTable[c][d]; l != hops.NoSquare && r.Land.Has(l) {
-			before |= stepTable[c][d^4].Bit()
-		}
-	}
 	var toTaken, toBefore, toPlain distances
 	toTaken.init(r, taken)
-	toBefore.init(r, before)
+	// Before taking, the goals are the squares from which a jump over
+	// the carrier starts: one jump, then what its landing still needs.
+	c := r.Take.First()
+	toBefore = distances{over: r.Over, land: r.Land}
+	for d := hops.Dir(0); d < 8; d++ {
+		if l, w := stepTable[c][d], stepTable[c][d^4]; l != hops.NoSquare && w != hops.NoSquare && r.Land.Has(l) {
+			toBefore.seed(w.Bit(), 1+toTaken.at(l))
+		}
+	}
 	toPlain.init(r, plain)
 	var s hops.JumpSearch
-	for k := max(1, min(toBefore.at(from)+1, toPlain.at(from))); k < hops.MaxPath; k++ {
+	for k := max(1, min(toBefore.at(from), toPlain.at(from))); k < hops.MaxPath; k++ {
 		s.Reset(r, from)
 		deep := false
 		for s.Next() {
@@ -244,7 +245,7 @@ func shortestJumps(r *hops.JumpRules, from hops.Square, taken, plain hops.Bitboa
 			if s.Taken() {
 				left = toTaken.at(e)
 			} else {
-				left = min(toBefore.at(e)+1, toPlain.at(e))
+				left = min(toBefore.at(e), toPlain.at(e))
 			}
 			if d+left > k {
 				s.Prune()
@@ -267,39 +268,52 @@ func shortestJumps(r *hops.JumpRules, from hops.Square, taken, plain hops.Bitboa
 	return hops.Path{}, false
 }
 
-// distances holds, for a set of goal squares, the squares from which a
-// pawn reaches one of them in at most i jumps under some rules, ignoring
-// G5: a lower bound of the jumps a path still needs. The levels are
-// computed as far as they are asked for.
+// distances holds, for goal squares each with a cost (the jumps still
+// needed from there), the squares from which a pawn reaches a goal at a
+// total of at most i jumps under some rules, ignoring G5: a lower bound
+// of the jumps a path still needs. The levels are computed as far as
+// they are asked for.
 type distances struct {
 	over, land hops.Bitboard
+	seeds      [hops.MaxPath]hops.Bitboard // seeds[c]: the goals of cost c
+	last       int                         // the highest cost with goals
 	level      [hops.MaxPath]hops.Bitboard
 	n          int
 }
 
+// init sets the goals of cost 0.
 func (ds *distances) init(r *hops.JumpRules, goal hops.Bitboard) {
-	ds.over, ds.land, ds.level[0], ds.n = r.Over, r.Land, goal, 1
+	*ds = distances{over: r.Over, land: r.Land}
+	ds.seed(goal, 0)
 }
 
-// at returns the fewest jumps from s to a goal square, or hops.MaxPath
-// when none is reached.
+// seed adds goals of a cost, before the first call of at.
+func (ds *distances) seed(goal hops.Bitboard, cost int) {
+	if cost < hops.MaxPath {
+		ds.seeds[cost] |= goal
+		ds.last = max(ds.last, cost)
+	}
+}
+
+// at returns the fewest jumps from s to a goal square, costs included,
+// or hops.MaxPath when none is reached.
 func (ds *distances) at(s hops.Square) int {
-	for i := 0; ; i++ {
+	for i := 0; i < hops.MaxPath; i++ {
 		if i == ds.n {
-			if ds.n == hops.MaxPath {
-				return hops.MaxPath
-			}
-			prev := ds.level[i-1]
-			next := prev
-			for d := hops.Dir(0); d < 8; d++ {
-				next |= board.Shift(board.Shift(prev, d)&ds.over, d) & ds.land
-			}
-			if next == prev {
-				ds.n = hops.MaxPath // no farther square: fill the rest
-				for j := i; j < hops.MaxPath; j++ {
-					ds.level[j] = prev
+			next := ds.seeds[i]
+			if i > 0 {
+				prev := ds.level[i-1]
+				next |= prev
+				for d := hops.Dir(0); d < 8; d++ {
+					next |= board.Shift(board.Shift(prev, d)&ds.over, d) & ds.land
 				}
-				return hops.MaxPath
+				if next == prev && i > ds.last {
+					for j := i; j < hops.MaxPath; j++ { // no farther square
+						ds.level[j] = prev
+					}
+					ds.n = hops.MaxPath
+					return hops.MaxPath
+				}
 			}
 			ds.level[i] = next
 			ds.n++
@@ -308,4 +322,5 @@ func (ds *distances) at(s hops.Square) int {
 			return i
 		}
 	}
+	return hops.MaxPath
 }
