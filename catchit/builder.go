@@ -79,7 +79,7 @@ func (b *builder) Built() (Move, bool, error) {
 	if b.ord == 0 {
 		m = NewMove(b.path)
 	}
-	c, err := b.p.canonical(m)
+	c, err := b.p.Canonical(m)
 	return c, true, err
 }
 
@@ -465,39 +465,4 @@ func (b *builder) Click(i int, c hops.Click) error {
 func pathWith(p hops.Path, c hops.Click) hops.Path {
 	p.Push(c.Square, c.Mark)
 	return p
-}
-
-// canonical returns the generated turn with the effect of the legal turn
-// m (G9), as hops.Canonical does, but reads the effect of each generated
-// turn from its end squares instead of checking it again.
-func (p Position) canonical(m Move) (Move, error) {
-	q, err := p.Play(m)
-	if err != nil {
-		return m, err
-	}
-	for g := range p.Moves() {
-		if p.effect(g) == q {
-			return g, nil
-		}
-	}
-	return m, hops.Errorf(hops.ErrIllegal, "G9", m.String(), "no generated move has the same effect")
-}
-
-// effect returns the position after a legal turn m, from where its
-// displacements start and end and whether they take the ball.
-func (p Position) effect(m Move) Position {
-	st := p.stage()
-	for _, d := range [2]hops.Path{m.first, m.second} {
-		if d.Len() < 2 {
-			break
-		}
-		from, end := d.From(), d.To()
-		if end == hops.Outside {
-			st.pawns[st.side] = st.pawns[st.side].Without(from)
-			st.ball = hops.NoSquare
-			break
-		}
-		st = st.after(from, end, d.HasMarks())
-	}
-	return st.position()
 }
