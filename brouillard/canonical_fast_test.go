@@ -44,6 +44,24 @@ func TestG9_FastCanonicalWorst(t *testing.T) {
 	suite.CheckFastCanonicalsIn(t, n)
 }
 
+// FuzzCanonical: for any position text and move text that read,
+// Canonical gives Validate's error for an illegal move and the generated
+// move with the same successor for a legal one (seed corpus in
+// testdata/fuzz/FuzzCanonical).
+func FuzzCanonical(f *testing.F) {
+	f.Fuzz(func(t *testing.T, pos, move string) {
+		p, err := Parse(pos)
+		if err != nil {
+			return
+		}
+		m, err := ParseMove(move)
+		if err != nil {
+			return
+		}
+		gametest.CheckFastCanonical(t, p, []Move{m}, func(p Position, m Move) (Position, error) { return p.Play(m) })
+	})
+}
+
 // BenchmarkCanonical compares Canonical with Play of the same move: at
 // the start and in the worst positions, the legal non-generated form
 // with the longest text.
