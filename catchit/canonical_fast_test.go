@@ -11,37 +11,17 @@ import (
 // re-routed displacements, marks on no hop or any one, the two
 // displacements in the other order (K7), forms built from every path,
 // and illegal forms, in positions reached by random play.
-func TestG9_FastCanonical(t *testing.T) {
-	suite.CheckFastCanonicals(t)
-}
+func TestG9_FastCanonical(t *testing.T) { suite.CheckFastCanonicals(t) }
 
 // TestG9_FastCanonicalWorst: the same check in the worst positions of
 // testdata/worst.txt, where moves have the most written forms.
-func TestG9_FastCanonicalWorst(t *testing.T) {
-	n := 200
-	if testing.Short() {
-		n = 40
-	}
-	suite.CheckFastCanonicalsIn(t, n)
-}
+func TestG9_FastCanonicalWorst(t *testing.T) { suite.CheckFastCanonicalsWorst(t) }
 
 // FuzzCanonical: for any position text and move text that read,
 // Canonical gives Validate's error for an illegal move and the generated
 // move with the same successor for a legal one (seed corpus in
 // testdata/fuzz/FuzzCanonical).
-func FuzzCanonical(f *testing.F) {
-	f.Fuzz(func(t *testing.T, pos, move string) {
-		p, err := Parse(pos)
-		if err != nil {
-			return
-		}
-		m, err := ParseMove(move)
-		if err != nil {
-			return
-		}
-		gametest.CheckFastCanonical(t, p, []Move{m}, func(p Position, m Move) (Position, error) { return p.Play(m) })
-	})
-}
+func FuzzCanonical(f *testing.F) { suite.FuzzCanonical(f) }
 
 // BenchmarkCanonical compares Canonical with Play of the same move: at
 // the start, in a midgame and in the worst positions, the legal

@@ -229,3 +229,34 @@ func (s Suite[P, M, PM]) CheckFastCanonicalsIn(t *testing.T, n int, positions ..
 		CheckFastCanonical(t, cp, forms, func(_ Canonicalizing[P, M], m M) (P, error) { return p.Play(m) })
 	}
 }
+
+// CheckFastCanonicalsWorst runs CheckFastCanonicalsIn in the positions
+// of the package's WorstFile, over 200 forms of each (40 with -short).
+func (s Suite[P, M, PM]) CheckFastCanonicalsWorst(t *testing.T) {
+	t.Helper()
+	n := 200
+	if testing.Short() {
+		n = 40
+	}
+	s.CheckFastCanonicalsIn(t, n)
+}
+
+// FuzzCanonical is the body of the games' FuzzCanonical: for any
+// position text and move text that read, CheckFastCanonical holds.
+func (s Suite[P, M, PM]) FuzzCanonical(f *testing.F) {
+	f.Fuzz(func(t *testing.T, pos, move string) {
+		p, err := s.Parse(pos)
+		if err != nil {
+			return
+		}
+		m, err := s.ParseMove(move)
+		if err != nil {
+			return
+		}
+		cp, ok := any(p).(Canonicalizing[P, M])
+		if !ok {
+			t.Fatalf("%T has no Canonical method", p)
+		}
+		CheckFastCanonical(t, cp, []M{m}, func(_ Canonicalizing[P, M], m M) (P, error) { return p.Play(m) })
+	})
+}
