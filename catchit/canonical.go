@@ -24,8 +24,8 @@ func (p Position) Canonical(m Move) (Move, error) {
 	side := st0.side
 	if q.carrier() == hops.NoSquare { // the ball left the board (K6)
 		if m.second.Len() == 0 {
-			p, _ := st0.exitPath(m.first.From())
-			return Move{first: p}, nil
+			out, _ := st0.exitPath(m.first.From())
+			return Move{first: out}, nil
 		}
 		// The second displacement left: either pawn may have gone first
 		// to the square the other did not leave from.
