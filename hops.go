@@ -280,9 +280,9 @@ func Divide[P Position[P, M], M Move](p P, depth int) []DivideEntry[M] {
 //
 // When p has a method Canonical(M) (M, error) (every game of this module
 // does, see Canonicalizer) Canonical calls it: it works the canonical form
-// out of the move's own effect, at a cost of the order of Play's. For
-// other position types it generates p's moves and plays them until one
-// leads where m does.
+// out of the move's own effect, searching only the moving piece's paths,
+// mostly within a few times the cost of Play. For other position types it
+// generates p's moves and plays them until one leads where m does.
 func Canonical[P Position[P, M], M Move](p P, m M) (M, error) {
 	if c, ok := any(p).(Canonicalizer[M]); ok {
 		return c.Canonical(m)
