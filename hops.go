@@ -285,10 +285,17 @@ func Divide[P Position[P, M], M Move](p P, depth int) []DivideEntry[M] {
 // m (G9): the written form the library prints for it, whichever legal
 // form m was written in (another route to the same landing, Catch'it's
 // displacements in the other order, ...). It returns the error of
-// Validate for an illegal m. A generated m comes back at once; any other
-// costs playing p's moves until one leads where m does, so a server
-// that stores canonical texts pays it once per move received.
+// Validate for an illegal m.
+//
+// When p has a method Canonical(M) (M, error) (every game of this module
+// does, see Canonicalizer) Canonical calls it: it works the canonical form
+// out of the move's own effect, searching only the moving piece's paths,
+// mostly within a few times the cost of Play. For other position types it
+// generates p's moves and plays them until one leads where m does.
 func Canonical[P Position[P, M], M Move](p P, m M) (M, error) {
+	if c, ok := any(p).(Canonicalizer[M]); ok {
+		return c.Canonical(m)
+	}
 	next, err := p.Play(m)
 	if err != nil {
 		return m, err
@@ -313,6 +320,14 @@ func Canonical[P Position[P, M], M Move](p P, m M) (M, error) {
 	// Every legal move has the effect of a generated one (G9): reaching
 	// here is a bug in the game package, reported rather than hidden.
 	return m, Errorf(ErrIllegal, "G9", m.String(), "no generated move has the same effect")
+}
+
+// Canonicalizer is a position that finds the canonical form of a move
+// itself: Canonical(m) validates m and returns the move the position's
+// generator yields for the same successor (G9), or Validate's error. The
+// positions of the four games (and Brouillard's View) implement it.
+type Canonicalizer[M Move] interface {
+	Canonical(m M) (M, error)
 }
 
 // ZobristKeys fills keys with pseudo-random 64-bit values derived from

@@ -269,24 +269,11 @@ func (b *builder) Built() (Move, bool, error) {
 	if b.fou.Len() < 2 {
 		return Move{}, false, nil
 	}
-	c, err := b.st.canonical(Move{pawn: b.pawn, fou: b.fou})
-	return c, true, err
-}
-
-// canonical returns the generated decision with the effect of the legal
-// decision m (G9): the same pawn move, the same end of the Fou and the
-// same pawn turned over, if that changes anything.
-func (st *state) canonical(m Move) (Move, error) {
-	want, err := st.check(m)
+	c, err := b.st.canonicalForm(Move{pawn: b.pawn, fou: b.fou})
 	if err != nil {
-		return m, err
+		return c, true, err
 	}
-	for g := range st.moves() {
-		if c, err := st.check(g); err == nil && c == want {
-			return g, nil
-		}
-	}
-	return m, hops.Errorf(hops.ErrIllegal, "G9", m.String(), "no generated move has the same effect")
+	return c, true, nil
 }
 
 // Click adds the i-th click, or says why it cannot follow.

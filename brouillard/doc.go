@@ -115,6 +115,10 @@
 // over, then turning over the pawn below, left of, right of and above the
 // end square, in that order.
 //
+// [Position.Canonical] and [View.Canonical] turn any legal written form
+// of a decision into that canonical form from its effect, without
+// generating the others.
+//
 // Validate and Play accept every legal written form, in time
 // proportional to its length (paths are checked with the shared
 // hops.JumpRules.Follow), and report what is wrong with an *hops.Error

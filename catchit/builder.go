@@ -81,7 +81,7 @@ func (b *builder) Built() (Move, bool, error) {
 	if b.ord == 0 {
 		m = NewMove(b.path)
 	}
-	c, err := b.p.canonical(m)
+	c, err := b.p.Canonical(m)
 	return c, true, err
 }
 
@@ -467,22 +467,6 @@ func (b *builder) Click(i int, c hops.Click) error {
 func pathWith(p hops.Path, c hops.Click) hops.Path {
 	p.Push(c.Square, c.Mark)
 	return p
-}
-
-// canonical returns the generated turn with the effect of the legal turn
-// m (G9), as hops.Canonical does, but reads the effect of each generated
-// turn from its end squares instead of checking it again.
-func (p Position) canonical(m Move) (Move, error) {
-	q, err := p.Play(m)
-	if err != nil {
-		return m, err
-	}
-	for g := range p.Moves() {
-		if p.effect(g) == q {
-			return g, nil
-		}
-	}
-	return m, hops.Errorf(hops.ErrIllegal, "G9", m.String(), "no generated move has the same effect")
 }
 
 // effect returns the position after a legal turn m, from where its

@@ -74,6 +74,11 @@
 // shared jump search; for leaving the board, the shortest route, a step
 // when the carrier stands on the last rank.
 //
+// [Position.Canonical] turns any legal written form of a turn into that
+// generated turn from the turn's effect (the displacements in the other
+// order, other routes to the same squares), without generating the
+// others.
+//
 // # Rules the package follows
 //
 // Where the rule sheet is silent, the package follows the rule book's

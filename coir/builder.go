@@ -86,7 +86,7 @@ func (b *builder) Built() (Move, bool, error) {
 	if !b.complete() {
 		return Move{}, false, nil
 	}
-	c, err := b.p.canonical(NewMove(b.path, b.stepFrom, b.stepTo))
+	c, err := b.p.Canonical(NewMove(b.path, b.stepFrom, b.stepTo))
 	return c, true, err
 }
 
@@ -252,87 +252,6 @@ func (b *builder) Click(i int, c hops.Click) error {
 func pathWith(p hops.Path, s hops.Square) hops.Path {
 	p.Push(s, false)
 	return p
-}
-
-// canonical returns the generated turn with the effect of the legal turn
-// m (G9), the first in the order of Moves to leave the same board (see
-// the package documentation), without generating the moves: a step
-// alone is its own canonical form, and comes before the jumps whose
-// board it gives; otherwise the canonical jumps are the first shortest
-// path of the shared search that turns the same pawns and from whose end
-// board one step (or none, for a win) gives the same board.
-func (p Position) canonical(m Move) (Move, error) {
-	if err := p.Validate(m); err != nil {
-		return m, err
-	}
-	own, opp := p.sides()
-	own2, opp2 := p.after(m)
-	turned := opp &^ opp2
-	if !m.hasStep && opp2 != 0 {
-		return stepMove(m.sq[0], m.sq[1]), nil // a step or slide alone
-	}
-	dame := own&(own-1) == 0
-	if from, to, ok := oneStep(own, own2); ok && turned == 0 && !dame {
-		return stepMove(from, to), nil
-	}
-	var best hops.Path
-	bestFrom, bestTo := hops.NoSquare, hops.NoSquare
-	var js hops.JumpSearch
-	for q := own; q != 0; q &= q - 1 {
-		s := q.First()
-		rules := jumpRules(own, opp, s)
-		js.Reset(&rules, s)
-		for js.Next() {
-			path := js.Path()
-			if js.Turned()&^turned != 0 || best.Len() > 0 && path.Len() >= best.Len() {
-				js.Prune() // its extensions turn more, or are longer
-				continue
-			}
-			if js.Turned() != turned {
-				continue
-			}
-			own1 := own&^s.Bit() | js.End().Bit() | turned
-			if opp2 == 0 {
-				if own1 == own2 {
-					best = path
-				}
-				continue
-			}
-			if from, to, ok := oneStep(own1, own2); ok {
-				best, bestFrom, bestTo = path, from, to
-			}
-		}
-	}
-	if best.Len() == 0 {
-		return m, hops.Errorf(hops.ErrIllegal, "G9", m.String(), "no generated move has the same effect")
-	}
-	return NewMove(best, bestFrom, bestTo), nil
-}
-
-// oneStep reports whether the pawns own2 are the pawns own after one
-// pawn steps (from, to), the square it steps to being free of the
-// opponent's pawns already.
-func oneStep(own, own2 hops.Bitboard) (from, to hops.Square, ok bool) {
-	d := own ^ own2
-	if d.Count() != 2 || (own&d).Count() != 1 {
-		return hops.NoSquare, hops.NoSquare, false
-	}
-	from, to = (own & d).First(), (own2 & d).First()
-	return from, to, neighbours[from].Has(to)
-}
-
-// after returns the mover's pawns and the opponent's after a legal turn
-// m: the pawn moves from the first square of the path to the last, the
-// opposing pawns passed between two squares of the path are turned (only
-// jumps pass pawns), then the step moves its pawn.
-func (p Position) after(m Move) (own, opp hops.Bitboard) {
-	own, opp = p.sides()
-	turned := p.Jumped(m)
-	own = own&^m.sq[0].Bit() | m.sq[m.n-1].Bit() | turned
-	if m.hasStep {
-		own = own&^m.from.Bit() | m.to.Bit()
-	}
-	return own, opp &^ turned
 }
 
 // Preview returns the board as the clicks so far leave it: the pawn where

@@ -81,7 +81,10 @@
 // without allocating once their working memory is warm.
 // [Position.Validate] and [Position.Play] accept any legal written form
 // (any jump path, any step) and cost time proportional to the length of
-// the written move; [Position.Turns] says which pawns a move turns.
+// the written move; [Position.Turns] says which pawns a move turns;
+// [Position.Canonical] turns any legal written form into the generated
+// move with its effect, searching only the jumps that turn the same
+// pawns from the starts that can give the same board.
 // Errors are *hops.Error values naming the rule broken: C5 for a tactical
 // jump after an attack or a jump over a pawn turned in the move, C4 for a
 // missing step or a step that is not one square to an empty neighbour, C6

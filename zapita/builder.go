@@ -221,25 +221,13 @@ func (b *builder) Click(i int, c hops.Click) error {
 	return fail("Z4", "%s cannot follow %s", to, b.m.path)
 }
 
-// canonical returns the generated move with the effect of the clicks:
-// the same pawn ending on the same square with the bomb at rest on the
-// same square (G9).
-func (b *builder) canonical() Move {
-	from, to, rest := b.m.path.From(), b.m.path.To(), b.m.Rest()
-	for m := range b.p.Moves() {
-		if m.From() == from && m.To() == to && m.Rest() == rest {
-			return m
-		}
-	}
-	return b.m // unreachable for a legal move (G9)
-}
-
 // Built returns the move clicked so far, canonical, once it is complete.
 func (b *builder) Built() (Move, bool, error) {
 	if !b.complete() {
 		return Move{}, false, nil
 	}
-	return b.canonical(), true, nil
+	c, err := b.p.Canonical(b.m)
+	return c, true, err
 }
 
 // Preview returns the board as the clicks so far leave it: the pawn where

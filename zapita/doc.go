@@ -136,6 +136,9 @@
 //     it to, and so on, each pawn taken once; a resting square is credited
 //     to the first thrower in this order that can throw the bomb there.
 //
+// [Position.Canonical] turns any legal written form of a move into that
+// canonical form from the move's effect, without generating the others.
+//
 // Moves come in a fixed order: the moving pawns by square (A1, B1, ...,
 // G7), each pawn's end squares in the same order, and a move onto the
 // bomb once for each resting square of the bomb, again in square order.

@@ -1,0 +1,326 @@
+package catchit
+
+import "github.com/hopsgames/hops"
+
+// Canonical returns the turn the generator yields with the same effect as
+// the legal turn m (G9), or Validate's error. It plays m once and reads
+// its effect: which of the mover's pawns left their squares, which
+// squares they now hold and where the ball is. The turns with that effect
+// are few: the same two displacements in either order, or, when the
+// second pawn went to the square the first one left, any own pawn as the
+// first (it goes to the same end, the second pawn takes its place).
+// Canonical tries them in the generator's order (first pawn by square,
+// kind of displacement, end square), keeps the first that is legal, and
+// writes each displacement as the generator does: a step, the shortest
+// jump path, or the shortest taking path first in the jump search's
+// order; a winning displacement by its shortest way out. It never
+// generates the other turns.
+func (p Position) Canonical(m Move) (Move, error) {
+	q, err := p.play(m)
+	if err != nil {
+		return m, err
+	}
+	st0 := p.stage()
+	side := st0.side
+	if q.carrier() == hops.NoSquare { // the ball left the board (K6)
+		if m.second.Len() == 0 {
+			out, _ := st0.exitPath(m.first.From())
+			return Move{first: out}, nil
+		}
+		// The second displacement left: either pawn may have gone first
+		// to the square the other did not leave from.
+		gone := st0.pawns[side] &^ q.pawns[side]
+		e := (q.pawns[side] &^ st0.pawns[side]).First()
+		for g := gone; g != 0; g &= g - 1 {
+			a := g.First()
+			if a == st0.ball {
+				continue // the carrier moved the ball: the other cannot leave with it
+			}
+			first, ok := st0.displacement(a, e, false)
+			if !ok {
+				continue
+			}
+			st1 := st0.after(a, e, false)
+			if second, ok := st1.exitPath((gone &^ a.Bit()).First()); ok {
+				return Move{first: first, second: second}, nil
+			}
+		}
+		return m, errNoEffect(m)
+	}
+	before, after := st0.pawns[side], q.pawns[side]
+	gone, came := before&^after, after&^before
+	ball := q.carrier()
+	if gone.Count() == 2 {
+		// The pawns on gone went to the squares of came (K7).
+		e1, e2 := came.First(), (came & (came - 1)).First()
+		for g := gone; g != 0; g &= g - 1 {
+			a := g.First()
+			b := (gone &^ a.Bit()).First()
+			// The generator's order: by kind of the first displacement,
+			// then by its end.
+			f1, f2 := e1, e2
+			if kindOf(&st0, a, e2, ball) < kindOf(&st0, a, e1, ball) {
+				f1, f2 = e2, e1
+			}
+			if c, ok := st0.turn(a, f1, b, f2, ball); ok {
+				return c, nil
+			}
+			if c, ok := st0.turn(a, f2, b, f1, ball); ok {
+				return c, nil
+			}
+		}
+	} else {
+		// The pawn on gone went to the square some own pawn c left, and c
+		// went to came.
+		b, e := gone.First(), came.First()
+		for own := before &^ b.Bit(); own != 0; own &= own - 1 {
+			if c, ok := st0.turn(own.First(), e, b, own.First(), ball); ok {
+				return c, nil
+			}
+		}
+	}
+	return m, errNoEffect(m)
+}
+
+// errNoEffect says that no generated turn has the effect of m. Every
+// legal turn has the effect of a generated one (G9): this is a bug,
+// reported rather than hidden.
+func errNoEffect(m Move) error {
+	return hops.Errorf(hops.ErrIllegal, "G9", m.String(), "no generated turn has the same effect")
+}
+
+// kindOf returns the generator's kind of the displacement of the pawn on
+// a to e in st, the ball ending on ball: a take when it ends with the
+// ball it did not carry, else a step or a jump.
+func kindOf(st *stage, a, e, ball hops.Square) int {
+	switch {
+	case ball == e && a != st.ball:
+		return kindTake
+	case board.Neighbours(a).Has(e):
+		return kindStep
+	}
+	return kindJump
+}
+
+// turn returns the generated writing of the turn "the pawn on a to e,
+// then the pawn on b to f" that leaves the ball on ball, and whether that
+// turn is legal.
+func (st *stage) turn(a, e, b, f, ball hops.Square) (Move, bool) {
+	take1 := ball == e && a != st.ball
+	if a == st.ball && ball != e {
+		return Move{}, false // the carrier takes the ball along
+	}
+	first, ok := st.displacement(a, e, take1)
+	if !ok {
+		return Move{}, false
+	}
+	st1 := st.after(a, e, take1)
+	take2 := ball == f && b != st1.ball
+	if b == st1.ball && ball != f {
+		return Move{}, false
+	}
+	moved2 := take2 || b == st1.ball
+	if (take1 || a == st.ball) && moved2 {
+		return Move{}, false // the ball moves once a turn (K8)
+	}
+	if end := st1.ball; !moved2 && end != ball {
+		return Move{}, false // the ball ends elsewhere
+	}
+	second, ok := st1.displacement(b, f, take2)
+	if !ok {
+		return Move{}, false
+	}
+	return Move{first: first, second: second}, true
+}
+
+// rulesFor returns the jump rules of the pawn on from in st (K4).
+func (st *stage) rulesFor(from hops.Square) hops.JumpRules {
+	occ := st.pawns[Blue] | st.pawns[Red]
+	return hops.JumpRules{Board: board, Dirs: hops.AllDirs, Over: occ &^ from.Bit(), Land: board.All()&^occ | from.Bit()}
+}
+
+// displacement returns the generator's path for the pawn on from ending
+// on end in st, taking the ball on the way when take, and whether there
+// is such a displacement: a step, the shortest jump path (outcomes.path),
+// or the first shortest taking path in the jump search's order.
+func (st *stage) displacement(from, end hops.Square, take bool) (hops.Path, bool) {
+	carrier := from == st.ball
+	if carrier && st.moved || take && (carrier || st.moved || st.ball == hops.NoSquare) {
+		return hops.Path{}, false
+	}
+	r := st.rulesFor(from)
+	if !take {
+		if board.Neighbours(from).Has(end) {
+			return hops.PathOf(from, end), r.Land.Has(end)
+		}
+		var rc hops.Reach
+		r.ReachInto(&rc, from)
+		p := rc.Path(&r, end)
+		return p, p.Len() > 0
+	}
+	r.Take = st.ball.Bit()
+	return shortestJumps(&r, from, end.Bit(), 0)
+}
+
+// exitPath returns the generator's path of the pawn on from leaving the
+// board with the ball in st (K6), which must be possible: for the
+// carrier, a step out from the last rank or the shortest jumps to the
+// nearest square (then the lowest) from which a jump goes out; for
+// another pawn, the shortest path that takes the ball and leaves, first
+// in the jump search's order.
+func (st *stage) exitPath(from hops.Square) (hops.Path, bool) {
+	side := st.side
+	r := st.rulesFor(from)
+	var p hops.Path
+	if from == st.ball {
+		if st.moved {
+			return p, false
+		}
+		if goalRank[side].Has(from) {
+			return hops.PathOf(from, hops.Outside), true
+		}
+		var rc hops.Reach
+		r.ReachInto(&rc, from)
+		e := (rc.Ends() | from.Bit()) & exitFrom(r.Over, side)
+		best, bestJumps := hops.NoSquare, hops.MaxPath
+		for ; e != 0; e &= e - 1 {
+			if j := rc.Jumps(e.First()); j < bestJumps {
+				best, bestJumps = e.First(), j
+			}
+		}
+		switch best {
+		case hops.NoSquare:
+			return p, false
+		case from:
+			p = hops.PathOf(from)
+		default:
+			p = rc.Path(&r, best)
+		}
+		p.Push(hops.Outside, false)
+		return p, true
+	}
+	if st.moved || st.ball == hops.NoSquare {
+		return p, false
+	}
+	takeOut := exitFrom(st.ball.Bit(), side)
+	if takeOut.Has(from) {
+		p = hops.PathOf(from)
+		p.Push(hops.Outside, true)
+		return p, true
+	}
+	jumpOut := exitFrom(r.Over, side)
+	r.Take = st.ball.Bit()
+	p, ok := shortestJumps(&r, from, jumpOut, takeOut)
+	p.Push(hops.Outside, !p.HasMarks())
+	return p, ok
+}
+
+// shortestJumps returns the first path, in the order of the jump search,
+// among the shortest paths of the pawn on from under r (whose Take holds
+// the carrier) that end on a square of taken after taking the ball or on
+// a square of plain without taking it, and whether there is one: the
+// path the generator keeps when it replaces a path only by a strictly
+// shorter one. It deepens the search one jump at a time, and cuts a path
+// when even ignoring G5 it cannot reach its goal in the jumps left.
+func shortestJumps(r *hops.JumpRules, from hops.Square, taken, plain hops.Bitboard) (hops.Path, bool) {
+	var toTaken, toBefore, toPlain distances
+	toTaken.init(r, taken)
+	// Before taking, the goals are the squares from which a jump over
+	// the carrier starts: one jump, then what its landing still needs.
+	c := r.Take.First()
+	toBefore = distances{over: r.Over, land: r.Land}
+	for d := hops.Dir(0); d < 8; d++ {
+		if l, w := stepTable[c][d], stepTable[c][d^4]; l != hops.NoSquare && w != hops.NoSquare && r.Land.Has(l) {
+			toBefore.seed(w.Bit(), 1+toTaken.at(l))
+		}
+	}
+	toPlain.init(r, plain)
+	var s hops.JumpSearch
+	for k := max(1, min(toBefore.at(from), toPlain.at(from))); k < hops.MaxPath; k++ {
+		s.Reset(r, from)
+		deep := false
+		for s.Next() {
+			d, e := s.Jumps(), s.End()
+			var left int
+			if s.Taken() {
+				left = toTaken.at(e)
+			} else {
+				left = min(toBefore.at(e), toPlain.at(e))
+			}
+			if d+left > k {
+				s.Prune()
+				deep = deep || left < hops.MaxPath
+				continue
+			}
+			if d < k {
+				continue
+			}
+			deep = true
+			if s.Taken() && taken.Has(e) || !s.Taken() && plain.Has(e) {
+				return s.Path(), true
+			}
+			s.Prune()
+		}
+		if !deep {
+			break
+		}
+	}
+	return hops.Path{}, false
+}
+
+// distances holds, for goal squares each with a cost (the jumps still
+// needed from there), the squares from which a pawn reaches a goal at a
+// total of at most i jumps under some rules, ignoring G5: a lower bound
+// of the jumps a path still needs. The levels are computed as far as
+// they are asked for.
+type distances struct {
+	over, land hops.Bitboard
+	seeds      [hops.MaxPath]hops.Bitboard // seeds[c]: the goals of cost c
+	last       int                         // the highest cost with goals
+	level      [hops.MaxPath]hops.Bitboard
+	n          int
+}
+
+// init sets the goals of cost 0.
+func (ds *distances) init(r *hops.JumpRules, goal hops.Bitboard) {
+	*ds = distances{over: r.Over, land: r.Land}
+	ds.seed(goal, 0)
+}
+
+// seed adds goals of a cost, before the first call of at.
+func (ds *distances) seed(goal hops.Bitboard, cost int) {
+	if cost < hops.MaxPath {
+		ds.seeds[cost] |= goal
+		ds.last = max(ds.last, cost)
+	}
+}
+
+// at returns the fewest jumps from s to a goal square, costs included,
+// or hops.MaxPath when none is reached.
+func (ds *distances) at(s hops.Square) int {
+	for i := 0; i < hops.MaxPath; i++ {
+		if i == ds.n {
+			next := ds.seeds[i]
+			if i > 0 {
+				prev := ds.level[i-1]
+				next |= prev
+				for d := hops.Dir(0); d < 8; d++ {
+					next |= board.Shift(board.Shift(prev, d)&ds.over, d) & ds.land
+				}
+				if next == prev && i > ds.last {
+					for j := i; j < hops.MaxPath; j++ { // no farther square
+						ds.level[j] = prev
+					}
+					ds.n = hops.MaxPath
+					return hops.MaxPath
+				}
+			}
+			ds.level[i] = next
+			ds.n++
+		}
+		if ds.level[i].Has(s) {
+			return i
+		}
+	}
+	return hops.MaxPath
+}

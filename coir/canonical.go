@@ -1,0 +1,206 @@
+package coir
+
+import (
+	"math/bits"
+
+	hops "github.com/hopsgames/hops"
+)
+
+// Canonical returns the move the generator yields with the same effect as
+// the legal move m (G9), or Validate's error. It plays m once and reads
+// its effect: the pawns it turned and the mover's pawns afterwards. Two
+// turns leave the same board only when they turn the same pawns, so the
+// jump sequences that can stand for m turn exactly those; and their start
+// and end must be such that one step gives the mover's pawns of m's
+// board, which leaves few pairs of start and end. Canonical searches the
+// jumps of those starts only, over the mover's pawns and the turned ones
+// only, one length at a time (starts by square, then the search's order),
+// and the first sequence found is the generator's: the shortest, first in
+// the generator's order, among the moves with m's effect. A step alone or
+// a Dame's slide is its own canonical form, and comes before any jumps.
+// It never generates the other moves.
+func (p Position) Canonical(m Move) (Move, error) {
+	q, turned, err := p.apply(m)
+	if err != nil {
+		return m, err
+	}
+	own, opp := p.sides()
+	after, oppAfter := q.pawns(p.side), q.pawns(p.side.Other())
+	dame := own&(own-1) == 0
+	empty := board.All() &^ (own | opp)
+	union := own | turned
+	gone, came := union&^after, after&^union
+	if turned == 0 && (dame || gone.Count() == 1 && neighbours[gone.First()].Has(came.First())) {
+		// A Dame's slide (a Dame's jumps always turn a pawn), or a step
+		// alone: generated before any jumps, as written.
+		return stepMove(gone.First(), came.First()), nil
+	}
+	// ends[s]: where a jump sequence from the own pawn on s may end so
+	// that one step gives after (or, when the jumps win, nothing).
+	var ends [64]hops.Bitboard
+	switch {
+	case oppAfter == 0: // the jumps won (C3): no step
+		ends[gone.First()] = came
+	case gone.Count() == 2: // the jumper and the stepper left gone
+		for g := gone & own; g != 0; g &= g - 1 {
+			s := g.First()
+			r := gone &^ s.Bit()
+			for c := came; c != 0; c &= c - 1 {
+				if x := came &^ c.First().Bit(); neighbours[r.First()].Has(x.First()) {
+					ends[s] |= c & -c
+				}
+			}
+		}
+	case gone.Count() == 1: // the jumper stepped on, or a pawn stepped into its start
+		r, x := gone.First(), came.First()
+		if own.Has(r) {
+			ends[r] |= neighbours[x] & empty
+		}
+		for s := neighbours[r] & own; s != 0; s &= s - 1 {
+			ends[s.First()] |= x.Bit()
+		}
+	default: // the jumper stepped back to its start
+		for s := own; s != 0; s &= s - 1 {
+			ends[s.First()] = neighbours[s.First()] & empty
+		}
+	}
+	var starts hops.Bitboard
+	for s := own; s != 0; s &= s - 1 {
+		if ends[s.First()] != 0 {
+			starts |= s & -s
+		}
+	}
+	need := turned.Count()
+	if dame {
+		d := own.First()
+		ds := dameSearch{start: d, land: empty | d.Bit(), pawns: turned, ends: ends[d]}
+		ds.prepare()
+		ds.path.Push(d, false)
+		if ds.search(d, 0, d.Bit()) {
+			return ds.move(own, turned, after, oppAfter), nil
+		}
+		return m, errNoEffect(m)
+	}
+	var js hops.JumpSearch
+	for k := max(need, 1); k < hops.MaxPath; k++ {
+		deep := false
+		for s := starts; s != 0; s &= s - 1 {
+			from := s.First()
+			rules := jumpRules(own, opp, from)
+			rules.Over &= own | turned // jumps turn exactly the pawns m turned
+			js.Reset(&rules, from)
+			for js.Next() {
+				d := js.Jumps()
+				t := js.Turned()
+				if d+need-bits.OnesCount64(uint64(t)) > k {
+					js.Prune() // too few jumps left to turn the others
+					deep = true
+					continue
+				}
+				if d >= k {
+					deep = true
+				}
+				if d < k {
+					continue
+				}
+				js.Prune()
+				if t != turned || !ends[from].Has(js.End()) {
+					continue
+				}
+				if oppAfter == 0 {
+					return NewMove(js.Path(), hops.NoSquare, hops.NoSquare), nil
+				}
+				e := own&^from.Bit() | js.End().Bit() | turned
+				return NewMove(js.Path(), (e &^ after).First(), (after &^ e).First()), nil
+			}
+		}
+		if !deep {
+			break
+		}
+	}
+	return m, errNoEffect(m)
+}
+
+// errNoEffect says that no generated move has the effect of m. Every
+// legal move has the effect of a generated one (G9): this is a bug,
+// reported rather than hidden.
+func errNoEffect(m Move) error {
+	return hops.Errorf(hops.ErrIllegal, "G9", m.String(), "no generated move has the same effect")
+}
+
+// dameSearch finds the first path, in the order of the shared jump
+// search (directions N first clockwise, nearer landings first), of a
+// Dame's flying jumps (C6) that turn exactly the pawns of a set, one a
+// jump, and end on a square of ends. All such paths have as many jumps
+// as there are pawns to turn, so the first found is the generator's. A
+// path is cut when none of the pawns it has still to turn can be jumped
+// last: a pawn with a square of ends beyond it, and only empty squares
+// between.
+type dameSearch struct {
+	start hops.Square
+	land  hops.Bitboard // the empty squares, the Dame's start included
+	pawns hops.Bitboard // the pawns to turn
+	ends  hops.Bitboard
+	last  hops.Bitboard // the pawns a last jump can go over
+	path  hops.Path
+}
+
+// prepare finds the pawns a last jump can go over.
+func (ds *dameSearch) prepare() {
+	ds.last = 0
+	for t := ds.pawns; t != 0; t &= t - 1 {
+		o := t.First()
+		for dir := hops.Dir(0); dir < 8; dir++ {
+			if !ds.land.Has(board.Step(o, dir.Opposite())) {
+				continue
+			}
+			for s := board.Step(o, dir); s != hops.NoSquare && ds.land.Has(s); s = board.Step(s, dir) {
+				if ds.ends.Has(s) {
+					ds.last |= o.Bit()
+				}
+			}
+		}
+	}
+}
+
+// search extends the path from the Dame on at, having turned the pawns
+// of turned and landed on visited, and reports whether it found a path.
+func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard) bool {
+	left := ds.pawns &^ turned
+	if left == 0 {
+		return ds.ends.Has(at)
+	}
+	if left&ds.last == 0 {
+		return false
+	}
+	for dir := hops.Dir(0); dir < 8; dir++ {
+		t := board.Step(at, dir)
+		for t != hops.NoSquare && ds.land.Has(t) {
+			t = board.Step(t, dir)
+		}
+		if t == hops.NoSquare || !left.Has(t) {
+			continue // the board's edge, a pawn not to turn, or one turned already
+		}
+		for l := board.Step(t, dir); l != hops.NoSquare && ds.land.Has(l); l = board.Step(l, dir) {
+			if visited.Has(l) {
+				continue // G5: fly over it
+			}
+			ds.path.Push(l, false)
+			if ds.search(l, turned|t.Bit(), visited|l.Bit()) {
+				return true
+			}
+			ds.path.Pop()
+		}
+	}
+	return false
+}
+
+// move returns the move of the path found, with the step that gives
+// after (none when the jumps won, C3).
+func (ds *dameSearch) move(own, turned, after, oppAfter hops.Bitboard) Move {
+	if oppAfter == 0 {
+		return NewMove(ds.path, hops.NoSquare, hops.NoSquare)
+	}
+	e := own&^ds.start.Bit() | ds.path.To().Bit() | turned
+	return NewMove(ds.path, (e &^ after).First(), (after &^ e).First())
+}

@@ -1,0 +1,60 @@
+package coir
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	hops "github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/gametest"
+	"pgregory.net/rapid"
+)
+
+// TestG9_FastCanonical: Position.Canonical, which searches only the jump
+// sequences with the move's effect, agrees with the naive reference
+// (play every generated move) on other jump paths with the same start,
+// end and turned pawns, other steps to the same board, forms built from
+// every path, and illegal forms, in positions reached by random play.
+func TestG9_FastCanonical(t *testing.T) { suite.CheckFastCanonicals(t) }
+
+// TestG9_FastCanonicalWorst: the same check in the worst positions of
+// testdata/worst.txt, where moves have the most written forms.
+func TestG9_FastCanonicalWorst(t *testing.T) { suite.CheckFastCanonicalsWorst(t) }
+
+// FuzzCanonical: for any position text and move text that read,
+// Canonical gives Validate's error for an illegal move and the generated
+// move with the same successor for a legal one (seed corpus in
+// testdata/fuzz/FuzzCanonical).
+func FuzzCanonical(f *testing.F) { suite.FuzzCanonical(f) }
+
+// BenchmarkCanonical compares Canonical with Play of the same move: at
+// the start and in the worst positions (a Dame among eleven opposing
+// pawns among them), the legal non-generated form with the longest text
+// (another jump path, another step to the same board).
+func BenchmarkCanonical(b *testing.B) {
+	suite.BenchCanonicals(b, gametest.Named[Position]{Name: "start", P: Start()}, gametest.Named[Position]{Name: "variant", P: StartVariant()})
+}
+
+// TestC6_FastCanonicalDame: the same check for a Dame among eleven
+// opposing pawns on random squares, where many orders of flying jumps
+// turn the same pawns (random play seldom leaves a side one pawn).
+func TestC6_FastCanonicalDame(t *testing.T) {
+	others := 0
+	rapid.Check(t, func(t *rapid.T) {
+		sq := rapid.Permutation(slices.Collect(board.All().Squares())).Draw(t, "squares")
+		var opp hops.Bitboard
+		for _, s := range sq[1:Pawns] {
+			opp |= s.Bit()
+		}
+		p, err := NewPosition(sq[0].Bit(), opp, White)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 5))
+		forms := gametest.PickForms(rng, writtenForms(p), 40, p.Validate)
+		others += gametest.CheckFastCanonical(t, p, forms, func(p Position, m Move) (Position, error) { return p.Play(m) })
+	})
+	if others == 0 {
+		t.Error("no legal written form other than the canonical one was tried")
+	}
+}
