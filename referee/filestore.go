@@ -120,8 +120,22 @@ const (
 )
 
 func encodeHeader(synced int64) []byte {
-	text := fmt.Appendf(nil, "%s%016d", headerMagic, synced)
-	return fmt.Appendf(text, " %08x\n", crc32.ChecksumIEEE(text))
+	const digits = "0123456789abcdef"
+	b := make([]byte, headerLen)
+	n := copy(b, headerMagic)
+	for i := n + 15; i >= n; i-- { // 16 decimal digits
+		b[i] = digits[synced%10]
+		synced /= 10
+	}
+	n += 16
+	sum := crc32.ChecksumIEEE(b[:n])
+	b[n] = ' '
+	for i := n + 8; i > n; i-- { // 8 hex digits
+		b[i] = digits[sum&15]
+		sum >>= 4
+	}
+	b[headerLen-1] = '\n'
+	return b
 }
 
 // parseHeader reads a header line, without its newline.

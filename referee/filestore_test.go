@@ -2,6 +2,8 @@ package referee
 
 import (
 	"bytes"
+	"fmt"
+	"hash/crc32"
 	"slices"
 	"testing"
 	"time"
@@ -120,4 +122,18 @@ func FuzzParseJournal(f *testing.F) {
 			t.Fatalf("written again, reads otherwise: %v", err)
 		}
 	})
+}
+
+func TestHeader(t *testing.T) {
+	for _, n := range []int64{int64(headerLen), 12345, 1<<53 + 7} {
+		h := encodeHeader(n)
+		want := fmt.Sprintf("%s%016d", headerMagic, n)
+		want += fmt.Sprintf(" %08x\n", crc32.ChecksumIEEE([]byte(want)))
+		if string(h) != want || len(h) != headerLen {
+			t.Errorf("header %q, want %q", h, want)
+		}
+		if got, err := parseHeader(h[:len(h)-1]); got != n || err != nil {
+			t.Errorf("header of %d read as %d, %v", n, got, err)
+		}
+	}
 }
