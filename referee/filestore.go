@@ -45,7 +45,8 @@ import (
 // zeros inside the synced part, a journal that is not a regular file.
 // The journal is then set aside, renamed <id>.journal.damaged, as it is;
 // Load answers a *DamagedError for the game from then on, and Create
-// refuses its id.
+// refuses its id. Delete sets aside a damaged journal too, rather than
+// remove it.
 //
 // Journals written before the header existed (their first line is an
 // event) are read too: in them, only lines after the last newline can be
@@ -541,7 +542,10 @@ func (f *FileStore) ends(id string) (first, last Event) {
 	return first, last
 }
 
-// Delete removes a game's file.
+// Delete removes a game's file. A journal it cannot read is not
+// removed but set aside, as Load would: the store never deletes what it
+// cannot read, even for a game that expired without being read since the
+// start.
 func (f *FileStore) Delete(ctx context.Context, id string) error {
 	if err := ctx.Err(); err != nil {
 		return err
@@ -551,6 +555,13 @@ func (f *FileStore) Delete(ctx context.Context, id string) error {
 	}
 	jf := f.lock(id)
 	defer jf.mu.Unlock()
+	if _, err := f.readLocked(id, jf); err != nil {
+		var damaged *DamagedError
+		if errors.Is(err, ErrNotFound) || errors.As(err, &damaged) {
+			return nil
+		}
+		return err
+	}
 	f.forget(id, jf)
 	err := os.Remove(f.path(id))
 	if errors.Is(err, fs.ErrNotExist) {
