@@ -402,6 +402,7 @@ func (f *FileStore) readLocked(id string, jf *journalFile) ([]Event, error) {
 		if _, err := os.Lstat(name + damagedExt); err == nil {
 			return nil, &DamagedError{ID: id, Reason: "its journal was set aside earlier", Kept: filepath.Base(name + damagedExt)}
 		}
+		f.forget(id, jf) // the table holds only the games that exist
 		return nil, ErrNotFound
 	}
 	if err != nil {

@@ -2,6 +2,7 @@ package referee
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"hash/crc32"
 	"slices"
@@ -135,5 +136,23 @@ func TestHeader(t *testing.T) {
 		if got, err := parseHeader(h[:len(h)-1]); got != n || err != nil {
 			t.Errorf("header of %d read as %d, %v", n, got, err)
 		}
+	}
+}
+
+// TestFileStoreForgetsUnknownGames: asking for games that do not exist
+// leaves nothing behind in the store's table.
+func TestFileStoreForgetsUnknownGames(t *testing.T) {
+	s, err := OpenFileStore(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 100 {
+		id := fmt.Sprintf("%032x", i)
+		s.Load(context.Background(), id, 1)
+		s.Append(context.Background(), id, 2, Event{Type: EventMove})
+		s.Delete(context.Background(), id)
+	}
+	if n := len(s.files); n != 0 {
+		t.Errorf("%d entries for games that do not exist", n)
 	}
 }
