@@ -227,3 +227,19 @@ func TestIdempotentCreateSeatsTheComputer(t *testing.T) {
 		}
 	}
 }
+
+// FuzzValidKey: a key is taken if and only if it has the documented form.
+func FuzzValidKey(f *testing.F) {
+	for _, k := range []string{key1, "short", strings.Repeat("a", MaxKeyLen), strings.Repeat("a", MaxKeyLen+1), "0123456789abcdefghijk+/=", "é0123456789abcdefghijklm"} {
+		f.Add(k)
+	}
+	f.Fuzz(func(t *testing.T, key string) {
+		want := len(key) >= MinKeyLen && len(key) <= MaxKeyLen && strings.Trim(key, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-") == ""
+		if validKey(key) != want {
+			t.Fatalf("validKey(%q) = %v", key, !want)
+		}
+		if len(derive("game id", key)) != 32 || !validID(derive("game id", key)) {
+			t.Fatalf("derived id of %q is not an id", key)
+		}
+	})
+}
