@@ -29,9 +29,9 @@ func setPosition(t testing.TB, srv *Server, id, text string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := srv.lookup(id)
-	if m == nil {
-		t.Fatalf("no game %s", id)
+	m, err := srv.lookup(id)
+	if err != nil || m == nil {
+		t.Fatalf("no game %s: %v", id, err)
 	}
 	m.mu.Lock()
 	m.start, m.state, m.version = st, st, m.version+1

@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"context"
 	"crypto/subtle"
 	"encoding/binary"
 	"encoding/hex"
@@ -50,9 +51,14 @@ type Config struct {
 	// on a network. Tests may pass a seeded source. It is only read
 	// under a lock.
 	Rand io.Reader
-	// Store keeps the games across restarts; NewServer loads every game
-	// it holds. nil keeps them in memory only.
+	// Store keeps the games across restarts, and may be shared by
+	// several servers (see Storage in the package documentation); nil
+	// keeps them in memory only.
 	Store Store
+	// Poll is how often, with a shared store that is no Watcher, an
+	// event stream or a computer player waiting for a game's next event
+	// reads the store again; 0 means one second.
+	Poll time.Duration
 	// Now is the clock of expiry and rate limits; nil means time.Now.
 	Now func() time.Time
 	// IdleTTL is how long a game that is waiting or being played lives
@@ -100,15 +106,30 @@ type Server struct {
 	randMu sync.Mutex
 	rand   io.Reader
 
+	// shared is set when other servers may write to the store: each
+	// game is then read again before it is used. watching is set when
+	// the store tells of their changes (a Watcher).
+	shared, watching bool
+	// ctx is the server's life, ended by Close: the context of its work
+	// on the store and in the background.
+	ctx    context.Context
+	cancel context.CancelFunc
+
 	mu      sync.RWMutex
-	games   map[string]*match
+	games   map[string]*match // see table.go
+	cold    map[string]coldGame
+	damaged map[string]bool
+	loading map[string]*loadCall
 	pending int       // creations under way, counted against MaxGames
 	swept   time.Time // when a creation refused for lack of room last swept
 }
 
-// NewServer returns a server holding the games of c.Store. A game whose
-// journal cannot be replayed is left in the store and logged, not loaded;
-// an error reading the store itself is returned.
+// NewServer returns a server holding the games of c.Store. It reads only
+// the store's list of games (Store.List), not their journals: each game is
+// read and replayed when it is first needed, and the computer players of
+// the games still being played resume in the background. A game whose
+// journal cannot be read or replayed is answered as damaged. An error
+// listing the store is returned.
 func NewServer(c Config) (*Server, error) {
 	if c.MaxGames <= 0 {
 		c.MaxGames = DefaultMaxGames
@@ -128,33 +149,34 @@ func NewServer(c Config) (*Server, error) {
 	if c.StreamLifetime <= 0 {
 		c.StreamLifetime = DefaultStreamLifetime
 	}
+	if c.Poll <= 0 {
+		c.Poll = time.Second
+	}
 	s := &Server{
 		cfg: c, mux: http.NewServeMux(), store: c.Store, rand: c.Rand,
 		limiter: newRateLimiter(c.CreateRate, c.CreateBurst),
 		global:  newRateLimiter(c.GlobalCreateRate, c.GlobalCreateBurst),
 		streams: &streamLimiter{perClient: c.StreamsPerClient},
 		heavy:   make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)),
-		games:   map[string]*match{},
+		games:   map[string]*match{}, cold: map[string]coldGame{},
+		damaged: map[string]bool{}, loading: map[string]*loadCall{},
 	}
 	if s.store == nil {
 		s.store = nopStore{}
 	}
-	err := s.store.Load(func(id string, events []Event, err error) {
-		var m *match
-		if err == nil {
-			m, err = replay(id, events)
-		}
-		if err != nil {
-			log.Printf("referee: game %s not loaded: %v", id, err)
-			return
-		}
-		s.games[id] = m
-	})
-	if err != nil {
+	excl, ok := s.store.(Exclusive)
+	s.shared = !ok || !excl.Exclusive()
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	if err := s.listGames(); err != nil {
+		s.cancel()
 		return nil, err
 	}
 	s.routes()
-	s.resumeBots()
+	if w, ok := s.store.(Watcher); ok && s.shared {
+		s.watching = true
+		go s.watch(w)
+	}
+	go s.resumeBots()
 	return s, nil
 }
 
@@ -422,7 +444,12 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	if !readJSON(w, r, &req) {
 		return
 	}
-	out, err := s.createGame(req)
+	key, err := idempotencyKey(r)
+	if err != nil {
+		fail(w, nil, err)
+		return
+	}
+	out, err := s.createGame(req, key)
 	if err != nil {
 		fail(w, nil, err)
 		return
@@ -455,7 +482,33 @@ func (s *Server) readArrangement(g *hops.Game, text string) (brouillard.Arrangem
 
 // createGame creates a game as req asks, stores it and returns what its
 // creator is told.
-func (s *Server) createGame(req createRequest) (createdJSON, error) {
+func (s *Server) createGame(req createRequest, key string) (createdJSON, error) {
+	if key != "" {
+		return s.createKeyed(req, key)
+	}
+	var ng newGame
+	var err error
+	if ng.id, err = s.newToken(); err == nil {
+		if ng.token, err = s.newToken(); err == nil {
+			ng.invitation, err = s.newToken()
+		}
+	}
+	if err != nil {
+		return createdJSON{}, err
+	}
+	return s.createGameWith(req, ng)
+}
+
+// newGame is the id and the secrets of a game being created: drawn at
+// random, or derived from an idempotency key (then with the hash of the
+// request).
+type newGame struct {
+	id, token, invitation, request string
+}
+
+// createGameWith creates the game req asks for, as ng. It returns
+// ErrExists, as it is, if ng.id is taken.
+func (s *Server) createGameWith(req createRequest, ng newGame) (createdJSON, error) {
 	g, ok := games.ByName(req.Game)
 	if !ok {
 		return createdJSON{}, failf(http.StatusBadRequest, "request", "unknown game %q (want one of %s)", req.Game, strings.Join(games.Names(), ", "))
@@ -489,22 +542,15 @@ func (s *Server) createGame(req createRequest) (createdJSON, error) {
 			return createdJSON{}, err
 		}
 	}
-	var id, token, invitation string
-	if id, err = s.newToken(); err == nil {
-		if token, err = s.newToken(); err == nil {
-			invitation, err = s.newToken()
-		}
-	}
-	if err != nil {
-		return createdJSON{}, err
-	}
+	id, token, invitation := ng.id, ng.token, ng.invitation
 	now := s.cfg.Now()
 	m := &match{id: id, game: g, hidden: games.Hidden(g), maxPlies: s.cfg.MaxPlies, creator: creator,
 		arrangement: mine, start: start, state: start, invitation: hashOf(invitation), opponent: req.Opponent,
-		history: []string{}, reveals: []string{}, version: 1, last: now}
+		history: []string{}, reveals: []string{}, version: 1, last: now, request: ng.request}
 	m.tokens[creator] = hashOf(token)
 	e := Event{Type: EventCreate, Time: now, Game: g.Name, Creator: g.SideName(creator), Start: start.String(),
-		Token: m.tokens[creator].String(), Invitation: m.invitation.String(), MaxPlies: m.maxPlies, Opponent: req.Opponent}
+		Token: m.tokens[creator].String(), Invitation: m.invitation.String(), MaxPlies: m.maxPlies, Opponent: req.Opponent,
+		Request: ng.request}
 	if m.hidden {
 		e.Arrangement = mine.String()
 	}
@@ -522,127 +568,6 @@ func (s *Server) createGame(req createRequest) (createdJSON, error) {
 	return createdJSON{ID: id, Game: g.Name, You: g.SideName(creator), First: g.SideName(first), Token: token, Invitation: invitation}, nil
 }
 
-// host stores a new game and adds it to the table, if there is room.
-func (s *Server) host(m *match, e Event) error {
-	if !s.reserve() {
-		// Expired games may make room, but a flood must not pay a sweep
-		// of every game on each refusal: at most one a second.
-		if s.sweepForRoom() {
-			s.Sweep()
-		}
-		if !s.reserve() {
-			return failf(http.StatusServiceUnavailable, "full", "the server holds %d games, its limit", s.cfg.MaxGames)
-		}
-	}
-	err := s.store.Create(m.id, e)
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.pending--
-	if err != nil {
-		return err
-	}
-	s.games[m.id] = m
-	return nil
-}
-
-// reserve counts a creation against MaxGames, if there is room.
-func (s *Server) reserve() bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if len(s.games)+s.pending >= s.cfg.MaxGames {
-		return false
-	}
-	s.pending++
-	return true
-}
-
-// sweepForRoom reports whether a creation refused for lack of room may
-// sweep the table: if none did in the last second.
-func (s *Server) sweepForRoom() bool {
-	now := s.cfg.Now()
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if now.Sub(s.swept) < time.Second && !s.swept.IsZero() {
-		return false
-	}
-	s.swept = now
-	return true
-}
-
-// lookup returns the game with the given id, or nil if there is none or
-// it has expired (it is then deleted).
-func (s *Server) lookup(id string) *match {
-	s.mu.RLock()
-	m := s.games[id]
-	s.mu.RUnlock()
-	if m == nil {
-		return nil
-	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	s.expireLocked(m, s.cfg.Now())
-	if m.gone {
-		return nil
-	}
-	return m
-}
-
-// expireLocked deletes m if it has expired at now. The caller holds m.mu.
-func (s *Server) expireLocked(m *match, now time.Time) bool {
-	if m.gone || !m.expired(now, s.cfg.IdleTTL, s.cfg.FinishedTTL, s.cfg.WaitingTTL) {
-		return false
-	}
-	m.gone = true
-	if err := s.store.Delete(m.id); err != nil {
-		log.Printf("referee: deleting game %s: %v", m.id, err)
-	}
-	s.mu.Lock()
-	delete(s.games, m.id)
-	s.mu.Unlock()
-	return true
-}
-
-// Sweep deletes the games that have expired, and forgets the clients
-// whose rate limit is back to full. It returns how many games it deleted.
-// Expired games are also deleted when a request finds them, so Sweep only
-// reclaims memory and disk; Janitor runs it now and then.
-func (s *Server) Sweep() int {
-	now := s.cfg.Now()
-	s.mu.RLock()
-	all := make([]*match, 0, len(s.games))
-	for _, m := range s.games {
-		all = append(all, m)
-	}
-	s.mu.RUnlock()
-	n := 0
-	for _, m := range all {
-		m.mu.Lock()
-		if s.expireLocked(m, now) {
-			n++
-		}
-		m.mu.Unlock()
-	}
-	s.limiter.prune(now)
-	s.global.prune(now)
-	return n
-}
-
-// Janitor calls Sweep every interval until stop is closed.
-func (s *Server) Janitor(every time.Duration, stop <-chan struct{}) {
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		select {
-		case <-t.C:
-			if n := s.Sweep(); n > 0 {
-				log.Printf("referee: %d expired games deleted", n)
-			}
-		case <-stop:
-			return
-		}
-	}
-}
-
 // viewer is who sent a request: a side, or nobody (a spectator).
 type viewer struct {
 	side hops.Side
@@ -652,10 +577,9 @@ type viewer struct {
 // withGame finds the game named in the path, then calls h.
 func (s *Server) withGame(h func(w http.ResponseWriter, r *http.Request, m *match)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		id := r.PathValue("id")
-		m := s.lookup(id)
-		if m == nil {
-			writeError(w, http.StatusNotFound, "not-found", "", "no game %q", id)
+		m, err := s.lookup(r.PathValue("id"))
+		if err != nil {
+			fail(w, nil, err)
 			return
 		}
 		h(w, r, m)
@@ -895,24 +819,24 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request, m *match, who 
 func (s *Server) play(m *match, side hops.Side, move string) (snapshot, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.gone {
-		return snapshot{}, failf(http.StatusNotFound, "not-found", "no game %q", m.id)
-	}
-	if err := m.checkPlayable(); err != nil {
-		return snapshot{}, err
-	}
-	if turn := m.state.ToMove(); turn != side {
-		return snapshot{}, failf(http.StatusForbidden, "turn", "it is %s's turn, not %s's", m.game.SideName(turn), m.game.SideName(side))
-	}
-	st, err := m.advance(move)
+	err := s.commit(m, func() (Event, func(), error) {
+		if err := m.checkPlayable(); err != nil {
+			return Event{}, nil, err
+		}
+		if turn := m.state.ToMove(); turn != side {
+			return Event{}, nil, failf(http.StatusForbidden, "turn", "it is %s's turn, not %s's", m.game.SideName(turn), m.game.SideName(side))
+		}
+		st, err := m.advance(move)
+		if err != nil {
+			return Event{}, nil, err
+		}
+		ply := len(m.history) + 1
+		e := Event{Type: EventMove, Time: s.cfg.Now(), Ply: ply, Move: st.move, End: st.next.Outcome().Over || ply >= m.maxPlies}
+		return e, m.moved(st), nil
+	})
 	if err != nil {
 		return snapshot{}, err
 	}
-	now := s.cfg.Now()
-	if err := s.store.Append(m.id, Event{Type: EventMove, Time: now, Ply: len(m.history) + 1, Move: st.move}); err != nil {
-		return snapshot{}, err
-	}
-	m.push(now, st)
 	return m.snapshot(), nil
 }
 
@@ -921,7 +845,12 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request, m *match) {
 	if !readJSON(w, r, &req) {
 		return
 	}
-	out, err := s.claim(m, req)
+	key, err := idempotencyKey(r)
+	if err != nil {
+		fail(w, m, err)
+		return
+	}
+	out, err := s.claim(m, req, key)
 	if err != nil {
 		fail(w, m, err)
 		return
@@ -930,51 +859,62 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request, m *match) {
 }
 
 // claim lets the second player join m with its invitation, once, and
-// returns his token.
-func (s *Server) claim(m *match, req joinRequest) (joinedJSON, error) {
+// returns his token. With an idempotency key (see idempotency.go) the
+// token is derived from it, and a retry of the join that took the seat
+// is answered again.
+func (s *Server) claim(m *match, req joinRequest, key string) (joinedJSON, error) {
 	mine, err := s.readArrangement(m.game, req.Arrangement)
 	if err != nil {
 		return joinedJSON{}, err
 	}
-	token, err := s.newToken()
-	if err != nil {
+	var token, hash string
+	if key != "" {
+		token, hash = derive("join token", key, m.id), requestHash(key, "join", req)
+	} else if token, err = s.newToken(); err != nil {
 		return joinedJSON{}, err
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.gone {
-		return joinedJSON{}, failf(http.StatusNotFound, "not-found", "no game %q", m.id)
-	}
-	if m.joined {
-		return joinedJSON{}, failf(http.StatusConflict, "claimed", "the invitation was already claimed")
-	}
-	if m.resigned {
-		return joinedJSON{}, failf(http.StatusConflict, "over", "the game is over: %s", m.outcome())
-	}
-	h := hashOf(req.Invitation)
-	if subtle.ConstantTimeCompare(h[:], m.invitation[:]) != 1 {
-		return joinedJSON{}, failf(http.StatusUnauthorized, "auth", "wrong invitation")
-	}
 	joiner := m.creator.Other()
-	start := m.start
-	if m.hidden {
-		if start, err = trueStart(m.creator, m.arrangement, mine, m.start.ToMove()); err != nil {
-			return joinedJSON{}, err
+	var again joinedJSON
+	err = s.commit(m, func() (Event, func(), error) {
+		h := hashOf(req.Invitation)
+		invited := subtle.ConstantTimeCompare(h[:], m.invitation[:]) == 1
+		if m.joined {
+			if out, retry, err := m.joinedAgain(key, hash); invited && retry {
+				again = out
+				if err == nil {
+					err = errRetried
+				}
+				return Event{}, nil, err
+			}
+			return Event{}, nil, failf(http.StatusConflict, "claimed", "the invitation was already claimed")
 		}
+		if m.resigned {
+			return Event{}, nil, failf(http.StatusConflict, "over", "the game is over: %s", m.outcome())
+		}
+		if !invited {
+			return Event{}, nil, failf(http.StatusUnauthorized, "auth", "wrong invitation")
+		}
+		start := m.start
+		if m.hidden {
+			var err error
+			if start, err = trueStart(m.creator, m.arrangement, mine, m.start.ToMove()); err != nil {
+				return Event{}, nil, err
+			}
+		}
+		e := Event{Type: EventJoin, Time: s.cfg.Now(), Token: hashOf(token).String(), Request: hash}
+		if m.hidden {
+			e.Start = start.String()
+		}
+		return e, m.joinedBy(hashOf(token), start, hash), nil
+	})
+	if err == errRetried {
+		return again, nil
 	}
-	now := s.cfg.Now()
-	e := Event{Type: EventJoin, Time: now, Token: hashOf(token).String()}
-	if m.hidden {
-		e.Start = start.String()
-	}
-	if err := s.store.Append(m.id, e); err != nil {
+	if err != nil {
 		return joinedJSON{}, err
 	}
-	m.apply(now, func() {
-		m.tokens[joiner] = hashOf(token)
-		m.joined = true
-		m.start, m.state = start, start
-	})
 	return joinedJSON{ID: m.id, Game: m.game.Name, You: m.game.SideName(joiner), Token: token}, nil
 }
 
@@ -1010,16 +950,15 @@ func (s *Server) resign(w http.ResponseWriter, r *http.Request, m *match, who vi
 func (s *Server) abandon(m *match, side hops.Side) (snapshot, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.gone {
-		return snapshot{}, failf(http.StatusNotFound, "not-found", "no game %q", m.id)
-	}
-	if st := m.status(); st == StatusOver || st == StatusClosed {
-		return snapshot{}, m.checkPlayable()
-	}
-	now := s.cfg.Now()
-	if err := s.store.Append(m.id, Event{Type: EventResign, Time: now, Side: m.game.SideName(side)}); err != nil {
+	err := s.commit(m, func() (Event, func(), error) {
+		if st := m.status(); st == StatusOver || st == StatusClosed {
+			return Event{}, nil, m.checkPlayable()
+		}
+		e := Event{Type: EventResign, Time: s.cfg.Now(), Side: m.game.SideName(side), End: true}
+		return e, func() { m.resigned, m.resigner = true, side }, nil
+	})
+	if err != nil {
 		return snapshot{}, err
 	}
-	m.apply(now, func() { m.resigned, m.resigner = true, side })
 	return m.snapshot(), nil
 }

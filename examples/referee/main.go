@@ -74,7 +74,7 @@ type app struct {
 	sweep          time.Duration // how often the janitor runs
 }
 
-// setup reads the command line, loads the stored games and returns the
+// setup reads the command line, opens the store of games and returns the
 // server to run. Errors are written to stderr.
 func setup(args []string, stderr io.Writer) (*app, error) {
 	fs := flag.NewFlagSet("referee", flag.ContinueOnError)
