@@ -1,0 +1,286 @@
+package pgstore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/hopsgames/hops/referee"
+	"github.com/hopsgames/hops/referee/pgstore/internal/pgtest"
+	"github.com/jackc/pgx/v5"
+)
+
+// server is the PostgreSQL of this package's tests, started by the first
+// test that needs it.
+var (
+	serverOnce sync.Once
+	server     *pgtest.Server
+)
+
+// pg returns the shared server; tests that stop it start their own.
+func pg(t *testing.T) *pgtest.Server {
+	t.Helper()
+	pgtest.Require(t)
+	serverOnce.Do(func() { server = pgtest.Start(shared{t}) })
+	if server == nil {
+		t.Fatal("PostgreSQL did not start")
+	}
+	return server
+}
+
+// open returns a store on a new database, closed at the end of the test.
+func open(t *testing.T, url string) *Store {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	s, err := Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func move(ply int, text string) referee.Event {
+	return referee.Event{Type: referee.EventMove, Time: time.Date(2026, 1, 2, 3, 4, 5, 6007, time.UTC), Ply: ply, Move: text}
+}
+
+func create() referee.Event {
+	return referee.Event{Type: referee.EventCreate, Time: time.Date(2026, 1, 2, 3, 4, 5, 6, time.UTC), Game: "zapita",
+		Creator: "Blue", Start: "start", Token: "ab", Invitation: "cd", MaxPlies: 100}
+}
+
+func TestJournal(t *testing.T) {
+	ctx := context.Background()
+	s := open(t, pg(t).Database(t))
+	const id = "0123456789abcdef0123456789abcdef"
+	if _, err := s.Load(ctx, id, 1); !errors.Is(err, errNotFound) {
+		t.Fatalf("Load of a missing game: %v", err)
+	}
+	if err := s.Append(ctx, id, 2, move(1, "a")); !errors.Is(err, errNotFound) {
+		t.Fatalf("Append to a missing game: %v", err)
+	}
+	if err := s.Create(ctx, id, create()); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Create(ctx, id, create()); !errors.Is(err, errExists) {
+		t.Fatalf("second Create: %v", err)
+	}
+	for seq := 2; seq <= 4; seq++ {
+		if err := s.Append(ctx, id, seq, move(seq-1, fmt.Sprint(seq))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, seq := range []int{1, 2, 4, 6} { // taken, taken, taken, a gap
+		if err := s.Append(ctx, id, seq, move(9, "x")); !errors.Is(err, errConflict) {
+			t.Errorf("Append of event %d to a journal of 4: %v", seq, err)
+		}
+	}
+	all, err := s.Load(ctx, id, 1)
+	if err != nil || len(all) != 4 || all[0] != create() || all[3] != move(3, "4") {
+		t.Fatalf("Load: %v %+v", err, all)
+	}
+	tail, err := s.Load(ctx, id, 3)
+	if err != nil || len(tail) != 2 || tail[0] != move(2, "3") {
+		t.Fatalf("Load from 3: %v %+v", err, tail)
+	}
+	if none, err := s.Load(ctx, id, 5); err != nil || len(none) != 0 {
+		t.Fatalf("Load from 5: %v %+v", err, none)
+	}
+	var ids []string
+	if err := s.List(ctx, func(id string) error { ids = append(ids, id); return nil }); err != nil || len(ids) != 1 || ids[0] != id {
+		t.Fatalf("List: %v %v", err, ids)
+	}
+	stop := errors.New("stop")
+	if err := s.List(ctx, func(string) error { return stop }); err != stop {
+		t.Fatalf("List returned %v, not fn's error", err)
+	}
+	for range 2 {
+		if err := s.Delete(ctx, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.Load(ctx, id, 1); !errors.Is(err, errNotFound) {
+		t.Fatalf("Load after Delete: %v", err)
+	}
+	if err := s.Create(ctx, id, create()); err != nil { // the id is free again
+		t.Fatal(err)
+	}
+}
+
+// TestDamaged: a journal changed behind the store's back (an event
+// removed from the middle, an event that is not an Event) is reported as
+// damaged, never served with a hole.
+func TestDamaged(t *testing.T) {
+	ctx := context.Background()
+	url := pg(t).Database(t)
+	s := open(t, url)
+	for _, id := range []string{"gap", "junk"} {
+		if err := s.Create(ctx, id, create()); err != nil {
+			t.Fatal(err)
+		}
+		for seq := 2; seq <= 3; seq++ {
+			if err := s.Append(ctx, id, seq, move(seq-1, "m")); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, `DELETE FROM hops_events WHERE game = 'gap' AND seq = 2;
+		UPDATE hops_events SET event = '{"colour": 1}' WHERE game = 'junk' AND seq = 3`); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"gap", "junk"} {
+		if _, err := s.Load(ctx, id, 1); err == nil || !isDamaged(err) {
+			t.Errorf("Load of %s: %v", id, err)
+		}
+	}
+	if ev, err := s.Load(ctx, "junk", 2); err == nil || len(ev) != 0 {
+		t.Errorf("Load of junk from 2: %v %v", ev, err)
+	}
+}
+
+// TestOneWinner: nodes appending the same event number at the same
+// moment: exactly one succeeds, the others get ErrConflict.
+func TestOneWinner(t *testing.T) {
+	ctx := context.Background()
+	url := pg(t).Database(t)
+	stores := []*Store{open(t, url), open(t, url), open(t, url)}
+	const games, writers = 20, 6
+	for g := range games {
+		if err := stores[0].Create(ctx, fmt.Sprint(g), create()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for seq := 2; seq <= 6; seq++ {
+		var won, lost atomic.Int32
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for g := range games {
+			for w := range writers {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					<-start
+					err := stores[w%len(stores)].Append(ctx, fmt.Sprint(g), seq, move(seq-1, fmt.Sprint(w)))
+					switch {
+					case err == nil:
+						won.Add(1)
+					case errors.Is(err, errConflict):
+						lost.Add(1)
+					default:
+						t.Error(err)
+					}
+				}()
+			}
+		}
+		close(start)
+		wg.Wait()
+		if won.Load() != games || lost.Load() != games*(writers-1) {
+			t.Fatalf("event %d: %d appends won, %d lost; want %d and %d", seq, won.Load(), lost.Load(), games, games*(writers-1))
+		}
+	}
+	for g := range games {
+		ev, err := stores[1].Load(ctx, fmt.Sprint(g), 1)
+		if err != nil || len(ev) != 6 {
+			t.Fatalf("game %d: %v, %d events", g, err, len(ev))
+		}
+	}
+}
+
+// TestSchema: opening twice keeps the schema; a database whose schema is
+// newer than the program's is refused.
+func TestSchema(t *testing.T) {
+	ctx := context.Background()
+	url := pg(t).Database(t)
+	s := open(t, url)
+	if err := s.Create(ctx, "a", create()); err != nil {
+		t.Fatal(err)
+	}
+	s2 := open(t, url)
+	if ev, err := s2.Load(ctx, "a", 1); err != nil || len(ev) != 1 {
+		t.Fatalf("reopened: %v %v", ev, err)
+	}
+	if _, err := s.pool.Exec(ctx, "UPDATE hops_schema SET version = version + 1"); err != nil {
+		t.Fatal(err)
+	}
+	if s3, err := Open(ctx, url); err == nil {
+		s3.Close()
+		t.Fatal("a newer schema was accepted")
+	}
+}
+
+// TestWatch: a store hears the events another stores, and after its
+// listening connection is lost (the server restarted) it listens again
+// and says that anything may have changed.
+func TestWatch(t *testing.T) {
+	ctx := context.Background()
+	srv := pgtest.Start(t) // its own server, since it is restarted
+	url := srv.Database(t)
+	a, b := open(t, url), open(t, url)
+	heard := make(chan string, 100)
+	b.Watch(ctx, func(id string) { heard <- id })
+	expect := func(want string) {
+		t.Helper()
+		select {
+		case id := <-heard:
+			if id != want {
+				t.Fatalf("heard %q, want %q", id, want)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("heard nothing, want %q", want)
+		}
+	}
+	if err := a.Create(ctx, "g1", create()); err != nil {
+		t.Fatal(err)
+	}
+	expect("g1")
+	if err := a.Append(ctx, "g1", 2, move(1, "m")); err != nil {
+		t.Fatal(err)
+	}
+	expect("g1")
+	srv.Stop()
+	if err := a.Append(ctx, "g1", 3, move(2, "m")); err == nil {
+		t.Fatal("an append succeeded with the database down")
+	}
+	if err := srv.Restart(); err != nil {
+		t.Fatal(err)
+	}
+	expect("") // listening again
+	if err := a.Append(ctx, "g1", 3, move(2, "m")); err != nil {
+		t.Fatal(err)
+	}
+	expect("g1")
+	if err := a.Delete(ctx, "g1"); err != nil {
+		t.Fatal(err)
+	}
+	expect("g1")
+}
+
+// shared lets the package's server outlive the test that started it:
+// its cleanups run when the test binary ends (see TestMain).
+type shared struct{ testing.TB }
+
+var cleanups []func()
+
+func (shared) Cleanup(f func()) { cleanups = append(cleanups, f) }
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	for i := len(cleanups) - 1; i >= 0; i-- {
+		cleanups[i]()
+	}
+	os.Exit(code)
+}
+
+func isDamaged(err error) bool { return strings.Contains(err.Error(), "damaged") }
