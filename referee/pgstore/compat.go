@@ -15,12 +15,20 @@ var (
 	errNotFound = errors.New("no such game")
 )
 
+// Summary is what List tells of a game.
+type Summary = summary
+
+type summary struct {
+	ID          string
+	First, Last referee.Event
+}
+
 func damaged(id string, err error) error { return fmt.Errorf("game %s damaged: %w", id, err) }
 
 var _ interface {
 	Create(ctx context.Context, id string, e referee.Event) error
 	Append(ctx context.Context, id string, seq int, e referee.Event) error
 	Load(ctx context.Context, id string, from int) ([]referee.Event, error)
-	List(ctx context.Context, fn func(id string) error) error
+	List(ctx context.Context, fn func(summary) error) error
 	Delete(ctx context.Context, id string) error
 } = (*Store)(nil)

@@ -5,9 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/hopsgames/hops/referee"
@@ -20,15 +18,8 @@ import (
 // of referee nodes. It is safe for concurrent use.
 type Store struct {
 	pool    *pgxpool.Pool
-	channel string // the channel of the schema's notifications
-
-	ctx    context.Context // ends at Close
-	cancel context.CancelFunc
-	wg     sync.WaitGroup
-
-	mu       sync.Mutex
-	watchers map[int]func(id string)
-	next     int
+	listen  *pgx.ConnConfig // the configuration of Watch's connections
+	channel string          // the channel of the schema's notifications
 }
 
 // Open connects to the database at url, a PostgreSQL connection URL
@@ -56,27 +47,11 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		pool.Close()
 		return nil, err
 	}
-	s := &Store{pool: pool, channel: "hops_" + schema, watchers: map[int]func(string){}}
-	s.ctx, s.cancel = context.WithCancel(context.Background())
-	ready := make(chan error, 1)
-	s.wg.Add(1)
-	go s.listen(cfg.ConnConfig.Copy(), ready)
-	select {
-	case err = <-ready:
-	case <-ctx.Done():
-		err = ctx.Err()
-	}
-	if err != nil {
-		s.Close()
-		return nil, fmt.Errorf("pgstore: listening: %w", err)
-	}
-	return s, nil
+	return &Store{pool: pool, listen: cfg.ConnConfig.Copy(), channel: "hops_" + schema}, nil
 }
 
-// Close stops listening and closes the connections.
+// Close closes the store's connections.
 func (s *Store) Close() error {
-	s.cancel()
-	s.wg.Wait()
 	s.pool.Close()
 	return nil
 }
@@ -195,21 +170,42 @@ func decode(body string) (referee.Event, error) {
 	return e, err
 }
 
-// List calls fn with the id of every game stored, in the order of the
-// ids, and stops at fn's first error, which it returns.
-func (s *Store) List(ctx context.Context, fn func(id string) error) error {
-	rows, err := s.pool.Query(ctx, "SELECT game FROM hops_games ORDER BY game")
+// List calls fn for every game stored, in the order of the ids, with
+// its first and last events, and stops at fn's first error, which it
+// returns. An event that does not decode is left zero: the server then
+// reads the journal, and finds it damaged.
+func (s *Store) List(ctx context.Context, fn func(summary) error) error {
+	rows, err := s.pool.Query(ctx, `SELECT g.game, f.event::text, l.event::text FROM hops_games g
+		LEFT JOIN hops_events f ON f.game = g.game AND f.seq = 1
+		LEFT JOIN LATERAL (SELECT event FROM hops_events e WHERE e.game = g.game ORDER BY e.seq DESC LIMIT 1) l ON true
+		ORDER BY g.game`)
 	if err != nil {
 		return wrap(err)
 	}
 	// Read them all first: fn may use the store, and so need a
 	// connection of the pool.
-	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	type row struct {
+		id          string
+		first, last *string
+	}
+	all, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (row, error) {
+		var x row
+		err := r.Scan(&x.id, &x.first, &x.last)
+		return x, err
+	})
 	if err != nil {
 		return wrap(err)
 	}
-	for _, id := range ids {
-		if err := fn(id); err != nil {
+	for _, r := range all {
+		sum := summary{ID: r.id}
+		if r.first != nil && r.last != nil {
+			first, err1 := decode(*r.first)
+			last, err2 := decode(*r.last)
+			if err1 == nil && err2 == nil {
+				sum.First, sum.Last = first, last
+			}
+		}
+		if err := fn(sum); err != nil {
 			return err
 		}
 	}
@@ -250,106 +246,33 @@ func wrap(err error) error {
 	return fmt.Errorf("pgstore: %w", err)
 }
 
-// Watch calls fn with the id of a game each time another node (or this
-// one) stores an event of it or deletes it, until ctx ends; fn with ""
-// means that notifications may have been lost (the listening connection
-// was lost and made again) and that any game may have changed. fn is
-// called from one goroutine, one call at a time, and must not block long.
-func (s *Store) Watch(ctx context.Context, fn func(id string)) {
-	s.mu.Lock()
-	n := s.next
-	s.next++
-	s.watchers[n] = fn
-	s.mu.Unlock()
-	go func() {
-		select {
-		case <-ctx.Done():
-		case <-s.ctx.Done():
-		}
-		s.mu.Lock()
-		delete(s.watchers, n)
-		s.mu.Unlock()
-	}()
-}
-
-// tell passes a change to the watchers.
-func (s *Store) tell(id string) {
-	s.mu.Lock()
-	fns := make([]func(string), 0, len(s.watchers))
-	keys := make([]int, 0, len(s.watchers))
-	for k := range s.watchers {
-		keys = append(keys, k)
-	}
-	sort.Ints(keys)
-	for _, k := range keys {
-		fns = append(fns, s.watchers[k])
-	}
-	s.mu.Unlock()
-	for _, fn := range fns {
-		fn(id)
-	}
-}
-
-// Delays between two attempts to make the listening connection again.
-const (
-	minRetry = 100 * time.Millisecond
-	maxRetry = 5 * time.Second
-)
-
-// listen keeps a connection of its own LISTENing to the schema's channel
-// and passes the notifications to the watchers, until Close. When the
-// connection is lost it makes it again, waiting longer after each
-// failure, and then tells the watchers that any game may have changed.
-// It reports the first connection's result to ready.
-func (s *Store) listen(cfg *pgx.ConnConfig, ready chan<- error) {
-	defer s.wg.Done()
-	retry := minRetry
-	for up := false; ; {
-		err := s.listenOnce(cfg, func() {
-			retry = minRetry
-			if !up {
-				up = true
-				ready <- nil
-			} else {
-				s.tell("") // what happened while we were away is unknown
-			}
-		})
-		if s.ctx.Err() != nil {
-			return
-		}
-		if !up {
-			ready <- err
-			return
-		}
-		select {
-		case <-time.After(retry):
-		case <-s.ctx.Done():
-			return
-		}
-		retry = min(2*retry, maxRetry)
-	}
-}
-
-// listenOnce connects, listens, calls up once listening, and passes the
-// notifications on until the connection fails or the store is closed.
-func (s *Store) listenOnce(cfg *pgx.ConnConfig, up func()) error {
-	ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
-	conn, err := pgx.ConnectConfig(ctx, cfg)
+// Watch calls fn with the id of a game each time a node (this one too)
+// stores an event of it or deletes it, until ctx ends; it then returns
+// ctx's error. It listens on a connection of its own (LISTEN): if that
+// connection is lost, Watch returns the error, and the caller calls it
+// again after a pause, which connects again. Notifications are sent when
+// the transaction that made the change commits, so a game fn names can be
+// read at once. fn is called from Watch's goroutine, one call at a time.
+func (s *Store) Watch(ctx context.Context, fn func(id string)) error {
+	dial, cancel := context.WithTimeout(ctx, 10*time.Second)
+	conn, err := pgx.ConnectConfig(dial, s.listen)
 	cancel()
 	if err != nil {
-		return err
+		return wrap(err)
 	}
 	defer conn.Close(context.Background())
-	if _, err := conn.Exec(s.ctx, "LISTEN "+pgx.Identifier{s.channel}.Sanitize()); err != nil {
-		return err
+	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{s.channel}.Sanitize()); err != nil {
+		return wrap(err)
 	}
-	up()
 	for {
-		n, err := conn.WaitForNotification(s.ctx)
+		n, err := conn.WaitForNotification(ctx)
 		if err != nil {
-			return err
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return wrap(err)
 		}
 		id, _, _ := strings.Cut(n.Payload, " ")
-		s.tell(id)
+		fn(id)
 	}
 }

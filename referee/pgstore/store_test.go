@@ -93,12 +93,13 @@ func TestJournal(t *testing.T) {
 	if none, err := s.Load(ctx, id, 5); err != nil || len(none) != 0 {
 		t.Fatalf("Load from 5: %v %+v", err, none)
 	}
-	var ids []string
-	if err := s.List(ctx, func(id string) error { ids = append(ids, id); return nil }); err != nil || len(ids) != 1 || ids[0] != id {
-		t.Fatalf("List: %v %v", err, ids)
+	var sums []summary
+	if err := s.List(ctx, func(s summary) error { sums = append(sums, s); return nil }); err != nil || len(sums) != 1 ||
+		sums[0] != (summary{ID: id, First: create(), Last: move(3, "4")}) {
+		t.Fatalf("List: %v %+v", err, sums)
 	}
 	stop := errors.New("stop")
-	if err := s.List(ctx, func(string) error { return stop }); err != stop {
+	if err := s.List(ctx, func(summary) error { return stop }); err != stop {
 		t.Fatalf("List returned %v, not fn's error", err)
 	}
 	for range 2 {
@@ -220,16 +221,21 @@ func TestSchema(t *testing.T) {
 	}
 }
 
-// TestWatch: a store hears the events another stores, and after its
-// listening connection is lost (the server restarted) it listens again
-// and says that anything may have changed.
+// TestWatch: Watch hears the events another store stores, and returns
+// an error when its connection is lost (the server restarted); called
+// again, it listens again.
 func TestWatch(t *testing.T) {
 	ctx := context.Background()
 	srv := pgtest.Start(t) // its own server, since it is restarted
 	url := srv.Database(t)
 	a, b := open(t, url), open(t, url)
 	heard := make(chan string, 100)
-	b.Watch(ctx, func(id string) { heard <- id })
+	stopped := make(chan error, 1)
+	watch := func() {
+		go func() { stopped <- b.Watch(ctx, func(id string) { heard <- id }) }()
+		time.Sleep(200 * time.Millisecond) // until it listens
+	}
+	watch()
 	expect := func(want string) {
 		t.Helper()
 		select {
@@ -256,7 +262,15 @@ func TestWatch(t *testing.T) {
 	if err := srv.Restart(); err != nil {
 		t.Fatal(err)
 	}
-	expect("") // listening again
+	select {
+	case err := <-stopped:
+		if err == nil {
+			t.Fatal("Watch returned nil when its connection was lost")
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("Watch still runs, its connection lost")
+	}
+	watch()
 	if err := a.Append(ctx, "g1", 3, move(2, "m")); err != nil {
 		t.Fatal(err)
 	}

@@ -47,7 +47,8 @@ func (a *adapter) Delete(id string) error { return a.s.Delete(context.Background
 
 func (a *adapter) Load(fn func(string, []referee.Event, error)) error {
 	ctx := context.Background()
-	return a.s.List(ctx, func(id string) error {
+	return a.s.List(ctx, func(sum pgstore.Summary) error {
+		id := sum.ID
 		events, err := a.s.Load(ctx, id, 1)
 		a.mu.Lock()
 		a.n[id] = len(events)
