@@ -8,6 +8,10 @@ import (
 	"github.com/hopsgames/hops/referee/pgstore"
 )
 
+// shared says whether several nodes may share the database: not with
+// the adapter, whose server keeps its games in memory once loaded.
+const shared = false
+
 // legacy adapts the store to the referee's present Store, which numbers
 // no events: it counts each game's events itself. It serves one node only.
 func legacy(s *pgstore.Store) referee.Store { return &adapter{s: s, n: map[string]int{}} }
