@@ -25,8 +25,8 @@ type Store struct {
 // Open connects to the database at url, a PostgreSQL connection URL
 // ("postgres://user:password@host:5432/db?sslmode=disable") or key=value
 // string, creates or migrates the schema (in the schema the connection's
-// search_path names first, normally public), and starts listening for the
-// changes other nodes make. Close releases it.
+// search_path names first, normally public). Close releases its
+// connections.
 func Open(ctx context.Context, url string) (*Store, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
