@@ -62,16 +62,27 @@ func (s *Server) seatBot(m *match, invitation string) error {
 	return nil
 }
 
-// resumeBots starts the computer players of the games loaded from the
-// store that are still being played.
+// resumeBots starts the computer players of the games listed at start
+// that are still being played. Only those games are read from the store,
+// and those the store could not summarize (List gave no events), which
+// are read to know.
 func (s *Server) resumeBots() {
-	for _, m := range s.games {
-		if !isBot(m.opponent) {
-			continue
+	s.mu.RLock()
+	var ids []string
+	for id, c := range s.cold {
+		if !c.known || (isBot(c.opponent) && c.joined && !c.ended) {
+			ids = append(ids, id)
 		}
+	}
+	s.mu.RUnlock()
+	for _, id := range ids {
+		if s.ctx.Err() != nil {
+			return
+		}
+		m, err := s.lookup(id)
 		// A game still waiting lost its computer player before it took
 		// its seat (the invitation is stored hashed): it expires unplayed.
-		if take(m).status == StatusPlaying {
+		if err == nil && isBot(m.opponent) && take(m).status == StatusPlaying {
 			go s.runBot(m)
 		}
 	}
@@ -96,6 +107,8 @@ func (s *Server) runBot(m *match) {
 		seed = seed*31 + uint64(c)
 	}
 	failures := 0
+	poll, stop := s.pollEvery()
+	defer stop()
 	for {
 		snap, changed, gone := m.watch()
 		if gone || snap.status == StatusOver || snap.status == StatusClosed {
@@ -104,7 +117,11 @@ func (s *Server) runBot(m *match) {
 		if snap.status != StatusPlaying || snap.state.ToMove() != side {
 			select {
 			case <-changed:
+			case <-poll:
+				s.refresh(m)
 			case <-time.After(botIdle):
+			case <-s.ctx.Done():
+				return
 			}
 			continue
 		}
@@ -120,7 +137,7 @@ func (s *Server) runBot(m *match) {
 		}
 		if err != nil {
 			var api *apiError
-			if errors.As(err, &api) && (api.kind == "turn" || api.kind == "over" || api.kind == "closed" || api.kind == "not-found") {
+			if errors.As(err, &api) && (api.kind == "turn" || api.kind == "over" || api.kind == "closed" || api.kind == "not-found" || api.kind == "damaged") {
 				continue // the game changed meanwhile: look again
 			}
 			// A refused move would be a bug of the player; do not
@@ -132,6 +149,8 @@ func (s *Server) runBot(m *match) {
 			select {
 			case <-changed:
 			case <-time.After(time.Second):
+			case <-s.ctx.Done():
+				return
 			}
 		}
 	}

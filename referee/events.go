@@ -83,6 +83,8 @@ func (s *Server) getEvents(w http.ResponseWriter, r *http.Request, m *match, who
 	}
 	keep := time.NewTicker(eventsKeepAlive)
 	defer keep.Stop()
+	poll, stop := s.pollEvery() // another node's moves, with a shared store
+	defer stop()
 	for {
 		snap, changed, gone := m.watch()
 		if gone {
@@ -105,6 +107,8 @@ func (s *Server) getEvents(w http.ResponseWriter, r *http.Request, m *match, who
 		}
 		select {
 		case <-changed:
+		case <-poll:
+			s.refresh(m)
 		case <-keep.C:
 			if !write(": keep-alive\n\n") {
 				return

@@ -54,6 +54,7 @@ type match struct {
 
 	mu         sync.Mutex
 	gone       bool         // deleted: every request about it is answered 404
+	stale      bool         // a write's answer was lost: read the store before using it
 	tokens     [2]tokenHash // of each side's token; the joiner's is zero until the join
 	joined     bool
 	invitation tokenHash
@@ -213,14 +214,27 @@ func (m *match) apply(at time.Time, change func()) {
 }
 
 // push adds a checked move. The caller holds m.mu.
-func (m *match) push(at time.Time, st step) {
-	m.apply(at, func() {
+func (m *match) push(at time.Time, st step) { m.apply(at, m.moved(st)) }
+
+// moved returns the change a checked move makes, for apply.
+func (m *match) moved(st step) func() {
+	return func() {
 		m.state = st.next
 		m.history = append(m.history, st.move)
 		if m.hidden {
 			m.reveals = append(m.reveals, st.reveal)
 		}
-	})
+	}
+}
+
+// joinedBy returns the change the join makes, for apply: the joiner's
+// token and the game's start, the true one in a game with hidden pieces.
+func (m *match) joinedBy(token tokenHash, start hops.State) func() {
+	return func() {
+		m.tokens[m.creator.Other()] = token
+		m.joined = true
+		m.start, m.state = start, start
+	}
 }
 
 // checkPlayable returns the error for a move in a game that is not
@@ -323,11 +337,7 @@ func (m *match) replayEvent(e Event) error {
 				return errors.New("the start does not hold the creator's arrangement")
 			}
 		}
-		m.apply(e.Time, func() {
-			m.tokens[m.creator.Other()] = h
-			m.joined = true
-			m.start, m.state = start, start
-		})
+		m.apply(e.Time, m.joinedBy(h, start))
 	case EventMove:
 		if err := m.checkPlayable(); err != nil {
 			return err

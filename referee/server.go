@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"context"
 	"crypto/subtle"
 	"encoding/binary"
 	"encoding/hex"
@@ -17,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/hopsgames/hops"
@@ -44,9 +46,14 @@ type Config struct {
 	// on a network. Tests may pass a seeded source. It is only read
 	// under a lock.
 	Rand io.Reader
-	// Store keeps the games across restarts; NewServer loads every game
-	// it holds. nil keeps them in memory only.
+	// Store keeps the games across restarts, and may be shared by
+	// several servers (see Storage in the package documentation); nil
+	// keeps them in memory only.
 	Store Store
+	// Poll is how often, with a shared store that is no Watcher, an
+	// event stream or a computer player waiting for a game's next event
+	// reads the store again; 0 means one second.
+	Poll time.Duration
 	// Now is the clock of expiry and rate limits; nil means time.Now.
 	Now func() time.Time
 	// IdleTTL is how long a game that is waiting or being played lives
@@ -80,14 +87,30 @@ type Server struct {
 	randMu sync.Mutex
 	rand   io.Reader
 
+	// shared is set when other servers may write to the store: each
+	// game is then read again before it is used. watching is set when
+	// the store tells of their changes (a Watcher).
+	shared, watching bool
+	// ctx is the server's life, ended by Close: the context of its work
+	// on the store and in the background.
+	ctx    context.Context
+	cancel context.CancelFunc
+	loads  atomic.Int64 // games read from the store (see table.go)
+
 	mu      sync.RWMutex
-	games   map[string]*match
+	games   map[string]*match // see table.go
+	cold    map[string]coldGame
+	damaged map[string]bool
+	loading map[string]*loadCall
 	pending int // creations under way, counted against MaxGames
 }
 
-// NewServer returns a server holding the games of c.Store. A game whose
-// journal cannot be replayed is left in the store and logged, not loaded;
-// an error reading the store itself is returned.
+// NewServer returns a server holding the games of c.Store. It reads only
+// the store's list of games (Store.List), not their journals: each game is
+// read and replayed when it is first needed, and the computer players of
+// the games still being played resume in the background. A game whose
+// journal cannot be read or replayed is answered as damaged. An error
+// listing the store is returned.
 func NewServer(c Config) (*Server, error) {
 	if c.MaxGames <= 0 {
 		c.MaxGames = DefaultMaxGames
@@ -101,31 +124,32 @@ func NewServer(c Config) (*Server, error) {
 	if c.MovesCache <= 0 {
 		c.MovesCache = defaultMovesCache
 	}
+	if c.Poll <= 0 {
+		c.Poll = time.Second
+	}
 	s := &Server{
 		cfg: c, mux: http.NewServeMux(), store: c.Store, rand: c.Rand,
 		limiter: newRateLimiter(c.CreateRate, c.CreateBurst),
 		moves:   &movesCache{budget: c.MovesCache},
-		games:   map[string]*match{},
+		games:   map[string]*match{}, cold: map[string]coldGame{},
+		damaged: map[string]bool{}, loading: map[string]*loadCall{},
 	}
 	if s.store == nil {
 		s.store = nopStore{}
 	}
-	err := s.store.Load(func(id string, events []Event, err error) {
-		var m *match
-		if err == nil {
-			m, err = replay(id, events)
-		}
-		if err != nil {
-			log.Printf("referee: game %s not loaded: %v", id, err)
-			return
-		}
-		s.games[id] = m
-	})
-	if err != nil {
+	excl, ok := s.store.(Exclusive)
+	s.shared = !ok || !excl.Exclusive()
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	if err := s.listGames(); err != nil {
+		s.cancel()
 		return nil, err
 	}
 	s.routes()
-	s.resumeBots()
+	if w, ok := s.store.(Watcher); ok && s.shared {
+		s.watching = true
+		go s.watch(w)
+	}
+	go s.resumeBots()
 	return s, nil
 }
 
@@ -485,109 +509,6 @@ func (s *Server) createGame(req createRequest) (createdJSON, error) {
 	return createdJSON{ID: id, Game: g.Name, You: g.SideName(creator), First: g.SideName(first), Token: token, Invitation: invitation}, nil
 }
 
-// host stores a new game and adds it to the table, if there is room.
-func (s *Server) host(m *match, e Event) error {
-	if !s.reserve() {
-		s.Sweep() // expired games may make room
-		if !s.reserve() {
-			return failf(http.StatusServiceUnavailable, "full", "the server holds %d games, its limit", s.cfg.MaxGames)
-		}
-	}
-	err := s.store.Create(m.id, e)
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.pending--
-	if err != nil {
-		return err
-	}
-	s.games[m.id] = m
-	return nil
-}
-
-// reserve counts a creation against MaxGames, if there is room.
-func (s *Server) reserve() bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if len(s.games)+s.pending >= s.cfg.MaxGames {
-		return false
-	}
-	s.pending++
-	return true
-}
-
-// lookup returns the game with the given id, or nil if there is none or
-// it has expired (it is then deleted).
-func (s *Server) lookup(id string) *match {
-	s.mu.RLock()
-	m := s.games[id]
-	s.mu.RUnlock()
-	if m == nil {
-		return nil
-	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	s.expireLocked(m, s.cfg.Now())
-	if m.gone {
-		return nil
-	}
-	return m
-}
-
-// expireLocked deletes m if it has expired at now. The caller holds m.mu.
-func (s *Server) expireLocked(m *match, now time.Time) bool {
-	if m.gone || !m.expired(now, s.cfg.IdleTTL, s.cfg.FinishedTTL) {
-		return false
-	}
-	m.gone = true
-	if err := s.store.Delete(m.id); err != nil {
-		log.Printf("referee: deleting game %s: %v", m.id, err)
-	}
-	s.mu.Lock()
-	delete(s.games, m.id)
-	s.mu.Unlock()
-	return true
-}
-
-// Sweep deletes the games that have expired, and forgets the clients
-// whose rate limit is back to full. It returns how many games it deleted.
-// Expired games are also deleted when a request finds them, so Sweep only
-// reclaims memory and disk; Janitor runs it now and then.
-func (s *Server) Sweep() int {
-	now := s.cfg.Now()
-	s.mu.RLock()
-	all := make([]*match, 0, len(s.games))
-	for _, m := range s.games {
-		all = append(all, m)
-	}
-	s.mu.RUnlock()
-	n := 0
-	for _, m := range all {
-		m.mu.Lock()
-		if s.expireLocked(m, now) {
-			n++
-		}
-		m.mu.Unlock()
-	}
-	s.limiter.prune(now)
-	return n
-}
-
-// Janitor calls Sweep every interval until stop is closed.
-func (s *Server) Janitor(every time.Duration, stop <-chan struct{}) {
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		select {
-		case <-t.C:
-			if n := s.Sweep(); n > 0 {
-				log.Printf("referee: %d expired games deleted", n)
-			}
-		case <-stop:
-			return
-		}
-	}
-}
-
 // viewer is who sent a request: a side, or nobody (a spectator).
 type viewer struct {
 	side hops.Side
@@ -597,10 +518,9 @@ type viewer struct {
 // withGame finds the game named in the path, then calls h.
 func (s *Server) withGame(h func(w http.ResponseWriter, r *http.Request, m *match)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		id := r.PathValue("id")
-		m := s.lookup(id)
-		if m == nil {
-			writeError(w, http.StatusNotFound, "not-found", "", "no game %q", id)
+		m, err := s.lookup(r.PathValue("id"))
+		if err != nil {
+			fail(w, nil, err)
 			return
 		}
 		h(w, r, m)
@@ -814,24 +734,24 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request, m *match, who 
 func (s *Server) play(m *match, side hops.Side, move string) (snapshot, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.gone {
-		return snapshot{}, failf(http.StatusNotFound, "not-found", "no game %q", m.id)
-	}
-	if err := m.checkPlayable(); err != nil {
-		return snapshot{}, err
-	}
-	if turn := m.state.ToMove(); turn != side {
-		return snapshot{}, failf(http.StatusForbidden, "turn", "it is %s's turn, not %s's", m.game.SideName(turn), m.game.SideName(side))
-	}
-	st, err := m.advance(move)
+	err := s.commit(m, func() (Event, func(), error) {
+		if err := m.checkPlayable(); err != nil {
+			return Event{}, nil, err
+		}
+		if turn := m.state.ToMove(); turn != side {
+			return Event{}, nil, failf(http.StatusForbidden, "turn", "it is %s's turn, not %s's", m.game.SideName(turn), m.game.SideName(side))
+		}
+		st, err := m.advance(move)
+		if err != nil {
+			return Event{}, nil, err
+		}
+		ply := len(m.history) + 1
+		e := Event{Type: EventMove, Time: s.cfg.Now(), Ply: ply, Move: st.move, End: st.next.Outcome().Over || ply >= m.maxPlies}
+		return e, m.moved(st), nil
+	})
 	if err != nil {
 		return snapshot{}, err
 	}
-	now := s.cfg.Now()
-	if err := s.store.Append(m.id, Event{Type: EventMove, Time: now, Ply: len(m.history) + 1, Move: st.move}); err != nil {
-		return snapshot{}, err
-	}
-	m.push(now, st)
 	return m.snapshot(), nil
 }
 
@@ -861,39 +781,34 @@ func (s *Server) claim(m *match, req joinRequest) (joinedJSON, error) {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.gone {
-		return joinedJSON{}, failf(http.StatusNotFound, "not-found", "no game %q", m.id)
-	}
-	if m.joined {
-		return joinedJSON{}, failf(http.StatusConflict, "claimed", "the invitation was already claimed")
-	}
-	if m.resigned {
-		return joinedJSON{}, failf(http.StatusConflict, "over", "the game is over: %s", m.outcome())
-	}
-	h := hashOf(req.Invitation)
-	if subtle.ConstantTimeCompare(h[:], m.invitation[:]) != 1 {
-		return joinedJSON{}, failf(http.StatusUnauthorized, "auth", "wrong invitation")
-	}
 	joiner := m.creator.Other()
-	start := m.start
-	if m.hidden {
-		if start, err = trueStart(m.creator, m.arrangement, mine, m.start.ToMove()); err != nil {
-			return joinedJSON{}, err
+	err = s.commit(m, func() (Event, func(), error) {
+		if m.joined {
+			return Event{}, nil, failf(http.StatusConflict, "claimed", "the invitation was already claimed")
 		}
-	}
-	now := s.cfg.Now()
-	e := Event{Type: EventJoin, Time: now, Token: hashOf(token).String()}
-	if m.hidden {
-		e.Start = start.String()
-	}
-	if err := s.store.Append(m.id, e); err != nil {
+		if m.resigned {
+			return Event{}, nil, failf(http.StatusConflict, "over", "the game is over: %s", m.outcome())
+		}
+		h := hashOf(req.Invitation)
+		if subtle.ConstantTimeCompare(h[:], m.invitation[:]) != 1 {
+			return Event{}, nil, failf(http.StatusUnauthorized, "auth", "wrong invitation")
+		}
+		start := m.start
+		if m.hidden {
+			var err error
+			if start, err = trueStart(m.creator, m.arrangement, mine, m.start.ToMove()); err != nil {
+				return Event{}, nil, err
+			}
+		}
+		e := Event{Type: EventJoin, Time: s.cfg.Now(), Token: hashOf(token).String()}
+		if m.hidden {
+			e.Start = start.String()
+		}
+		return e, m.joinedBy(hashOf(token), start), nil
+	})
+	if err != nil {
 		return joinedJSON{}, err
 	}
-	m.apply(now, func() {
-		m.tokens[joiner] = hashOf(token)
-		m.joined = true
-		m.start, m.state = start, start
-	})
 	return joinedJSON{ID: m.id, Game: m.game.Name, You: m.game.SideName(joiner), Token: token}, nil
 }
 
@@ -929,16 +844,15 @@ func (s *Server) resign(w http.ResponseWriter, r *http.Request, m *match, who vi
 func (s *Server) abandon(m *match, side hops.Side) (snapshot, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.gone {
-		return snapshot{}, failf(http.StatusNotFound, "not-found", "no game %q", m.id)
-	}
-	if st := m.status(); st == StatusOver || st == StatusClosed {
-		return snapshot{}, m.checkPlayable()
-	}
-	now := s.cfg.Now()
-	if err := s.store.Append(m.id, Event{Type: EventResign, Time: now, Side: m.game.SideName(side)}); err != nil {
+	err := s.commit(m, func() (Event, func(), error) {
+		if st := m.status(); st == StatusOver || st == StatusClosed {
+			return Event{}, nil, m.checkPlayable()
+		}
+		e := Event{Type: EventResign, Time: s.cfg.Now(), Side: m.game.SideName(side), End: true}
+		return e, func() { m.resigned, m.resigner = true, side }, nil
+	})
+	if err != nil {
 		return snapshot{}, err
 	}
-	m.apply(now, func() { m.resigned, m.resigner = true, side })
 	return m.snapshot(), nil
 }

@@ -1,42 +1,126 @@
 package referee
 
 import (
-	"bytes"
-	"encoding/json"
+	"context"
 	"errors"
 	"fmt"
-	"hash/crc32"
-	"os"
-	"path/filepath"
-	"strconv"
-	"strings"
 	"time"
 )
 
-// Store keeps the games durably: each game is a journal, the list of the
-// events that made it, appended one at a time. The server writes every
-// event to the store before it acknowledges it, and at start it replays
-// the journals the store holds. FileStore, one file per game, is the
-// default; a database can take its place by implementing these methods.
+// Store keeps the games durably: each game is a journal, the numbered
+// list of the events that made it (1 for its creation), appended one at
+// a time. The server writes every event to the store before it
+// acknowledges it, and reads a game's journal when it first needs the
+// game.
 //
-// The server calls the methods of one game one at a time (under the
-// game's lock); calls about different games may run concurrently.
+// Several servers (nodes) may share one store: the store decides which
+// writer gets each event number, so that two nodes taking moves for the
+// same game at the same moment cannot both succeed. FileStore keeps the
+// journals in files, for one process; MemStore in memory, for tests and
+// for several Servers in one process; a database can take their place
+// by implementing these methods. The package storetest checks that an
+// implementation keeps this contract.
+//
+// Every method is safe for concurrent use. An error that is none of
+// those named below (ErrExists, ErrNotFound, ErrConflict, a
+// *DamagedError) means the store could not be reached or could not do
+// the work: the server answers 503 and acknowledges nothing.
 type Store interface {
-	// Create starts the journal of a new game with its first event. It
-	// fails if the game already exists.
-	Create(id string, e Event) error
-	// Append adds an event to a game's journal. When it returns nil the
-	// event must survive a crash; when it returns an error the journal
-	// must be as it was before the call.
-	Append(id string, e Event) error
-	// Delete removes a game's journal.
-	Delete(id string) error
-	// Load calls fn for every game in the store with its events in
-	// order, or with the error that kept it from reading them. A journal
-	// whose last event was cut short by a crash is given without it (and
-	// repaired). Load returns an error only when it cannot read the
-	// store at all.
-	Load(fn func(id string, events []Event, err error)) error
+	// Create starts the journal of a new game with its first event,
+	// number 1. It returns ErrExists if a game of that id is stored
+	// (or was set aside as damaged), and then stores nothing. When it
+	// returns nil the journal must survive a crash.
+	Create(ctx context.Context, id string, e Event) error
+	// Append makes e event number seq of the game's journal, seq >= 2.
+	// If the journal does not hold exactly seq-1 events (another writer
+	// got there first) it returns ErrConflict and stores nothing; if
+	// there is no such game, ErrNotFound. When it returns nil the event
+	// must survive a crash; when it returns any error the journal must
+	// be as it was, or hold e as event seq (a write whose answer was
+	// lost), never anything else.
+	Append(ctx context.Context, id string, seq int, e Event) error
+	// Load returns the events of a game from number from (1 for all)
+	// to its last, in order: none, and no error, if the journal holds
+	// fewer than from events. It returns ErrNotFound for a game the
+	// store does not hold, and a *DamagedError for a journal it cannot
+	// read. A last event cut short by a crash (never acknowledged) is
+	// not returned.
+	Load(ctx context.Context, id string, from int) ([]Event, error)
+	// List calls fn for every game stored, without reading whole
+	// journals: it must be cheap enough to call at every start with
+	// thousands of games. It stops at the first error fn returns and
+	// returns it.
+	List(ctx context.Context, fn func(Summary) error) error
+	// Delete removes a game's journal. Deleting a game that is not
+	// stored is not an error (two nodes may expire the same game).
+	Delete(ctx context.Context, id string) error
+}
+
+// Summary is what List tells of a game. First and Last are the first and
+// the last events of its journal (the same when it holds one), if the
+// store can give them cheaply; a store that cannot leaves them zero
+// (Type ""), and the server then reads the game's journal when it needs
+// to know more than that it exists. The server uses them to decide,
+// without reading every journal at start, when the game expires and
+// whether a computer player must resume playing it.
+type Summary struct {
+	ID          string
+	First, Last Event
+}
+
+// Watcher is implemented by a store that several nodes share and that
+// can tell when a game changed, whoever changed it (PostgreSQL's
+// LISTEN/NOTIFY, for example). The server then brings the game up to
+// date at once, which wakes the event streams and computer players that
+// wait for it. A shared store that is no Watcher is polled instead (see
+// Config.Poll).
+type Watcher interface {
+	// Watch calls fn with the id of every game whose journal changes
+	// (an event appended, the game created or deleted), by any writer,
+	// until ctx is done. Calls may be merged or come late, never be
+	// lost while Watch runs; fn must not block for long. Watch returns
+	// ctx's error when ctx is done, or another error if it can no
+	// longer watch; the server then calls it again after a pause.
+	Watch(ctx context.Context, fn func(id string)) error
+}
+
+// Exclusive is implemented by a store that only one Server uses at a
+// time, such as FileStore, when Exclusive returns true. The server then
+// trusts the games it keeps in memory and does not read the store before
+// each answer. A store that does not implement it is taken to be shared.
+type Exclusive interface {
+	Exclusive() bool
+}
+
+// The errors of a Store.
+var (
+	// ErrExists is returned by Create when the id is taken.
+	ErrExists = errors.New("referee: the game already exists")
+	// ErrNotFound is returned for a game the store does not hold.
+	ErrNotFound = errors.New("referee: no such game in the store")
+	// ErrConflict is returned by Append when the journal does not hold
+	// the events the writer believed it held: another writer appended
+	// first.
+	ErrConflict = errors.New("referee: the journal changed meanwhile")
+)
+
+// DamagedError is the error of a journal that the store holds but cannot
+// read: its content is not what the store wrote, and not only a last
+// event cut short by a crash. The store never repairs such a journal by
+// dropping what it cannot read: it keeps it as it is, set aside, for
+// someone to look at, and answers this error for the game from then on.
+type DamagedError struct {
+	ID     string // the game
+	Reason string // what is wrong, and where
+	Kept   string // where the record was set aside (a file name), if it was moved
+}
+
+func (e *DamagedError) Error() string {
+	msg := fmt.Sprintf("referee: the record of game %s is damaged: %s", e.ID, e.Reason)
+	if e.Kept != "" {
+		msg += "; kept as " + e.Kept
+	}
+	return msg
 }
 
 // The kinds of event a journal holds.
@@ -47,9 +131,10 @@ const (
 	EventResign = "resign" // a player resigned
 )
 
-// Event is one line of a game's journal. Tokens and invitations are kept
-// as the hex SHA-256 of their text, never in clear, so that whoever reads
-// the store cannot play in anyone's name.
+// Event is one entry of a game's journal. Tokens and invitations are
+// kept as the hex SHA-256 of their text, never in clear, so that whoever
+// reads the store cannot play in anyone's name. A store must give back
+// every field as it was given, Time to the microsecond at least.
 type Event struct {
 	Type string    `json:"type"`
 	Time time.Time `json:"time"`
@@ -72,6 +157,10 @@ type Event struct {
 	// Join carries the true start, set up from both arrangements.
 	Start string `json:"start,omitempty"`
 	Token string `json:"token,omitempty"`
+	// Create and Join with an idempotency key: the hash of the key and
+	// of the request, to tell a retry from another request with the
+	// same key (see idempotency.go).
+	Request string `json:"request,omitempty"`
 
 	// Move: the ply it makes (1 for the first move) and its canonical
 	// text (G9).
@@ -80,221 +169,22 @@ type Event struct {
 
 	// Resign: the side that resigned.
 	Side string `json:"side,omitempty"`
+
+	// End is set on the event that ends the game (a winning move, the
+	// move that reaches the ply bound, a resignation), so that the last
+	// event tells whether the game is over without replaying it.
+	End bool `json:"end,omitempty"`
 }
 
 // nopStore keeps nothing: the games live in memory only.
 type nopStore struct{}
 
-func (nopStore) Create(string, Event) error              { return nil }
-func (nopStore) Append(string, Event) error              { return nil }
-func (nopStore) Delete(string) error                     { return nil }
-func (nopStore) Load(func(string, []Event, error)) error { return nil }
-
-// FileStore keeps each game in a file of its own directory, named after
-// the game's id with the extension .journal. Each event is one line:
-//
-//	<length> <crc32> <event as JSON>
-//
-// where length is the number of bytes of the JSON text, in decimal, and
-// crc32 its IEEE checksum in eight hex digits. A line that does not match
-// its length and checksum, or lacks its final newline, was cut short by a
-// crash: it is dropped, and the file truncated before it. Every write is
-// synced to the disk before the call returns.
-type FileStore struct {
-	dir string
-}
-
-// journalExt is the extension of the journal files.
-const journalExt = ".journal"
-
-// OpenFileStore returns the store of directory dir, creating it if needed.
-func OpenFileStore(dir string) (*FileStore, error) {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, err
-	}
-	return &FileStore{dir: dir}, nil
-}
-
-func (f *FileStore) path(id string) string { return filepath.Join(f.dir, id+journalExt) }
-
-// encodeEvent returns e's journal line.
-func encodeEvent(e Event) ([]byte, error) {
-	payload, err := json.Marshal(e)
-	if err != nil {
-		return nil, err
-	}
-	line := fmt.Appendf(nil, "%d %08x ", len(payload), crc32.ChecksumIEEE(payload))
-	line = append(line, payload...)
-	return append(line, '\n'), nil
-}
-
-// decodeEvent reads one journal line, without its newline.
-func decodeEvent(line []byte) (Event, error) {
-	var e Event
-	n, rest, ok := bytes.Cut(line, []byte(" "))
-	if !ok {
-		return e, errors.New("no length")
-	}
-	sum, payload, ok := bytes.Cut(rest, []byte(" "))
-	if !ok || len(sum) != 8 {
-		return e, errors.New("no checksum")
-	}
-	// Both numbers must be written exactly as encodeEvent writes them.
-	if string(n) != strconv.Itoa(len(payload)) {
-		return e, fmt.Errorf("length %q, the entry has %d bytes", n, len(payload))
-	}
-	if string(sum) != fmt.Sprintf("%08x", crc32.ChecksumIEEE(payload)) {
-		return e, fmt.Errorf("checksum %q does not match", sum)
-	}
-	dec := json.NewDecoder(bytes.NewReader(payload))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&e); err != nil {
-		return e, err
-	}
-	return e, nil
-}
-
-// Create writes the journal of a new game.
-func (f *FileStore) Create(id string, e Event) error {
-	line, err := encodeEvent(e)
-	if err != nil {
-		return err
-	}
-	file, err := os.OpenFile(f.path(id), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if err != nil {
-		return err
-	}
-	_, err = file.Write(line)
-	if err == nil {
-		err = file.Sync()
-	}
-	if cerr := file.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = f.syncDir() // the new file's name must survive a crash too
-	}
-	if err != nil {
-		os.Remove(f.path(id))
-	}
-	return err
-}
-
-// Append adds an event to a game's journal and syncs it. On failure it
-// cuts the file back to its former length, so that no partial line stays
-// in front of the next one.
-func (f *FileStore) Append(id string, e Event) error {
-	line, err := encodeEvent(e)
-	if err != nil {
-		return err
-	}
-	file, err := os.OpenFile(f.path(id), os.O_WRONLY|os.O_APPEND, 0)
-	if err != nil {
-		return err
-	}
-	info, err := file.Stat()
-	if err == nil {
-		if _, err = file.Write(line); err == nil {
-			err = file.Sync()
-		}
-		if err != nil {
-			file.Truncate(info.Size())
-		}
-	}
-	if cerr := file.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
-
-// Delete removes a game's file.
-func (f *FileStore) Delete(id string) error {
-	err := os.Remove(f.path(id))
-	if errors.Is(err, os.ErrNotExist) {
-		return nil
-	}
-	return err
-}
-
-func (f *FileStore) syncDir() error {
-	d, err := os.Open(f.dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	return d.Sync()
-}
-
-// Load reads every journal of the directory.
-func (f *FileStore) Load(fn func(id string, events []Event, err error)) error {
-	entries, err := os.ReadDir(f.dir)
-	if err != nil {
-		return err
-	}
-	for _, ent := range entries {
-		id, ok := strings.CutSuffix(ent.Name(), journalExt)
-		if !ok || !ent.Type().IsRegular() {
-			continue
-		}
-		if !validID(id) {
-			fn(id, nil, fmt.Errorf("%s: not a game's journal", ent.Name()))
-			continue
-		}
-		events, err := f.read(id)
-		if err == nil && len(events) == 0 { // a creation cut short: never acknowledged
-			err = f.Delete(id)
-			if err == nil {
-				continue
-			}
-		}
-		fn(id, events, err)
-	}
-	return nil
-}
-
-// read returns the events of a journal. A bad entry with nothing valid
-// after it was cut short by a crash and is dropped; the file is truncated
-// before it, so that later events follow the last good line. A bad entry
-// followed by good ones means the file was damaged otherwise: it is an
-// error, and the file is left as it is.
-func (f *FileStore) read(id string) ([]Event, error) {
-	data, err := os.ReadFile(f.path(id))
-	if err != nil {
-		return nil, err
-	}
-	var events []Event
-	good := 0 // the length of the valid prefix
-	var bad error
-	for pos := 0; pos < len(data); {
-		line := data[pos:]
-		var e Event
-		var derr error
-		if i := bytes.IndexByte(line, '\n'); i < 0 {
-			derr = errors.New("no newline at the end")
-		} else {
-			line = line[:i+1]
-			e, derr = decodeEvent(line[:i])
-		}
-		pos += len(line)
-		switch {
-		case derr != nil:
-			if bad == nil {
-				bad = fmt.Errorf("entry %d: %w", len(events)+1, derr)
-			}
-		case bad != nil:
-			return nil, fmt.Errorf("damaged journal: %w, followed by valid entries", bad)
-		default:
-			events = append(events, e)
-			good = pos
-		}
-	}
-	if good < len(data) {
-		if err := os.Truncate(f.path(id), int64(good)); err != nil {
-			return nil, err
-		}
-	}
-	return events, nil
-}
+func (nopStore) Create(context.Context, string, Event) error        { return nil }
+func (nopStore) Append(context.Context, string, int, Event) error   { return nil }
+func (nopStore) Delete(context.Context, string) error               { return nil }
+func (nopStore) Load(context.Context, string, int) ([]Event, error) { return nil, ErrNotFound }
+func (nopStore) List(context.Context, func(Summary) error) error    { return nil }
+func (nopStore) Exclusive() bool                                    { return true }
 
 // validID reports whether id has the form of the ids the server makes:
 // 32 lower-case hex digits. The file store relies on it to keep ids out

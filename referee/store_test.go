@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"math/rand/v2"
 	"net/http"
@@ -175,43 +176,74 @@ func TestRestartKeepsGames(t *testing.T) {
 	}
 }
 
-// TestTornJournal damages the end of a journal as a crash in the middle
-// of a write would: the broken entry is dropped, the moves before it are
-// kept, and the game goes on and is stored properly after.
-func TestTornJournal(t *testing.T) {
+// journalGame creates a Zapita game stored in a new directory, plays n
+// moves, and returns the client, the game, the moves and the journal's
+// file name.
+func journalGame(t *testing.T, n int) (*client, hosted, []string, string) {
+	t.Helper()
+	dir := t.TempDir()
+	c := newClientWith(t, fileConfig(t, dir, 30))
+	h := c.create("zapita", "")
+	played := c.play(h, n)
+	return c, h, played, filepath.Join(dir, h.ID+journalExt)
+}
+
+// rewrite changes a file's content with do.
+func rewrite(t *testing.T, name string, do func([]byte) []byte) {
+	t.Helper()
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(name, do(data), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// lastLine returns where the last line of data starts.
+func lastLine(data []byte) int { return bytes.LastIndexByte(data[:len(data)-1], '\n') + 1 }
+
+// unsynced rewrites data's header as if the last line had been synced
+// but the header not yet rewritten: it counts the lines before it.
+func unsynced(data []byte) []byte {
+	out := slices.Clone(data)
+	copy(out, encodeHeader(int64(lastLine(data))))
+	return out
+}
+
+// TestTornWrite leaves a journal as a crash in the middle of a write
+// would: only what follows the synced part is lost, never an
+// acknowledged move, and the game goes on and is stored properly after.
+func TestTornWrite(t *testing.T) {
+	// A move being written when the crash came: its line, half of it.
+	half := func(d []byte) []byte {
+		line, _ := encodeEvent(Event{Type: EventMove, Ply: 7, Move: "A1-A2"})
+		return append(d, line[:len(line)/2]...)
+	}
 	for _, damage := range []struct {
 		name string
-		// lost is how many of the moves played are lost: a cut last
-		// line loses its move, which was never acknowledged.
-		lost int
+		lost int // moves lost: only one never acknowledged
 		do   func(data []byte) []byte
 	}{
-		{"cut in the middle of the last line", 1, func(d []byte) []byte {
-			last := bytes.LastIndexByte(d[:len(d)-1], '\n')
-			return d[:last+1+(len(d)-last)/2]
+		{"a line cut short appended", 0, half},
+		{"zeros appended (the file extended, not written)", 0, func(d []byte) []byte { return append(d, make([]byte, 70)...) }},
+		{"the last line synced, the header not rewritten", 0, unsynced},
+		{"the last line cut short, the header not rewritten", 1, func(d []byte) []byte {
+			d = unsynced(d)
+			at := lastLine(d)
+			return d[:at+(len(d)-at)/2]
 		}},
-		{"last newline missing", 1, func(d []byte) []byte { return d[:len(d)-1] }},
-		{"garbage appended", 0, func(d []byte) []byte { return append(d, "\x00\x17garbage"...) }},
-		{"garbage lines appended", 0, func(d []byte) []byte { return append(d, "12 00000000 {}\nxx\n"...) }},
-		{"checksum of the last line wrong", 1, func(d []byte) []byte {
-			d[len(d)-3] ^= 1 // a byte of the last JSON text
-			return d
+		{"the last line left zero, the header not rewritten", 1, func(d []byte) []byte {
+			d = unsynced(d)
+			at := lastLine(d)
+			return append(d[:at], make([]byte, len(d)-at)...)
 		}},
+		{"the last newline missing, the header not rewritten", 1, func(d []byte) []byte { return unsynced(d)[:len(d)-1] }},
 	} {
 		t.Run(damage.name, func(t *testing.T) {
-			dir := t.TempDir()
-			c := newClientWith(t, fileConfig(t, dir, 30))
-			h := c.create("zapita", "")
-			played := c.play(h, 6)
-			name := filepath.Join(dir, h.ID+journalExt)
-			data, err := os.ReadFile(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(name, damage.do(data), 0o600); err != nil {
-				t.Fatal(err)
-			}
-			c.restart(fileConfig(t, dir, 31))
+			c, h, played, name := journalGame(t, 6)
+			rewrite(t, name, damage.do)
+			c.restart(fileConfig(t, filepath.Dir(name), 31))
 			want := played[:len(played)-damage.lost]
 			if got := c.history(h).Moves; !slices.Equal(got, want) {
 				t.Fatalf("history %v, want %v", got, want)
@@ -219,42 +251,163 @@ func TestTornJournal(t *testing.T) {
 			// The file was cut back to its valid entries: the moves
 			// played next are found after another restart.
 			more := c.play(h, 2)
-			c.restart(fileConfig(t, dir, 32))
+			c.restart(fileConfig(t, filepath.Dir(name), 32))
 			if got := c.history(h).Moves; !slices.Equal(got, append(want, more...)) {
 				t.Fatalf("history %v, want %v then %v", got, want, more)
 			}
+			if _, err := os.Stat(name + damagedExt); err == nil {
+				t.Error("a torn write set the journal aside")
+			}
 		})
 	}
+}
 
-	// A bad entry followed by good ones is not a crash's doing: the game
-	// is not loaded, and its file is left for someone to look at.
+// TestDamagedJournal damages journals in every way a crash cannot: the
+// game is answered as damaged (503, kind "damaged"), not as unknown,
+// before and after a restart; its file is kept as it was, set aside; the
+// other games go on.
+func TestDamagedJournal(t *testing.T) {
+	flip := func(back int) func([]byte) []byte { // a byte of the back-th line from the end
+		return func(d []byte) []byte {
+			lines := bytes.SplitAfter(d[:len(d)-1], []byte("\n"))
+			line := lines[len(lines)-back]
+			line[len(line)/2] ^= 0x04
+			return d
+		}
+	}
+	for _, damage := range []struct {
+		name string
+		do   func(data []byte) []byte
+	}{
+		{"a byte of the last line changed", flip(1)},
+		{"a byte of the line before changed", flip(2)},
+		{"a byte of the third line from the end changed", flip(3)},
+		{"the last newline changed", func(d []byte) []byte { d[len(d)-1] = ' '; return d }},
+		{"cut at half", func(d []byte) []byte { return d[:len(d)/2] }},
+		{"cut in the last line", func(d []byte) []byte { at := lastLine(d); return d[:at+(len(d)-at)/2] }},
+		{"the last newline missing", func(d []byte) []byte { return d[:len(d)-1] }},
+		{"cut after a whole line", func(d []byte) []byte { return d[:lastLine(d)] }},
+		{"CRLF line endings", func(d []byte) []byte { return bytes.ReplaceAll(d, []byte("\n"), []byte("\r\n")) }},
+		{"zero-filled", func(d []byte) []byte { return make([]byte, len(d)) }},
+		{"a synced line left zero", func(d []byte) []byte {
+			at := lastLine(d)
+			return append(d[:at], make([]byte, len(d)-at)...)
+		}},
+		{"zeros in the middle", func(d []byte) []byte { clear(d[len(d)/3 : len(d)/2]); return d }},
+		{"a bad line before good ones", func(d []byte) []byte {
+			lines := bytes.SplitAfter(d, []byte("\n"))
+			lines[3] = []byte("7 00000000 garbage\n")
+			return bytes.Join(lines, nil)
+		}},
+		{"complete garbage lines appended", func(d []byte) []byte { return append(d, "12 00000000 {}\nxx\n"...) }},
+		{"the header changed", func(d []byte) []byte { d[20] ^= 1; return d }},
+	} {
+		t.Run(damage.name, func(t *testing.T) {
+			c, h, _, name := journalGame(t, 6)
+			other := c.create("coir", "")
+			rewrite(t, name, damage.do)
+			want, _ := os.ReadFile(name)
+			checkDamaged(t, c, h, name, 33)
+			if kept, err := os.ReadFile(name + damagedExt); err != nil || !bytes.Equal(kept, want) {
+				t.Errorf("the journal was not kept as it was: %v", err)
+			}
+			if code, _ := c.do("GET", "/games/"+other.ID, "", "", nil); code != http.StatusOK {
+				t.Errorf("the other game: %d", code)
+			}
+		})
+	}
+	// A journal the store reads but whose events do not replay (here an
+	// event the server does not know) is damaged too; the store had no
+	// reason to set it aside: it stays as it is.
+	t.Run("an event that does not replay", func(t *testing.T) {
+		c, h, _, name := journalGame(t, 2)
+		store, _ := OpenFileStore(filepath.Dir(name))
+		if err := store.Append(context.Background(), h.ID, 5, Event{Type: "teleport"}); err != nil {
+			t.Fatal(err)
+		}
+		want, _ := os.ReadFile(name)
+		for i := range 2 {
+			c.restart(fileConfig(t, filepath.Dir(name), 40+byte(i)))
+			var e errorJSON
+			if code, raw := c.do("GET", "/games/"+h.ID, h.Tokens[anySide(h)], "", &e); code != http.StatusServiceUnavailable || e.Kind != "damaged" {
+				t.Fatalf("answered %d %s", code, raw)
+			}
+		}
+		if got, _ := os.ReadFile(name); !bytes.Equal(got, want) {
+			t.Error("the journal was changed")
+		}
+	})
+	for _, kind := range []string{"directory", "symlink"} {
+		t.Run("a "+kind, func(t *testing.T) {
+			c, h, _, name := journalGame(t, 2)
+			saved := filepath.Join(t.TempDir(), "saved")
+			if err := os.Rename(name, saved); err != nil {
+				t.Fatal(err)
+			}
+			var err error
+			if kind == "directory" {
+				err = os.Mkdir(name, 0o700)
+			} else {
+				err = os.Symlink(saved, name)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkDamaged(t, c, h, name, 34)
+			if info, err := os.Lstat(name + damagedExt); err != nil || (kind == "directory") != info.IsDir() || (kind == "symlink") != (info.Mode()&os.ModeSymlink != 0) {
+				t.Errorf("the %s was not kept: %v %v", kind, info, err)
+			}
+		})
+	}
+}
+
+// checkDamaged restarts the server on name's directory and checks that
+// game h is answered as damaged, then and after another restart, and its
+// journal set aside.
+func checkDamaged(t *testing.T, c *client, h hosted, name string, seed byte) {
+	t.Helper()
+	for i := range 2 {
+		c.restart(fileConfig(t, filepath.Dir(name), seed+byte(i)))
+		for range 2 {
+			var e errorJSON
+			code, raw := c.do("GET", "/games/"+h.ID, h.Tokens[anySide(h)], "", &e)
+			if code != http.StatusServiceUnavailable || e.Kind != "damaged" || !strings.Contains(e.Error, "damaged and kept for inspection") {
+				t.Fatalf("restart %d: damaged game answered %d %s", i+1, code, raw)
+			}
+		}
+	}
+	if _, err := os.Lstat(name); !os.IsNotExist(err) {
+		t.Errorf("the damaged journal is still in place: %v", err)
+	}
+	if _, err := os.Lstat(name + damagedExt); err != nil {
+		t.Errorf("the damaged journal was not set aside: %v", err)
+	}
+	// Its id cannot be given to a new game.
+	store, _ := OpenFileStore(filepath.Dir(name))
+	if err := store.Create(context.Background(), h.ID, Event{Type: EventCreate}); !errors.Is(err, ErrExists) {
+		t.Errorf("Create over a damaged game: %v", err)
+	}
+}
+
+// TestCreationCutShort: a creation cut short by a crash leaves only its
+// temporary file, never acknowledged, removed at start; a journal holds
+// its first event from the moment it has its name.
+func TestCreationCutShort(t *testing.T) {
 	dir := t.TempDir()
-	c := newClientWith(t, fileConfig(t, dir, 33))
+	c := newClientWith(t, fileConfig(t, dir, 35))
 	h := c.create("catchit", "")
-	other := c.create("coir", "")
-	c.play(h, 3)
-	name := filepath.Join(dir, h.ID+journalExt)
-	data, _ := os.ReadFile(name)
-	lines := bytes.SplitAfter(data, []byte("\n"))
-	lines[2] = []byte("7 00000000 garbage\n")
-	os.WriteFile(name, bytes.Join(lines, nil), 0o600)
-	c.restart(fileConfig(t, dir, 34))
-	if code, _ := c.do("GET", "/games/"+h.ID, "", "", nil); code != http.StatusNotFound {
-		t.Errorf("damaged game: %d", code)
+	tmp := filepath.Join(dir, strings.Repeat("ab", 16)+journalExt+newExt)
+	os.WriteFile(tmp, []byte("hops-jour"), 0o600)
+	c.restart(fileConfig(t, dir, 36))
+	if _, err := os.Stat(tmp); !os.IsNotExist(err) {
+		t.Errorf("the creation cut short is still there: %v", err)
 	}
-	if code, _ := c.do("GET", "/games/"+other.ID, "", "", nil); code != http.StatusOK {
-		t.Errorf("the other game: %d", code)
+	if code, _ := c.do("GET", "/games/"+h.ID, "", "", nil); code != http.StatusOK {
+		t.Errorf("the game: %d", code)
 	}
-	if after, _ := os.ReadFile(name); !bytes.Equal(after, bytes.Join(lines, nil)) {
-		t.Error("the damaged journal was changed")
-	}
-
-	// A creation cut short leaves an empty journal, removed at start.
-	empty := filepath.Join(dir, strings.Repeat("ab", 16)+journalExt)
-	os.WriteFile(empty, []byte("120 0a0b"), 0o600)
-	c.restart(fileConfig(t, dir, 35))
-	if _, err := os.Stat(empty); !os.IsNotExist(err) {
-		t.Errorf("the empty journal is still there: %v", err)
+	data, _ := os.ReadFile(filepath.Join(dir, h.ID+journalExt))
+	if events, good, header, err := parseJournal(data); err != nil || good != len(data) || !header || len(events) != 2 { // created and joined
+		t.Errorf("a new journal: %d events, %d of %d bytes, header %v, %v", len(events), good, len(data), header, err)
 	}
 }
 

@@ -1,0 +1,555 @@
+package referee
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// FileStore keeps each game in a file of its own directory, named after
+// the game's id with the extension .journal, for one process at a time.
+// The file starts with a header line, then holds one line per event:
+//
+//	hops-journal 1 <synced length> <crc32>
+//	<length> <crc32> <event as JSON>
+//
+// where each length is a number of bytes in decimal (16 digits for the
+// header's) and each crc32 the IEEE checksum, in eight hex digits, of
+// what precedes it on the header line, or of the JSON text on an event's
+// line. The header says how many bytes of the file, from its start, are
+// known to be synced to the disk: it is rewritten in place after each
+// event is synced, and reaches the disk at the latest with the next
+// event, so it never counts more than the disk holds.
+//
+// A game is created whole: its file is written and synced under another
+// name, then renamed, so that a journal always holds its header and its
+// first event. An event is written at the end of the file, and the file
+// synced, before the call returns. A crash can then leave only what
+// follows the synced part: an incomplete last line, without its final
+// newline, or bytes left zero (a file extended but not written). That is
+// a torn write, never acknowledged: it is dropped and the file cut back
+// before it. Anything else the file holds that is not a valid line is
+// damage, never mistaken for a torn write: a complete line that fails
+// its length or checksum, a bad line before good ones, a line ending in
+// CRLF, a file shorter than its header says (cut inside the synced part),
+// zeros inside the synced part, a journal that is not a regular file.
+// The journal is then set aside, renamed <id>.journal.damaged, as it is;
+// Load answers a *DamagedError for the game from then on, and Create
+// refuses its id.
+//
+// Journals written before the header existed (their first line is an
+// event) are read too: in them, only lines after the last newline can be
+// taken for a torn write.
+type FileStore struct {
+	dir string
+
+	mu    sync.Mutex
+	files map[string]*journalFile
+}
+
+// journalFile is what the store knows of one journal, under its lock:
+// every operation on a game's file holds it.
+type journalFile struct {
+	mu     sync.Mutex
+	dead   bool  // removed from the table: take the game's entry again
+	size   int64 // the length of the valid journal, -1 when not read yet
+	n      int   // its number of events
+	header bool  // it has a header (else it is an old journal)
+}
+
+// The names of a game's files.
+const (
+	journalExt = ".journal"
+	damagedExt = ".damaged" // after journalExt: a journal set aside
+	newExt     = ".new"     // after journalExt: a journal being created
+)
+
+// OpenFileStore returns the store of directory dir, creating it if needed.
+func OpenFileStore(dir string) (*FileStore, error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, err
+	}
+	return &FileStore{dir: dir, files: map[string]*journalFile{}}, nil
+}
+
+// Exclusive reports that a FileStore has one writer, its process.
+func (f *FileStore) Exclusive() bool { return true }
+
+func (f *FileStore) path(id string) string { return filepath.Join(f.dir, id+journalExt) }
+
+// lock returns the game's entry, locked.
+func (f *FileStore) lock(id string) *journalFile {
+	for {
+		f.mu.Lock()
+		jf := f.files[id]
+		if jf == nil {
+			jf = &journalFile{size: -1}
+			f.files[id] = jf
+		}
+		f.mu.Unlock()
+		jf.mu.Lock()
+		if !jf.dead {
+			return jf
+		}
+		jf.mu.Unlock()
+	}
+}
+
+// forget drops the game's entry. The caller holds jf.mu.
+func (f *FileStore) forget(id string, jf *journalFile) {
+	f.mu.Lock()
+	jf.dead = true
+	delete(f.files, id)
+	f.mu.Unlock()
+}
+
+// The journal's header: its magic text, version and the synced length.
+const (
+	headerMagic = "hops-journal 1 "
+	headerLen   = len(headerMagic) + 16 + 1 + 8 + 1
+)
+
+func encodeHeader(synced int64) []byte {
+	text := fmt.Appendf(nil, "%s%016d", headerMagic, synced)
+	return fmt.Appendf(text, " %08x\n", crc32.ChecksumIEEE(text))
+}
+
+// parseHeader reads a header line, without its newline.
+func parseHeader(line []byte) (int64, error) {
+	if len(line) != headerLen-1 {
+		return 0, fmt.Errorf("the header has %d bytes, not %d", len(line)+1, headerLen)
+	}
+	text, sum := line[:len(line)-9], line[len(line)-8:]
+	if line[len(line)-9] != ' ' || string(sum) != fmt.Sprintf("%08x", crc32.ChecksumIEEE(text)) {
+		return 0, errors.New("the header fails its checksum")
+	}
+	n, err := strconv.ParseInt(string(text[len(headerMagic):]), 10, 64)
+	if err != nil || n < int64(headerLen) {
+		return 0, fmt.Errorf("the header's length %q is wrong", text[len(headerMagic):])
+	}
+	return n, nil
+}
+
+// encodeEvent returns e's journal line.
+func encodeEvent(e Event) ([]byte, error) {
+	payload, err := json.Marshal(e)
+	if err != nil {
+		return nil, err
+	}
+	line := fmt.Appendf(nil, "%d %08x ", len(payload), crc32.ChecksumIEEE(payload))
+	line = append(line, payload...)
+	return append(line, '\n'), nil
+}
+
+// decodeEvent reads one journal line, without its newline.
+func decodeEvent(line []byte) (Event, error) {
+	var e Event
+	n, rest, ok := bytes.Cut(line, []byte(" "))
+	if !ok {
+		return e, errors.New("no length")
+	}
+	sum, payload, ok := bytes.Cut(rest, []byte(" "))
+	if !ok || len(sum) != 8 {
+		return e, errors.New("no checksum")
+	}
+	// Both numbers must be written exactly as encodeEvent writes them.
+	if string(n) != strconv.Itoa(len(payload)) {
+		return e, fmt.Errorf("length %q, the entry has %d bytes", n, len(payload))
+	}
+	if string(sum) != fmt.Sprintf("%08x", crc32.ChecksumIEEE(payload)) {
+		return e, fmt.Errorf("checksum %q does not match", sum)
+	}
+	dec := json.NewDecoder(bytes.NewReader(payload))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&e); err != nil {
+		return e, err
+	}
+	if dec.More() {
+		return e, errors.New("text after the event")
+	}
+	return e, nil
+}
+
+// parseJournal reads a journal's content. It returns its events and the
+// length of the valid part, which is shorter than data when a torn write
+// follows it (see FileStore), or the reason the journal is damaged.
+func parseJournal(data []byte) (events []Event, good int, header bool, damage error) {
+	synced := int64(0) // the bytes that must be complete, valid lines
+	pos := 0
+	switch {
+	case bytes.HasPrefix(data, []byte(headerMagic)):
+		i := bytes.IndexByte(data, '\n')
+		if i < 0 {
+			return nil, 0, true, errors.New("the header is cut short")
+		}
+		var err error
+		if synced, err = parseHeader(data[:i]); err != nil {
+			return nil, 0, true, err
+		}
+		pos, header = i+1, true
+	case len(data) > 0 && data[0] >= '1' && data[0] <= '9':
+		// An old journal, without a header.
+	default:
+		return nil, 0, false, errors.New("the file does not start as a journal")
+	}
+	for pos < len(data) {
+		rest := data[pos:]
+		i := bytes.IndexByte(rest, '\n')
+		if i < 0 {
+			// An incomplete last line, or zeros: a torn write if it
+			// lies after the synced part, else the file was cut.
+			if int64(pos) >= synced {
+				break
+			}
+			return nil, 0, header, fmt.Errorf("event %d, at byte %d, is cut short inside the %d bytes known to be synced", len(events)+1, pos, synced)
+		}
+		line := rest[:i]
+		if bytes.HasSuffix(line, []byte("\r")) {
+			return nil, 0, header, fmt.Errorf("event %d, at byte %d, ends in CRLF", len(events)+1, pos)
+		}
+		e, err := decodeEvent(line)
+		if err != nil {
+			return nil, 0, header, fmt.Errorf("event %d, at byte %d: %w", len(events)+1, pos, err)
+		}
+		events = append(events, e)
+		pos += i + 1
+	}
+	if int64(pos) < synced {
+		return nil, 0, header, fmt.Errorf("the journal holds %d valid bytes, its header says %d were synced", pos, synced)
+	}
+	if len(events) == 0 {
+		return nil, 0, header, errors.New("the journal holds no event")
+	}
+	return events, pos, header, nil
+}
+
+// Create writes the journal of a new game, whole, under a temporary name,
+// then renames it.
+func (f *FileStore) Create(ctx context.Context, id string, e Event) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if !validID(id) {
+		return fmt.Errorf("referee: %q is not a game id", id)
+	}
+	line, err := encodeEvent(e)
+	if err != nil {
+		return err
+	}
+	jf := f.lock(id)
+	defer jf.mu.Unlock()
+	name := f.path(id)
+	for _, n := range []string{name, name + damagedExt} {
+		if _, err := os.Lstat(n); err == nil {
+			return ErrExists
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	}
+	size := int64(headerLen + len(line))
+	data := append(encodeHeader(size), line...)
+	tmp := name + newExt
+	err = writeSynced(tmp, data)
+	if err == nil {
+		err = os.Rename(tmp, name)
+	}
+	if err == nil {
+		err = f.syncDir() // the new name must survive a crash too
+	}
+	if err != nil {
+		os.Remove(tmp)
+		os.Remove(name)
+		jf.size = -1
+		return err
+	}
+	jf.size, jf.n, jf.header = size, 1, true
+	return nil
+}
+
+// writeSynced writes a new file and syncs it.
+func writeSynced(name string, data []byte) error {
+	file, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return err
+	}
+	_, err = file.Write(data)
+	if err == nil {
+		err = file.Sync()
+	}
+	if cerr := file.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// Append writes e at the end of the game's journal, syncs it, then
+// records the new synced length in the header. On failure it cuts the
+// file back to its former length, so that no partial line stays in front
+// of the next one.
+func (f *FileStore) Append(ctx context.Context, id string, seq int, e Event) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if !validID(id) {
+		return ErrNotFound
+	}
+	line, err := encodeEvent(e)
+	if err != nil {
+		return err
+	}
+	jf := f.lock(id)
+	defer jf.mu.Unlock()
+	file, err := os.OpenFile(f.path(id), os.O_RDWR, 0)
+	if errors.Is(err, fs.ErrNotExist) {
+		_, err = f.readLocked(id, jf) // ErrNotFound, or the game was set aside
+		return err
+	}
+	if err != nil {
+		return err
+	}
+	defer file.Close()
+	// The journal is read again if this store does not know it yet, or
+	// if its length is not the one this store left (another store
+	// wrote it: FileStore is for one process, but a restarted server
+	// may overlap with the last one's computer players).
+	info, err := file.Stat()
+	if err != nil {
+		return err
+	}
+	if jf.size < 0 || info.Size() != jf.size || !info.Mode().IsRegular() {
+		file.Close()
+		if _, err := f.readLocked(id, jf); err != nil {
+			return err
+		}
+		if file, err = os.OpenFile(f.path(id), os.O_RDWR, 0); err != nil {
+			return err
+		}
+		defer file.Close()
+	}
+	if seq != jf.n+1 {
+		return ErrConflict
+	}
+	if _, err = file.WriteAt(line, jf.size); err == nil {
+		err = file.Sync()
+	}
+	if err != nil {
+		file.Truncate(jf.size)
+		return err
+	}
+	jf.size += int64(len(line))
+	jf.n++
+	if jf.header {
+		// The event is durable: a header that fails to be written
+		// only counts fewer bytes as synced.
+		file.WriteAt(encodeHeader(jf.size), 0)
+	}
+	return nil
+}
+
+// Load reads the game's journal.
+func (f *FileStore) Load(ctx context.Context, id string, from int) ([]Event, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if !validID(id) {
+		return nil, ErrNotFound
+	}
+	jf := f.lock(id)
+	defer jf.mu.Unlock()
+	events, err := f.readLocked(id, jf)
+	if err != nil {
+		return nil, err
+	}
+	from = max(from, 1)
+	if from > len(events) {
+		return nil, nil
+	}
+	return events[from-1:], nil
+}
+
+// readLocked reads a journal, drops a torn write at its end and sets
+// aside a damaged one. The caller holds jf.mu.
+func (f *FileStore) readLocked(id string, jf *journalFile) ([]Event, error) {
+	jf.size = -1
+	name := f.path(id)
+	info, err := os.Lstat(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		if _, err := os.Lstat(name + damagedExt); err == nil {
+			return nil, &DamagedError{ID: id, Reason: "its journal was set aside earlier", Kept: filepath.Base(name + damagedExt)}
+		}
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, f.setAside(id, fmt.Sprintf("the journal is not a regular file (%v)", info.Mode().Type()))
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	events, good, header, damage := parseJournal(data)
+	if damage != nil {
+		return nil, f.setAside(id, damage.Error())
+	}
+	if good < len(data) {
+		// A torn write: never acknowledged, so dropped.
+		if err := os.Truncate(name, int64(good)); err != nil {
+			return nil, err
+		}
+	}
+	jf.size, jf.n, jf.header = int64(good), len(events), header
+	return events, nil
+}
+
+// setAside renames a damaged journal, kept as it is, and returns the
+// error that says so.
+func (f *FileStore) setAside(id, reason string) error {
+	name := f.path(id)
+	kept := name + damagedExt
+	if _, err := os.Lstat(kept); err == nil {
+		// Set aside before (a game of the same id created again).
+		for i := 2; ; i++ {
+			if _, err := os.Lstat(fmt.Sprintf("%s.%d", kept, i)); errors.Is(err, fs.ErrNotExist) {
+				kept = fmt.Sprintf("%s.%d", kept, i)
+				break
+			}
+		}
+	}
+	if err := os.Rename(name, kept); err != nil {
+		return &DamagedError{ID: id, Reason: reason + " (it could not be set aside: " + err.Error() + ")"}
+	}
+	f.syncDir()
+	return &DamagedError{ID: id, Reason: reason, Kept: filepath.Base(kept)}
+}
+
+// List calls fn for every journal of the directory, with its first and
+// last events read from the start and the end of the file. A creation
+// cut short by a crash (a temporary file) is removed.
+func (f *FileStore) List(ctx context.Context, fn func(Summary) error) error {
+	entries, err := os.ReadDir(f.dir)
+	if err != nil {
+		return err
+	}
+	for _, ent := range entries {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		name := ent.Name()
+		if id, ok := strings.CutSuffix(name, journalExt+newExt); ok && validID(id) {
+			jf := f.lock(id)
+			os.Remove(filepath.Join(f.dir, name))
+			jf.mu.Unlock()
+			continue
+		}
+		id, ok := strings.CutSuffix(name, journalExt)
+		if !ok || !validID(id) {
+			continue
+		}
+		sum := Summary{ID: id}
+		if ent.Type().IsRegular() {
+			jf := f.lock(id)
+			sum.First, sum.Last = f.ends(id)
+			jf.mu.Unlock()
+		}
+		if err := fn(sum); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// endsRead is how much of each end of a journal List reads.
+const endsRead = 4 << 10
+
+// ends returns the first and last events of a journal, read from its
+// ends, or zero events if they are not plain there (the journal is then
+// read whole when the game is needed, which tells a torn write from
+// damage).
+func (f *FileStore) ends(id string) (first, last Event) {
+	file, err := os.Open(f.path(id))
+	if err != nil {
+		return
+	}
+	defer file.Close()
+	info, err := file.Stat()
+	if err != nil {
+		return
+	}
+	size := info.Size()
+	head := make([]byte, min(size, endsRead))
+	if _, err := io.ReadFull(file, head); err != nil {
+		return
+	}
+	rest := head
+	if bytes.HasPrefix(head, []byte(headerMagic)) {
+		i := bytes.IndexByte(head, '\n')
+		if i < 0 {
+			return
+		}
+		rest = head[i+1:]
+	}
+	i := bytes.IndexByte(rest, '\n')
+	if i < 0 {
+		return
+	}
+	if first, err = decodeEvent(rest[:i]); err != nil {
+		return Event{}, Event{}
+	}
+	tail := head
+	if size > int64(len(head)) {
+		tail = make([]byte, min(size, endsRead))
+		if _, err := file.ReadAt(tail, size-int64(len(tail))); err != nil {
+			return first, Event{}
+		}
+	}
+	if !bytes.HasSuffix(tail, []byte("\n")) {
+		return first, Event{}
+	}
+	j := bytes.LastIndexByte(tail[:len(tail)-1], '\n')
+	if j < 0 {
+		return first, Event{}
+	}
+	if last, err = decodeEvent(tail[j+1 : len(tail)-1]); err != nil {
+		return first, Event{}
+	}
+	return first, last
+}
+
+// Delete removes a game's file.
+func (f *FileStore) Delete(ctx context.Context, id string) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if !validID(id) {
+		return nil
+	}
+	jf := f.lock(id)
+	defer jf.mu.Unlock()
+	f.forget(id, jf)
+	err := os.Remove(f.path(id))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	return err
+}
+
+func (f *FileStore) syncDir() error {
+	d, err := os.Open(f.dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.Sync()
+}

@@ -1,0 +1,426 @@
+package referee
+
+import (
+	"errors"
+	"log"
+	"net/http"
+	"strconv"
+	"time"
+)
+
+// The server's table of games. A game is in one of three places:
+//
+//   - games: loaded, replayed from its journal, its match in memory;
+//   - cold: listed by the store at start (Store.List), not read yet:
+//     only what its summary says (enough for expiry and for the game
+//     limit) is kept, and the game is loaded the first time a request
+//     or a computer player needs it;
+//   - damaged: its journal cannot be read or replayed; requests about it
+//     are answered 503, kind "damaged".
+//
+// A game that is in none (created by another node, or set aside by the
+// store before this start) is looked for in the store when asked for.
+
+// coldGame is a game listed at start and not loaded yet.
+type coldGame struct {
+	known    bool      // the store gave its first and last events
+	last     time.Time // when its last event happened
+	ended    bool      // its last event ended it
+	joined   bool      // it has its second player
+	opponent string
+}
+
+// coldOf reads a store's summary of a game.
+func coldOf(sum Summary) coldGame {
+	if sum.First.Type != EventCreate || sum.Last.Type == "" {
+		return coldGame{}
+	}
+	return coldGame{known: true, last: sum.Last.Time, ended: sum.Last.End,
+		joined: sum.Last.Type != EventCreate, opponent: sum.First.Opponent}
+}
+
+// expired reports whether the game has outlived its time at now, as
+// match.expired.
+func (c coldGame) expired(now time.Time, idleTTL, finishedTTL time.Duration) bool {
+	if !c.known {
+		return false
+	}
+	if c.ended {
+		return finishedTTL > 0 && now.Sub(c.last) >= finishedTTL
+	}
+	return idleTTL > 0 && now.Sub(c.last) >= idleTTL
+}
+
+// loadCall is a game being loaded: those who ask for it meanwhile wait
+// for the one load.
+type loadCall struct {
+	done chan struct{}
+	m    *match
+	err  error
+}
+
+// The answers of the server about its store.
+func notFound(id string) error {
+	return failf(http.StatusNotFound, "not-found", "no game %q", id)
+}
+
+func damagedAnswer(id string) error {
+	return failf(http.StatusServiceUnavailable, "damaged", "the record of game %s is damaged and kept for inspection: the game cannot be played", id)
+}
+
+func unavailable() error {
+	return failf(http.StatusServiceUnavailable, "unavailable", "the game store cannot be reached: nothing was recorded; try again later")
+}
+
+// listGames reads the store's list of games at start.
+func (s *Server) listGames() error {
+	return s.store.List(s.ctx, func(sum Summary) error {
+		if validID(sum.ID) {
+			s.cold[sum.ID] = coldOf(sum)
+		}
+		return nil
+	})
+}
+
+// lookup returns the game with the given id, up to date: loaded from the
+// store if needed, and, when the store is shared or the game's state is
+// in doubt, with the events other writers appended. A game that has
+// expired is deleted. Its errors are apiErrors: not found (404), damaged
+// (503, kind "damaged"), the store unreachable (503, "unavailable").
+func (s *Server) lookup(id string) (*match, error) {
+	s.mu.RLock()
+	m := s.games[id]
+	damaged := s.damaged[id]
+	s.mu.RUnlock()
+	if damaged {
+		return nil, damagedAnswer(id)
+	}
+	if m == nil {
+		var err error
+		if m, err = s.load(id); err != nil {
+			return nil, err
+		}
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if s.shared || m.stale {
+		if err := s.refreshLocked(m); err != nil {
+			return nil, err
+		}
+	}
+	s.expireLocked(m, s.cfg.Now())
+	if m.gone {
+		return nil, notFound(id)
+	}
+	return m, nil
+}
+
+// load reads a game from the store and replays it, once however many
+// ask for it at the same time.
+func (s *Server) load(id string) (*match, error) {
+	if !validID(id) {
+		return nil, notFound(id)
+	}
+	s.mu.Lock()
+	if m := s.games[id]; m != nil {
+		s.mu.Unlock()
+		return m, nil
+	}
+	if c := s.loading[id]; c != nil {
+		s.mu.Unlock()
+		<-c.done
+		return c.m, c.err
+	}
+	c := &loadCall{done: make(chan struct{})}
+	s.loading[id] = c
+	s.mu.Unlock()
+	defer close(c.done)
+	s.loads.Add(1)
+
+	events, err := s.store.Load(s.ctx, id, 1)
+	if err == nil {
+		if c.m, err = replay(id, events); err != nil {
+			err = &DamagedError{ID: id, Reason: "its journal does not replay: " + err.Error()}
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.loading, id)
+	if err != nil {
+		c.m, c.err = nil, s.storeErrorLocked(id, err)
+		return nil, c.err
+	}
+	delete(s.cold, id)
+	s.games[id] = c.m
+	return c.m, nil
+}
+
+// storeErrorLocked turns an error of the store about game id into the
+// server's answer, and records that a game is gone or damaged. The
+// caller holds s.mu.
+func (s *Server) storeErrorLocked(id string, err error) error {
+	var damaged *DamagedError
+	switch {
+	case errors.As(err, &damaged):
+		if !s.damaged[id] {
+			log.Print(err)
+		}
+		s.damaged[id] = true
+		delete(s.cold, id)
+		delete(s.games, id)
+		return damagedAnswer(id)
+	case errors.Is(err, ErrNotFound):
+		delete(s.cold, id)
+		delete(s.games, id)
+		return notFound(id)
+	}
+	log.Printf("referee: game %s: the store failed: %v", id, err)
+	return unavailable()
+}
+
+// storeError is storeErrorLocked for a loaded game: it is gone, or
+// damaged, or its state is in doubt (a write whose answer was lost may
+// have reached the store), so that the next request reads it again.
+// The caller holds m.mu.
+func (s *Server) storeError(m *match, err error) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := s.storeErrorLocked(m.id, err)
+	var api *apiError
+	if errors.As(out, &api) && api.kind != "unavailable" {
+		m.gone = true
+		m.notify()
+	} else {
+		m.stale = true
+	}
+	return out
+}
+
+// refreshLocked reads and applies the events of m that other writers
+// appended. The caller holds m.mu.
+func (s *Server) refreshLocked(m *match) error {
+	if m.gone {
+		return nil
+	}
+	events, err := s.store.Load(s.ctx, m.id, m.version+1)
+	if err != nil {
+		return s.storeError(m, err)
+	}
+	for i, e := range events {
+		if err := m.replayEvent(e); err != nil {
+			return s.storeError(m, &DamagedError{ID: m.id, Reason: "event " + strconv.Itoa(m.version+1+i) + " does not replay: " + err.Error()})
+		}
+	}
+	m.stale = false
+	return nil
+}
+
+// maxConflicts is how many times an event is tried again when other
+// writers append first.
+const maxConflicts = 5
+
+// commit writes the next event of m and applies it. prepare checks the
+// request against the game as it is and returns the event and its
+// effect; when another writer appended first, the game is brought up to
+// date and prepare called again, so that a request the new state refuses
+// gets the error it deserves, and nothing the store did not take is
+// applied. The caller holds m.mu.
+func (s *Server) commit(m *match, prepare func() (Event, func(), error)) error {
+	for range maxConflicts {
+		if m.gone {
+			return notFound(m.id)
+		}
+		e, change, err := prepare()
+		if err != nil {
+			return err
+		}
+		err = s.store.Append(s.ctx, m.id, m.version+1, e)
+		if errors.Is(err, ErrConflict) {
+			if err := s.refreshLocked(m); err != nil {
+				return err
+			}
+			continue
+		}
+		if err != nil {
+			return s.storeError(m, err)
+		}
+		m.apply(e.Time, change)
+		return nil
+	}
+	return failf(http.StatusServiceUnavailable, "busy", "game %s changed %d times while this request was checked: try again", m.id, maxConflicts)
+}
+
+// host stores a new game and adds it to the table, if there is room. It
+// returns ErrExists, as it is, if the id is taken.
+func (s *Server) host(m *match, e Event) error {
+	if !s.reserve() {
+		s.Sweep() // expired games may make room
+		if !s.reserve() {
+			return failf(http.StatusServiceUnavailable, "full", "the server holds %d games, its limit", s.cfg.MaxGames)
+		}
+	}
+	err := s.store.Create(s.ctx, m.id, e)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.pending--
+	if errors.Is(err, ErrExists) {
+		return err
+	}
+	if err != nil {
+		log.Printf("referee: creating game %s: %v", m.id, err)
+		return unavailable()
+	}
+	s.games[m.id] = m
+	return nil
+}
+
+// reserve counts a creation against MaxGames, if there is room.
+func (s *Server) reserve() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.games)+len(s.cold)+s.pending >= s.cfg.MaxGames {
+		return false
+	}
+	s.pending++
+	return true
+}
+
+// expireLocked deletes m if it has expired at now. The caller holds m.mu.
+func (s *Server) expireLocked(m *match, now time.Time) bool {
+	if m.gone || !m.expired(now, s.cfg.IdleTTL, s.cfg.FinishedTTL) {
+		return false
+	}
+	m.gone = true
+	m.notify()
+	if err := s.store.Delete(s.ctx, m.id); err != nil {
+		log.Printf("referee: deleting game %s: %v", m.id, err)
+	}
+	s.mu.Lock()
+	delete(s.games, m.id)
+	s.mu.Unlock()
+	return true
+}
+
+// Sweep deletes the games that have expired, and forgets the clients
+// whose rate limit is back to full. It returns how many games it deleted.
+// Expired games are also deleted when a request finds them, so Sweep only
+// reclaims memory and disk; Janitor runs it now and then. A game not
+// loaded since the start is judged by its summary: it is deleted without
+// being read, if the store is the server's alone; with a shared store it
+// is read first, since another node may have played it since.
+func (s *Server) Sweep() int {
+	now := s.cfg.Now()
+	s.mu.RLock()
+	all := make([]*match, 0, len(s.games))
+	for _, m := range s.games {
+		all = append(all, m)
+	}
+	var cold []string
+	for id, c := range s.cold {
+		if c.expired(now, s.cfg.IdleTTL, s.cfg.FinishedTTL) {
+			cold = append(cold, id)
+		}
+	}
+	s.mu.RUnlock()
+	n := 0
+	for _, id := range cold {
+		if s.shared {
+			if m, err := s.load(id); err == nil {
+				all = append(all, m)
+			}
+			continue
+		}
+		s.mu.Lock()
+		_, still := s.cold[id]
+		delete(s.cold, id)
+		s.mu.Unlock()
+		if !still {
+			continue // loaded meanwhile
+		}
+		if err := s.store.Delete(s.ctx, id); err != nil {
+			log.Printf("referee: deleting game %s: %v", id, err)
+		}
+		n++
+	}
+	for _, m := range all {
+		m.mu.Lock()
+		if s.shared {
+			s.refreshLocked(m)
+		}
+		if s.expireLocked(m, now) {
+			n++
+		}
+		m.mu.Unlock()
+	}
+	s.limiter.prune(now)
+	return n
+}
+
+// Janitor calls Sweep every interval until stop is closed.
+func (s *Server) Janitor(every time.Duration, stop <-chan struct{}) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-t.C:
+			if n := s.Sweep(); n > 0 {
+				log.Printf("referee: %d expired games deleted", n)
+			}
+		case <-stop:
+			return
+		case <-s.ctx.Done():
+			return
+		}
+	}
+}
+
+// watch follows the changes other nodes make to the games, through a
+// store that tells them, until the server is closed.
+func (s *Server) watch(w Watcher) {
+	for {
+		err := w.Watch(s.ctx, s.changedElsewhere)
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-time.After(time.Second):
+		}
+		log.Printf("referee: watching the store: %v", err)
+	}
+}
+
+// changedElsewhere brings a loaded game up to date after a change the
+// store told of, which wakes whoever waits for its next event.
+func (s *Server) changedElsewhere(id string) {
+	s.mu.RLock()
+	m := s.games[id]
+	s.mu.RUnlock()
+	if m != nil {
+		s.refresh(m)
+	}
+}
+
+// refresh brings m up to date.
+func (s *Server) refresh(m *match) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	s.refreshLocked(m)
+}
+
+// pollEvery returns a channel that ticks when the games a client or a
+// computer player waits on must be read again from the store (a shared
+// store that does not tell of changes), or nil, and its stop function.
+func (s *Server) pollEvery() (<-chan time.Time, func()) {
+	if !s.shared || s.watching {
+		return nil, func() {}
+	}
+	t := time.NewTicker(s.cfg.Poll)
+	return t.C, t.Stop
+}
+
+// Close stops what the server runs in the background: watching the
+// store and the computer players. The games stay in the store. Requests
+// still served after Close may fail.
+func (s *Server) Close() error {
+	s.cancel()
+	return nil
+}
