@@ -57,7 +57,7 @@ func (s *Store) Close() error {
 }
 
 // Create stores the first event of a new game, as event number 1. It
-// returns errExists if the game exists.
+// returns referee.ErrExists if the game exists.
 func (s *Store) Create(ctx context.Context, id string, e referee.Event) error {
 	body, err := json.Marshal(e)
 	if err != nil {
@@ -68,20 +68,20 @@ func (s *Store) Create(ctx context.Context, id string, e referee.Event) error {
 	_, err = s.pool.Exec(ctx, `WITH g AS (INSERT INTO hops_games (game) VALUES ($1) RETURNING game)
 		INSERT INTO hops_events (game, seq, event) SELECT game, 1, $2 FROM g`, id, body)
 	if code(err) == uniqueViolation {
-		return fmt.Errorf("pgstore: game %s: %w", id, errExists)
+		return fmt.Errorf("pgstore: game %s: %w", id, referee.ErrExists)
 	}
 	return wrap(err)
 }
 
 // Append stores e as event number seq of game id, once the journal
 // holds exactly seq-1 events; otherwise, another node having stored
-// event seq first, it returns errConflict. The primary key
+// event seq first, it returns referee.ErrConflict. The primary key
 // (game, seq) decides between two nodes appending at once: the second
 // insert fails with a duplicate key. A nil error means the transaction
 // has committed.
 func (s *Store) Append(ctx context.Context, id string, seq int, e referee.Event) error {
 	if seq < 2 {
-		return fmt.Errorf("pgstore: game %s: event %d: %w", id, seq, errConflict)
+		return fmt.Errorf("pgstore: game %s: event %d: %w", id, seq, referee.ErrConflict)
 	}
 	body, err := json.Marshal(e)
 	if err != nil {
@@ -92,9 +92,9 @@ func (s *Store) Append(ctx context.Context, id string, seq int, e referee.Event)
 	switch code(err) {
 	case "":
 	case uniqueViolation:
-		return fmt.Errorf("pgstore: game %s: event %d is already stored: %w", id, seq, errConflict)
+		return fmt.Errorf("pgstore: game %s: event %d is already stored: %w", id, seq, referee.ErrConflict)
 	case foreignKeyViolation: // deleted meanwhile
-		return fmt.Errorf("pgstore: game %s: %w", id, errNotFound)
+		return fmt.Errorf("pgstore: game %s: %w", id, referee.ErrNotFound)
 	default:
 		return wrap(err)
 	}
@@ -107,14 +107,14 @@ func (s *Store) Append(ctx context.Context, id string, seq int, e referee.Event)
 		return wrap(err)
 	}
 	if !exists {
-		return fmt.Errorf("pgstore: game %s: %w", id, errNotFound)
+		return fmt.Errorf("pgstore: game %s: %w", id, referee.ErrNotFound)
 	}
-	return fmt.Errorf("pgstore: game %s: event %d does not follow the last stored: %w", id, seq, errConflict)
+	return fmt.Errorf("pgstore: game %s: event %d does not follow the last stored: %w", id, seq, referee.ErrConflict)
 }
 
 // Load returns the events of game id from number from (1 for all), in
 // order: none if the game holds fewer events. It returns
-// errNotFound if there is no such game, and a
+// referee.ErrNotFound if there is no such game, and a
 // *referee.DamagedError if the events stored are not a journal (a gap in
 // the numbers, or an event that does not decode).
 func (s *Store) Load(ctx context.Context, id string, from int) ([]referee.Event, error) {
@@ -140,11 +140,11 @@ func (s *Store) Load(ctx context.Context, id string, from int) ([]referee.Event,
 		}
 		want := from + len(events)
 		if *seq != want {
-			return nil, damaged(id, fmt.Errorf("event %d is missing (the next stored is %d)", want, *seq))
+			return nil, &referee.DamagedError{ID: id, Reason: fmt.Sprintf("event %d is missing (the next stored is %d)", want, *seq)}
 		}
 		e, err := decode(*body)
 		if err != nil {
-			return nil, damaged(id, fmt.Errorf("event %d: %w", want, err))
+			return nil, &referee.DamagedError{ID: id, Reason: fmt.Sprintf("event %d: %v", want, err)}
 		}
 		events = append(events, e)
 	}
@@ -152,10 +152,10 @@ func (s *Store) Load(ctx context.Context, id string, from int) ([]referee.Event,
 		return nil, wrap(err)
 	}
 	if !found {
-		return nil, fmt.Errorf("pgstore: game %s: %w", id, errNotFound)
+		return nil, fmt.Errorf("pgstore: game %s: %w", id, referee.ErrNotFound)
 	}
 	if from == 1 && len(events) == 0 {
-		return nil, damaged(id, errors.New("the game has no events"))
+		return nil, &referee.DamagedError{ID: id, Reason: "the game has no events"}
 	}
 	return events, nil
 }
@@ -174,7 +174,7 @@ func decode(body string) (referee.Event, error) {
 // its first and last events, and stops at fn's first error, which it
 // returns. An event that does not decode is left zero: the server then
 // reads the journal, and finds it damaged.
-func (s *Store) List(ctx context.Context, fn func(summary) error) error {
+func (s *Store) List(ctx context.Context, fn func(referee.Summary) error) error {
 	rows, err := s.pool.Query(ctx, `SELECT g.game, f.event::text, l.event::text FROM hops_games g
 		LEFT JOIN hops_events f ON f.game = g.game AND f.seq = 1
 		LEFT JOIN LATERAL (SELECT event FROM hops_events e WHERE e.game = g.game ORDER BY e.seq DESC LIMIT 1) l ON true
@@ -197,7 +197,7 @@ func (s *Store) List(ctx context.Context, fn func(summary) error) error {
 		return wrap(err)
 	}
 	for _, r := range all {
-		sum := summary{ID: r.id}
+		sum := referee.Summary{ID: r.id}
 		if r.first != nil && r.last != nil {
 			first, err1 := decode(*r.first)
 			last, err2 := decode(*r.last)
@@ -276,3 +276,9 @@ func (s *Store) Watch(ctx context.Context, fn func(id string)) error {
 		fn(id)
 	}
 }
+
+// Store is a referee.Store that tells of the changes other nodes make.
+var (
+	_ referee.Store   = (*Store)(nil)
+	_ referee.Watcher = (*Store)(nil)
+)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/hopsgames/hops/referee"
 	"github.com/hopsgames/hops/referee/pgstore/internal/pgtest"
+	"github.com/hopsgames/hops/referee/storetest"
 	"github.com/jackc/pgx/v5"
 )
 
@@ -56,20 +56,27 @@ func create() referee.Event {
 		Creator: "Blue", Start: "start", Token: "ab", Invitation: "cd", MaxPlies: 100}
 }
 
+// TestContract runs the referee's contract of a Store, each test on a
+// database of its own.
+func TestContract(t *testing.T) {
+	srv := pg(t)
+	storetest.Run(t, func(t *testing.T) referee.Store { return open(t, srv.Database(t)) })
+}
+
 func TestJournal(t *testing.T) {
 	ctx := context.Background()
 	s := open(t, pg(t).Database(t))
 	const id = "0123456789abcdef0123456789abcdef"
-	if _, err := s.Load(ctx, id, 1); !errors.Is(err, errNotFound) {
+	if _, err := s.Load(ctx, id, 1); !errors.Is(err, referee.ErrNotFound) {
 		t.Fatalf("Load of a missing game: %v", err)
 	}
-	if err := s.Append(ctx, id, 2, move(1, "a")); !errors.Is(err, errNotFound) {
+	if err := s.Append(ctx, id, 2, move(1, "a")); !errors.Is(err, referee.ErrNotFound) {
 		t.Fatalf("Append to a missing game: %v", err)
 	}
 	if err := s.Create(ctx, id, create()); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Create(ctx, id, create()); !errors.Is(err, errExists) {
+	if err := s.Create(ctx, id, create()); !errors.Is(err, referee.ErrExists) {
 		t.Fatalf("second Create: %v", err)
 	}
 	for seq := 2; seq <= 4; seq++ {
@@ -78,7 +85,7 @@ func TestJournal(t *testing.T) {
 		}
 	}
 	for _, seq := range []int{1, 2, 4, 6} { // taken, taken, taken, a gap
-		if err := s.Append(ctx, id, seq, move(9, "x")); !errors.Is(err, errConflict) {
+		if err := s.Append(ctx, id, seq, move(9, "x")); !errors.Is(err, referee.ErrConflict) {
 			t.Errorf("Append of event %d to a journal of 4: %v", seq, err)
 		}
 	}
@@ -93,13 +100,13 @@ func TestJournal(t *testing.T) {
 	if none, err := s.Load(ctx, id, 5); err != nil || len(none) != 0 {
 		t.Fatalf("Load from 5: %v %+v", err, none)
 	}
-	var sums []summary
-	if err := s.List(ctx, func(s summary) error { sums = append(sums, s); return nil }); err != nil || len(sums) != 1 ||
-		sums[0] != (summary{ID: id, First: create(), Last: move(3, "4")}) {
+	var sums []referee.Summary
+	if err := s.List(ctx, func(s referee.Summary) error { sums = append(sums, s); return nil }); err != nil || len(sums) != 1 ||
+		sums[0] != (referee.Summary{ID: id, First: create(), Last: move(3, "4")}) {
 		t.Fatalf("List: %v %+v", err, sums)
 	}
 	stop := errors.New("stop")
-	if err := s.List(ctx, func(summary) error { return stop }); err != stop {
+	if err := s.List(ctx, func(referee.Summary) error { return stop }); err != stop {
 		t.Fatalf("List returned %v, not fn's error", err)
 	}
 	for range 2 {
@@ -107,7 +114,7 @@ func TestJournal(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := s.Load(ctx, id, 1); !errors.Is(err, errNotFound) {
+	if _, err := s.Load(ctx, id, 1); !errors.Is(err, referee.ErrNotFound) {
 		t.Fatalf("Load after Delete: %v", err)
 	}
 	if err := s.Create(ctx, id, create()); err != nil { // the id is free again
@@ -142,7 +149,7 @@ func TestDamaged(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, id := range []string{"gap", "junk"} {
-		if _, err := s.Load(ctx, id, 1); err == nil || !isDamaged(err) {
+		if _, err := s.Load(ctx, id, 1); err == nil || !errors.As(err, new(*referee.DamagedError)) {
 			t.Errorf("Load of %s: %v", id, err)
 		}
 	}
@@ -177,7 +184,7 @@ func TestOneWinner(t *testing.T) {
 					switch {
 					case err == nil:
 						won.Add(1)
-					case errors.Is(err, errConflict):
+					case errors.Is(err, referee.ErrConflict):
 						lost.Add(1)
 					default:
 						t.Error(err)
@@ -296,5 +303,3 @@ func TestMain(m *testing.M) {
 	}
 	os.Exit(code)
 }
-
-func isDamaged(err error) bool { return strings.Contains(err.Error(), "damaged") }

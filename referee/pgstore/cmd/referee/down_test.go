@@ -15,9 +15,6 @@ import (
 // move and to a creation and acknowledges nothing; once it is back, the
 // move refused is not in the history and the game goes on.
 func TestDatabaseDown(t *testing.T) {
-	if !shared {
-		t.Skip("the referee's server does not yet answer 503 when its store is unreachable")
-	}
 	srv := pgtest.Start(t)
 	n := start(t, build(t), "node", "-postgres", srv.Database(t))
 	l := &load{t: t, nodes: []*node{n}}

@@ -33,7 +33,7 @@ var postgres = referee.StoreFlag{
 		if err != nil {
 			return nil, err
 		}
-		return legacy(s), nil
+		return s, nil
 	},
 }
 

@@ -469,9 +469,6 @@ func TestNodes(t *testing.T) {
 	n, rate, p50, p99 := one.figures(t0.Add(500*time.Millisecond), t0.Add(4*time.Second))
 	t.Logf("1 node: %d moves, %.0f moves/s, latency p50 %v p99 %v", n, rate, p50.Round(10*time.Microsecond), p99.Round(10*time.Microsecond))
 
-	if !shared {
-		t.Skip("the referee's server does not yet read a shared store before answering: the test of several nodes waits for it")
-	}
 	n2 := start(t, bin, "node 2", "-postgres", db)
 	n3 := start(t, bin, "node 3", "-postgres", db)
 	three := &load{t: t, nodes: []*node{n1, n2, n3}}
