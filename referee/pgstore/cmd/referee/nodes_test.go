@@ -200,6 +200,7 @@ type load struct {
 	mu       sync.Mutex
 	games    []*game
 	problems []string
+	doubles  int // moves sent to two nodes at once
 }
 
 func (l *load) problem(format string, args ...any) {
@@ -291,7 +292,14 @@ func (l *load) play(g *game, rng *rand.Rand, stop <-chan struct{}) {
 		move := m.Moves[rng.IntN(len(m.Moves))]
 		n := l.nodes[l.alive(g.home[p])]
 		t0 := time.Now()
-		r = call(n.url, "POST", "/games/"+g.id+"/moves", g.tokens[p], map[string]string{"move": move})
+		if other := l.alive(g.home[p] + 1); rng.IntN(8) == 0 && l.nodes[other] != n {
+			// Now and then the player sends his move to two nodes at
+			// once, as a client that retries elsewhere would: one
+			// only may take it.
+			r = l.twice(g, p, move, n, l.nodes[other])
+		} else {
+			r = call(n.url, "POST", "/games/"+g.id+"/moves", g.tokens[p], map[string]string{"move": move})
+		}
 		lat := time.Since(t0)
 		switch {
 		case r.err != nil:
@@ -325,6 +333,31 @@ func (l *load) play(g *game, rng *rand.Rand, stop <-chan struct{}) {
 			return
 		}
 	}
+}
+
+// twice sends a move to two nodes at the same moment and returns the
+// answer that took it. Both taking it is a problem.
+func (l *load) twice(g *game, p int, move string, a, b *node) answer {
+	var r [2]answer
+	var wg sync.WaitGroup
+	for k, n := range []*node{a, b} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r[k] = call(n.url, "POST", "/games/"+g.id+"/moves", g.tokens[p], map[string]string{"move": move})
+		}()
+	}
+	wg.Wait()
+	l.mu.Lock()
+	l.doubles++
+	l.mu.Unlock()
+	switch {
+	case r[0].status == http.StatusOK && r[1].status == http.StatusOK:
+		l.problem("%s: %s and %s both accepted %q", g.id, a.name, b.name, move)
+	case r[1].status == http.StatusOK, r[0].err != nil && r[1].err == nil:
+		return r[1]
+	}
+	return r[0]
 }
 
 // private checks that a Brouillard position sent to side shows none of
@@ -496,6 +529,7 @@ func TestNodes(t *testing.T) {
 	for _, g := range three.games {
 		lost += g.lost
 	}
+	t.Logf("%d moves were sent to two nodes at once: one node took each", three.doubles)
 	t.Logf("checked %d games: %d acknowledged moves all in their histories once, in order; %d moves committed whose answer was lost (of %d requests cut by the kill)",
 		len(one.games)+len(three.games), acked+a3, unacked+u3, lost)
 	if t.Failed() {
