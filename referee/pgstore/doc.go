@@ -50,10 +50,11 @@
 // A node that cannot reach the database at start says so and exits. A
 // node running when the database goes away answers 503 to every request
 // that would write (a move, a join, a resignation, a creation), and
-// never acknowledges a move it could not commit; requests about games
-// it holds are answered from what it holds, or 503 when it must read the
-// database. The connections are made again as soon as the database is
-// back; nothing needs restarting.
+// never acknowledges a move it could not commit. Since it cannot know
+// whether another node moved meanwhile, it answers 503 to the requests
+// that read a game too, rather than answer from a copy that may be old.
+// The connections are made again as soon as the database is back;
+// nothing needs restarting.
 //
 // # The schema
 //

@@ -182,6 +182,7 @@ type game struct {
 	acks     []ack  // the moves acknowledged, in order
 	lost     int    // moves sent whose answer never came (the node died)
 	done     bool
+	trace    []string // the requests about moves and their answers, for a failure's message
 }
 
 // ack is an acknowledged move: the ply it made, its text, when.
@@ -301,6 +302,7 @@ func (l *load) play(g *game, rng *rand.Rand, stop <-chan struct{}) {
 			r = call(n.url, "POST", "/games/"+g.id+"/moves", g.tokens[p], map[string]string{"move": move})
 		}
 		lat := time.Since(t0)
+		g.trace = append(g.trace, fmt.Sprintf("ply %d %s %q on %s: %s", m.Ply, g.sides[p], move, n.name, r))
 		switch {
 		case r.err != nil:
 			g.lost++ // the node died: committed or not, nobody knows
@@ -308,12 +310,17 @@ func (l *load) play(g *game, rng *rand.Rand, stop <-chan struct{}) {
 		case r.status == http.StatusOK:
 		case r.status == http.StatusServiceUnavailable:
 			continue
+		case r.status == http.StatusForbidden && g.lost > 0 && strings.Contains(string(r.body), `"turn"`):
+			// A move whose answer was lost with its node was committed
+			// after this player read the game: it is now the
+			// opponent's turn.
+			continue
 		default:
 			if strings.Contains(string(r.body), `"over"`) || strings.Contains(string(r.body), `"closed"`) {
 				g.done = true
 				return
 			}
-			l.problem("%s: move %s on %s: %s", g.id, move, n.name, r)
+			l.problem("%s: move %s on %s: %s; the game's moves:\n%s", g.id, move, n.name, r, strings.Join(g.trace, "\n"))
 			return
 		}
 		var st state
@@ -351,6 +358,9 @@ func (l *load) twice(g *game, p int, move string, a, b *node) answer {
 	l.mu.Lock()
 	l.doubles++
 	l.mu.Unlock()
+	if (r[0].err != nil) != (r[1].err != nil) {
+		g.lost++ // one went to the node that died
+	}
 	switch {
 	case r[0].status == http.StatusOK && r[1].status == http.StatusOK:
 		l.problem("%s: %s and %s both accepted %q", g.id, a.name, b.name, move)
@@ -475,7 +485,7 @@ func (l *load) check(t *testing.T) (acked, unacked int) {
 		acked += len(g.acks)
 		if extra := len(h.Moves) - len(g.acks); extra > 0 {
 			if extra > g.lost {
-				t.Errorf("%s: %d moves in the history were never acknowledged, %d answers were lost", g.id, extra, g.lost)
+				t.Errorf("%s: %d moves in the history were never acknowledged, %d answers were lost; the game's moves:\n%s", g.id, extra, g.lost, strings.Join(g.trace, "\n"))
 			}
 			unacked += extra
 		}
