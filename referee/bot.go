@@ -55,7 +55,7 @@ func checkOpponent(opponent string) error {
 // seatBot makes the computer player claim the invitation of the new game
 // m, then starts it.
 func (s *Server) seatBot(m *match, invitation string) error {
-	if _, err := s.claim(m, joinRequest{Invitation: invitation}); err != nil {
+	if _, err := s.claim(m, joinRequest{Invitation: invitation}, ""); err != nil {
 		return err
 	}
 	go s.runBot(m)

@@ -59,8 +59,8 @@ func Main(args []string, stderr io.Writer, flags ...StoreFlag) int {
 	return 0
 }
 
-// Setup reads the command line of the referee, opens its store, loads
-// the stored games and returns the server to run. The flags are -addr,
+// Setup reads the command line of the referee, opens the store of games
+// and returns the server to run. The flags are -addr,
 // -data, -max-games, -max-plies, -idle, -finished, -create-rate,
 // -create-burst and -max-conns (run with -h for their meaning), and
 // those of flags, of which at most one, or -data, may be given. Errors

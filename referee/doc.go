@@ -62,9 +62,30 @@
 // for a move by the side not to move; 404 for an unknown game or path; 405
 // for a method a path does not take; 409 for a move in a game that is not
 // being played (kind "waiting", "over" or "closed") or an invitation
-// already claimed (kind "claimed"); 413 for a body over 4 KiB; 429 when a
-// client creates games too fast (with a Retry-After header); 503 when the
-// server holds -max-games games.
+// already claimed (kind "claimed"); 413 for a body over 4 KiB; 422 for an
+// Idempotency-Key used again for another request (kind "idempotency"); 429
+// when a client creates games too fast (with a Retry-After header); 503
+// when the server holds -max-games games (kind "full"), when the store
+// cannot be reached (kind "unavailable": nothing was recorded, try again),
+// and for a game whose record is damaged (kind "damaged": the record is
+// kept for inspection and the game cannot be played).
+//
+// # Retrying a creation or a join
+//
+// POST /games and POST /games/{id}/join take the header
+// "Idempotency-Key: <key>", a key the client draws at random, of 22 to 128
+// characters from A-Z a-z 0-9 _ -. A client that sent one and got no
+// answer (the connection broke, the server restarted) sends the same
+// request again with the same key: it gets the same answer, with the
+// same tokens, and the server never makes a second game nor gives the
+// seat away. The same key with another request is refused (422). The
+// server keeps no table of keys: the game's id, the creator's token and
+// the invitation are derived from the key (the SHA-256 of the key and of
+// a text naming each), and the joiner's token from the key and the game's
+// id; the journal keeps only a hash of the key and the request, to tell a
+// retry from another request. So a retry is answered the same on any node
+// and after a restart, and whoever knows a key can derive its tokens: a
+// key must be kept like a token, and be random.
 //
 // For example, with curl:
 //
@@ -116,18 +137,61 @@
 //
 // # Storage
 //
-// With -data DIR every game is a journal, DIR/<id>.journal: one line per
-// event (creation, join, move, resignation), each with its length and a
-// CRC-32 checksum, written and synced to the disk before the request is
-// answered, so that an acknowledged move survives a crash. At start the
-// server reads every journal and replays its moves through the library,
-// checking each. A last line cut short by a crash fails its length or
-// checksum: it is dropped, never half applied, and the file is repaired.
-// Tokens and invitations are stored as their SHA-256, never in clear.
+// The server keeps its games in a Store: every event (creation, join,
+// move, resignation) is written to the store, and the store has it
+// durably, before the request is answered, so that an acknowledged move
+// survives a crash; a write the store refuses or cannot make is answered
+// 503 and nothing of it is applied. Tokens and invitations are stored as
+// their SHA-256, never in clear.
 //
-// The journals are written through the Store interface (Create, Append,
-// Delete, Load); FileStore is the default, and a database can replace it
-// by implementing the same four methods.
+// With -data DIR (FileStore) every game is a journal, DIR/<id>.journal: a
+// header that records how many bytes of the file are known to be synced,
+// then one line per event, each with its length and a CRC-32 checksum,
+// synced to the disk before the answer. A crash can leave only a torn
+// write after the synced part (a last line cut short, or zeros): it is
+// dropped, never half applied, and the file cut back. Anything else that
+// is not what the server wrote (a line that fails its checksum, a file cut
+// inside its synced part, CRLF line endings, zeros over written lines, a
+// journal that is a directory or a link) is damage: the journal is set
+// aside as it is, renamed DIR/<id>.journal.damaged, the server logs it,
+// and answers the game kind "damaged" rather than as unknown; nothing it
+// cannot read is ever truncated or deleted. See FileStore for the details.
+//
+// The server starts without reading the journals: it asks the store for
+// the list of games, with the first and last events of each (Store.List),
+// which is enough to know when each expires and which computer players
+// must resume; a game is read and replayed, its moves checked again
+// through the library, the first time a request needs it. With 3 000
+// games of 1 000 plies each, a server starts and answers its first
+// request in about a tenth of a second.
+//
+// # Several servers on one store
+//
+// Several servers (nodes) may share one store, such as a database, behind
+// a load balancer. What is shared is the store alone: each game's journal
+// is the truth, and the store gives each event number to one writer only
+// (Store.Append answers ErrConflict to the others). Each node keeps in
+// memory the games it has served, replayed, and the store's list of games
+// from its start; before it answers about a game it reads the events it
+// has not seen (Load from the next number) and applies them. A move that
+// loses the race for its number is checked again against the new
+// position and refused as the library refuses it (the other side's turn,
+// an illegal move), never journaled. Event streams (GET
+// /games/{id}/events) follow moves made on other nodes: a store that is a
+// Watcher tells each node which games changed; another shared store is
+// read again every Config.Poll. When the store cannot be reached, every
+// write is answered 503 and no move is acknowledged that it did not
+// commit; a write whose answer was lost is found by the next request.
+// The limits are each node's: MaxGames counts the games a node knows, and
+// the rate limit its own clients. Every node resumes the computer players
+// of the games it lists at start; two players for one game only cost
+// work, since the store takes one move a ply.
+//
+// A store that only one server uses (FileStore, or any that implements
+// Exclusive) spares the reads: the server trusts what it has in memory.
+// MemStore keeps games in memory and can be shared by several Servers of
+// one process; the package storetest checks that a Store keeps the
+// contract the server relies on.
 //
 // # Playing in the browser
 //

@@ -52,12 +52,15 @@ type match struct {
 	creator  hops.Side
 	opponent string // "" or "person" for a person, else the computer player's strength (bot.go)
 
-	mu         sync.Mutex
-	gone       bool         // deleted: every request about it is answered 404
-	stale      bool         // a write's answer was lost: read the store before using it
-	tokens     [2]tokenHash // of each side's token; the joiner's is zero until the join
-	joined     bool
-	invitation tokenHash
+	mu    sync.Mutex
+	gone  bool // deleted: every request about it is answered 404
+	stale bool // a write's answer was lost: read the store before using it
+	// request and joinRequest are the hashes of the creation's and the
+	// join's requests made with an idempotency key (idempotency.go).
+	request, joinRequest string
+	tokens               [2]tokenHash // of each side's token; the joiner's is zero until the join
+	joined               bool
+	invitation           tokenHash
 	// arrangement is the creator's, in Brouillard: the true start is
 	// set up from it and the joiner's at the join. Until then start is
 	// provisional (the joiner's pawns in the example arrangement), and
@@ -229,9 +232,10 @@ func (m *match) moved(st step) func() {
 
 // joinedBy returns the change the join makes, for apply: the joiner's
 // token and the game's start, the true one in a game with hidden pieces.
-func (m *match) joinedBy(token tokenHash, start hops.State) func() {
+func (m *match) joinedBy(token tokenHash, start hops.State, request string) func() {
 	return func() {
 		m.tokens[m.creator.Other()] = token
+		m.joinRequest = request
 		m.joined = true
 		m.start, m.state = start, start
 	}
@@ -289,7 +293,7 @@ func replay(id string, events []Event) (*match, error) {
 		return nil, fmt.Errorf("ply bound %d", c.MaxPlies)
 	}
 	m := &match{id: id, game: g, hidden: games.Hidden(g), maxPlies: c.MaxPlies, creator: creator, opponent: c.Opponent,
-		start: start, state: start, last: c.Time, reveals: []string{}, history: []string{}}
+		start: start, state: start, last: c.Time, reveals: []string{}, history: []string{}, request: c.Request}
 	if m.tokens[creator], err = parseHash(c.Token); err != nil {
 		return nil, err
 	}
@@ -337,7 +341,7 @@ func (m *match) replayEvent(e Event) error {
 				return errors.New("the start does not hold the creator's arrangement")
 			}
 		}
-		m.apply(e.Time, m.joinedBy(h, start))
+		m.apply(e.Time, m.joinedBy(h, start, e.Request))
 	case EventMove:
 		if err := m.checkPlayable(); err != nil {
 			return err

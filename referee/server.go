@@ -409,7 +409,12 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	if !readJSON(w, r, &req) {
 		return
 	}
-	out, err := s.createGame(req)
+	key, err := idempotencyKey(r)
+	if err != nil {
+		fail(w, nil, err)
+		return
+	}
+	out, err := s.createGame(req, key)
 	if err != nil {
 		fail(w, nil, err)
 		return
@@ -442,7 +447,33 @@ func (s *Server) readArrangement(g *hops.Game, text string) (brouillard.Arrangem
 
 // createGame creates a game as req asks, stores it and returns what its
 // creator is told.
-func (s *Server) createGame(req createRequest) (createdJSON, error) {
+func (s *Server) createGame(req createRequest, key string) (createdJSON, error) {
+	if key != "" {
+		return s.createKeyed(req, key)
+	}
+	var ng newGame
+	var err error
+	if ng.id, err = s.newToken(); err == nil {
+		if ng.token, err = s.newToken(); err == nil {
+			ng.invitation, err = s.newToken()
+		}
+	}
+	if err != nil {
+		return createdJSON{}, err
+	}
+	return s.createGameWith(req, ng)
+}
+
+// newGame is the id and the secrets of a game being created: drawn at
+// random, or derived from an idempotency key (then with the hash of the
+// request).
+type newGame struct {
+	id, token, invitation, request string
+}
+
+// createGameWith creates the game req asks for, as ng. It returns
+// ErrExists, as it is, if ng.id is taken.
+func (s *Server) createGameWith(req createRequest, ng newGame) (createdJSON, error) {
 	g, ok := games.ByName(req.Game)
 	if !ok {
 		return createdJSON{}, failf(http.StatusBadRequest, "request", "unknown game %q (want one of %s)", req.Game, strings.Join(games.Names(), ", "))
@@ -476,22 +507,15 @@ func (s *Server) createGame(req createRequest) (createdJSON, error) {
 			return createdJSON{}, err
 		}
 	}
-	var id, token, invitation string
-	if id, err = s.newToken(); err == nil {
-		if token, err = s.newToken(); err == nil {
-			invitation, err = s.newToken()
-		}
-	}
-	if err != nil {
-		return createdJSON{}, err
-	}
+	id, token, invitation := ng.id, ng.token, ng.invitation
 	now := s.cfg.Now()
 	m := &match{id: id, game: g, hidden: games.Hidden(g), maxPlies: s.cfg.MaxPlies, creator: creator,
 		arrangement: mine, start: start, state: start, invitation: hashOf(invitation), opponent: req.Opponent,
-		history: []string{}, reveals: []string{}, version: 1, last: now}
+		history: []string{}, reveals: []string{}, version: 1, last: now, request: ng.request}
 	m.tokens[creator] = hashOf(token)
 	e := Event{Type: EventCreate, Time: now, Game: g.Name, Creator: g.SideName(creator), Start: start.String(),
-		Token: m.tokens[creator].String(), Invitation: m.invitation.String(), MaxPlies: m.maxPlies, Opponent: req.Opponent}
+		Token: m.tokens[creator].String(), Invitation: m.invitation.String(), MaxPlies: m.maxPlies, Opponent: req.Opponent,
+		Request: ng.request}
 	if m.hidden {
 		e.Arrangement = mine.String()
 	}
@@ -760,7 +784,12 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request, m *match) {
 	if !readJSON(w, r, &req) {
 		return
 	}
-	out, err := s.claim(m, req)
+	key, err := idempotencyKey(r)
+	if err != nil {
+		fail(w, m, err)
+		return
+	}
+	out, err := s.claim(m, req, key)
 	if err != nil {
 		fail(w, m, err)
 		return
@@ -769,28 +798,41 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request, m *match) {
 }
 
 // claim lets the second player join m with its invitation, once, and
-// returns his token.
-func (s *Server) claim(m *match, req joinRequest) (joinedJSON, error) {
+// returns his token. With an idempotency key (see idempotency.go) the
+// token is derived from it, and a retry of the join that took the seat
+// is answered again.
+func (s *Server) claim(m *match, req joinRequest, key string) (joinedJSON, error) {
 	mine, err := s.readArrangement(m.game, req.Arrangement)
 	if err != nil {
 		return joinedJSON{}, err
 	}
-	token, err := s.newToken()
-	if err != nil {
+	var token, hash string
+	if key != "" {
+		token, hash = derive("join token", key, m.id), requestHash(key, "join", req)
+	} else if token, err = s.newToken(); err != nil {
 		return joinedJSON{}, err
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	joiner := m.creator.Other()
+	var again joinedJSON
 	err = s.commit(m, func() (Event, func(), error) {
+		h := hashOf(req.Invitation)
+		invited := subtle.ConstantTimeCompare(h[:], m.invitation[:]) == 1
 		if m.joined {
+			if out, retry, err := m.joinedAgain(key, hash); invited && retry {
+				again = out
+				if err == nil {
+					err = errRetried
+				}
+				return Event{}, nil, err
+			}
 			return Event{}, nil, failf(http.StatusConflict, "claimed", "the invitation was already claimed")
 		}
 		if m.resigned {
 			return Event{}, nil, failf(http.StatusConflict, "over", "the game is over: %s", m.outcome())
 		}
-		h := hashOf(req.Invitation)
-		if subtle.ConstantTimeCompare(h[:], m.invitation[:]) != 1 {
+		if !invited {
 			return Event{}, nil, failf(http.StatusUnauthorized, "auth", "wrong invitation")
 		}
 		start := m.start
@@ -800,12 +842,15 @@ func (s *Server) claim(m *match, req joinRequest) (joinedJSON, error) {
 				return Event{}, nil, err
 			}
 		}
-		e := Event{Type: EventJoin, Time: s.cfg.Now(), Token: hashOf(token).String()}
+		e := Event{Type: EventJoin, Time: s.cfg.Now(), Token: hashOf(token).String(), Request: hash}
 		if m.hidden {
 			e.Start = start.String()
 		}
-		return e, m.joinedBy(hashOf(token), start), nil
+		return e, m.joinedBy(hashOf(token), start, hash), nil
 	})
+	if err == errRetried {
+		return again, nil
+	}
 	if err != nil {
 		return joinedJSON{}, err
 	}

@@ -1,0 +1,181 @@
+package referee
+
+import (
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"net/http"
+)
+
+// Idempotent creation and join.
+//
+// A client that sends POST /games or POST /games/{id}/join with the
+// header "Idempotency-Key: <key>" may send the same request again, with
+// the same key, when it did not get the answer (the connection broke,
+// the server restarted): it gets the same answer, and the server never
+// makes a second game nor gives the seat away. No table of keys is kept:
+// what the answer holds is derived from the key, as the SHA-256 of a text
+// naming its purpose and the key:
+//
+//   - create: the game's id, the creator's token and the invitation. A
+//     retry finds the game under its id, in the store, on any node, after
+//     any restart, and answers it again;
+//   - join: the joiner's token (from the key and the game's id). A retry
+//     finds the seat taken by the token of that key, and answers it again.
+//
+// The events of the creation and of the join keep, in Request, the
+// SHA-256 of the key and of the request's fields, so that a key used
+// again for another request is refused (422, kind "idempotency") instead
+// of answered as if it were that one. Like everything the store keeps it
+// tells nothing of the tokens. The key must be long and random, since
+// whoever knows it can derive the tokens: from 22 to 128 characters from
+// A-Z a-z 0-9 _ - (22 random ones hold 128 bits). A game whose key is
+// used again after the game expired is a new game.
+
+// The bounds of an idempotency key's length.
+const (
+	MinKeyLen = 22
+	MaxKeyLen = 128
+)
+
+// idempotencyKey returns the request's idempotency key, "" for none, or
+// the error for a malformed one.
+func idempotencyKey(r *http.Request) (string, error) {
+	keys := r.Header.Values("Idempotency-Key")
+	if len(keys) == 0 {
+		return "", nil
+	}
+	if len(keys) > 1 {
+		return "", failf(http.StatusBadRequest, "request", "Idempotency-Key given %d times", len(keys))
+	}
+	key := keys[0]
+	if !validKey(key) {
+		return "", failf(http.StatusBadRequest, "request", "Idempotency-Key: want %d to %d characters from A-Z a-z 0-9 _ -, random", MinKeyLen, MaxKeyLen)
+	}
+	return key, nil
+}
+
+func validKey(key string) bool {
+	if len(key) < MinKeyLen || len(key) > MaxKeyLen {
+		return false
+	}
+	for i := 0; i < len(key); i++ {
+		switch c := key[i]; {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '_', c == '-':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// derive returns the value of the given purpose derived from an
+// idempotency key and the parts that bind it (a game's id): 32 hex
+// digits, as the ids and tokens the server draws.
+func derive(purpose, key string, parts ...string) string {
+	h := sha256.New()
+	h.Write([]byte("hops referee " + purpose + "\x00" + key))
+	for _, p := range parts {
+		h.Write([]byte("\x00" + p))
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// requestHash returns what the journal keeps of a request made with an
+// idempotency key: the SHA-256 of the key, the operation and its fields.
+func requestHash(key, op string, req any) string {
+	fields, err := json.Marshal(req)
+	if err != nil {
+		panic(err) // the requests are plain structs of strings
+	}
+	sum := sha256.Sum256([]byte("hops referee request\x00" + key + "\x00" + op + "\x00" + string(fields)))
+	return hex.EncodeToString(sum[:])
+}
+
+// errOtherRequest is the answer to a key used again for another request.
+func errOtherRequest() error {
+	return failf(http.StatusUnprocessableEntity, "idempotency", "this Idempotency-Key was used for another request: send a new key for a new request")
+}
+
+// createKeyed creates the game of a request with an idempotency key, or,
+// if it exists, answers it again.
+func (s *Server) createKeyed(req createRequest, key string) (createdJSON, error) {
+	id := derive("game id", key)
+	hash := requestHash(key, "create", req)
+	for range 2 {
+		out, err := s.createdAgain(id, key, hash)
+		if err == nil || !errors.Is(err, errNotCreated) {
+			return out, err
+		}
+		out, err = s.createGameWith(req, newGame{id: id, token: derive("creator token", key), invitation: derive("invitation", key), request: hash})
+		if !errors.Is(err, ErrExists) {
+			return out, err
+		}
+		// Another request with the key (a retry sent at once, on this
+		// node or another) created it meanwhile: answer it.
+	}
+	return createdJSON{}, unavailable()
+}
+
+// errRetried says that a join was a retry, answered again.
+var errRetried = errors.New("the join is a retry")
+
+// errNotCreated says that a key's game is not stored.
+var errNotCreated = errors.New("no game of this key")
+
+// createdAgain answers a retried creation: the game of id, created with
+// key by the request whose hash is given.
+func (s *Server) createdAgain(id, key, hash string) (createdJSON, error) {
+	m, err := s.lookup(id)
+	var api *apiError
+	if errors.As(err, &api) && api.kind == "not-found" {
+		return createdJSON{}, errNotCreated
+	}
+	if err != nil {
+		return createdJSON{}, err
+	}
+	m.mu.Lock()
+	same := subtle.ConstantTimeCompare([]byte(m.request), []byte(hash)) == 1
+	out := createdJSON{ID: id, Game: m.game.Name, You: m.game.SideName(m.creator), First: m.game.SideName(m.start.ToMove()),
+		Token: derive("creator token", key), Invitation: derive("invitation", key)}
+	seat := isBot(m.opponent) && !m.joined && !m.resigned
+	m.mu.Unlock()
+	if !same {
+		return createdJSON{}, errOtherRequest()
+	}
+	if isBot(m.opponent) {
+		if seat {
+			// The answer was lost before the computer player took its
+			// seat: it takes it now.
+			if err := s.seatBot(m, out.Invitation); err != nil {
+				var api *apiError
+				if !errors.As(err, &api) || api.kind != "claimed" {
+					return createdJSON{}, err
+				}
+			}
+		}
+		out.Invitation = ""
+	}
+	return out, nil
+}
+
+// joinedAgain reports whether a join with key is a retry of the join
+// that took the seat of m, and then returns its answer again. The caller
+// holds m.mu and has checked the invitation.
+func (m *match) joinedAgain(key, hash string) (joinedJSON, bool, error) {
+	if key == "" || !m.joined {
+		return joinedJSON{}, false, nil
+	}
+	joiner := m.creator.Other()
+	token := derive("join token", key, m.id)
+	h := hashOf(token)
+	if subtle.ConstantTimeCompare(h[:], m.tokens[joiner][:]) != 1 {
+		return joinedJSON{}, false, nil
+	}
+	if subtle.ConstantTimeCompare([]byte(m.joinRequest), []byte(hash)) != 1 {
+		return joinedJSON{}, true, errOtherRequest()
+	}
+	return joinedJSON{ID: m.id, Game: m.game.Name, You: m.game.SideName(joiner), Token: token}, true, nil
+}

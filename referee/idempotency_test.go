@@ -1,0 +1,184 @@
+package referee
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// keyed sends a request with an idempotency key and decodes the answer.
+func (c *client) keyed(method, path, key, body string, out any) (int, []byte) {
+	c.t.Helper()
+	req, err := http.NewRequest(method, c.url+path, strings.NewReader(body))
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	req.Header.Set("Idempotency-Key", key)
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var raw bytes.Buffer
+	raw.ReadFrom(resp.Body)
+	if out != nil {
+		if err := json.Unmarshal(raw.Bytes(), out); err != nil {
+			c.t.Errorf("%s %s: %v in %s", method, path, err, raw.Bytes())
+		}
+	}
+	return resp.StatusCode, raw.Bytes()
+}
+
+const (
+	key1 = "k1_0123456789abcdefghijKLMN"
+	key2 = "k2_0123456789abcdefghijKLMN"
+	key3 = "k3-0123456789abcdefghijKLMN"
+)
+
+// TestIdempotentCreate: a creation sent again with its key, after its
+// answer was lost, gets the same answer, on the same server, after a
+// restart, and on another node; one game is made.
+func TestIdempotentCreate(t *testing.T) {
+	dir := t.TempDir()
+	c := newClientWith(t, fileConfig(t, dir, 60))
+	body := `{"game": "catchit", "side": "Red"}`
+	var first, again createdJSON
+	if code, raw := c.keyed("POST", "/games", key1, body, &first); code != http.StatusCreated {
+		t.Fatalf("create: %d %s", code, raw)
+	}
+	check := func(when string) {
+		t.Helper()
+		if code, raw := c.keyed("POST", "/games", key1, body, &again); code != http.StatusCreated || again != first {
+			t.Fatalf("%s: %d %s, first answer %+v", when, code, raw, first)
+		}
+		if n := len(journals(t, dir)); n != 1 {
+			t.Fatalf("%s: %d journals", when, n)
+		}
+	}
+	check("retried")
+	c.restart(fileConfig(t, dir, 61))
+	check("retried after a restart")
+	// The game is the creator's: his token works, the invitation too.
+	var st stateJSON
+	if code, _ := c.do("GET", "/games/"+first.ID, first.Token, "", &st); code != http.StatusOK || st.You != "Red" {
+		t.Errorf("the creator's token: %d %+v", code, st)
+	}
+	// Another key is another game; the key with another request is
+	// refused, and makes nothing.
+	var other createdJSON
+	if code, _ := c.keyed("POST", "/games", key2, body, &other); code != http.StatusCreated || other.ID == first.ID || other.Token == first.Token {
+		t.Errorf("another key: %d %+v", code, other)
+	}
+	for _, b := range []string{`{"game": "catchit"}`, `{"game": "zapita", "side": "Red"}`, `{"game": "catchit", "side": "Red", "opponent": "easy"}`} {
+		var e errorJSON
+		if code, raw := c.keyed("POST", "/games", key1, b, &e); code != http.StatusUnprocessableEntity || e.Kind != "idempotency" {
+			t.Errorf("the key with %s: %d %s", b, code, raw)
+		}
+	}
+	if n := len(journals(t, dir)); n != 2 {
+		t.Errorf("%d journals, want 2", n)
+	}
+	// Nothing the store keeps gives the key or the tokens.
+	for _, name := range journals(t, dir) {
+		data, _ := os.ReadFile(name)
+		for _, secret := range []string{key1, key2, first.Token, first.Invitation, other.Token} {
+			if bytes.Contains(data, []byte(secret)) {
+				t.Errorf("%s holds %s", filepath.Base(name), secret)
+			}
+		}
+	}
+}
+
+// TestIdempotentJoin: a join sent again with its key gets the same token,
+// on the same node or another, and the seat stays its own.
+func TestIdempotentJoin(t *testing.T) {
+	store := &MemStore{}
+	a, b := node(t, store, 62), node(t, store, 63)
+	created := a.createOnly(createRequest{Game: "brouillard", Arrangement: "KJQXXTN"})
+	path := "/games/" + created.ID + "/join"
+	body := jsonBody(joinRequest{Invitation: created.Invitation, Arrangement: "XKQJTNX"})
+	var first, again joinedJSON
+	if code, raw := a.keyed("POST", path, key1, body, &first); code != http.StatusOK {
+		t.Fatalf("join: %d %s", code, raw)
+	}
+	for _, c := range []*client{a, b, a} {
+		if code, raw := c.keyed("POST", path, key1, body, &again); code != http.StatusOK || again != first {
+			t.Fatalf("retried join: %d %s, first answer %+v", code, raw, first)
+		}
+	}
+	// The seat is taken: another key, or none, is refused.
+	if code, _ := b.keyed("POST", path, key2, body, nil); code != http.StatusConflict {
+		t.Errorf("a join with another key: %d", code)
+	}
+	if code, _ := a.do("POST", path, "", body, nil); code != http.StatusConflict {
+		t.Errorf("a join without key: %d", code)
+	}
+	// The key with another arrangement, or without the invitation, is
+	// not answered with the token.
+	var e errorJSON
+	if code, raw := a.keyed("POST", path, key1, jsonBody(joinRequest{Invitation: created.Invitation, Arrangement: "KJQXXTN"}), &e); code != http.StatusUnprocessableEntity || e.Kind != "idempotency" {
+		t.Errorf("the key with another arrangement: %d %s", code, raw)
+	}
+	if code, raw := a.keyed("POST", path, key1, jsonBody(joinRequest{Invitation: strings.Repeat("0", 32), Arrangement: "XKQJTNX"}), nil); code != http.StatusConflict || bytes.Contains(raw, []byte(first.Token)) {
+		t.Errorf("the key with a wrong invitation: %d %s", code, raw)
+	}
+	events, _ := store.Load(context.Background(), created.ID, 1)
+	if len(events) != 2 {
+		t.Errorf("%d events, want the creation and one join", len(events))
+	}
+	var st stateJSON
+	if code, _ := b.do("GET", "/games/"+created.ID, first.Token, "", &st); code != http.StatusOK || st.You != "Red" {
+		t.Errorf("the joiner's token: %d %+v", code, st)
+	}
+}
+
+// TestIdempotentCreateRace sends one keyed creation to two nodes at once:
+// both answer the same game.
+func TestIdempotentCreateRace(t *testing.T) {
+	store := &MemStore{}
+	a, b := node(t, store, 64), node(t, store, 65)
+	for _, key := range []string{key1, key2, key3} {
+		var out [2]createdJSON
+		var codes [2]int
+		var wg sync.WaitGroup
+		for i, c := range []*client{a, b} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				codes[i], _ = c.keyed("POST", "/games", key, `{"game": "coir", "opponent": "easy"}`, &out[i])
+			}()
+		}
+		wg.Wait()
+		if codes != [2]int{http.StatusCreated, http.StatusCreated} || out[0] != out[1] || out[0].Invitation != "" {
+			t.Errorf("answers %v %+v", codes, out)
+		}
+		events, _ := store.Load(context.Background(), out[0].ID, 1)
+		if len(events) < 2 || events[1].Type != EventJoin {
+			t.Errorf("the computer player has not taken its seat: %+v", events)
+		}
+	}
+	n := 0
+	store.List(context.Background(), func(Summary) error { n++; return nil })
+	if n != 3 {
+		t.Errorf("%d games stored, want 3", n)
+	}
+}
+
+func TestIdempotencyKeyForm(t *testing.T) {
+	c := newClient(t)
+	for _, key := range []string{"short", strings.Repeat("a", MaxKeyLen+1), "0123456789abcdefghijk+/=", "0123456789 abcdefghijklm"} {
+		var e errorJSON
+		if code, raw := c.keyed("POST", "/games", key, `{"game": "zapita"}`, &e); code != http.StatusBadRequest || e.Kind != "request" {
+			t.Errorf("key %q: %d %s", key, code, raw)
+		}
+	}
+	if code, _ := c.keyed("POST", "/games", strings.Repeat("a", MaxKeyLen), `{"game": "zapita"}`, nil); code != http.StatusCreated {
+		t.Errorf("a key of %d characters: %d", MaxKeyLen, code)
+	}
+}
