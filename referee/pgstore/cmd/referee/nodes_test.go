@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -33,14 +34,38 @@ type node struct {
 	logs []string // its last log lines
 }
 
-// build builds the command into a temporary directory.
+// build returns the command, built once into a temporary directory.
 func build(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "referee")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "hops-referee-")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		binary = filepath.Join(dir, "referee")
+		if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
+			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
 	}
-	return bin
+	return binary
+}
+
+var (
+	buildOnce sync.Once
+	binary    string
+	buildErr  error
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binary != "" {
+		os.RemoveAll(filepath.Dir(binary))
+	}
+	os.Exit(code)
 }
 
 // start runs the command with args and waits until it listens; the
