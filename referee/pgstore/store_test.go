@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/hopsgames/hops/referee"
-	"github.com/hopsgames/hops/referee/pgstore/internal/pgtest"
+	"github.com/hopsgames/hops/referee/pgstore/pgtest"
 	"github.com/hopsgames/hops/referee/storetest"
 	"github.com/jackc/pgx/v5"
 )

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hopsgames/hops/referee/pgstore/internal/pgtest"
+	"github.com/hopsgames/hops/referee/pgstore/pgtest"
 )
 
 // TestDatabaseDown: while the database is down a node answers 503 to a

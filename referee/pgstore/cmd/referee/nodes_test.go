@@ -20,7 +20,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hopsgames/hops/referee/pgstore/internal/pgtest"
+	"github.com/hopsgames/hops/referee/pgstore/pgtest"
 )
 
 // node is a referee process of the test.

@@ -5,7 +5,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/hopsgames/hops/referee/pgstore/internal/pgtest"
+	"github.com/hopsgames/hops/referee/pgstore/pgtest"
 )
 
 // TestSameMoment: a player sends a move to two nodes at the same moment
