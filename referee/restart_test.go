@@ -95,32 +95,36 @@ func TestColdExpiry(t *testing.T) {
 		c := testConfig(seed)
 		c.Store, c.Now = store, clk.Now
 		c.IdleTTL, c.FinishedTTL = time.Hour, time.Minute
-		c.MaxGames = 3
+		c.MaxGames, c.MaxPlies = 4, 2
 		return c
 	}
 	c := newClientWith(t, fileConfig(t, dir, 72))
 	c.restart(cfg(72, counting(t, dir)))
 	playing := c.create("catchit", "")
 	over := c.create("zapita", "")
+	closed := c.create("coir", "")
 	waiting := c.createOnly(createRequest{Game: "coir"})
 	clk.advance(30 * time.Minute)
 	c.play(playing, 1)
 	c.do("POST", "/games/"+over.ID+"/resign", over.Tokens[anySide(over)], "", nil)
+	if n := len(c.play(closed, 3)); n != 2 {
+		t.Fatalf("%d moves played in a game of at most 2", n)
+	}
 
 	store := counting(t, dir)
 	c.restart(cfg(73, store))
 	var e errorJSON
 	if code, _ := c.do("POST", "/games", "", `{"game": "coir"}`, &e); code != http.StatusServiceUnavailable || e.Kind != "full" {
-		t.Errorf("a fourth game with 3 stored: %d %+v", code, e)
+		t.Errorf("a fifth game with 4 stored: %d %+v", code, e)
 	}
-	clk.advance(31 * time.Minute) // the waiting game and the finished one have expired
-	if n := c.server().Sweep(); n != 2 {
-		t.Errorf("Sweep deleted %d games, want 2", n)
+	clk.advance(31 * time.Minute) // the waiting game and the finished ones have expired
+	if n := c.server().Sweep(); n != 3 {
+		t.Errorf("Sweep deleted %d games, want 3", n)
 	}
 	if got := store.loaded(); len(got) != 0 {
 		t.Errorf("Sweep read journals: %v", got)
 	}
-	for _, id := range []string{over.ID, waiting.ID} {
+	for _, id := range []string{over.ID, closed.ID, waiting.ID} {
 		if _, err := os.Stat(filepath.Join(dir, id+journalExt)); !os.IsNotExist(err) {
 			t.Errorf("the journal of expired game %s is still there", id)
 		}

@@ -21,7 +21,8 @@ import (
 // by implementing these methods. The package storetest checks that an
 // implementation keeps this contract.
 //
-// Every method is safe for concurrent use. An error that is none of
+// Game ids are 32 lower-case hex digits. Every method is safe for
+// concurrent use. An error that is none of
 // those named below (ErrExists, ErrNotFound, ErrConflict, a
 // *DamagedError) means the store could not be reached or could not do
 // the work: the server answers 503 and acknowledges nothing.

@@ -147,7 +147,7 @@ func (s *Server) load(id string) (*match, error) {
 	defer s.mu.Unlock()
 	delete(s.loading, id)
 	if err != nil {
-		c.m, c.err = nil, s.storeErrorLocked(id, err)
+		c.m, c.err = nil, s.storeErrorLocked(id, nil, err)
 		return nil, c.err
 	}
 	delete(s.cold, id)
@@ -156,22 +156,27 @@ func (s *Server) load(id string) (*match, error) {
 }
 
 // storeErrorLocked turns an error of the store about game id into the
-// server's answer, and records that a game is gone or damaged. The
-// caller holds s.mu.
-func (s *Server) storeErrorLocked(id string, err error) error {
+// server's answer, and records that a game is gone or damaged: m, if not
+// nil, is its match, then taken out of the table. The caller holds s.mu.
+func (s *Server) storeErrorLocked(id string, m *match, err error) error {
 	var damaged *DamagedError
-	switch {
-	case errors.As(err, &damaged):
+	gone := errors.Is(err, ErrNotFound)
+	if errors.As(err, &damaged) {
 		if !s.damaged[id] {
 			log.Print(err)
 		}
 		s.damaged[id] = true
+	}
+	if gone || damaged != nil {
 		delete(s.cold, id)
-		delete(s.games, id)
+		if m != nil && s.games[id] == m {
+			delete(s.games, id)
+		}
+	}
+	switch {
+	case damaged != nil:
 		return damagedAnswer(id)
-	case errors.Is(err, ErrNotFound):
-		delete(s.cold, id)
-		delete(s.games, id)
+	case gone:
 		return notFound(id)
 	}
 	log.Printf("referee: game %s: the store failed: %v", id, err)
@@ -185,7 +190,7 @@ func (s *Server) storeErrorLocked(id string, err error) error {
 func (s *Server) storeError(m *match, err error) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	out := s.storeErrorLocked(m.id, err)
+	out := s.storeErrorLocked(m.id, m, err)
 	var api *apiError
 	if errors.As(out, &api) && api.kind != "unavailable" {
 		m.gone = true
