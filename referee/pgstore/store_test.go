@@ -3,6 +3,7 @@ package pgstore
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"sync"
@@ -16,21 +17,13 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// server is the PostgreSQL of this package's tests, started by the first
-// test that needs it.
-var (
-	serverOnce sync.Once
-	server     *pgtest.Server
-)
+// server is the PostgreSQL of this package's tests, started by TestMain.
+var server *pgtest.Server
 
 // pg returns the shared server; tests that stop it start their own.
 func pg(t *testing.T) *pgtest.Server {
 	t.Helper()
 	pgtest.Require(t)
-	serverOnce.Do(func() { server = pgtest.Start(shared{t}) })
-	if server == nil {
-		t.Fatal("PostgreSQL did not start")
-	}
 	return server
 }
 
@@ -288,18 +281,42 @@ func TestWatch(t *testing.T) {
 	expect("g1")
 }
 
-// shared lets the package's server outlive the test that started it:
-// its cleanups run when the test binary ends (see TestMain).
-type shared struct{ testing.TB }
+// mainTB runs the package's PostgreSQL for the whole test binary: its
+// cleanups run when the tests end (see TestMain), and a failure to start
+// it ends the binary.
+type mainTB struct{ testing.TB }
 
 var cleanups []func()
 
-func (shared) Cleanup(f func()) { cleanups = append(cleanups, f) }
+func (mainTB) Helper()          {}
+func (mainTB) Cleanup(f func()) { cleanups = append(cleanups, f) }
+func (mainTB) Fatal(args ...any) {
+	fmt.Fprintln(os.Stderr, args...)
+	cleanup()
+	os.Exit(1)
+}
+func (t mainTB) Fatalf(format string, args ...any) { t.Fatal(fmt.Sprintf(format, args...)) }
 
-func TestMain(m *testing.M) {
-	code := m.Run()
+func cleanup() {
 	for i := len(cleanups) - 1; i >= 0; i-- {
 		cleanups[i]()
 	}
+}
+
+// TestMain starts the PostgreSQL server of the tests and gives the
+// example its database in $HOPS_POSTGRES. Without PostgreSQL, and
+// without CI, the tests skip and the example, which needs it, is left
+// out.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	if pgtest.Available() {
+		server = pgtest.Start(mainTB{})
+		os.Setenv("HOPS_POSTGRES", server.Database(mainTB{}))
+	} else if os.Getenv("CI") == "" && flag.Lookup("test.run").Value.String() == "" {
+		fmt.Println("pgstore: no PostgreSQL installed: the tests skip, and Example is not run")
+		flag.Set("test.run", "^Test")
+	}
+	code := m.Run()
+	cleanup()
 	os.Exit(code)
 }

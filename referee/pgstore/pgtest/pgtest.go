@@ -61,6 +61,9 @@ func version(dir string) int {
 	return n
 }
 
+// Available reports whether PostgreSQL's server binaries are installed.
+func Available() bool { return binDir() != "" }
+
 // Require returns the directory of the PostgreSQL binaries, skipping the
 // test when there are none, or failing it under CI.
 func Require(t testing.TB) string {
