@@ -231,8 +231,9 @@ func TestWatch(t *testing.T) {
 	a, b := open(t, url), open(t, url)
 	heard := make(chan string, 100)
 	stopped := make(chan error, 1)
+	wctx, cancel := context.WithCancel(ctx)
 	watch := func() {
-		go func() { stopped <- b.Watch(ctx, func(id string) { heard <- id }) }()
+		go func() { stopped <- b.Watch(wctx, func(id string) { heard <- id }) }()
 		time.Sleep(200 * time.Millisecond) // until it listens
 	}
 	watch()
@@ -279,6 +280,15 @@ func TestWatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	expect("g1")
+	cancel()
+	select {
+	case err := <-stopped:
+		if err != context.Canceled {
+			t.Fatalf("Watch, its context canceled, returned %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Watch still runs, its context canceled")
+	}
 }
 
 // mainTB runs the package's PostgreSQL for the whole test binary: its
