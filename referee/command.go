@@ -190,10 +190,15 @@ func (c *Command) Run(ctx context.Context) error {
 	return err
 }
 
-// Close closes the command's store, if it has a Close method.
+// Close stops the server's background work, then closes the command's
+// store if it has a Close method.
 func (c *Command) Close() error {
-	if cl, ok := c.store.(interface{ Close() error }); ok {
-		return cl.Close()
+	var err error
+	if c.Server != nil {
+		err = c.Server.Close()
 	}
-	return nil
+	if cl, ok := c.store.(interface{ Close() error }); ok {
+		err = errors.Join(err, cl.Close())
+	}
+	return err
 }
