@@ -56,6 +56,16 @@
 // The connections are made again as soon as the database is back;
 // nothing needs restarting.
 //
+// # Connections
+//
+// Each node holds a pool of connections (pgxpool: by default 4, or the
+// number of CPUs if more; pool_max_conns=N in the URL sets it) and one
+// more for LISTEN. A request waits for a free connection of the pool, so
+// the pool bounds the requests a node has in the database at once. An
+// acknowledgement is as durable as the database's synchronous_commit
+// makes a commit: with the default, on, the commit is on the database's
+// disk; with a synchronous standby configured, on it as well.
+//
 // # The schema
 //
 // Open creates the tables, or brings an older schema up to date, in one
