@@ -116,6 +116,7 @@ type DamagedError struct {
 	Kept   string // where the record was set aside (a file name), if it was moved
 }
 
+// Error says which game's record is damaged, how, and where it was kept.
 func (e *DamagedError) Error() string {
 	msg := fmt.Sprintf("referee: the record of game %s is damaged: %s", e.ID, e.Reason)
 	if e.Kept != "" {

@@ -20,3 +20,11 @@ func TestFileStoreContract(t *testing.T) {
 func TestMemStoreContract(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) referee.Store { return &referee.MemStore{} })
 }
+
+// Several servers may share one MemStore: two handles are the same store.
+func TestMemStoreShared(t *testing.T) {
+	storetest.RunShared(t, func(t *testing.T) (referee.Store, referee.Store) {
+		s := &referee.MemStore{}
+		return s, s
+	})
+}

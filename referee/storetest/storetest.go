@@ -7,7 +7,8 @@
 //
 // open must return an empty store (or one holding no game of the ids the
 // tests make: ids of 32 random hex digits), and arrange for it to be
-// closed and removed when the test ends (t.Cleanup).
+// closed and removed when the test ends (t.Cleanup). A store that several
+// servers share runs RunShared too.
 package storetest
 
 import (
