@@ -49,11 +49,16 @@ func create() referee.Event {
 		Creator: "Blue", Start: "start", Token: "ab", Invitation: "cd", MaxPlies: 100}
 }
 
-// TestContract runs the referee's contract of a Store, each test on a
-// database of its own.
+// TestContract runs the referee's contract of a Store, and of a store
+// that several servers share (two stores on one database), each test on
+// a database of its own.
 func TestContract(t *testing.T) {
 	srv := pg(t)
 	storetest.Run(t, func(t *testing.T) referee.Store { return open(t, srv.Database(t)) })
+	storetest.RunShared(t, func(t *testing.T) (a, b referee.Store) {
+		url := srv.Database(t)
+		return open(t, url), open(t, url)
+	})
 }
 
 func TestJournal(t *testing.T) {
