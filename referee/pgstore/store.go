@@ -47,10 +47,20 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		pool.Close()
 		return nil, err
 	}
-	return &Store{pool: pool, listen: cfg.ConnConfig.Copy(), channel: "hops_" + schema}, nil
+	channel := "hops_" + schema
+	if len(channel) > maxIdentifier {
+		pool.Close()
+		return nil, fmt.Errorf("pgstore: the schema's name %q is too long: the channel of its notifications, %q, must be at most %d bytes", schema, channel, maxIdentifier)
+	}
+	return &Store{pool: pool, listen: cfg.ConnConfig.Copy(), channel: channel}, nil
 }
 
-// Close closes the store's connections.
+// maxIdentifier is the longest name PostgreSQL takes, a notification
+// channel's too.
+const maxIdentifier = 63
+
+// Close closes the store's connections. A Watch under way ends with its
+// own context.
 func (s *Store) Close() error {
 	s.pool.Close()
 	return nil
