@@ -42,8 +42,10 @@
 // LISTENs on a connection of its own and tells the server which game
 // changed; the server brings that game up to date at once, which wakes
 // the event streams (the web page) and the computer players waiting on
-// another node. If the listening connection is lost, Watch returns and
-// the server calls it again after a pause, on a new connection.
+// another node. The listening connection is checked every 15 s; if it
+// is lost, Watch returns and the server calls it again after a pause, on
+// a new connection, which first names the games that got events while
+// nobody listened (by the events' times, column added).
 //
 // # When the database is unreachable
 //

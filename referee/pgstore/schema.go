@@ -23,6 +23,7 @@ var migrations = []string{
 		added timestamptz NOT NULL DEFAULT now(),
 		PRIMARY KEY (game, seq)
 	);
+	CREATE INDEX hops_events_added ON hops_events (added);
 	CREATE FUNCTION hops_notify() RETURNS trigger LANGUAGE plpgsql AS $$
 	BEGIN
 		IF TG_OP = 'INSERT' THEN

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/hopsgames/hops/referee"
@@ -20,6 +21,9 @@ type Store struct {
 	pool    *pgxpool.Pool
 	listen  *pgx.ConnConfig // the configuration of Watch's connections
 	channel string          // the channel of the schema's notifications
+
+	mu       sync.Mutex
+	listened time.Time // the last moment, by the database's clock, a Watch was known to listen
 }
 
 // Open connects to the database at url, a PostgreSQL connection URL
@@ -52,7 +56,12 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		pool.Close()
 		return nil, fmt.Errorf("pgstore: the schema's name %q is too long: the channel of its notifications, %q, must be at most %d bytes", schema, channel, maxIdentifier)
 	}
-	return &Store{pool: pool, listen: cfg.ConnConfig.Copy(), channel: channel}, nil
+	listen := cfg.ConnConfig.Copy()
+	if listen.RuntimeParams == nil {
+		listen.RuntimeParams = map[string]string{}
+	}
+	listen.RuntimeParams["application_name"] = "hops-watch"
+	return &Store{pool: pool, listen: listen, channel: channel}, nil
 }
 
 // maxIdentifier is the longest name PostgreSQL takes, a notification
@@ -256,13 +265,31 @@ func wrap(err error) error {
 	return fmt.Errorf("pgstore: %w", err)
 }
 
+// Timing of Watch (variables for the tests).
+var (
+	// keepAlive is how long Watch waits for a notification before it
+	// checks that its connection still works (a connection cut without
+	// a word, by a firewall say, would otherwise wait for ever) and
+	// notes the database's time.
+	keepAlive = 15 * time.Second
+	// catchUpMargin is how far before the last moment a Watch was known
+	// to listen the next one looks for changes: an event's time is its
+	// transaction's start, a little before its commit.
+	catchUpMargin = 5 * time.Second
+)
+
 // Watch calls fn with the id of a game each time a node (this one too)
 // stores an event of it or deletes it, until ctx ends; it then returns
-// ctx's error. It listens on a connection of its own (LISTEN): if that
-// connection is lost, Watch returns the error, and the caller calls it
-// again after a pause, which connects again. Notifications are sent when
-// the transaction that made the change commits, so a game fn names can be
-// read at once. fn is called from Watch's goroutine, one call at a time.
+// ctx's error. It listens on a connection of its own (LISTEN, with the
+// application_name hops-watch), checked every 15 s: if that connection is
+// lost, Watch returns the error, and the caller calls it again after a
+// pause, which connects again. The new call first names every game that
+// got an event since the last moment the previous call was known to
+// listen, so that no change is missed in between (deletions excepted:
+// a deleted game is found gone when next read). Notifications are sent
+// when the transaction that made the change commits, so a game fn names
+// can be read at once. fn is called from Watch's goroutine, one call at a
+// time.
 func (s *Store) Watch(ctx context.Context, fn func(id string)) error {
 	dial, cancel := context.WithTimeout(ctx, 10*time.Second)
 	conn, err := pgx.ConnectConfig(dial, s.listen)
@@ -274,16 +301,67 @@ func (s *Store) Watch(ctx context.Context, fn func(id string)) error {
 	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{s.channel}.Sanitize()); err != nil {
 		return wrap(err)
 	}
-	for {
-		n, err := conn.WaitForNotification(ctx)
+	now, err := dbNow(ctx, conn)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	since := s.listened
+	s.mu.Unlock()
+	if !since.IsZero() {
+		rows, err := conn.Query(ctx, "SELECT DISTINCT game FROM hops_events WHERE added >= $1", since.Add(-catchUpMargin))
 		if err != nil {
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
 			return wrap(err)
 		}
-		id, _, _ := strings.Cut(n.Payload, " ")
-		fn(id)
+		ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil {
+			return wrap(err)
+		}
+		for _, id := range ids {
+			fn(id)
+		}
+	}
+	s.heard(now)
+	for {
+		wait, cancel := context.WithTimeout(ctx, keepAlive)
+		n, err := conn.WaitForNotification(wait)
+		cancel()
+		switch {
+		case ctx.Err() != nil:
+			return ctx.Err()
+		case err == nil:
+			id, _, _ := strings.Cut(n.Payload, " ")
+			fn(id)
+		case wait.Err() != nil && !conn.IsClosed():
+			// No news for a while: is the connection still there?
+			if now, err = dbNow(ctx, conn); err != nil {
+				return err
+			}
+			s.heard(now)
+		default:
+			return wrap(err)
+		}
+	}
+}
+
+// dbNow returns the database's time, on a connection that must answer
+// within 10 s.
+func dbNow(ctx context.Context, conn *pgx.Conn) (time.Time, error) {
+	ask, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	var now time.Time
+	if err := conn.QueryRow(ask, "SELECT now()").Scan(&now); err != nil {
+		return now, wrap(err)
+	}
+	return now, nil
+}
+
+// heard notes that a Watch listened at the database's time now.
+func (s *Store) heard(now time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if now.After(s.listened) {
+		s.listened = now
 	}
 }
 

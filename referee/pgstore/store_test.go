@@ -242,15 +242,23 @@ func TestWatch(t *testing.T) {
 		time.Sleep(200 * time.Millisecond) // until it listens
 	}
 	watch()
+	// expect waits to hear want. Calls may be repeated (a new Watch
+	// names again the games changed shortly before), so others are
+	// passed over.
 	expect := func(want string) {
 		t.Helper()
-		select {
-		case id := <-heard:
-			if id != want {
-				t.Fatalf("heard %q, want %q", id, want)
+		timeout := time.After(20 * time.Second)
+		var others []string
+		for {
+			select {
+			case id := <-heard:
+				if id == want {
+					return
+				}
+				others = append(others, id)
+			case <-timeout:
+				t.Fatalf("did not hear %q (heard %q)", want, others)
 			}
-		case <-time.After(20 * time.Second):
-			t.Fatalf("heard nothing, want %q", want)
 		}
 	}
 	if err := a.Create(ctx, "g1", create()); err != nil {
@@ -285,6 +293,41 @@ func TestWatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	expect("g1")
+
+	// Quiet for longer than the keep-alive: the connection is checked
+	// and kept.
+	keepAlive = 100 * time.Millisecond
+	defer func() { keepAlive = 15 * time.Second }()
+	time.Sleep(500 * time.Millisecond)
+	select {
+	case err := <-stopped:
+		t.Fatalf("Watch returned after a quiet while: %v", err)
+	default:
+	}
+	if err := a.Create(ctx, "g2", create()); err != nil {
+		t.Fatal(err)
+	}
+	expect("g2")
+
+	// The listening connection cut, and an event stored before Watch
+	// listens again: the new Watch names its game first.
+	if _, err := a.pool.Exec(ctx, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'hops-watch'"); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-stopped:
+		if err == nil || err == context.Canceled {
+			t.Fatalf("Watch, its connection cut, returned %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("Watch still runs, its connection cut")
+	}
+	if err := a.Append(ctx, "g2", 2, move(1, "m")); err != nil {
+		t.Fatal(err)
+	}
+	watch()
+	expect("g2")
+
 	cancel()
 	select {
 	case err := <-stopped:
