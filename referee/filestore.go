@@ -45,7 +45,8 @@ import (
 // zeros inside the synced part, a journal that is not a regular file.
 // The journal is then set aside, renamed <id>.journal.damaged, as it is;
 // Load answers a *DamagedError for the game from then on, and Create
-// refuses its id.
+// refuses its id. Delete sets aside a damaged journal too, rather than
+// remove it.
 //
 // Journals written before the header existed (their first line is an
 // event) are read too: in them, only lines after the last newline can be
@@ -120,8 +121,22 @@ const (
 )
 
 func encodeHeader(synced int64) []byte {
-	text := fmt.Appendf(nil, "%s%016d", headerMagic, synced)
-	return fmt.Appendf(text, " %08x\n", crc32.ChecksumIEEE(text))
+	const digits = "0123456789abcdef"
+	b := make([]byte, headerLen)
+	n := copy(b, headerMagic)
+	for i := n + 15; i >= n; i-- { // 16 decimal digits
+		b[i] = digits[synced%10]
+		synced /= 10
+	}
+	n += 16
+	sum := crc32.ChecksumIEEE(b[:n])
+	b[n] = ' '
+	for i := n + 8; i > n; i-- { // 8 hex digits
+		b[i] = digits[sum&15]
+		sum >>= 4
+	}
+	b[headerLen-1] = '\n'
+	return b
 }
 
 // parseHeader reads a header line, without its newline.
@@ -387,6 +402,7 @@ func (f *FileStore) readLocked(id string, jf *journalFile) ([]Event, error) {
 		if _, err := os.Lstat(name + damagedExt); err == nil {
 			return nil, &DamagedError{ID: id, Reason: "its journal was set aside earlier", Kept: filepath.Base(name + damagedExt)}
 		}
+		f.forget(id, jf) // the table holds only the games that exist
 		return nil, ErrNotFound
 	}
 	if err != nil {
@@ -527,7 +543,10 @@ func (f *FileStore) ends(id string) (first, last Event) {
 	return first, last
 }
 
-// Delete removes a game's file.
+// Delete removes a game's file. A journal it cannot read is not
+// removed but set aside, as Load would: the store never deletes what it
+// cannot read, even for a game that expired without being read since the
+// start.
 func (f *FileStore) Delete(ctx context.Context, id string) error {
 	if err := ctx.Err(); err != nil {
 		return err
@@ -537,6 +556,13 @@ func (f *FileStore) Delete(ctx context.Context, id string) error {
 	}
 	jf := f.lock(id)
 	defer jf.mu.Unlock()
+	if _, err := f.readLocked(id, jf); err != nil {
+		var damaged *DamagedError
+		if errors.Is(err, ErrNotFound) || errors.As(err, &damaged) {
+			return nil
+		}
+		return err
+	}
 	f.forget(id, jf)
 	err := os.Remove(f.path(id))
 	if errors.Is(err, fs.ErrNotExist) {

@@ -2,6 +2,9 @@ package referee
 
 import (
 	"bytes"
+	"context"
+	"fmt"
+	"hash/crc32"
 	"slices"
 	"testing"
 	"time"
@@ -120,4 +123,36 @@ func FuzzParseJournal(f *testing.F) {
 			t.Fatalf("written again, reads otherwise: %v", err)
 		}
 	})
+}
+
+func TestHeader(t *testing.T) {
+	for _, n := range []int64{int64(headerLen), 12345, 1<<53 + 7} {
+		h := encodeHeader(n)
+		want := fmt.Sprintf("%s%016d", headerMagic, n)
+		want += fmt.Sprintf(" %08x\n", crc32.ChecksumIEEE([]byte(want)))
+		if string(h) != want || len(h) != headerLen {
+			t.Errorf("header %q, want %q", h, want)
+		}
+		if got, err := parseHeader(h[:len(h)-1]); got != n || err != nil {
+			t.Errorf("header of %d read as %d, %v", n, got, err)
+		}
+	}
+}
+
+// TestFileStoreForgetsUnknownGames: asking for games that do not exist
+// leaves nothing behind in the store's table.
+func TestFileStoreForgetsUnknownGames(t *testing.T) {
+	s, err := OpenFileStore(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 100 {
+		id := fmt.Sprintf("%032x", i)
+		s.Load(context.Background(), id, 1)
+		s.Append(context.Background(), id, 2, Event{Type: EventMove})
+		s.Delete(context.Background(), id)
+	}
+	if n := len(s.files); n != 0 {
+		t.Errorf("%d entries for games that do not exist", n)
+	}
 }

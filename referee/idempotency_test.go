@@ -9,7 +9,9 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // keyed sends a request with an idempotency key and decodes the answer.
@@ -181,4 +183,63 @@ func TestIdempotencyKeyForm(t *testing.T) {
 	if code, _ := c.keyed("POST", "/games", strings.Repeat("a", MaxKeyLen), `{"game": "zapita"}`, nil); code != http.StatusCreated {
 		t.Errorf("a key of %d characters: %d", MaxKeyLen, code)
 	}
+}
+
+// noAppends is a store whose appends fail while down is set.
+type noAppends struct {
+	Store
+	down atomic.Bool
+}
+
+func (s *noAppends) Append(ctx context.Context, id string, seq int, e Event) error {
+	if s.down.Load() {
+		return errDown
+	}
+	return s.Store.Append(ctx, id, seq, e)
+}
+
+// TestIdempotentCreateSeatsTheComputer: a creation against the computer
+// player stored without the player's seat (the store failed after the
+// creation) is completed by its retry: the player takes its seat and
+// plays.
+func TestIdempotentCreateSeatsTheComputer(t *testing.T) {
+	store := &noAppends{Store: &MemStore{}}
+	c := node(t, store, 66)
+	body := `{"game": "zapita", "opponent": "easy", "first": "Khaki"}`
+	store.down.Store(true)
+	var e errorJSON
+	if code, raw := c.keyed("POST", "/games", key1, body, &e); code != http.StatusServiceUnavailable || e.Kind != "unavailable" {
+		t.Fatalf("create with the store failing: %d %s", code, raw)
+	}
+	store.down.Store(false)
+	var created createdJSON
+	if code, raw := c.keyed("POST", "/games", key1, body, &created); code != http.StatusCreated || created.Invitation != "" {
+		t.Fatalf("retried: %d %s", code, raw)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		var st stateJSON
+		c.do("GET", "/games/"+created.ID, created.Token, "", &st)
+		if st.Ply == 1 && st.Status == StatusPlaying {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the computer player did not take its seat and move: %+v", st)
+		}
+	}
+}
+
+// FuzzValidKey: a key is taken if and only if it has the documented form.
+func FuzzValidKey(f *testing.F) {
+	for _, k := range []string{key1, "short", strings.Repeat("a", MaxKeyLen), strings.Repeat("a", MaxKeyLen+1), "0123456789abcdefghijk+/=", "é0123456789abcdefghijklm"} {
+		f.Add(k)
+	}
+	f.Fuzz(func(t *testing.T, key string) {
+		want := len(key) >= MinKeyLen && len(key) <= MaxKeyLen && strings.Trim(key, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-") == ""
+		if validKey(key) != want {
+			t.Fatalf("validKey(%q) = %v", key, !want)
+		}
+		if len(derive("game id", key)) != 32 || !validID(derive("game id", key)) {
+			t.Fatalf("derived id of %q is not an id", key)
+		}
+	})
 }

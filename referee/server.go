@@ -18,7 +18,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/hopsgames/hops"
@@ -95,7 +94,6 @@ type Server struct {
 	// on the store and in the background.
 	ctx    context.Context
 	cancel context.CancelFunc
-	loads  atomic.Int64 // games read from the store (see table.go)
 
 	mu      sync.RWMutex
 	games   map[string]*match // see table.go

@@ -567,3 +567,26 @@ func journals(t *testing.T, dir string) []string {
 	}
 	return names
 }
+
+// TestExpiredDamagedKept: a game that expires without being read since
+// the start, whose journal is damaged inside, is set aside, not deleted.
+func TestExpiredDamagedKept(t *testing.T) {
+	dir := t.TempDir()
+	clk := &clock{now: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
+	cfg := fileConfig(t, dir, 80)
+	cfg.Now, cfg.IdleTTL = clk.Now, time.Hour
+	c := newClientWith(t, cfg)
+	h := c.create("coir", "")
+	c.play(h, 4)
+	name := filepath.Join(dir, h.ID+journalExt)
+	rewrite(t, name, func(d []byte) []byte { d[len(d)/2] ^= 0x04; return d }) // first and last lines intact
+	want, _ := os.ReadFile(name)
+	cfg = fileConfig(t, dir, 81)
+	cfg.Now, cfg.IdleTTL = clk.Now, time.Hour
+	c.restart(cfg)
+	clk.advance(2 * time.Hour)
+	c.server().Sweep()
+	if got, err := os.ReadFile(name + damagedExt); err != nil || !bytes.Equal(got, want) {
+		t.Errorf("the damaged journal of an expired game was not kept: %v", err)
+	}
+}

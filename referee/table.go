@@ -135,7 +135,6 @@ func (s *Server) load(id string) (*match, error) {
 	s.loading[id] = c
 	s.mu.Unlock()
 	defer close(c.done)
-	s.loads.Add(1)
 
 	events, err := s.store.Load(s.ctx, id, 1)
 	if err == nil {
