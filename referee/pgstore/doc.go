@@ -9,6 +9,12 @@
 //	store, err := pgstore.Open(ctx, "postgres://hops:secret@db.example:5432/hops")
 //	srv, err := referee.NewServer(referee.Config{Store: store, ...})
 //
+// or, with the command, two nodes on two ports of one machine (or on two
+// machines) over one database, behind any load balancer:
+//
+//	go run ./cmd/referee -addr :8080 -postgres postgres://hops:secret@db.example/hops &
+//	go run ./cmd/referee -addr :8081 -postgres postgres://hops:secret@db.example/hops &
+//
 // # What the nodes share
 //
 // The database holds the games, and nothing else: each game is its rows
