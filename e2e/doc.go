@@ -2,7 +2,10 @@
 // the referee, drives headless Chromium through the page by clicking
 // squares as a person would, plays whole games of each game against the
 // computer player and between two people, and checks that a Brouillard
-// player's page never holds the other's hidden pawns.
+// player's page never holds the other's hidden pawns. With PostgreSQL
+// installed (Debian's postgresql package) it also runs two referees on
+// one database and plays, through the page of the second, a game created
+// on the first; without it that test is skipped, unless CI is set.
 //
 // It is a module of its own so that the library's module needs no
 // browser driver. Run it with

@@ -1,11 +1,19 @@
 module github.com/hopsgames/hops/e2e
 
-go 1.25
+go 1.25.0
 
 require (
 	github.com/chromedp/cdproto v0.0.0-20250724212937-08a3db8b4327
 	github.com/chromedp/chromedp v0.14.2
 	github.com/hopsgames/hops v0.0.0
+	github.com/hopsgames/hops/referee/pgstore v0.0.0
+)
+
+require (
+	github.com/jackc/pgpassfile v1.0.0 // indirect
+	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect
+	github.com/jackc/pgx/v5 v5.12.0 // indirect
+	golang.org/x/text v0.41.0 // indirect
 )
 
 require (
@@ -18,3 +26,5 @@ require (
 )
 
 replace github.com/hopsgames/hops => ../
+
+replace github.com/hopsgames/hops/referee/pgstore => ../referee/pgstore

@@ -962,3 +962,7 @@ func (s *Server) abandon(m *match, side hops.Side) (snapshot, error) {
 	}
 	return m.snapshot(), nil
 }
+
+// Config returns the server's configuration, with the defaults it filled
+// in.
+func (s *Server) Config() Config { return s.cfg }

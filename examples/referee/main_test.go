@@ -8,23 +8,28 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hopsgames/hops/referee"
 )
 
 func TestFlags(t *testing.T) {
 	var errs bytes.Buffer
 	dir := t.TempDir()
-	a, err := setup([]string{"-addr", "127.0.0.1:0", "-max-games", "1", "-data", dir, "-idle", "1h", "-finished", "2m", "-max-conns", "5"}, &errs)
-	if err != nil || a.http.Addr != "127.0.0.1:0" {
+	a, err := referee.Setup([]string{"-addr", "127.0.0.1:0", "-max-games", "1", "-data", dir, "-idle", "1h", "-finished", "2m", "-max-conns", "5", "-max-conns-per-client", "3", "-waiting", "5m", "-max-streams-per-client", "4", "-global-create-rate", "60"}, &errs)
+	if err != nil || a.HTTP.Addr != "127.0.0.1:0" {
 		t.Fatalf("%v %v %s", a, err, errs.String())
 	}
-	if a.maxConns != 5 || a.sweep != 30*time.Second || a.http.ReadHeaderTimeout == 0 || a.http.WriteTimeout == 0 || a.http.IdleTimeout == 0 {
-		t.Errorf("max-conns %d, sweep %v, timeouts %+v", a.maxConns, a.sweep, a.http)
+	if cfg := a.Server.Config(); cfg.WaitingTTL != 5*time.Minute || cfg.StreamsPerClient != 4 || cfg.GlobalCreateRate != 60 || a.ConnsPerClient != 3 {
+		t.Errorf("waiting %v, streams %d, global rate %v, conns per client %d", cfg.WaitingTTL, cfg.StreamsPerClient, cfg.GlobalCreateRate, a.ConnsPerClient)
+	}
+	if a.MaxConns != 5 || a.Sweep != 30*time.Second || a.HTTP.ReadHeaderTimeout == 0 || a.HTTP.WriteTimeout == 0 || a.HTTP.IdleTimeout == 0 {
+		t.Errorf("max-conns %d, sweep %v, timeouts %+v", a.MaxConns, a.Sweep, a.HTTP)
 	}
 	// The handler is a working referee holding at most one game, in dir.
 	for i, want := range []int{http.StatusCreated, http.StatusServiceUnavailable} {
 		rec := httptest.NewRecorder()
 		req := httptest.NewRequest("POST", "/games", strings.NewReader(`{"game": "zapita"}`))
-		a.http.Handler.ServeHTTP(rec, req)
+		a.HTTP.Handler.ServeHTTP(rec, req)
 		if rec.Code != want {
 			t.Errorf("game %d: %d %s", i+1, rec.Code, rec.Body)
 		}
@@ -35,9 +40,10 @@ func TestFlags(t *testing.T) {
 	for _, args := range [][]string{
 		{"-max-games", "0"}, {"-max-plies", "0"}, {"-max-conns", "0"}, {"-idle", "-1s"},
 		{"-create-burst", "0"}, {"-addr"}, {"extra"}, {"-port", "1"},
+		{"-max-conns-per-client", "-1"}, {"-max-streams-per-client", "0"}, {"-waiting", "-1m"}, {"-global-create-rate", "-1"},
 	} {
 		errs.Reset()
-		if _, err := setup(args, &errs); err == nil || errs.Len() == 0 {
+		if _, err := referee.Setup(args, &errs); err == nil || errs.Len() == 0 {
 			t.Errorf("%v: accepted (%s)", args, errs.String())
 		}
 	}

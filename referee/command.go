@@ -1,0 +1,219 @@
+package referee
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+)
+
+// StoreFlag is a command-line flag that names a store of a kind the
+// package does not know, such as a database: a command that runs the
+// referee with its own store passes it to Main, which adds the flag to
+// its own.
+type StoreFlag struct {
+	// Name is the flag's name ("postgres"), Usage its help text.
+	Name, Usage string
+	// Env, if not "", is an environment variable read when the flag is
+	// not given.
+	Env string
+	// Open opens the store the flag's value names. If the store has a
+	// Close() error method, the command calls it when it ends.
+	Open func(ctx context.Context, value string) (Store, error)
+}
+
+// Command is a referee as the command line set it up: the HTTP server to
+// run and what goes with it.
+type Command struct {
+	HTTP     *http.Server
+	Server   *Server
+	MaxConns int // the most connections served at once
+	// ConnsPerClient is the share of the connections one client address
+	// may hold (0: no share).
+	ConnsPerClient int
+	Sweep          time.Duration // how often the janitor deletes expired games
+	store          Store
+}
+
+// Main runs the referee as the command examples/referee does: it reads
+// the flags in args (see Setup), serves until SIGINT or SIGTERM, and
+// returns the process's exit code. Errors go to stderr.
+func Main(args []string, stderr io.Writer, flags ...StoreFlag) int {
+	c, err := Setup(args, stderr, flags...)
+	if err != nil {
+		return 2
+	}
+	defer c.Close()
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer cancel()
+	if err := c.Run(ctx); err != nil {
+		fmt.Fprintln(stderr, "referee:", err)
+		return 1
+	}
+	return 0
+}
+
+// Setup reads the command line of the referee, opens the store of games
+// and returns the server to run. The flags are -addr,
+// -data, -max-games, -max-plies, -idle, -finished, -create-rate,
+// -create-burst, -global-create-rate, -waiting, -max-conns,
+// -max-conns-per-client and -max-streams-per-client (run with -h for
+// their meaning), and
+// those of flags, of which at most one, or -data, may be given. Errors
+// are written to stderr.
+func Setup(args []string, stderr io.Writer, flags ...StoreFlag) (*Command, error) {
+	fs := flag.NewFlagSet("referee", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", "localhost:8080", "the address to listen on")
+	data := fs.String("data", "", "the directory that keeps the games across restarts (none: in memory only)")
+	maxGames := fs.Int("max-games", DefaultMaxGames, "the most games the server holds at once")
+	maxPlies := fs.Int("max-plies", DefaultMaxPlies, "the plies after which a game is closed unfinished")
+	idle := fs.Duration("idle", 24*time.Hour, "how long a game lives after its last event (0: for ever)")
+	finished := fs.Duration("finished", time.Hour, "how long a finished game lives (0: for ever)")
+	rate := fs.Float64("create-rate", 30, "games a client may create a minute (0: no limit)")
+	burst := fs.Int("create-burst", 10, "games a client may create in a row")
+	maxConns := fs.Int("max-conns", 1000, "the most connections served at once")
+	connsPerClient := fs.Int("max-conns-per-client", 64, "the most connections one client address may hold (0: no share)")
+	streams := fs.Int("max-streams-per-client", DefaultStreamsPerClient, "the most event streams one client address may hold")
+	waiting := fs.Duration("waiting", 15*time.Minute, "how long a game waits for its second player (0: as -idle)")
+	globalRate := fs.Float64("global-create-rate", 600, "games all clients together may create a minute (0: no limit)")
+	values := make([]*string, len(flags))
+	for i, f := range flags {
+		usage := f.Usage
+		if f.Env != "" {
+			usage += " (default $" + f.Env + ")"
+		}
+		values[i] = fs.String(f.Name, "", usage)
+	}
+	fail := func(format string, args ...any) (*Command, error) {
+		err := fmt.Errorf(format, args...)
+		fmt.Fprintln(stderr, "referee:", err)
+		return nil, err
+	}
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	switch {
+	case fs.NArg() > 0:
+		return fail("unexpected argument %q", fs.Arg(0))
+	case *maxGames < 1:
+		return fail("-max-games must be 1 or more")
+	case *maxPlies < 1:
+		return fail("-max-plies must be 1 or more")
+	case *maxConns < 1:
+		return fail("-max-conns must be 1 or more")
+	case *idle < 0 || *finished < 0 || *rate < 0 || *burst < 1:
+		return fail("-idle, -finished and -create-rate must not be negative, -create-burst must be 1 or more")
+	case *connsPerClient < 0 || *streams < 1 || *waiting < 0 || *globalRate < 0:
+		return fail("-max-conns-per-client, -waiting and -global-create-rate must not be negative, -max-streams-per-client must be 1 or more")
+	}
+	c := Config{
+		MaxGames: *maxGames, MaxPlies: *maxPlies, Rand: rand.Reader,
+		IdleTTL: *idle, FinishedTTL: *finished, CreateRate: *rate, CreateBurst: *burst,
+		WaitingTTL: *waiting, GlobalCreateRate: *globalRate, GlobalCreateBurst: max(*burst, int(*globalRate/6)),
+		StreamsPerClient: *streams,
+	}
+	from := "" // the flag that names the store
+	if *data != "" {
+		store, err := OpenFileStore(*data)
+		if err != nil {
+			return fail("%v", err)
+		}
+		c.Store, from = store, "-data"
+	}
+	for i, f := range flags {
+		value := *values[i]
+		if value == "" && f.Env != "" && *data == "" {
+			value = os.Getenv(f.Env)
+		}
+		if value == "" {
+			continue
+		}
+		if from != "" {
+			return fail("-%s and %s both name a store: give one", f.Name, from)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		store, err := f.Open(ctx, value)
+		cancel()
+		if err != nil {
+			return fail("-%s: %v", f.Name, err)
+		}
+		c.Store, from = store, "-"+f.Name
+	}
+	cmd := &Command{store: c.Store}
+	srv, err := NewServer(c)
+	if err != nil {
+		cmd.Close()
+		return fail("loading the games: %v", err)
+	}
+	sweep := time.Minute
+	for _, ttl := range []time.Duration{*idle, *finished} {
+		if ttl > 0 && ttl/4 < sweep {
+			sweep = max(ttl/4, time.Second)
+		}
+	}
+	cmd.Server, cmd.MaxConns, cmd.ConnsPerClient, cmd.Sweep = srv, *maxConns, *connsPerClient, sweep
+	cmd.HTTP = &http.Server{
+		Addr:              *addr,
+		Handler:           srv,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       10 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		// Idle keep-alive connections are closed soon: each holds one
+		// of its client's share of the connections.
+		IdleTimeout:    30 * time.Second,
+		MaxHeaderBytes: 8 << 10,
+	}
+	return cmd, nil
+}
+
+// Run listens on the command's address, logs "referee: listening on
+// <address>" (which tells the port of -addr host:0), and serves until ctx
+// ends, then shuts the server down, giving the requests under way 10 s.
+func (c *Command) Run(ctx context.Context) error {
+	ln, err := net.Listen("tcp", c.HTTP.Addr)
+	if err != nil {
+		return err
+	}
+	log.Printf("referee: listening on %s", ln.Addr())
+	stop := make(chan struct{})
+	defer close(stop)
+	go c.Server.Janitor(c.Sweep, stop)
+	go func() {
+		select {
+		case <-ctx.Done():
+		case <-stop:
+			return
+		}
+		shutdown, done := context.WithTimeout(context.Background(), 10*time.Second)
+		defer done()
+		c.HTTP.Shutdown(shutdown)
+	}()
+	err = c.HTTP.Serve(LimitListener(ln, c.MaxConns, c.ConnsPerClient))
+	if errors.Is(err, http.ErrServerClosed) {
+		return nil
+	}
+	return err
+}
+
+// Close stops the server's background work, then closes the command's
+// store if it has a Close method.
+func (c *Command) Close() error {
+	var err error
+	if c.Server != nil {
+		err = c.Server.Close()
+	}
+	if cl, ok := c.store.(interface{ Close() error }); ok {
+		err = errors.Join(err, cl.Close())
+	}
+	return err
+}
