@@ -144,6 +144,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /games/{id}/history", strictQuery(s.withMatch(s.getHistory)))
 	s.mux.HandleFunc("GET /games/{id}/svg", strictQuery(s.withMatch(s.getSVG)))
 	s.webRoutes()
+	s.pageRoutes()
 }
 
 // strictQuery wraps the handler of a route that takes the query
