@@ -5,4 +5,8 @@ package referee
 // the games that follow one (rematch).
 func (s *Server) pageRoutes() {
 	s.rulesRoutes()
+	s.mux.HandleFunc("GET /games/{id}/replay", strictQuery(s.withAnyone(s.getReplay), "ply"))
+	s.mux.HandleFunc("GET /games/{id}/record", strictQuery(s.withAnyone(s.getRecord)))
+	s.mux.HandleFunc("POST /games/{id}/rematch", strictQuery(s.withMatch(s.postRematch)))
+	s.mux.HandleFunc("GET /games/{id}/rematch", strictQuery(s.withMatch(s.getRematch)))
 }

@@ -1,10 +1,18 @@
 package referee
 
 import (
+	"fmt"
 	"io"
+	"math/rand/v2"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/brouillard"
+	"github.com/hopsgames/hops/games"
 )
 
 // raw fetches path with an optional token and returns the status, the
@@ -60,5 +68,228 @@ func TestRules(t *testing.T) {
 	}
 	if code, _ := c.do("GET", "/rules/chess", "", "", nil); code != http.StatusNotFound {
 		t.Errorf("GET /rules/chess: %d, want 404", code)
+	}
+}
+
+// playRandom plays up to n random moves of a hosted game, and returns the
+// moves played.
+func playRandom(t *testing.T, c *client, h hosted, r *rand.Rand, n int) []string {
+	t.Helper()
+	path := "/games/" + h.ID
+	var played []string
+	for range n {
+		var st stateJSON
+		c.do("GET", path, h.Tokens[h.First], "", &st)
+		if st.Status != StatusPlaying {
+			break
+		}
+		moves := c.allMoves(path, h.Tokens[st.ToMove])
+		move := moves[r.IntN(len(moves))]
+		var after stateJSON
+		if code, raw := c.do("POST", path+"/moves", h.Tokens[st.ToMove], jsonBody(moveRequest{move}), &after); code != http.StatusOK {
+			t.Fatalf("%s: %d %s", move, code, raw)
+		}
+		played = append(played, move)
+	}
+	return played
+}
+
+// The replay route gives every position of a game, as the library plays
+// its history, to a player and to a spectator alike in a game without
+// hidden pieces; the record reads back with hops.ReadRecord and replays
+// to the same positions; the resignation is told in a tag.
+func TestReplayAndRecord(t *testing.T) {
+	c := newClient(t)
+	h := c.create("catchit", "")
+	g, _ := games.ByName("catchit")
+	playRandom(t, c, h, rand.New(rand.NewPCG(3, 3)), 12)
+	var hist historyJSON
+	c.do("GET", "/games/"+h.ID+"/history", "", "", &hist)
+	if len(hist.Moves) == 0 {
+		t.Fatal("no move played")
+	}
+	if code, _ := c.do("POST", "/games/"+h.ID+"/resign", h.Tokens["Red"], "", nil); code != http.StatusOK {
+		t.Fatalf("resign: %d", code)
+	}
+	s := g.Start(hops.First)
+	for ply := 0; ply <= len(hist.Moves); ply++ {
+		if ply > 0 {
+			var err error
+			if s, err = s.Play(hist.Moves[ply-1]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, token := range []string{"", h.Tokens["Blue"]} {
+			var f frameJSON
+			if code, raw := c.do("GET", fmt.Sprintf("/games/%s/replay?ply=%d", h.ID, ply), token, "", &f); code != http.StatusOK {
+				t.Fatalf("replay %d: %d %s", ply, code, raw)
+			}
+			if f.Position != s.String() || f.Ply != ply || f.Plies != len(hist.Moves) || f.Status != StatusOver || !strings.Contains(f.SVG, "<svg") {
+				t.Fatalf("replay %d: %+v, want position %q", ply, f, s)
+			}
+			if ply > 0 && f.Move != hist.Moves[ply-1] {
+				t.Errorf("replay %d: move %q", ply, f.Move)
+			}
+		}
+	}
+	var last frameJSON
+	c.do("GET", "/games/"+h.ID+"/replay", "", "", &last)
+	if last.Ply != len(hist.Moves) {
+		t.Errorf("replay without ply shows ply %d of %d", last.Ply, len(hist.Moves))
+	}
+	if code, _ := c.do("GET", fmt.Sprintf("/games/%s/replay?ply=%d", h.ID, len(hist.Moves)+1), "", "", nil); code != http.StatusBadRequest {
+		t.Errorf("replay past the end: %d", code)
+	}
+	code, ct, text := c.raw("GET", "/games/"+h.ID+"/record", "")
+	if code != http.StatusOK || !strings.HasPrefix(ct, "text/plain") {
+		t.Fatalf("record: %d %q %s", code, ct, text)
+	}
+	rec, err := hops.ReadRecord(text)
+	if err != nil {
+		t.Fatalf("the record does not read back: %v\n%s", err, text)
+	}
+	states, err := games.Replay(rec)
+	if err != nil {
+		t.Fatalf("the record does not replay: %v\n%s", err, text)
+	}
+	if got := states[len(states)-1].String(); got != s.String() || len(rec.Moves) != len(hist.Moves) {
+		t.Errorf("the record replays to %q after %d moves, want %q after %d", got, len(rec.Moves), s, len(hist.Moves))
+	}
+	if term, _ := rec.Tag("Termination"); term != "Red resigned" {
+		t.Errorf("the record's Termination tag is %q", term)
+	}
+}
+
+// A spectator of a Brouillard game in progress gets no position, no
+// diagram, no picture and no record: only the moves and what they made
+// public (B4, B8). A player gets his own view and his own record. Once
+// the game is over the spectator gets the true game.
+func TestBrouillardSpectator(t *testing.T) {
+	c := newClient(t)
+	h := c.create("brouillard", "")
+	g, _ := games.ByName("brouillard")
+	played := playRandom(t, c, h, rand.New(rand.NewPCG(5, 5)), 30)
+	for ply := 0; ply <= len(played); ply++ {
+		var f frameJSON
+		code, raw := c.do("GET", fmt.Sprintf("/games/%s/replay?ply=%d", h.ID, ply), "", "", &f)
+		if code != http.StatusOK {
+			t.Fatalf("replay %d: %d %s", ply, code, raw)
+		}
+		if f.Status == StatusOver {
+			break
+		}
+		if !f.Hidden || f.Position != "" || f.Diagram != "" || f.SVG != "" || strings.Contains(string(raw), "svg") {
+			t.Fatalf("a spectator of the game in progress is shown %s", raw)
+		}
+		if !slices.Equal(f.Moves, played) {
+			t.Fatalf("the spectator reads the moves %v, want %v", f.Moves, played)
+		}
+		var mine frameJSON
+		c.do("GET", fmt.Sprintf("/games/%s/replay?ply=%d", h.ID, ply), h.Tokens["White"], "", &mine)
+		if _, err := brouillard.ParseView(mine.Position, hops.First); err != nil || mine.Hidden || mine.SVG == "" {
+			t.Fatalf("White's frame %d is not his view: %q %v", ply, mine.Position, err)
+		}
+	}
+	var st stateJSON
+	c.do("GET", "/games/"+h.ID, h.Tokens["White"], "", &st)
+	if st.Status == StatusPlaying {
+		var mine frameJSON
+		c.do("GET", "/games/"+h.ID+"/replay", h.Tokens["White"], "", &mine)
+		if mine.Position != st.Position || mine.Hidden {
+			t.Errorf("White's last frame shows %q, his state %q", mine.Position, st.Position)
+		}
+		if code, _, _ := c.raw("GET", "/games/"+h.ID+"/record", ""); code != http.StatusForbidden {
+			t.Errorf("a spectator's record of a game in progress: %d, want 403", code)
+		}
+		code, _, text := c.raw("GET", "/games/"+h.ID+"/record", h.Tokens["White"])
+		rec, err := hops.ReadRecord(text)
+		if code != http.StatusOK || err != nil {
+			t.Fatalf("White's record: %d %v", code, err)
+		}
+		views, err := brouillard.ReplayView(rec)
+		if err != nil || views[len(views)-1].String() != st.Position {
+			t.Errorf("White's record replays to %v (%v), want %q", views[len(views)-1], err, st.Position)
+		}
+		c.do("POST", "/games/"+h.ID+"/resign", h.Tokens["Red"], "", nil)
+	}
+	// Over: the true game is public.
+	var f frameJSON
+	c.do("GET", "/games/"+h.ID+"/replay", "", "", &f)
+	code, _, text := c.raw("GET", "/games/"+h.ID+"/record", "")
+	rec, err := hops.ReadRecord(text)
+	if code != http.StatusOK || err != nil {
+		t.Fatalf("the record of the finished game: %d %v", code, err)
+	}
+	states, err := games.Replay(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Hidden || f.Position != states[len(states)-1].String() || f.SVG == "" {
+		t.Errorf("the spectator of the finished game sees %+v, want %q", f, states[len(states)-1])
+	}
+	if _, err := g.Parse(f.Position); err != nil {
+		t.Errorf("the spectator's position of the finished game is not a true position: %v", err)
+	}
+}
+
+// A rematch is a new game between the same players, sides swapped, the
+// same side starting: the first who asks creates it, the other is told
+// the invitation and joins; asking again gives the same game. Against
+// the computer it takes its seat at once.
+func TestRematch(t *testing.T) {
+	c := newClient(t)
+	h := c.create("coir", "")
+	path := "/games/" + h.ID + "/rematch"
+	var e errorJSON
+	if code, _ := c.do("POST", path, h.Tokens["White"], "", &e); code != http.StatusConflict {
+		t.Errorf("a rematch of a game in progress: %d %+v", code, e)
+	}
+	if code, _ := c.do("GET", path, h.Tokens["White"], "", &e); code != http.StatusNotFound || e.Kind != "none" {
+		t.Errorf("GET before any rematch: %d %+v", code, e)
+	}
+	c.do("POST", "/games/"+h.ID+"/resign", h.Tokens["Black"], "", nil)
+	if code, _ := c.do("POST", path, "", "", nil); code != http.StatusUnauthorized {
+		t.Errorf("a rematch without a token: %d", code)
+	}
+	var mine rematchJSON
+	if code, raw := c.do("POST", path, h.Tokens["White"], "", &mine); code != http.StatusCreated || mine.You != "Black" || mine.Token == "" || mine.Invitation == "" {
+		t.Fatalf("White's rematch: %d %s", code, raw)
+	}
+	var again rematchJSON
+	c.do("POST", path, h.Tokens["White"], "", &again)
+	if again.ID != mine.ID || again.Join || again.Token != "" || again.Invitation != "" {
+		t.Errorf("White asking again: %+v, want game %s and nothing secret", again, mine.ID)
+	}
+	var theirs rematchJSON
+	if code, raw := c.do("GET", path, h.Tokens["Black"], "", &theirs); code != http.StatusOK || theirs.ID != mine.ID || !theirs.Join || theirs.Invitation != mine.Invitation {
+		t.Fatalf("Black is told %d %s", code, raw)
+	}
+	joined := c.joinAs(theirs.ID, joinRequest{Invitation: theirs.Invitation})
+	if joined.You != "White" {
+		t.Errorf("Black of the first game joins the rematch as %s", joined.You)
+	}
+	var st stateJSON
+	c.do("GET", "/games/"+mine.ID, mine.Token, "", &st)
+	if st.Status != StatusPlaying || st.ToMove != "White" || st.You != "Black" {
+		t.Errorf("the rematch: %+v", st)
+	}
+
+	// Against the computer.
+	bot := c.createOnly(createRequest{Game: "catchit", Opponent: OpponentEasy})
+	c.do("POST", "/games/"+bot.ID+"/resign", bot.Token, "", nil)
+	var r rematchJSON
+	if code, raw := c.do("POST", "/games/"+bot.ID+"/rematch", bot.Token, "", &r); code != http.StatusCreated || r.Invitation != "" || r.You != "Red" {
+		t.Fatalf("a rematch against the computer: %d %s", code, raw)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		c.do("GET", "/games/"+r.ID, r.Token, "", &st)
+		if st.Status == StatusPlaying && st.Ply > 0 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if st.Status != StatusPlaying || st.Ply != 1 || st.ToMove != "Red" {
+		t.Errorf("the computer, Blue, did not open the rematch: %+v", st)
 	}
 }

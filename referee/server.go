@@ -76,6 +76,7 @@ type Server struct {
 	store   Store
 	limiter *rateLimiter
 	moves   *movesCache
+	rematch rematches
 
 	randMu sync.Mutex
 	rand   io.Reader
@@ -613,17 +614,9 @@ func (s *Server) withGame(h func(w http.ResponseWriter, r *http.Request, m *matc
 // request without one about a game with hidden pieces.
 func (s *Server) withMatch(h func(w http.ResponseWriter, r *http.Request, m *match, who viewer)) http.HandlerFunc {
 	return s.withGame(func(w http.ResponseWriter, r *http.Request, m *match) {
-		var who viewer
-		if auth := r.Header.Get("Authorization"); auth != "" {
-			token, ok := strings.CutPrefix(auth, "Bearer ")
-			m.mu.Lock()
-			side, known := m.sideOf(token)
-			m.mu.Unlock()
-			if !ok || !known {
-				writeError(w, http.StatusUnauthorized, "auth", "", "the token is not one of this game's")
-				return
-			}
-			who = viewer{side, true}
+		who, ok := asker(w, r, m)
+		if !ok {
+			return
 		}
 		if m.hidden && !who.ok {
 			writeError(w, http.StatusUnauthorized, "auth", "", "%s hides pieces: send your side's token (Authorization: Bearer <token>)", m.game.Title)
@@ -631,6 +624,24 @@ func (s *Server) withMatch(h func(w http.ResponseWriter, r *http.Request, m *mat
 		}
 		h(w, r, m, who)
 	})
+}
+
+// asker returns who sent r about m: the side of the token it carries, or
+// nobody if it carries none. A wrong token is answered with 401.
+func asker(w http.ResponseWriter, r *http.Request, m *match) (viewer, bool) {
+	auth := r.Header.Get("Authorization")
+	if auth == "" {
+		return viewer{}, true
+	}
+	token, ok := strings.CutPrefix(auth, "Bearer ")
+	m.mu.Lock()
+	side, known := m.sideOf(token)
+	m.mu.Unlock()
+	if !ok || !known {
+		writeError(w, http.StatusUnauthorized, "auth", "", "the token is not one of this game's")
+		return viewer{}, false
+	}
+	return viewer{side, true}, true
 }
 
 // take returns a snapshot of m.
