@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"regexp"
@@ -248,14 +249,23 @@ func (p *page) tryIllegal(b builder) {
 		if err == nil {
 			continue
 		}
-		want := err.Error()
-		if rule := hops.RuleOf(err); rule != "" {
-			want += " (rule " + rule + ")"
+		var he *hops.Error
+		if !errors.As(err, &he) {
+			p.t.Fatalf("%s: the builder's error %v is not a *hops.Error", p.name, err)
 		}
 		p.do(chromedp.Click(`#board rect[data-square="`+text+`"]`, chromedp.ByQuery))
 		v := p.waitFor("the explanation", 10*time.Second, func(v view) bool { return v.Message != "" && v.Phase == "idle" })
-		if v.Message != want {
-			p.t.Errorf("%s: clicking %s first shows %q, want %q", p.name, text, v.Message, want)
+		// The page says the library's reason in plain words, and names
+		// the rule once, as a link into the rules on the page.
+		if !strings.Contains(v.Message, he.Msg) || !strings.HasPrefix(v.Message, "You cannot go to "+text) {
+			p.t.Errorf("%s: clicking %s first shows %q, want the reason %q", p.name, text, v.Message, he.Msg)
+		}
+		if rule := hops.RuleOf(err); rule != "" {
+			var links []string
+			p.do(chromedp.Evaluate(`[...document.querySelectorAll('#message .rule-link')].map(b => b.dataset.rule)`, &links))
+			if !slices.Equal(links, []string{rule}) || strings.Count(v.Message, rule) != 1 {
+				p.t.Errorf("%s: the message %q links the rules %v, want %s once", p.name, v.Message, links, rule)
+			}
 		}
 		if v.Clicks != "" {
 			p.t.Errorf("%s: after the refused click the page holds the clicks %q", p.name, v.Clicks)
@@ -296,7 +306,7 @@ func (p *page) checkOver() view {
 		p.t.Errorf("%s: the page does not announce the winner: %q", p.name, v.Text)
 	}
 	var moves int
-	p.do(chromedp.Evaluate(`document.querySelectorAll('#moves li').length`, &moves))
+	p.do(chromedp.Evaluate(`document.querySelectorAll('#moves .move').length`, &moves))
 	if fmt.Sprint(moves) != v.Ply {
 		p.t.Errorf("%s: the page lists %d moves after ply %s", p.name, moves, v.Ply)
 	}

@@ -58,21 +58,32 @@ type frameJSON struct {
 	Outcome  hops.Outcome `json:"outcome"` // the game's outcome now
 	Result   string       `json:"result"`
 	Moves    []string     `json:"moves"`
+	Movers   []string     `json:"movers"` // the side that played each move
 	Reveals  []string     `json:"reveals,omitempty"`
 	You      string       `json:"you,omitempty"`
 }
 
-// stateAt returns the true position of snap's game after n moves.
-func stateAt(snap snapshot, n int) (hops.State, error) {
-	s := snap.start
-	for _, mv := range snap.history[:n] {
+// stateAt returns the true position of snap's game after n moves, and
+// the side that played each move of the game (public in every game: a
+// Brouillard turn may hold more than one decision, B9).
+func stateAt(snap snapshot, n int) (hops.State, []string, error) {
+	s, at := snap.start, snap.start
+	movers := make([]string, len(snap.history))
+	for i, mv := range snap.history {
+		if i == n {
+			at = s
+		}
+		movers[i] = snap.game.SideName(s.ToMove())
 		next, err := s.Play(mv)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		s = next
 	}
-	return s, nil
+	if n == len(snap.history) {
+		at = s
+	}
+	return at, movers, nil
 }
 
 // frameOf describes snap's game after n moves to who.
@@ -93,10 +104,11 @@ func frameOf(snap snapshot, who viewer, n int) (frameJSON, error) {
 			out.Reveal = snap.reveals[n-1]
 		}
 	}
-	st, err := stateAt(snap, n)
+	st, movers, err := stateAt(snap, n)
 	if err != nil {
 		return frameJSON{}, err
 	}
+	out.Movers = movers
 	out.ToMove = snap.game.SideName(st.ToMove())
 	if snap.hidden && !who.ok && !public(snap, who) {
 		out.Hidden = true

@@ -5,7 +5,7 @@
 // Usage:
 //
 //	go run ./examples/referee [-addr localhost:8080] [-data DIR]
-//		[-max-games 10000] [-max-plies 1000] [-idle 24h] [-finished 1h]
+//		[-max-games 10000] [-max-plies 1000] [-idle 24h] [-finished 720h]
 //		[-create-rate 30] [-create-burst 10] [-max-conns 1000]
 //
 // With -data the games survive a restart (see the package referee, Storage); without it they
@@ -80,7 +80,7 @@ func setup(args []string, stderr io.Writer) (*app, error) {
 	maxGames := fs.Int("max-games", referee.DefaultMaxGames, "the most games the server holds at once")
 	maxPlies := fs.Int("max-plies", referee.DefaultMaxPlies, "the plies after which a game is closed unfinished")
 	idle := fs.Duration("idle", 24*time.Hour, "how long a game lives after its last event (0: for ever)")
-	finished := fs.Duration("finished", time.Hour, "how long a finished game lives (0: for ever)")
+	finished := fs.Duration("finished", 30*24*time.Hour, "how long a finished game lives, to be replayed and shared (0: for ever)")
 	rate := fs.Float64("create-rate", 30, "games a client may create a minute (0: no limit)")
 	burst := fs.Int("create-burst", 10, "games a client may create in a row")
 	maxConns := fs.Int("max-conns", 1000, "the most connections served at once")
