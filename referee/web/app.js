@@ -941,6 +941,7 @@ function clickSquare(sq) {
 // square for screen readers.
 function showFocus() {
   const board = $('board');
+  document.body.dataset.focus = focusSq;
   for (const el of board.querySelectorAll('.focus-ring')) el.remove();
   const rect = board.querySelector(`rect[data-square="${focusSq}"]`);
   if (!rect) return;
