@@ -423,6 +423,20 @@ func TestKeyboard(t *testing.T) {
 	if !strings.Contains(strings.Join(hist, "\n"), `"move":"C1-C2 D1-D2"`) && !strings.Contains(strings.Join(hist, "\n"), `"move":"D1-D2 C1-C2"`) {
 		t.Errorf("the journal holds no move D1-D2 C1-C2:\n%s", strings.Join(hist, "\n"))
 	}
+
+	// The computer answers; the player takes back his move and the
+	// reply, and the journal keeps the takeback.
+	p.waitFor("the computer's reply", 20*time.Second, func(v view) bool { return v.Ply == "2" && v.Turn == "you" && v.Phase == "idle" })
+	p.do(chromedp.Click("#takeback", chromedp.ByQuery))
+	v = p.waitFor("the takeback", 10*time.Second, func(v view) bool { return v.Ply == "0" && v.Turn == "you" && v.Phase == "idle" })
+	cg, _ := games.ByName("catchit")
+	if v.Position != cg.Start(hops.First).String() {
+		t.Errorf("after the takeback the page shows %q, not the start", v.Position)
+	}
+	hist = journal(t, p.gameID())
+	if !strings.Contains(hist[len(hist)-1], `"type":"takeback"`) {
+		t.Errorf("the journal ends with %s, not a takeback", hist[len(hist)-1])
+	}
 }
 
 // axeSource is axe-core's script, from the npm registry (package.json;

@@ -293,3 +293,83 @@ func TestRematch(t *testing.T) {
 		t.Errorf("the computer, Blue, did not open the rematch: %+v", st)
 	}
 }
+
+// waitPly polls a game until it reaches ply.
+func waitPly(t *testing.T, c *client, id, token string, ply int) stateJSON {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		var st stateJSON
+		c.do("GET", "/games/"+id, token, "", &st)
+		if st.Ply == ply {
+			return st
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the game stays at %+v, want ply %d", st, ply)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// Against the computer a player takes back his last move and the
+// computer's reply; the takeback is journaled, so a restart keeps it,
+// and the computer answers the move played instead. Between two people,
+// or while the computer thinks, no move is taken back.
+func TestTakeback(t *testing.T) {
+	store, err := OpenFileStore(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := testConfig(8)
+	cfg.Store = store
+	c := newClientWith(t, cfg)
+	created := c.createOnly(createRequest{Game: "catchit", Opponent: OpponentEasy})
+	path := "/games/" + created.ID
+	var e errorJSON
+	if code, _ := c.do("POST", path+"/takeback", created.Token, "", &e); code != http.StatusConflict || e.Kind != "takeback" {
+		t.Errorf("a takeback before any move: %d %+v", code, e)
+	}
+	moves := c.allMoves(path, created.Token)
+	var start stateJSON
+	c.do("GET", path, created.Token, "", &start)
+	for i := range 2 {
+		if code, raw := c.do("POST", path+"/moves", created.Token, jsonBody(moveRequest{Move: moves[i]}), nil); code != http.StatusOK {
+			t.Fatalf("move: %d %s", code, raw)
+		}
+		waitPly(t, c, created.ID, created.Token, 2*i+2)
+		if i == 0 {
+			moves = c.allMoves(path, created.Token)
+		}
+	}
+	var back stateJSON
+	if code, raw := c.do("POST", path+"/takeback", created.Token, "", &back); code != http.StatusOK {
+		t.Fatalf("takeback: %d %s", code, raw)
+	}
+	var h historyJSON
+	c.do("GET", path+"/history", created.Token, "", &h)
+	if back.Ply != 2 || len(h.Moves) != 2 || back.ToMove != "Blue" {
+		t.Fatalf("after the takeback: %+v, history %v", back, h.Moves)
+	}
+	c.restart(cfg)
+	var after stateJSON
+	c.do("GET", path, created.Token, "", &after)
+	if after.Ply != 2 || after.Position != back.Position {
+		t.Fatalf("after a restart the game is %+v, want %q at ply 2", after, back.Position)
+	}
+	// Back to the start, then the computer answers a new move.
+	c.do("POST", path+"/takeback", created.Token, "", &back)
+	if back.Ply != 0 || back.Position != start.Position {
+		t.Fatalf("the second takeback gives %+v, want the start %q", back, start.Position)
+	}
+	if code, raw := c.do("POST", path+"/moves", created.Token, jsonBody(moveRequest{Move: c.allMoves(path, created.Token)[0]}), nil); code != http.StatusOK {
+		t.Fatalf("move: %d %s", code, raw)
+	}
+	waitPly(t, c, created.ID, created.Token, 2)
+
+	h2 := c.create("coir", "")
+	c.do("POST", "/games/"+h2.ID+"/moves", h2.Tokens["White"], jsonBody(moveRequest{Move: c.allMoves("/games/"+h2.ID, h2.Tokens["White"])[0]}), nil)
+	c.do("POST", "/games/"+h2.ID+"/moves", h2.Tokens["Black"], jsonBody(moveRequest{Move: c.allMoves("/games/"+h2.ID, h2.Tokens["Black"])[0]}), nil)
+	if code, _ := c.do("POST", "/games/"+h2.ID+"/takeback", h2.Tokens["White"], "", &e); code != http.StatusForbidden || e.Kind != "takeback" {
+		t.Errorf("a takeback between two people: %d %+v", code, e)
+	}
+}

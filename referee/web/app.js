@@ -164,6 +164,12 @@ function plain(err) {
       return 'This game hides pieces: its record is public once the game is over.';
     case 'internal':
       return 'The server met an internal error: try again.';
+    case 'takeback':
+      return `No move can be taken back: ${text}.`;
+    case 'playing':
+      return 'The game is not over yet: a rematch comes after the end.';
+    case 'none':
+      return 'Nobody has asked for a rematch yet.';
     default:
       return `The server refused the request: ${text}.`;
   }
@@ -442,9 +448,10 @@ function myTurn() {
   return mode === 'play' && state && state.status === 'playing' && state.to_move === game.you;
 }
 
-// onState shows a state of the game, if newer than the one shown.
-function onState(st) {
-  if (state && (st.ply < state.ply || (st.ply === state.ply && st.status === state.status))) return;
+// onState shows a state of the game, if newer than the one shown (or
+// whatever it is, when forced: after a takeback).
+function onState(st, force) {
+  if (!force && state && (st.ply < state.ply || (st.ply === state.ply && st.status === state.status))) return;
   state = st;
   render();
 }
@@ -462,6 +469,8 @@ async function render() {
   $('invite').hidden = st.status !== 'waiting' || !game.invitation;
   $('resign').hidden = st.status !== 'playing' && st.status !== 'waiting';
   $('rematch').hidden = !finished();
+  // Against the computer, the player may take back his last move.
+  $('takeback').hidden = !(myTurn() && st.ply > 0 && game.opponent && game.opponent !== 'person');
   if (st.status === 'waiting') {
     s.textContent = game.invitation ? 'Waiting for your opponent to join.' : 'Waiting for the game to start.';
   } else if (st.status === 'playing') {
@@ -1002,6 +1011,17 @@ $('resign').addEventListener('click', async () => {
   if (!confirm('Resign this game?')) return;
   try {
     onState(await api('POST', `/games/${game.id}/resign`));
+  } catch (err) {
+    sayError(err);
+  }
+});
+$('takeback').addEventListener('click', async () => {
+  try {
+    say('');
+    const st = await api('POST', `/games/${game.id}/takeback`);
+    lastAnnounced = -1;
+    $('announce').textContent = 'Your last move and the reply were taken back.';
+    onState(st, true);
   } catch (err) {
     sayError(err);
   }
