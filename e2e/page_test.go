@@ -517,4 +517,3 @@ func TestPhone(t *testing.T) {
 		}
 	}
 }
-
