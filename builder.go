@@ -37,7 +37,48 @@ type Built[M any] struct {
 	// Move is the move the clicks make when Complete, in its canonical
 	// form, the one the game's move generator yields (G9).
 	Move M
+	// Preview is the position as the clicks so far leave it, for an
+	// interface to draw in place of the position while the move is being
+	// built: the pieces moved to where they now stand, Catch'it's ball
+	// and Zapita's bomb where they now are, Coir's pawns turned. Its
+	// dynamic type is the game's Position (brouillard.View for a View's
+	// Build), so a typed caller may assert it; generic code draws it
+	// with its Drawing method. With no click it is the position itself;
+	// once Complete it is the position the move plays to (Play), with the
+	// other side to move; before that the side to move is still the
+	// mover. It is nil only when Build returns an error.
+	Preview Drawable
+	// Prompt says in a few words what the next click is for, such as
+	// "second displacement: move another pawn" or "throw the bomb up to
+	// 2 squares"; a complete move that may go on ends with ", or play
+	// the move", and one that cannot reads "the move is complete".
+	Prompt string
 }
+
+// Drawable is a position as a person sees it: its text, its diagram
+// and its picture. Every game's Position is one, and so is Brouillard's
+// View; Built.Preview holds one.
+type Drawable interface {
+	// String returns the position text.
+	String() string
+	// Diagram returns a multi-line text picture of the board.
+	Diagram() string
+	// Drawing returns a picture of the position (render it with its SVG
+	// method).
+	Drawing() Drawing
+}
+
+// Prompts that Builders share (see Built.Prompt).
+const (
+	// PromptStart is the prompt before the first click.
+	PromptStart = "click a pawn to move"
+	// PromptOver is the prompt of a position where the game is over.
+	PromptOver = "the game is over"
+	// PromptDone is the prompt of a complete move that cannot go on.
+	PromptDone = "the move is complete"
+	// PromptJump is the prompt of a path that may jump on.
+	PromptJump = "jump on"
+)
 
 // Builder builds a move click by click. Build returns an *Error that
 // says which click breaks which rule when the clicks so far cannot be
@@ -158,6 +199,10 @@ func (s *ClickSet) Has(c Click) bool {
 	return s.plain.Has(c.Square)
 }
 
+// Squares returns the squares of the board that some click of the set
+// names, marked or not; Outside is left out.
+func (s *ClickSet) Squares() Bitboard { return s.plain | s.marked }
+
 // Empty reports whether the set holds no click.
 func (s *ClickSet) Empty() bool {
 	return s.plain == 0 && s.marked == 0 && !s.outPlain && !s.outMarked
@@ -200,6 +245,11 @@ type ClickSteps[M any] interface {
 	// Built returns the decision the clicks applied make, in canonical
 	// form, with complete = true, when they make a whole one.
 	Built() (m M, complete bool, err error)
+	// Preview returns the position as the clicks applied leave it (see
+	// Built.Preview), and what the next click is for, given the clicks
+	// Next returned: "" when none may follow. BuildFrom adds to the
+	// prompt of a complete decision that it may be played.
+	Preview(next *ClickSet) (pos Drawable, prompt string)
 }
 
 // BuildFrom applies clicks to steps and reports the result as a game's
@@ -218,8 +268,19 @@ func BuildFrom[M any](steps ClickSteps[M], clicks []Click) (Built[M], error) {
 	}
 	next := steps.Next()
 	out := Built[M]{Next: next.Clicks(), Complete: complete}
+	out.Preview, out.Prompt = steps.Preview(&next)
 	if complete {
 		out.Move = m
+		out.Prompt = completePrompt(out.Prompt)
 	}
 	return out, nil
+}
+
+// completePrompt returns the prompt of a complete decision whose next
+// click, if any, is for what prompt says.
+func completePrompt(prompt string) string {
+	if prompt == "" {
+		return PromptDone
+	}
+	return prompt + ", or play the move"
 }

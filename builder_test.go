@@ -3,6 +3,7 @@ package hops_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -177,6 +178,20 @@ func (c *countTo) Next() hops.ClickSet {
 
 func (c *countTo) Built() (int, bool, error) { return c.n, c.n == 3, nil }
 
+func (c *countTo) Preview(next *hops.ClickSet) (hops.Drawable, string) {
+	if next.Empty() {
+		return counted(c.n), ""
+	}
+	return counted(c.n), "click the next square"
+}
+
+// counted is the toy decision's picture: how many squares are taken.
+type counted int
+
+func (n counted) String() string        { return fmt.Sprint(int(n)) }
+func (n counted) Diagram() string       { return n.String() + "\n" }
+func (n counted) Drawing() hops.Drawing { return hops.Drawing{Caption: n.String()} }
+
 // TestBuildFrom: BuildFrom stops at the first click refused with its
 // error, offers what may follow, and gives the decision only once whole.
 func TestBuildFrom(t *testing.T) {
@@ -185,11 +200,73 @@ func TestBuildFrom(t *testing.T) {
 	if err != nil || got.Complete || got.Move != 0 || !slices.Equal(got.Next, []hops.Click{b1}) {
 		t.Errorf("after A1: %+v, %v; want B1 next, not complete", got, err)
 	}
+	if got.Preview != counted(1) || got.Prompt != "click the next square" {
+		t.Errorf("after A1: preview %v, prompt %q; want 1 and the decision's prompt", got.Preview, got.Prompt)
+	}
 	got, err = hops.BuildFrom[int](&countTo{}, []hops.Click{a1, b1, c1})
 	if err != nil || !got.Complete || got.Move != 3 || got.Next != nil {
 		t.Errorf("after A1 B1 C1: %+v, %v; want the whole decision 3", got, err)
 	}
+	if got.Preview != counted(3) || got.Prompt != hops.PromptDone {
+		t.Errorf("after A1 B1 C1: preview %v, prompt %q; want 3 and %q", got.Preview, got.Prompt, hops.PromptDone)
+	}
 	if _, err = hops.BuildFrom[int](&countTo{}, []hops.Click{a1, c1}); err == nil || !strings.Contains(err.Error(), "click 2 C1") {
 		t.Errorf("A1 C1: error %v, want click 2 C1 refused", err)
 	}
+}
+
+// While a move is being built, Built.Preview is the position as the
+// clicks so far leave it, to draw in place of the position, and
+// Built.Prompt says what the next click is for. In Catch'it, after the
+// first displacement D1-D2 the carrier and the ball stand on D2, and the
+// second displacement moves another pawn.
+func ExampleBuilt() {
+	p := catchit.Start()
+	for _, clicks := range [][]hops.Click{
+		nil,
+		clicksOf("D1"),
+		clicksOf("D1 D2"),
+		clicksOf("D1 D2 C1 C2"),
+	} {
+		b, _ := p.Build(clicks)
+		fmt.Printf("%v: %s\n", clicks, b.Prompt)
+		if len(clicks) == 2 {
+			fmt.Print(b.Preview.Diagram())
+		}
+		if b.Complete {
+			fmt.Println(b.Move, "previews", b.Preview)
+		}
+	}
+	// The generic path gives the same preview, as a Drawable.
+	b, _ := catchit.Game.Start(hops.First).Build(clicksOf("D1 D2"))
+	fmt.Println(b.Preview, b.Preview.Drawing().Caption)
+	// Output:
+	// []: first displacement: click a pawn to move
+	// [D1]: first displacement: click where the pawn on D1 goes
+	// [D1 D2]: second displacement: move another pawn
+	// 7 r r r r r r r
+	// 6 . . . . . . .
+	// 5 . . . . . . .
+	// 4 . . . . . . .
+	// 3 . . . . . . .
+	// 2 . . . B . . .
+	// 1 b b b . b b b
+	//   A B C D E F G
+	// Blue to move
+	// [D1 D2 C1 C2]: the move is complete
+	// C1-C2 D1-D2 previews rrrrrrr/7/7/7/7/2bB3/bb2bbb r
+	// rrrrrrr/7/7/7/7/3B3/bbb1bbb b Blue to move
+}
+
+// clicksOf reads clicks separated by spaces.
+func clicksOf(text string) []hops.Click {
+	var out []hops.Click
+	for _, f := range strings.Fields(text) {
+		c, err := hops.ParseClick(f)
+		if err != nil {
+			panic(err)
+		}
+		out = append(out, c)
+	}
+	return out
 }

@@ -216,7 +216,7 @@ func (e erased[P, M]) Build(clicks []Click) (Built[string], error) {
 	if err != nil {
 		return Built[string]{}, err
 	}
-	out := Built[string]{Next: got.Next, Complete: got.Complete}
+	out := Built[string]{Next: got.Next, Complete: got.Complete, Preview: got.Preview, Prompt: got.Prompt}
 	if got.Complete {
 		out.Move = got.Move.String()
 	}

@@ -54,12 +54,19 @@ func (v View) Destinations(from hops.Square) hops.Bitboard { return v.st.destina
 // the Fou after a capture (B9). A Fou path of one hop or more is
 // complete, and may go on by further jumps unless it is a step or its
 // last jump is marked.
-func (p Position) Build(clicks []hops.Click) (hops.Built[Move], error) { return p.st.build(clicks) }
+func (p Position) Build(clicks []hops.Click) (hops.Built[Move], error) {
+	return p.st.build(clicks, false, 0)
+}
 
 // Build is Position.Build from the viewer's knowledge: legality, and so
 // every Next and error, depends only on public facts, never on a hidden
-// face.
-func (v View) Build(clicks []hops.Click) (hops.Built[Move], error) { return v.st.build(clicks) }
+// face. Its Preview is a View: a complete decision whose Fou turns over
+// a pawn the viewer does not know shows that pawn where it stood, face
+// down and not turned, since its face, and so whether it is captured
+// (B8), is learnt only when the decision is played.
+func (v View) Build(clicks []hops.Click) (hops.Built[Move], error) {
+	return v.st.build(clicks, true, v.viewer)
+}
 
 // destinations implements Position.Destinations.
 func (st *state) destinations(from hops.Square) hops.Bitboard {
@@ -108,6 +115,8 @@ type builder struct {
 	pawn    hops.Path
 	fou     hops.Path
 	visited hops.Bitboard // the squares the moving piece has occupied (G5)
+	view    bool          // st is the view of viewer, not the true position
+	viewer  hops.Side
 }
 
 // isStep reports whether l is one step from the pawn's start.
@@ -247,9 +256,10 @@ func (b *builder) Next() hops.ClickSet {
 	return next
 }
 
-// build implements Build.
-func (st *state) build(clicks []hops.Click) (hops.Built[Move], error) {
-	return hops.BuildFrom[Move](&builder{st: st, occ: st.pawns[0] | st.pawns[1]}, clicks)
+// build implements Build, for the true position or for the view of
+// viewer when view is set.
+func (st *state) build(clicks []hops.Click, view bool, viewer hops.Side) (hops.Built[Move], error) {
+	return hops.BuildFrom[Move](&builder{st: st, occ: st.pawns[0] | st.pawns[1], view: view, viewer: viewer}, clicks)
 }
 
 // Built returns the decision clicked so far, canonical, once the Fou has
@@ -365,4 +375,82 @@ func (b *builder) Click(i int, c hops.Click) error {
 		return hops.ErrorIn(err, where)
 	}
 	return fail("B6", "%s cannot follow %s", s, b.pawn)
+}
+
+// Preview returns the board as the clicks so far leave it: the pawn where
+// its path ends, then the Fou where its path ends; once the decision is
+// complete, the position it plays to, the pawn turned over and captured
+// or not (B8), which a View can show only when it knows the pawn's face.
+// It also says what the next click is for.
+func (b *builder) Preview(next *hops.ClickSet) (hops.Drawable, string) {
+	st := b.st
+	me := st.side
+	q := *st
+	switch {
+	case !st.sane():
+		return b.wrap(q), "the position is not set up"
+	case st.over():
+		return b.wrap(q), hops.PromptOver
+	case b.fou.Len() >= 2:
+		c, err := st.check(Move{pawn: b.pawn, fou: b.fou})
+		if err == nil {
+			k := st.kind(c.turn)
+			if c.turn != hops.NoSquare && k == Hidden {
+				c.turn = hops.NoSquare
+			}
+			q.apply(c, k)
+		}
+		if next.Empty() {
+			return b.wrap(q), ""
+		}
+		return b.wrap(q), hops.PromptJump + turnHint(next)
+	}
+	c := checked{pawnFrom: hops.NoSquare, pawnTo: hops.NoSquare, fouTo: st.fou[me], turn: hops.NoSquare}
+	if b.pawn.Len() >= 2 {
+		c.pawnFrom, c.pawnTo = b.pawn.From(), b.pawn.To()
+	}
+	q.apply(c, 0)
+	q.side, q.plus = st.side, st.plus
+	fou := next.Has(hops.Click{Square: st.fou[me]})
+	pawns := next.Squares()&^st.fou[me].Bit() != 0 // landings, or pawns to move
+	var prompt string
+	switch {
+	case b.fou.Len() == 1:
+		prompt = "click where the Fou goes" + turnHint(next)
+	case b.pawn.Len() == 1:
+		prompt = "click where the pawn on " + b.pawn.From().String() + " goes"
+	case b.pawn.Len() >= 2 && pawns && fou:
+		prompt = hops.PromptJump + ", or click the Fou to move it"
+	case b.pawn.Len() >= 2 && pawns:
+		prompt = hops.PromptJump
+	case st.plus:
+		prompt = "the Fou moves again after the capture: click it"
+	case pawns && fou:
+		prompt = hops.PromptStart + ", or the Fou"
+	case pawns:
+		prompt = hops.PromptStart + "; the Fou moves after it"
+	default:
+		prompt = "click the Fou to move it"
+	}
+	return b.wrap(q), prompt
+}
+
+// wrap returns st as the value Build previews: a Position, or the
+// viewer's View.
+func (b *builder) wrap(st state) hops.Drawable {
+	if b.view {
+		return View{st: st, viewer: b.viewer}
+	}
+	return Position{st: st}
+}
+
+// turnHint returns what the prompt of a Fou's move adds when a marked
+// click is offered: that marking the jump turns the pawn over (B8).
+func turnHint(next *hops.ClickSet) string {
+	for _, c := range next.Clicks() {
+		if c.Mark {
+			return " (a marked jump turns the pawn jumped over)"
+		}
+	}
+	return ""
 }

@@ -1,6 +1,7 @@
 package brouillard
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/hopsgames/hops"
@@ -94,4 +95,72 @@ func TestB8_NoMarkOnOwnMovedPawn(t *testing.T) {
 	if err := p.Validate(mustMove(t, "B1-D3 D2-D4")); err != nil {
 		t.Errorf("the same Fou jump unmarked: %v", err)
 	}
+}
+
+// TestBuildPreview: the preview of a build (hops.Built.Preview) is the
+// position itself before any click and the position the decision plays
+// to after its last click, the pawn turned over captured or not (B8); in
+// between, the pawn stands where its path ends, and once it has moved
+// only the Fou is offered (B6, B7). A view previews as the true position
+// does, except the face of a pawn it does not know, which it leaves as
+// it was.
+func TestBuildPreview(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := game(t)
+		at := func(st *state, s hops.Square) (mine, occupied bool) {
+			if s == st.fou[st.side] {
+				return true, true
+			}
+			side, _, _, ok := st.pawn(s)
+			return ok && side == st.side, ok || s == st.fou[st.side^1]
+		}
+		gametest.CheckPreview(t, p, p, gametest.Previewing[Move, Position]{
+			Play: func(m Move) (Position, bool) {
+				q, err := p.Play(m)
+				return q, err == nil
+			},
+			At: func(q Position, s hops.Square) (bool, bool) { return at(&q.st, s) },
+		})
+		v := p.View(p.ToMove())
+		gametest.CheckPreview(t, v, v, gametest.Previewing[Move, View]{
+			Play: func(m Move) (View, bool) {
+				q, r, err := p.PlayReveal(m)
+				if err != nil || r.Turned && v.st.kind(r.Square) == Hidden {
+					return View{}, false
+				}
+				return q.View(v.viewer), true
+			},
+			At: func(q View, s hops.Square) (bool, bool) { return at(&q.st, s) },
+		})
+	})
+}
+
+// The preview of a decision, as White's view shows it: the pawn moved,
+// then the Fou on its way.
+func ExampleView_Build_preview() {
+	v := Start().View(White)
+	var clicks []hops.Click
+	for _, s := range []string{"C2", "D3", "D2", "E1"} {
+		c, _ := hops.ParseClick(s)
+		clicks = append(clicks, c)
+		b, _ := v.Build(clicks)
+		fmt.Printf("%v: %s\n", clicks, b.Prompt)
+		if len(clicks) == 3 {
+			fmt.Print(b.Preview.Diagram())
+		}
+	}
+	// Output:
+	// [C2]: click where the pawn on C2 goes
+	// [C2 D3]: click the Fou to move it
+	// [C2 D3 D2]: click where the Fou goes
+	// 7 . p . p . p .
+	// 6 p . p f p . p
+	// 5 . . . . . . .
+	// 4 . . . . . . .
+	// 3 . . . Q . . .
+	// 2 X . . F J . K
+	// 1 . N . T . X .
+	//   A B C D E F G
+	// White to move; White captured 0, Red captured 0
+	// [C2 D3 D2 E1]: the move is complete
 }

@@ -1,6 +1,8 @@
 package catchit
 
 import (
+	"strings"
+
 	"github.com/hopsgames/hops"
 )
 
@@ -500,4 +502,64 @@ func (p Position) effect(m Move) Position {
 		st = st.after(from, end, d.HasMarks())
 	}
 	return st.position()
+}
+
+// Preview returns the board as the clicks so far leave it: the pawns
+// displaced so far stand where their paths end, with the ball when they
+// carry or took it; once the turn is complete, the position it plays to.
+// It also says what the next click is for.
+func (b *builder) Preview(next *hops.ClickSet) (hops.Drawable, string) {
+	p := *b.p
+	switch {
+	case b.over():
+		return p, hops.PromptOver
+	case b.path.Len() == 0:
+		return p, "first displacement: " + hops.PromptStart
+	case b.won:
+		m := NewMove(b.first, b.path)
+		if b.ord == 0 {
+			m = NewMove(b.path)
+		}
+		return p.effect(m), ""
+	}
+	st := b.st
+	if b.path.Len() >= 2 {
+		st = st.after(b.path.From(), b.path.To(), b.taken)
+	}
+	if b.complete() {
+		return st.position(), b.prompt(next)
+	}
+	return Position{pawns: st.pawns, ball: uint8(st.ball + 1), side: b.st0.side}, b.prompt(next)
+}
+
+// prompt says what the next click is for.
+func (b *builder) prompt(next *hops.ClickSet) string {
+	ords := [2]string{"first displacement: ", "second displacement: "}
+	ord := ords[b.ord]
+	if b.path.Len() == 1 {
+		return ord + "click where the pawn on " + b.path.From().String() + " goes"
+	}
+	jumps, out := false, next.Has(hops.Click{Square: hops.Outside}) || next.Has(hops.Click{Square: hops.Outside, Mark: true})
+	cs := b.candidates()
+	for _, c := range cs.Clicks() {
+		if c.Square != hops.Outside && next.Has(c) {
+			jumps = true
+			break
+		}
+	}
+	var parts []string
+	if jumps {
+		parts = append(parts, hops.PromptJump)
+	}
+	if out {
+		parts = append(parts, "leave the board to win")
+	}
+	if b.ord == 0 && next.Squares()&b.st.pawns[b.st.side]&^b.path.From().Bit() != 0 {
+		what := "move another pawn"
+		if b.attacker && !b.st.after(b.path.From(), b.path.To(), b.taken).moved {
+			what = "move the ball (move its carrier, or jump it to take it)"
+		}
+		parts = append(parts, ords[1]+what)
+	}
+	return strings.Join(parts, ", or ")
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/internal/gametest"
+	"pgregory.net/rapid"
 )
 
 // BenchmarkBuild measures the builder in the worst positions of
@@ -83,4 +84,25 @@ func displacements(st stage, from hops.Square) []hops.Path {
 		exits(js.Path())
 	}
 	return out
+}
+
+// TestBuildPreview: the preview of a build (hops.Built.Preview) is the
+// position itself before any click and the position the turn plays to
+// after its last click; in between, no pawn already displaced is offered
+// again (K7: the second displacement moves another pawn), and the ball
+// travels with its carrier or the pawn that took it (K5).
+func TestBuildPreview(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := randomPosition(t)
+		gametest.CheckPreview(t, p, p, gametest.Previewing[Move, Position]{
+			Play: func(m Move) (Position, bool) {
+				q, err := p.Play(m)
+				return q, err == nil
+			},
+			At: func(q Position, s hops.Square) (mine, occupied bool) {
+				side, _, ok := q.At(s)
+				return ok && side == q.ToMove(), ok
+			},
+		})
+	})
 }

@@ -334,3 +334,37 @@ func (p Position) after(m Move) (own, opp hops.Bitboard) {
 	}
 	return own, opp &^ turned
 }
+
+// Preview returns the board as the clicks so far leave it: the pawn where
+// its step, slide or jumps end, the pawns it jumped turned, then the
+// stepping pawn where it steps; once the turn is complete, the position
+// it plays to. It also says what the next click is for.
+func (b *builder) Preview(next *hops.ClickSet) (hops.Drawable, string) {
+	p := *b.p
+	n := b.path.Len()
+	switch {
+	case b.own == 0:
+		return p, hops.PromptOver
+	case n == 0:
+		return p, hops.PromptStart
+	case n == 1:
+		return p, "click where the pawn on " + b.path.From().String() + " goes"
+	}
+	own, opp := b.after()
+	if b.stepTo != hops.NoSquare {
+		own = own&^b.stepFrom.Bit() | b.stepTo.Bit()
+	}
+	q := p.withSides(own, opp)
+	if !b.complete() {
+		q.side = p.side
+	}
+	switch {
+	case next.Empty():
+		return q, ""
+	case b.stepFrom != hops.NoSquare:
+		return q, "click where the pawn on " + b.stepFrom.String() + " steps"
+	case b.jumps() != 0:
+		return q, hops.PromptJump + ", or click the pawn that steps"
+	}
+	return q, "click the pawn that steps"
+}

@@ -1,6 +1,8 @@
 package coir
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	hops "github.com/hopsgames/hops"
@@ -60,4 +62,62 @@ func writtenForms(p Position) []Move {
 		}
 	}
 	return out
+}
+
+// TestBuildPreview: the preview of a build (hops.Built.Preview) is the
+// position itself before any click and the position the turn plays to
+// after its last click; in between, the jumping pawn stands where its
+// jumps end with the pawns it jumped turned (C5), and the pawn that steps
+// after the jumps may be any of the mover's, the jumping one too (C4).
+func TestBuildPreview(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := genPlayed(t)
+		if rapid.Bool().Draw(t, "scattered") {
+			p = genScattered(t)
+		}
+		gametest.CheckPreview(t, p, p, gametest.Previewing[Move, Position]{
+			Play: func(m Move) (Position, bool) {
+				q, err := p.Play(m)
+				return q, err == nil
+			},
+			At: func(q Position, s hops.Square) (mine, occupied bool) {
+				side, ok := q.At(s)
+				return ok && side == q.ToMove(), ok
+			},
+			Repick: true,
+		})
+	})
+}
+
+// The preview of a turn: after the jump A1-C1 the pawn stands on C1 and
+// the pawn it jumped shows White; then a pawn steps.
+func ExamplePosition_Build_preview() {
+	p, err := Parse("bbb1bb/3b2/2b3/6/6/wb1www w")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var clicks []hops.Click
+	for _, text := range strings.Fields("A1 C1 F1 F2") {
+		sq, _ := hops.Board6.ParseSquare(text)
+		clicks = append(clicks, hops.Click{Square: sq})
+		b, _ := p.Build(clicks)
+		fmt.Printf("%v: %s\n", clicks, b.Prompt)
+		if len(clicks) == 2 {
+			fmt.Print(b.Preview.Diagram())
+		}
+	}
+	// Output:
+	// [A1]: click where the pawn on A1 goes
+	// [A1 C1]: click the pawn that steps
+	// 6 b b b . b b
+	// 5 . . . b . .
+	// 4 . . b . . .
+	// 3 . . . . . .
+	// 2 . . . . . .
+	// 1 . w w w w w
+	//   A B C D E F
+	// White to move
+	// [A1 C1 F1]: click where the pawn on F1 steps
+	// [A1 C1 F1 F2]: the move is complete
 }

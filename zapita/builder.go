@@ -1,6 +1,8 @@
 package zapita
 
 import (
+	"fmt"
+
 	hops "github.com/hopsgames/hops"
 )
 
@@ -234,4 +236,51 @@ func (b *builder) Built() (Move, bool, error) {
 		return Move{}, false, nil
 	}
 	return b.canonical(), true, nil
+}
+
+// Preview returns the board as the clicks so far leave it: the pawn where
+// its path ends, standing on the bomb once it reached it, and the bomb
+// where the last throw sent it; once the move is complete, the position
+// it plays to. It also says what the next click is for.
+func (b *builder) Preview(next *hops.ClickSet) (hops.Drawable, string) {
+	p := *b.p
+	n := b.m.path.Len()
+	switch {
+	case p.over():
+		return p, hops.PromptOver
+	case n == 0:
+		return p, hops.PromptStart
+	case b.complete():
+		if q, err := p.Play(b.m); err == nil {
+			p = q
+		}
+	case n >= 2:
+		from, to := b.m.path.From(), b.m.path.To()
+		a := &p.pw[p.side&1]
+		for k := range a {
+			if a[k].Has(from) {
+				a[k] = a[k].Without(from).With(to)
+			}
+		}
+		if b.m.n > 0 {
+			p.bomb = b.m.throws[b.m.n-1]
+		}
+	}
+	switch {
+	case n == 1:
+		return p, "click where the pawn on " + b.m.path.From().String() + " goes"
+	case next.Empty():
+		return p, ""
+	case b.throwing():
+		thrower := b.m.path.From()
+		if b.m.n > 0 {
+			thrower = b.m.throws[b.m.n-1]
+		}
+		power := b.p.powerOf(b.p.side, thrower)
+		if power == 1 {
+			return p, "throw the bomb 1 square"
+		}
+		return p, fmt.Sprintf("throw the bomb up to %d squares", power)
+	}
+	return p, hops.PromptJump
 }

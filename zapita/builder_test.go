@@ -1,6 +1,7 @@
 package zapita
 
 import (
+	"fmt"
 	"testing"
 
 	hops "github.com/hopsgames/hops"
@@ -72,4 +73,49 @@ func writtenForms(p Position) []Move {
 		}
 	}
 	return out
+}
+
+// TestBuildPreview: the preview of a build (hops.Built.Preview) is the
+// position itself before any click and the position the move plays to
+// after its last click; in between, the pawn stands where its path ends
+// and the bomb where the last throw sent it, and no pawn that moved or
+// threw already is offered again (Z6: each pawn throws at most once).
+func TestBuildPreview(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p, _ := randomPosition(t)
+		gametest.CheckPreview(t, p, p, gametest.Previewing[Move, Position]{
+			Play: func(m Move) (Position, bool) {
+				q, err := p.Play(m)
+				return q, err == nil
+			},
+			At: func(q Position, s hops.Square) (mine, occupied bool) {
+				side, _, ok := q.At(s)
+				return ok && side == q.ToMove(), ok
+			},
+		})
+	})
+}
+
+// The preview of Fig. 7's move: once the pawn steps onto the bomb it
+// stands there holding it, and the prompt asks for the throw; after the
+// throw to the relay on E5, the bomb is there.
+func ExamplePosition_Build_preview() {
+	p, _ := Parse("c5C/a5A/4A2/7/4b2/aBc1*2/b3C1B w")
+	var clicks []hops.Click
+	for _, s := range []string{"E1", "E2", "E5", "E6"} {
+		c, _ := hops.ParseClick(s)
+		clicks = append(clicks, c)
+		b, _ := p.Build(clicks)
+		q := b.Preview.(Position)
+		e2 := "empty"
+		if side, power, ok := q.At(hops.SquareAt(4, 1)); ok {
+			e2 = fmt.Sprintf("%s's %d", SideName(side), power)
+		}
+		fmt.Printf("%v: %s (E2: %s; the bomb on %s)\n", clicks, b.Prompt, e2, q.Bomb())
+	}
+	// Output:
+	// [E1]: click where the pawn on E1 goes (E2: empty; the bomb on E2)
+	// [E1 E2]: throw the bomb up to 3 squares (E2: White's 3; the bomb on E2)
+	// [E1 E2 E5]: throw the bomb 1 square (E2: White's 3; the bomb on E5)
+	// [E1 E2 E5 E6]: the move is complete (E2: White's 3; the bomb on E6)
 }
