@@ -176,6 +176,8 @@ type page struct {
 	// midShot, if set, names the screenshot to take in the middle of
 	// building a move, once the game is under way.
 	midShot string
+	// prompts are those the page showed while moves were built.
+	prompts []string
 
 	mu        sync.Mutex
 	urls      map[network.RequestID]*response

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -407,6 +408,27 @@ func TestKeyboard(t *testing.T) {
 		if i < 3 {
 			want := clickTexts([]hops.Click{{Square: d1}, {Square: d2}, {Square: c1}, {Square: c2}}[:i+1])
 			p.waitFor("the clicks "+want, 10*time.Second, func(v view) bool { return v.Phase == "idle" && v.Clicks == want })
+		}
+		if i == 1 {
+			// The preview: the pawn and the ball on D2, D1 empty and
+			// not offered again, and the next step named.
+			var shown struct {
+				D1, D2, Prompt string
+				Offered        []string
+			}
+			p.do(chromedp.Evaluate(`({
+				D1: document.getElementById('board').names['D1'] || '',
+				D2: document.getElementById('board').names['D2'] || '',
+				Prompt: document.getElementById('prompt').textContent,
+				Offered: [...document.querySelectorAll('#board .ring.next')].map(r => r.dataset.for),
+			})`, &shown))
+			if shown.D2 != "Blue pawn, carrying the ball" || shown.D1 != "" || slices.Contains(shown.Offered, "D1") {
+				t.Errorf("after D1 D2 the board shows D1 %q, D2 %q, offers %v", shown.D1, shown.D2, shown.Offered)
+			}
+			if !strings.Contains(strings.ToLower(shown.Prompt), "second displacement") {
+				t.Errorf("after D1 D2 the page prompts %q", shown.Prompt)
+			}
+			p.screenshot("keyboard-catchit-preview")
 		}
 	}
 	built, _ := b([]hops.Click{{Square: d1}, {Square: d2}, {Square: c1}, {Square: c2}})

@@ -44,7 +44,7 @@ func builderOf(t *testing.T, v view) builder {
 		}
 		return func(c []hops.Click) (hops.Built[string], error) {
 			b, err := bv.Build(c)
-			out := hops.Built[string]{Next: b.Next, Complete: b.Complete}
+			out := hops.Built[string]{Next: b.Next, Complete: b.Complete, Preview: b.Preview, Prompt: b.Prompt}
 			if err == nil && b.Complete {
 				out.Move = b.Move.String()
 			}
@@ -207,6 +207,7 @@ func (p *page) playClicks(b builder, clicks []hops.Click, ply string) {
 		if i < len(clicks)-1 {
 			want := clickTexts(clicks[:i+1])
 			p.waitFor("the clicks "+want, 10*time.Second, func(v view) bool { return v.Phase == "idle" && v.Clicks == want })
+			p.checkPreview(b, clicks[:i+1])
 			if n, _ := strconv.Atoi(ply); p.midShot != "" && n >= 2 {
 				// The page as a person sees it while building a move:
 				// the squares clicked and those the builder offers.
@@ -222,12 +223,93 @@ func (p *page) playClicks(b builder, clicks []hops.Click, ply string) {
 		if len(after.Next) > 0 { // the move could go on: the page asks
 			want := clickTexts(clicks)
 			p.waitFor("the offer to play "+after.Move, 10*time.Second, func(v view) bool { return v.Phase == "idle" && v.Clicks == want })
+			// The button names the squares the player clicked, never
+			// pawns he did not touch.
+			var label string
+			p.do(chromedp.Text(`#submit`, &label, chromedp.ByQuery))
+			var squares []string
+			for _, c := range clicks {
+				squares = append(squares, c.Square.String())
+			}
+			if wantLabel := "Play this move (" + strings.Join(squares, ", ") + ")"; label != wantLabel {
+				p.t.Errorf("%s: the button reads %q, want %q", p.name, label, wantLabel)
+			}
 			p.do(chromedp.Click(`#submit`, chromedp.ByQuery))
 		}
 		p.waitFor("the move "+after.Move+" to be played", 10*time.Second, func(v view) bool {
 			return v.Ply != ply || v.Status == "over" || v.Status == "closed"
 		})
 	}
+}
+
+// marks names, per game, the words the page adds to a piece that bears
+// the game's small mark (Token.Marker): the ball, the Dame, a turned pawn.
+var marks = map[string]string{"catchit": ", carrying the ball", "coir": ", a Dame", "brouillard": ", turned over"}
+
+// checkPreview checks that the page shows what the library's builder
+// says of the clicks made: the board is its preview (the same squares
+// occupied, the same marks), the squares offered are those it offers,
+// and the prompt is its prompt.
+func (p *page) checkPreview(b builder, clicks []hops.Click) {
+	p.t.Helper()
+	want, err := b(clicks)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	var shown struct {
+		Names  map[string]string `json:"names"`
+		Next   []string          `json:"next"`
+		Prompt string            `json:"prompt"`
+		Game   string            `json:"game"`
+	}
+	p.do(chromedp.Evaluate(`({
+		names: document.getElementById('board').names || {},
+		next: [...document.querySelectorAll('#board .ring.next')].map(r => r.dataset.for),
+		prompt: document.getElementById('prompt').textContent,
+		game: document.getElementById('status').dataset.game,
+	})`, &shown))
+	d := want.Preview.Drawing()
+	board := d.Board
+	if board == nil {
+		board = hops.Board7
+	}
+	var got, exp []string
+	for sq := range board.All().Squares() {
+		if t := d.Tokens[sq]; t.Fill != "" {
+			e := sq.String()
+			if t.Marker != "" {
+				e += "*"
+			}
+			exp = append(exp, e)
+		}
+		if n, ok := shown.Names[sq.String()]; ok {
+			g := sq.String()
+			if m := marks[shown.Game]; m != "" && strings.HasSuffix(n, m) {
+				g += "*"
+			}
+			got = append(got, g)
+		}
+	}
+	if !slices.Equal(got, exp) {
+		p.t.Errorf("%s: after the clicks %s the board shows pieces on %v, the library's preview on %v", p.name, clickTexts(clicks), got, exp)
+	}
+	var offered []string
+	for _, c := range want.Next {
+		if c.Square != hops.Outside && !slices.Contains(offered, c.Square.String()) {
+			offered = append(offered, c.Square.String())
+		}
+	}
+	slices.Sort(offered)
+	slices.Sort(shown.Next)
+	if !slices.Equal(offered, shown.Next) {
+		p.t.Errorf("%s: after the clicks %s the board offers %v, the builder %v", p.name, clickTexts(clicks), shown.Next, offered)
+	}
+	if want.Prompt == "" || !strings.EqualFold(shown.Prompt, want.Prompt) {
+		p.t.Errorf("%s: after the clicks %s the page prompts %q, the builder %q", p.name, clickTexts(clicks), shown.Prompt, want.Prompt)
+	}
+	p.mu.Lock()
+	p.prompts = append(p.prompts, want.Prompt)
+	p.mu.Unlock()
 }
 
 // tryIllegal clicks first a square the builder does not offer, and

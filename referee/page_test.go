@@ -373,3 +373,61 @@ func TestTakeback(t *testing.T) {
 		t.Errorf("a takeback between two people: %d %+v", code, e)
 	}
 }
+
+// The builder's answer carries the preview: the position as the clicks
+// leave it, drawn (and as a diagram), and what the next click is for,
+// as the library's builder gives them. After D1-D2 in Catch'it the pawn
+// and the ball stand on D2 and D1 is not offered again; in Brouillard
+// the preview is drawn from the player's own view.
+func TestBuildPreview(t *testing.T) {
+	c := newClient(t)
+	h := c.create("catchit", "")
+	g, _ := games.ByName("catchit")
+	start := g.Start(hops.First)
+	clicks := []hops.Click{{Square: hops.SquareAt(3, 0)}, {Square: hops.SquareAt(3, 1)}}
+	want, err := start.Build(clicks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got builtJSON
+	if code, raw := c.do("POST", "/games/"+h.ID+"/build", h.Tokens["Blue"], jsonBody(buildRequest{Clicks: clickTexts(clicks)}), &got); code != http.StatusOK {
+		t.Fatalf("build: %d %s", code, raw)
+	}
+	wd := want.Preview.Drawing()
+	if got.SVG != wd.SVG() || got.Diagram != want.Preview.Diagram() || got.Prompt != want.Prompt || got.Prompt == "" {
+		t.Errorf("the preview of D1 D2 is %q %q, want the library's %q", got.Prompt, got.Diagram, want.Prompt)
+	}
+	if !strings.HasPrefix(want.Preview.String(), "rrrrrrr/7/7/7/7/3B3/bbb1bbb") {
+		t.Errorf("the library's preview of D1 D2 is %q: the pawn and ball should be on D2", want.Preview)
+	}
+	if slices.Contains(got.Next, "D1") {
+		t.Errorf("after D1 D2 the builder offers D1 again: %v", got.Next)
+	}
+
+	created := c.createOnly(createRequest{Game: "brouillard", Arrangement: "NTXXQJK"})
+	c.joinAs(created.ID, joinRequest{Invitation: created.Invitation, Arrangement: "XKQJTNX"})
+	var st stateJSON
+	c.do("GET", "/games/"+created.ID, created.Token, "", &st)
+	v, err := brouillard.ParseView(st.Position, hops.First)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _ := v.Build(nil)
+	path := []hops.Click{first.Next[0]}
+	for {
+		w, err := v.Build(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got builtJSON
+		c.do("POST", "/games/"+created.ID+"/build", created.Token, jsonBody(buildRequest{Clicks: clickTexts(path)}), &got)
+		wd := w.Preview.Drawing()
+		if got.SVG != wd.SVG() || got.Prompt != w.Prompt {
+			t.Fatalf("the Brouillard preview of %v is not the view's", path)
+		}
+		if len(w.Next) == 0 || len(path) > 6 {
+			break
+		}
+		path = append(path, w.Next[0])
+	}
+}
