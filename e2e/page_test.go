@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/network"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -538,4 +539,53 @@ func TestPhone(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// A lost connection is shown and recovered: with the network cut, a
+// click tells the player the server cannot be reached and the header
+// shows it; once the network is back the page finds the server again by
+// itself, clears the message and plays on. A click out of turn is
+// explained.
+func TestConnectionLost(t *testing.T) {
+	p := newPage(t, "offline player")
+	p.createGame("coir", "person")
+	p.waitFor("the waiting game", 10*time.Second, func(v view) bool { return v.Status == "waiting" && v.Phase == "waiting" })
+	p.do(chromedp.Click(`#board rect[data-square="A1"]`, chromedp.ByQuery))
+	v := p.waitFor("the explanation", 10*time.Second, func(v view) bool { return v.Message != "" })
+	if !strings.Contains(v.Message, "not joined yet") {
+		t.Errorf("a click before the opponent joined shows %q", v.Message)
+	}
+	var link string
+	p.do(chromedp.Value(`#link`, &link, chromedp.ByQuery))
+	q := newPage(t, "offline opponent")
+	q.do(chromedp.Navigate(link))
+	q.waitFor("the joined game", 10*time.Second, func(v view) bool { return v.Status == "playing" && v.Phase == "waiting" })
+	q.do(chromedp.Click(`#board rect[data-square="A6"]`, chromedp.ByQuery))
+	v = q.waitFor("the explanation", 10*time.Second, func(v view) bool { return v.Message != "" })
+	if v.Message != "It is White's turn: wait for their move." {
+		t.Errorf("a click out of turn shows %q", v.Message)
+	}
+	p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
+
+	conn := func() string {
+		var s string
+		p.do(chromedp.Evaluate(`document.getElementById('conn').dataset.state`, &s))
+		return s
+	}
+	p.do(network.EmulateNetworkConditions(true, 0, -1, -1))
+	p.do(chromedp.Click(`#board rect[data-square="A1"]`, chromedp.ByQuery))
+	v = p.waitFor("the lost connection", 10*time.Second, func(v view) bool { return strings.Contains(v.Message, "connection") })
+	if conn() != "offline" {
+		t.Errorf("the header does not show the lost connection: %q", conn())
+	}
+	p.screenshot("offline")
+	p.do(network.EmulateNetworkConditions(false, 0, -1, -1))
+	p.waitFor("the connection back", 20*time.Second, func(v view) bool { return v.Message == "" })
+	if conn() != "online" {
+		t.Errorf("the header still shows %q", conn())
+	}
+	// The page plays on: a move, seen by the opponent.
+	b := builderOf(t, p.read())
+	p.playClicks(b, randomClicks(rand.New(rand.NewPCG(1, 1)))(t, p.read(), b), "0")
+	q.waitFor("White's move", 10*time.Second, func(v view) bool { return v.Ply == "1" })
 }

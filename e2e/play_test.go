@@ -418,6 +418,17 @@ func TestAgainstTheComputer(t *testing.T) {
 			}
 			v := p.checkOver()
 			shot := p.screenshot("computer-" + name)
+			if i == 0 {
+				// A rematch: a new game against the same computer
+				// player, sides swapped.
+				p.do(chromedp.Click("#rematch", chromedp.ByQuery))
+				r := p.waitFor("the rematch", 20*time.Second, func(r view) bool {
+					return r.Hash != "#game="+id && r.Status == "playing" && r.Ply != "" && r.Phase != "busy"
+				})
+				if r.You == v.You || r.Game != name {
+					t.Errorf("the rematch of %s as %s is %s as %s", name, v.You, r.Game, r.You)
+				}
+			}
 			t.Logf("%s: %s after %s plies in %v; %s", name, v.Text, v.Ply, time.Since(start).Round(time.Millisecond), shot)
 			if g, _ := games.ByName(name); games.Hidden(g) {
 				side, err := g.ParseSide(v.You)

@@ -54,7 +54,7 @@ const looks = {
     legend: (s) => [
       ['pawn', '#ffffff', '', `${s[0]}'s pawn (its white face up)`],
       ['pawn', '#222222', '', `${s[1]}'s pawn (its black face up); a jumped pawn is turned over and changes side`],
-      ['dame', '#ffffff', '', 'a Dame (purple crown ring): a side\'s last pawn, which moves like a queen (C6)'],
+      ['dame', '#ffffff', '', 'a Dame (purple ring): a side\'s only pawn, which slides and makes flying jumps along the lines (C6)'],
     ],
   },
   brouillard: {
@@ -121,7 +121,35 @@ function connection(up) {
   const was = c.dataset.state;
   c.dataset.state = up ? 'online' : 'offline';
   c.textContent = up ? '' : 'Connection lost: retrying…';
-  if (up && was === 'offline' && $('message').dataset.kind === 'network') say('');
+  if (up && was === 'offline') {
+    if ($('message').dataset.kind === 'network') say('');
+    // What happened meanwhile: the game as it is now.
+    if (game && game.id && mode === 'play' && game.token) {
+      fetch(`/games/${game.id}`, { headers: { Authorization: 'Bearer ' + game.token } })
+        .then((r) => (r.ok ? r.json() : null))
+        .then((st) => { if (st && game && st.id === game.id) onState(st, !state || st.ply !== state.ply); })
+        .catch(() => {});
+    }
+  }
+  if (!up && was !== 'offline') probe(1000);
+}
+
+// probe asks the server now and then, waiting longer each time, until
+// it answers again.
+function probe(wait) {
+  setTimeout(async () => {
+    if ($('conn').dataset.state !== 'offline') return;
+    try {
+      const r = await fetch('/kinds', { cache: 'no-store' });
+      if (r.ok) {
+        connection(true);
+        return;
+      }
+    } catch (e) {
+      // still down
+    }
+    probe(Math.min(wait * 2, 10000));
+  }, wait);
 }
 
 // plain turns an error answer into words for a player: what happened and
@@ -1245,7 +1273,7 @@ function showLegend() {
   const items = look.legend(game.sides).concat([
     ['next', '', '', 'green ring: a square you may click next'],
     ['first', '', '', 'orange ring: the pawn you are moving and the squares clicked'],
-    ['arrow', '', '', 'red arrows: the last move (dashed: a throw of the bomb)'],
+    ['arrow', '', '', game.game === 'zapita' ? 'red arrows: the last move (dashed: a throw of the bomb)' : 'red arrows: the last move'],
   ]);
   for (const [shape, colour, label, text] of items) {
     const li = document.createElement('li');
