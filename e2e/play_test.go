@@ -208,7 +208,7 @@ func (p *page) playClicks(b builder, clicks []hops.Click, ply string) {
 			want := clickTexts(clicks[:i+1])
 			p.waitFor("the clicks "+want, 10*time.Second, func(v view) bool { return v.Phase == "idle" && v.Clicks == want })
 			p.checkPreview(b, clicks[:i+1])
-			if n, _ := strconv.Atoi(ply); p.midShot != "" && n >= 2 {
+			if n, _ := strconv.Atoi(ply); p.midShot != "" && n >= 2 && i >= 1 {
 				// The page as a person sees it while building a move:
 				// the squares clicked and those the builder offers.
 				p.screenshot(p.midShot)
