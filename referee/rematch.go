@@ -56,15 +56,8 @@ func (r rematch) answer(game, side string) rematchJSON {
 // the same computer player if it was one; or, if the other player asked
 // first, tells the asker how to join it.
 func (s *Server) postRematch(w http.ResponseWriter, r *http.Request, m *match, who viewer) {
-	body, ok := readBody(w, r)
-	if !ok {
+	if !readEmpty(w, r) {
 		return
-	}
-	if len(body) > 0 {
-		if err := decodeStrict(body, &emptyRequest{}); err != nil {
-			writeError(w, http.StatusBadRequest, "request", "", "bad JSON body: %v", err)
-			return
-		}
 	}
 	if !who.ok {
 		writeError(w, http.StatusUnauthorized, "auth", "", "send your token to ask for a rematch (Authorization: Bearer <token>)")

@@ -806,16 +806,7 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request, m *match, who 
 		return
 	}
 	snap, err := s.play(m, who.side, req.Move)
-	if err != nil {
-		fail(w, m, err)
-		return
-	}
-	st, err := stateOf(snap, who)
-	if err != nil {
-		fail(w, m, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, st)
+	writeState(w, m, who, snap, err)
 }
 
 // play plays move for side in m: it checks that the game is being played,
@@ -910,31 +901,15 @@ func (s *Server) claim(m *match, req joinRequest) (joinedJSON, error) {
 }
 
 func (s *Server) resign(w http.ResponseWriter, r *http.Request, m *match, who viewer) {
-	body, ok := readBody(w, r)
-	if !ok {
+	if !readEmpty(w, r) {
 		return
-	}
-	if len(body) > 0 {
-		if err := decodeStrict(body, &emptyRequest{}); err != nil {
-			writeError(w, http.StatusBadRequest, "request", "", "bad JSON body: %v", err)
-			return
-		}
 	}
 	if !who.ok {
 		writeError(w, http.StatusUnauthorized, "auth", "", "send your token to resign (Authorization: Bearer <token>)")
 		return
 	}
 	snap, err := s.abandon(m, who.side)
-	if err != nil {
-		fail(w, m, err)
-		return
-	}
-	st, err := stateOf(snap, who)
-	if err != nil {
-		fail(w, m, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, st)
+	writeState(w, m, who, snap, err)
 }
 
 // abandon records side's resignation: the other side wins.

@@ -79,30 +79,14 @@ func (m *match) lastTurn(side string) int {
 // postTakeback takes back the asker's last turn and the computer's
 // reply, when it is the asker's turn in a game against the computer.
 func (s *Server) postTakeback(w http.ResponseWriter, r *http.Request, m *match, who viewer) {
-	body, ok := readBody(w, r)
-	if !ok {
+	if !readEmpty(w, r) {
 		return
-	}
-	if len(body) > 0 {
-		if err := decodeStrict(body, &emptyRequest{}); err != nil {
-			writeError(w, http.StatusBadRequest, "request", "", "bad JSON body: %v", err)
-			return
-		}
 	}
 	if !mover(w, who) {
 		return
 	}
 	snap, err := s.takeBack(m, who)
-	if err != nil {
-		fail(w, m, err)
-		return
-	}
-	st, err := stateOf(snap, who)
-	if err != nil {
-		fail(w, m, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, st)
+	writeState(w, m, who, snap, err)
 }
 
 // takeBack journals and applies the takeback of who's last turn.
