@@ -450,6 +450,16 @@ func TestKeyboard(t *testing.T) {
 	// The computer answers; the player takes back his move and the
 	// reply, and the journal keeps the takeback.
 	p.waitFor("the computer's reply", 20*time.Second, func(v view) bool { return v.Ply == "2" && v.Turn == "you" && v.Phase == "idle" })
+	// A screen reader hears the computer's move.
+	var said string
+	deadline := time.Now().Add(5 * time.Second)
+	for !strings.HasPrefix(said, "Red played ") && time.Now().Before(deadline) {
+		p.do(chromedp.Evaluate(`document.getElementById('announce').textContent`, &said))
+		time.Sleep(25 * time.Millisecond)
+	}
+	if !strings.HasPrefix(said, "Red played ") {
+		t.Errorf("the computer's move is announced %q", said)
+	}
 	p.do(chromedp.Click("#takeback", chromedp.ByQuery))
 	v = p.waitFor("the takeback", 10*time.Second, func(v view) bool { return v.Ply == "0" && v.Turn == "you" && v.Phase == "idle" })
 	cg, _ := games.ByName("catchit")
@@ -592,4 +602,45 @@ func TestConnectionLost(t *testing.T) {
 	b := builderOf(t, p.read())
 	p.playClicks(b, randomClicks(rand.New(rand.NewPCG(1, 1)))(t, p.read(), b), "0")
 	q.waitFor("White's move", 10*time.Second, func(v view) bool { return v.Ply == "1" })
+}
+
+// seat gives the page the seat of side in game id, as if this browser
+// had created or joined it, and opens the game.
+func (p *page) seat(id, game, side, token string) {
+	p.t.Helper()
+	g, _ := json.Marshal(map[string]string{"id": id, "token": token, "you": side, "game": game, "invitation": "", "opponent": "person"})
+	p.do(chromedp.Navigate(serverURL+"/"),
+		chromedp.Evaluate(fmt.Sprintf(`localStorage.setItem(%q, %q)`, "hops:"+id, g), nil),
+		chromedp.Navigate(serverURL+"/#game="+id))
+}
+
+// In Zapita, once the pawn has stepped onto the bomb, the board shows it
+// there and the page says how far it throws (Z5): a pawn of power 3.
+func TestZapitaThrowPrompt(t *testing.T) {
+	g := newAPIGame(t, "zapita")
+	for i, m := range []string{"G5-F4", "A7-B7", "F4-E4", "B7-C7"} {
+		side := []string{"White", "Khaki"}[i%2]
+		if code := call(t, "POST", "/games/"+g.id+"/moves", g.tokens[side], map[string]string{"move": m}, nil); code != http.StatusOK {
+			t.Fatalf("%s %s: %d", side, m, code)
+		}
+	}
+	p := newPage(t, "Zapita thrower")
+	p.seat(g.id, "zapita", "White", g.tokens["White"])
+	p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
+	p.do(chromedp.Click(`#board rect[data-square="E4"]`, chromedp.ByQuery))
+	p.waitFor("the pawn chosen", 10*time.Second, func(v view) bool { return v.Phase == "idle" && v.Clicks == "E4" })
+	p.do(chromedp.Click(`#board rect[data-square="D4"]`, chromedp.ByQuery))
+	p.waitFor("the step onto the bomb", 10*time.Second, func(v view) bool { return v.Phase == "idle" && v.Clicks == "E4 D4" })
+	var shown struct {
+		E4, D4, Prompt string
+	}
+	p.do(chromedp.Evaluate(`({
+		E4: document.getElementById('board').names['E4'] || '',
+		D4: document.getElementById('board').names['D4'] || '',
+		Prompt: document.getElementById('prompt').textContent,
+	})`, &shown))
+	if shown.Prompt != "Throw the bomb up to 3 squares" || shown.E4 != "" || shown.D4 == "" {
+		t.Errorf("after E4 D4 the page shows E4 %q, D4 %q and prompts %q", shown.E4, shown.D4, shown.Prompt)
+	}
+	p.screenshot("zapita-throw")
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"regexp"
 	"slices"
@@ -430,6 +431,11 @@ func TestAgainstTheComputer(t *testing.T) {
 				}
 			}
 			t.Logf("%s: %s after %s plies in %v; %s", name, v.Text, v.Ply, time.Since(start).Round(time.Millisecond), shot)
+			seen := map[string]bool{}
+			for _, pr := range p.prompts {
+				seen[pr] = true
+			}
+			t.Logf("%s: the prompts shown while building moves: %q", name, slices.Sorted(maps.Keys(seen)))
 			if g, _ := games.ByName(name); games.Hidden(g) {
 				side, err := g.ParseSide(v.You)
 				if err != nil {

@@ -35,7 +35,7 @@ const looks = {
     legend: (s) => [
       ['pawn', '#ffffff', '2', `${s[0]}'s pawn; the number is its power: how many squares it throws the bomb (Z5)`],
       ['pawn', '#bdb76b', '3', `${s[1]}'s pawn, with its power`],
-      ['pawn', '#222222', '*', 'the bomb; a pawn that reaches it throws it in a straight line (Z4, Z5)'],
+      ['pawn', '#222222', '*', 'the bomb; a pawn that reaches it takes its place (drawn under it) and throws it in a straight line (Z4, Z5)'],
       ['square', '#c5e1a5', 'HQ', `a headquarters: ${s[0]} wins by landing the bomb on A4, ${s[1]} on G4 (Z3)`],
     ],
   },
@@ -896,6 +896,9 @@ function showBuild() {
       choice.append(button(c, c.startsWith('x') ? `Leave the board ${markWords[game.game] || 'marked'}` : 'Leave the board'));
     }
   }
+  // A square's own label (Zapita's HQ) stays above the rings.
+  const svg = board.querySelector('svg');
+  if (svg) for (const t of svg.querySelectorAll('text[font-size="11"]')) svg.append(t);
   const rects = board.querySelectorAll('rect[data-square]');
   for (const r of rects) r.dataset.next = offered.has(r.dataset.square) ? 'yes' : '';
   if (built.complete) {
