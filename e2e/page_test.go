@@ -416,8 +416,10 @@ func TestKeyboard(t *testing.T) {
 			var shown struct {
 				D1, D2, Prompt string
 				Offered        []string
+				Trail          int
 			}
 			p.do(chromedp.Evaluate(`({
+				Trail: document.querySelectorAll('#board line.trail').length,
 				D1: document.getElementById('board').names['D1'] || '',
 				D2: document.getElementById('board').names['D2'] || '',
 				Prompt: document.getElementById('prompt').textContent,
@@ -425,6 +427,9 @@ func TestKeyboard(t *testing.T) {
 			})`, &shown))
 			if shown.D2 != "Blue pawn, carrying the ball" || shown.D1 != "" || slices.Contains(shown.Offered, "D1") {
 				t.Errorf("after D1 D2 the board shows D1 %q, D2 %q, offers %v", shown.D1, shown.D2, shown.Offered)
+			}
+			if shown.Trail != 1 {
+				t.Errorf("after D1 D2 the board draws %d hops, want the one from D1 to D2", shown.Trail)
 			}
 			if !strings.Contains(strings.ToLower(shown.Prompt), "second displacement") {
 				t.Errorf("after D1 D2 the page prompts %q", shown.Prompt)
@@ -639,6 +644,11 @@ func TestZapitaThrowPrompt(t *testing.T) {
 		D4: document.getElementById('board').names['D4'] || '',
 		Prompt: document.getElementById('prompt').textContent,
 	})`, &shown))
+	var drawn int
+	p.do(chromedp.Evaluate(`document.querySelectorAll('#board line.trail').length`, &drawn))
+	if drawn != 1 {
+		t.Errorf("after E4 D4 the board draws %d hops", drawn)
+	}
 	if shown.Prompt != "Throw the bomb up to 3 squares" || shown.E4 != "" || shown.D4 == "" {
 		t.Errorf("after E4 D4 the page shows E4 %q, D4 %q and prompts %q", shown.E4, shown.D4, shown.Prompt)
 	}

@@ -20,6 +20,8 @@ let focusSq = '';  // the square the keyboard focus is on
 let mode = 'play'; // 'play' or 'watch' (replay and spectators)
 let frame = null;  // the replay's frame shown
 let lastAnnounced = -1;
+let trail = [];    // the hops of the move being built, drawn on its preview
+let throwing = false; // Zapita: the pawn reached the bomb, clicks now throw it
 
 // The words for a marked click (G12), per game.
 const markWords = {
@@ -840,17 +842,72 @@ async function ask(next) {
     return;
   }
   if (state.ply !== ply) return;
+  followTrail(next);
   clicks = next;
   built = b;
   if (b.complete && b.next.length === 0) {
     await play(b.move);
     return;
   }
-  // The position the clicks so far make, drawn by the server.
-  if (clicks.length > 0 && b.svg) showSVG(b.svg);
-  else if (clicks.length === 0 && boardSVG) showSVG(boardSVG);
+  // The position the clicks so far make, drawn by the server, with the
+  // hops made so far.
+  if (clicks.length > 0 && b.svg) {
+    showSVG(b.svg);
+    drawTrail();
+  } else if (clicks.length === 0 && boardSVG) {
+    showSVG(boardSVG);
+  }
   showBuild();
   setPhase('idle');
+}
+
+// followTrail adds to the trail the hop the new click makes: from the
+// last square clicked to the new one, unless the new square holds one of
+// the mover's pieces on the board shown (he chose another piece to move:
+// Catch'it's second pawn, Brouillard's Fou). In Zapita the hops after the
+// pawn reached the bomb are throws, drawn dashed.
+function followTrail(next) {
+  if (next.length === 0 || next.length !== clicks.length + 1) {
+    trail = [];
+    throwing = false;
+    if (next.length === 0) return;
+  }
+  if (next.length < 2) return;
+  const from = square(next[next.length - 2]);
+  const to = square(next[next.length - 1]);
+  const names = $('board').names || {};
+  const here = names[to] || '';
+  if (to === 'out' || from === 'out') return;
+  if (here.startsWith(game.you + ' ') && !throwing) return;
+  trail.push({ from, to, dashed: throwing });
+  if (game.game === 'zapita' && here === 'the bomb') throwing = true;
+}
+
+// drawTrail draws the trail's hops on the board, over the pieces; each
+// stops at the edge of the piece it leads to.
+function drawTrail() {
+  const svg = $('board').querySelector('svg');
+  if (!svg) return;
+  const centre = (sq) => {
+    const r = svg.querySelector(`rect[data-square="${sq}"]`);
+    return r && [Number(r.getAttribute('x')) + 30, Number(r.getAttribute('y')) + 30];
+  };
+  for (const h of trail) {
+    const a = centre(h.from);
+    const b = centre(h.to);
+    if (!a || !b) continue;
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const k = len > 30 ? (len - 24) / len : 1;
+    const line = document.createElementNS(SVGNS, 'line');
+    line.setAttribute('x1', a[0]);
+    line.setAttribute('y1', a[1]);
+    line.setAttribute('x2', (a[0] + (b[0] - a[0]) * k).toFixed(1));
+    line.setAttribute('y2', (a[1] + (b[1] - a[1]) * k).toFixed(1));
+    line.setAttribute('class', 'trail');
+    line.setAttribute('marker-end', 'url(#head)');
+    if (h.dashed) line.setAttribute('stroke-dasharray', '8 5');
+    svg.append(line);
+  }
 }
 
 async function play(move) {
@@ -1275,7 +1332,7 @@ function showLegend() {
   if (!look) return;
   const items = look.legend(game.sides).concat([
     ['next', '', '', 'green ring: a square you may click next'],
-    ['first', '', '', 'orange ring: the pawn you are moving and the squares clicked'],
+    ['first', '', '', 'orange rings and arrows: the pawn you are moving, the squares you clicked and its hops so far'],
     ['arrow', '', '', game.game === 'zapita' ? 'red arrows: the last move (dashed: a throw of the bomb)' : 'red arrows: the last move'],
   ]);
   for (const [shape, colour, label, text] of items) {
