@@ -564,7 +564,8 @@ func TestPhone(t *testing.T) {
 // click tells the player the server cannot be reached and the header
 // shows it; once the network is back the page finds the server again by
 // itself, clears the message and plays on. A click out of turn is
-// explained.
+// explained. After the game, a rematch between the two people, sides
+// swapped: one asks, the other's page offers to join.
 func TestConnectionLost(t *testing.T) {
 	p := newPage(t, "offline player")
 	p.createGame("coir", "person")
@@ -607,6 +608,18 @@ func TestConnectionLost(t *testing.T) {
 	b := builderOf(t, p.read())
 	p.playClicks(b, randomClicks(rand.New(rand.NewPCG(1, 1)))(t, p.read(), b), "0")
 	q.waitFor("White's move", 10*time.Second, func(v view) bool { return v.Ply == "1" })
+
+	// Black resigns; White asks for a rematch and Black's page offers
+	// to join it: sides swapped.
+	q.do(chromedp.Evaluate(`window.confirm = () => true`, nil), chromedp.Click("#resign", chromedp.ByQuery))
+	first := p.waitFor("the end", 10*time.Second, func(v view) bool { return v.Status == "over" && v.Phase == "over" })
+	p.do(chromedp.Click("#rematch", chromedp.ByQuery))
+	pv := p.waitFor("the rematch", 10*time.Second, func(v view) bool { return v.Hash != first.Hash && v.Status == "waiting" })
+	q.do(chromedp.WaitVisible("#rematch-join", chromedp.ByQuery), chromedp.Click("#rematch-join", chromedp.ByQuery))
+	qv := q.waitFor("the joined rematch", 10*time.Second, func(v view) bool { return v.Hash == pv.Hash && v.Status == "playing" })
+	if pv.You != "Black" || qv.You != "White" {
+		t.Errorf("in the rematch the first game's White plays %s, its Black %s", pv.You, qv.You)
+	}
 }
 
 // seat gives the page the seat of side in game id, as if this browser
