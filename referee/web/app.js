@@ -813,10 +813,10 @@ function showMoves(f, ply) {
 
 // announce tells a screen reader the opponent's move, once.
 function announce(f) {
-  if (!f.plies || f.plies === lastAnnounced) return;
+  if (f.plies === lastAnnounced) return;
   const first = lastAnnounced < 0;
   lastAnnounced = f.plies;
-  if (first) return;
+  if (first || !f.plies) return;
   const mover = f.movers[f.plies - 1];
   if (mover === game.you) return;
   const reveal = f.reveal ? `, which showed ${f.reveal}` : '';
