@@ -293,6 +293,12 @@ func TestBrouillardSpectator(t *testing.T) {
 	if f["status"] == "playing" && (len(shown.Names) != 0 || !strings.Contains(shown.Board, "hides")) {
 		t.Errorf("the spectator's page shows a board: %+v", shown)
 	}
+	// The captures, which are public, in words.
+	var fog string
+	p.do(chromedp.Evaluate(`document.getElementById('fog').textContent`, &fog))
+	if !strings.Contains(fog, "White has taken") || !strings.Contains(fog, "Red has taken") {
+		t.Errorf("the spectator's page tells the captures %q", fog)
+	}
 	p.screenshot("spectator-brouillard")
 	html := p.html()
 	for _, r := range p.bodies() {
@@ -532,6 +538,7 @@ func TestAccessibility(t *testing.T) {
 	p.do(chromedp.Navigate(serverURL + "/"))
 	p.waitFor("the lobby", 10*time.Second, func(v view) bool { return v.Phase == "lobby" })
 	p.audit("the lobby", axe)
+	p.screenshot("lobby")
 	for _, name := range games.Names() {
 		p.createGame(name, "easy")
 		p.waitFor("my turn", 20*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })

@@ -311,6 +311,8 @@ async function showSides() {
   const name = new FormData($('new')).get('game');
   const k = (await kinds()).find((x) => x.name === name);
   $('game-blurb').textContent = blurbs[name] || '';
+  $('lobby-picture').src = `/rules/${name}/start.svg`;
+  $('lobby-picture').alt = `The start position of ${k.title}`;
   const box = $('sides');
   box.textContent = '';
   k.sides.forEach((side, i) => {
@@ -557,6 +559,18 @@ function showFog(position, you) {
     p.textContent = `${line(a, b, took[0])}; ${line(b, a, took[1])}.`;
   }
   p.hidden = false;
+}
+
+// fogText writes, for a spectator of a Brouillard game in progress, who
+// has no position, the captures as a view's text would count them: from
+// the reveals, which are public (B8).
+function fogText(f) {
+  if (f.game !== 'brouillard' || !f.reveals) return '';
+  const took = [0, 0];
+  f.reveals.slice(0, f.ply).forEach((r, i) => {
+    if (r.endsWith(' captured')) took[game.sides.indexOf(f.movers[i])]++;
+  });
+  return `- - ${took[0]} ${took[1]}`;
 }
 
 async function drawBoard() {
@@ -1256,7 +1270,7 @@ async function showFrame(ply) {
   $('replay-at').textContent = at;
   $('first').disabled = $('prev').disabled = f.ply === 0;
   $('next').disabled = $('last').disabled = f.ply === f.plies;
-  showFog(f.position, game.you);
+  showFog(f.position || fogText(f), game.you);
   if (f.hidden) {
     $('board').replaceChildren();
     const p = document.createElement('p');
