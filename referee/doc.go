@@ -117,7 +117,7 @@
 // # Storage
 //
 // With -data DIR every game is a journal, DIR/<id>.journal: one line per
-// event (creation, join, move, resignation), each with its length and a
+// event (creation, join, move, resignation, takeback), each with its length and a
 // CRC-32 checksum, written and synced to the disk before the request is
 // answered, so that an acknowledged move survives a crash. At start the
 // server reads every journal and replays its moves through the library,

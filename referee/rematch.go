@@ -88,6 +88,7 @@ func (s *Server) postRematch(w http.ResponseWriter, r *http.Request, m *match, w
 		fail(w, m, err)
 		return
 	}
+	s.rematch.prune(s)
 	s.rematch.next[m.id] = rematch{id: c.ID, asker: side, invitation: c.Invitation}
 	writeJSON(w, http.StatusCreated, rematchJSON{ID: c.ID, Game: c.Game, You: c.You, Token: c.Token, Invitation: c.Invitation})
 }
@@ -106,4 +107,14 @@ func (s *Server) getRematch(w http.ResponseWriter, r *http.Request, m *match, wh
 		return
 	}
 	writeJSON(w, http.StatusOK, next.answer(m.game.Name, m.game.SideName(who.side)))
+}
+
+// prune forgets the rematches of games the server no longer holds. The
+// caller holds rs.mu.
+func (rs *rematches) prune(s *Server) {
+	for id := range rs.next {
+		if s.lookup(id) == nil {
+			delete(rs.next, id)
+		}
+	}
 }
