@@ -32,8 +32,9 @@
 //     says what stands on a square, Destinations where the piece on a
 //     square can end its part of the move, and Build ([Builder]) builds a
 //     move from a person's clicks ([Click]), offering at each click only
-//     what leads to a legal move; a move's Clicks lists the clicks that
-//     build it.
+//     what leads to a legal move, with a preview of the position as the
+//     clicks leave it and a prompt for the next click ([Built]); a move's
+//     Clicks lists the clicks that build it.
 //   - Errors: every error the library returns is an [*Error] that wraps
 //     one of [ErrSyntax], [ErrPosition] or [ErrIllegal] and names the rule
 //     broken, so a server can answer "second displacement C1-C3: the ball
@@ -64,7 +65,8 @@
 //     them; output is always the canonical text.
 //   - Position texts (G11): [SplitFields], [ParseRows] and [AppendRows].
 //   - Building a move click by click: a game implements [ClickSteps]
-//     (apply a click, list the next ones, the decision once whole) and
+//     (apply a click, list the next ones, the decision once whole, the
+//     preview) and
 //     [BuildFrom] drives it, so that every Build answers alike.
 //   - Zobrist keys ([ZobristKeys]) for the games' hashes, and [StateSet]
 //     to keep one move per distinct successor (G9).

@@ -115,11 +115,8 @@ func TestBuildPreview(t *testing.T) {
 			return ok && side == st.side, ok || s == st.fou[st.side^1]
 		}
 		gametest.CheckPreview(t, p, p, gametest.Previewing[Move, Position]{
-			Play: func(m Move) (Position, bool) {
-				q, err := p.Play(m)
-				return q, err == nil
-			},
-			At: func(q Position, s hops.Square) (bool, bool) { return at(&q.st, s) },
+			Play: gametest.Plays[Position, Move](p),
+			At:   func(q Position, s hops.Square) (bool, bool) { return at(&q.st, s) },
 		})
 		v := p.View(p.ToMove())
 		gametest.CheckPreview(t, v, v, gametest.Previewing[Move, View]{

@@ -1,6 +1,8 @@
 package catchit
 
 import (
+	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/hopsgames/hops"
@@ -95,13 +97,27 @@ func TestBuildPreview(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := randomPosition(t)
 		gametest.CheckPreview(t, p, p, gametest.Previewing[Move, Position]{
-			Play: func(m Move) (Position, bool) {
-				q, err := p.Play(m)
-				return q, err == nil
-			},
-			At: func(q Position, s hops.Square) (mine, occupied bool) {
-				side, _, ok := q.At(s)
-				return ok && side == q.ToMove(), ok
+			Play: gametest.Plays[Position, Move](p),
+			At:   gametest.AtOf(Position.At),
+			// The ball stays on its carrier or goes with a pawn clicked
+			// to: the carrier displaced, or the pawn that took it (K5).
+			Partial: func(clicks []hops.Click, q Position) string {
+				if p.Outcome().Over {
+					return ""
+				}
+				carriers := 0
+				for s := range hops.Board7.All().Squares() {
+					if _, carrier, ok := q.At(s); ok && carrier {
+						carriers++
+						if s != p.carrier() && !slices.Contains(clicks, hops.Click{Square: s}) && !slices.Contains(clicks, hops.Click{Square: s, Mark: true}) {
+							return fmt.Sprintf("with the ball on %s, where no click went", s)
+						}
+					}
+				}
+				if carriers != 1 {
+					return fmt.Sprintf("with %d carriers", carriers)
+				}
+				return ""
 			},
 		})
 	})

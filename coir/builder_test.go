@@ -76,10 +76,7 @@ func TestBuildPreview(t *testing.T) {
 			p = genScattered(t)
 		}
 		gametest.CheckPreview(t, p, p, gametest.Previewing[Move, Position]{
-			Play: func(m Move) (Position, bool) {
-				q, err := p.Play(m)
-				return q, err == nil
-			},
+			Play: gametest.Plays[Position, Move](p),
 			At: func(q Position, s hops.Square) (mine, occupied bool) {
 				side, ok := q.At(s)
 				return ok && side == q.ToMove(), ok

@@ -27,7 +27,11 @@ func (m Move) Clicks() []hops.Click {
 // it to rest (Z4), and a relay pawn only when it can rest the bomb in
 // turn (Z6). A path that ends off the bomb and off the HQs is complete,
 // though it may still go on by further jumps; a move through the bomb is
-// complete when the bomb comes to rest.
+// complete when the bomb comes to rest. While the bomb is being thrown,
+// the preview (hops.Built.Preview) has it on the pawn that holds it, the
+// mover's pawn and then each relay: Bomb says where it is, though the
+// position's text and diagram show the pawn there and its drawing the
+// bomb.
 func (p Position) Build(clicks []hops.Click) (hops.Built[Move], error) {
 	return hops.BuildFrom[Move](&builder{p: &p}, clicks)
 }

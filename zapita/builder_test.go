@@ -84,13 +84,22 @@ func TestBuildPreview(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p, _ := randomPosition(t)
 		gametest.CheckPreview(t, p, p, gametest.Previewing[Move, Position]{
-			Play: func(m Move) (Position, bool) {
-				q, err := p.Play(m)
-				return q, err == nil
-			},
-			At: func(q Position, s hops.Square) (mine, occupied bool) {
-				side, _, ok := q.At(s)
-				return ok && side == q.ToMove(), ok
+			Play: gametest.Plays[Position, Move](p),
+			At:   gametest.AtOf(Position.At),
+			// Once the pawn reached the bomb, the bomb is where the
+			// last click sent it: on the pawn, then on each relay.
+			Partial: func(clicks []hops.Click, q Position) string {
+				want, reached := p.Bomb(), false
+				for i, c := range clicks {
+					reached = reached || i > 0 && c.Square == p.Bomb()
+					if reached {
+						want = c.Square
+					}
+				}
+				if q.Bomb() != want {
+					return fmt.Sprintf("with the bomb on %s, not %s", q.Bomb(), want)
+				}
+				return ""
 			},
 		})
 	})

@@ -21,8 +21,10 @@
 // The program shows the board, then asks for a move. Type the move as the
 // rule book writes it (D2-D4, C1-E3-E5 E5-E6, E2xC2-C4-A6 ...; either case,
 // spaces, the dashes – and — and the sign × are accepted too). At the
-// prompt, ? lists the legal moves, "board" shows the board again, "help"
-// explains, and "quit" (or the end of the input) stops. An illegal move is
+// prompt, ? lists the legal moves, one line per piece, "board" shows the
+// board again, "help" explains how moves are written and what each sign
+// of the board means, and "quit" (or the end of the input) stops. Each
+// move played is said above the board it leads to. An illegal move is
 // explained, citing the rule, and the program asks again.
 //
 // In Brouillard au Palais the person is shown only what his side knows:
@@ -138,21 +140,25 @@ func (c *conversation) play(s hops.State) error {
 	for number := 1; !s.Outcome().Over; number++ {
 		var move string
 		var err error
-		if s.ToMove() == c.you {
+		mover := s.ToMove()
+		if mover == c.you {
 			move, err = c.ask(s, number)
 		} else {
 			move, err = c.bot.Choose(s)
-			if err == nil {
-				fmt.Fprintf(c.out, "%s plays %s\n", g.SideName(s.ToMove()), move)
-			}
 		}
 		if err != nil {
 			return err
 		}
+		// The move just played is said above the board it leads to,
+		// with what it turned over in Brouillard.
+		fmt.Fprintln(c.out)
+		fmt.Fprintf(c.out, "%s plays %s\n", g.SideName(mover), move)
+		if r := revealed(s, move); r != "" {
+			fmt.Fprintln(c.out, r)
+		}
 		if s, err = s.Play(move); err != nil {
 			return fmt.Errorf("move %d %q: %w", number, move, err)
 		}
-		fmt.Fprintln(c.out)
 		if err := c.show(s); err != nil {
 			return err
 		}
@@ -166,17 +172,22 @@ func (c *conversation) play(s hops.State) error {
 	return nil
 }
 
-// show prints the board as the person may see it.
+// show prints the board as the person may see it. Once the game is over
+// the line under the board, which would say who won, is left out: the
+// end is said once, after the board.
 func (c *conversation) show(s hops.State) error {
-	if !games.Hidden(c.g) {
-		_, err := io.WriteString(c.out, s.Diagram())
-		return err
+	d := s.Diagram()
+	if games.Hidden(c.g) {
+		v, err := games.ViewOf(s, c.you)
+		if err != nil {
+			return err
+		}
+		d = v.Diagram
 	}
-	v, err := games.ViewOf(s, c.you)
-	if err != nil {
-		return err
+	if s.Outcome().Over {
+		d = withoutStatus(d)
 	}
-	_, err = io.WriteString(c.out, v.Diagram)
+	_, err := io.WriteString(c.out, annotate(c.g, d))
 	return err
 }
 
@@ -214,7 +225,10 @@ func (c *conversation) ask(s hops.State, number int) (string, error) {
 		case "":
 			continue
 		case "?", "moves":
-			fmt.Fprintf(c.out, "%d legal moves: %s\n", len(legal), strings.Join(legal, ", "))
+			fmt.Fprintf(c.out, "%d legal moves, by the piece that moves first:\n", len(legal))
+			for _, l := range groupMoves(legal) {
+				fmt.Fprintln(c.out, l)
+			}
 			continue
 		case "board":
 			if err := c.show(s); err != nil {
@@ -250,6 +264,10 @@ func (c *conversation) help() {
 		fmt.Fprintln(c.out, "After jumps, one pawn steps: C1-E3-E5 E5-E6. A step alone is a whole turn.")
 	case "brouillard":
 		fmt.Fprintln(c.out, "A turn is an optional pawn move then a Fou move: D3-E2 E3-E5. End the Fou's last jump with x to turn the pawn over: E3-E5xC5.")
+	}
+	fmt.Fprintln(c.out, "The board:")
+	for _, l := range legends[c.g.Name] {
+		fmt.Fprintln(c.out, "  "+l)
 	}
 	fmt.Fprintln(c.out, "? lists the legal moves, board shows the board, quit stops. The full rules are in RULES.md.")
 }

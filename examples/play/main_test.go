@@ -4,10 +4,16 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/brouillard"
+	"github.com/hopsgames/hops/catchit"
+	"github.com/hopsgames/hops/games"
 )
 
 // screen collects what the program prints and lets the test wait for the
@@ -56,7 +62,54 @@ func (s *screen) waitFrom(from int, done <-chan struct{}) (string, bool) {
 	return s.String()[from:], false
 }
 
-var legalLine = regexp.MustCompile(`(?m)^(\d+) legal moves: (.*)$`)
+var legalLine = regexp.MustCompile(`(?m)^(\d+) legal moves, by the piece that moves first:\n((?:  .*\n)*)`)
+
+// groupLine is the first line of a piece's moves in the list ? prints.
+var groupLine = regexp.MustCompile(`^  ([A-G][1-7]): (.*)$`)
+
+// listedMoves reads the list ? printed, checking that it gives each
+// piece one group of lines, no wider than the terminal, every move of a
+// group beginning with its piece.
+func listedMoves(t *testing.T, n string, list string) []string {
+	t.Helper()
+	var moves []string
+	seen := map[string]bool{}
+	piece, group := "", ""
+	flush := func() {
+		if piece == "" {
+			return
+		}
+		for _, m := range strings.Split(group, ", ") {
+			if !strings.HasPrefix(m, piece) {
+				t.Fatalf("%s is listed under the piece %s:\n%s", m, piece, list)
+			}
+			moves = append(moves, m)
+		}
+	}
+	for _, line := range strings.Split(strings.TrimSuffix(list, "\n"), "\n") {
+		if len(line) > width {
+			t.Fatalf("a line of the list is %d columns wide, more than %d:\n%s", len(line), width, line)
+		}
+		if m := groupLine.FindStringSubmatch(line); m != nil {
+			flush()
+			if seen[m[1]] {
+				t.Fatalf("the piece %s has two groups:\n%s", m[1], list)
+			}
+			seen[m[1]] = true
+			piece, group = m[1], m[2]
+			continue
+		}
+		if piece == "" || !strings.HasPrefix(line, "      ") {
+			t.Fatalf("%q is neither a piece's line nor its continuation:\n%s", line, list)
+		}
+		group += " " + strings.TrimSpace(line)
+	}
+	flush()
+	if fmt.Sprint(len(moves)) != n {
+		t.Fatalf("%s legal moves announced, %d listed:\n%s", n, len(moves), list)
+	}
+	return moves
+}
 
 // converse runs the program with args and answers its prompts like a
 // person: it asks for the legal moves, tries an illegal move, then plays
@@ -100,11 +153,11 @@ func converse(t *testing.T, args []string, rewrite func(string) string) (string,
 		if m == nil {
 			t.Fatalf("? printed no list of legal moves:\n%s", text)
 		}
-		moves := strings.Split(m[2], ", ")
-		if fmt.Sprint(len(moves)) != m[1] {
-			t.Fatalf("%s legal moves announced, %d listed", m[1], len(moves))
-		}
+		moves := listedMoves(t, m[1], m[2])
 		if turn == 0 {
+			say("help")
+			text, _ = out.waitFrom(from, done)
+			from += len(text)
 			say("A1-A1")
 			text, _ = out.waitFrom(from, done)
 			from += len(text)
@@ -137,8 +190,121 @@ func TestPlayEveryGame(t *testing.T) {
 				if !strings.Contains(text, " plays ") {
 					t.Errorf("the computer never moved:\n%s", text)
 				}
+				checkTranscript(t, game, text)
 			})
 		}
+	}
+}
+
+var (
+	rankRow  = regexp.MustCompile(`(?m)^[1-7] (.*)$`)
+	filesRow = regexp.MustCompile(`(?m)^  A +B +C +D +E +F`)
+	playsRow = regexp.MustCompile(`(?m)^(White|Khaki|Blue|Red|Black) plays \S`)
+	endRow   = regexp.MustCompile(`(?mi)^.*(game over|\bwon\b).*$`)
+)
+
+// checkTranscript checks what the program printed in a whole game:
+//   - help explains every sign that a board of the game showed;
+//   - each move played is said ("White plays D2-D3") above its board;
+//   - each Zapita board names the two headquarters with their sides;
+//   - the end of the game is said once.
+func checkTranscript(t *testing.T, game, text string) {
+	t.Helper()
+	legend := text[strings.Index(text, "The board:\n"):]
+	legend = legend[:strings.Index(legend, "? lists")]
+	explained := func(sign string) bool {
+		return regexp.MustCompile(`(^|\s)` + regexp.QuoteMeta(sign) + `(\s|$|;|,)`).MatchString(legend)
+	}
+	for _, row := range rankRow.FindAllStringSubmatch(text, -1) {
+		cells, note, _ := strings.Cut(row[1], "   ")
+		if game == "zapita" && strings.Contains(cells, "HQ") && note != "A4: HQ Khaki, G4: HQ White" {
+			t.Errorf("the headquarters row does not name each HQ with its side: %q", row[0])
+		}
+		for _, sign := range strings.Fields(cells) {
+			if base, ok := strings.CutSuffix(sign, "!"); ok && len(base) > 0 {
+				if !explained("!") {
+					t.Errorf("help does not explain the sign '!' of %q:\n%s", sign, legend)
+				}
+				sign = base
+			}
+			if !explained(sign) {
+				t.Errorf("help does not explain the sign %q of the board:\n%s", sign, legend)
+			}
+		}
+	}
+	boards, plays := len(filesRow.FindAllString(text, -1)), len(playsRow.FindAllString(text, -1))
+	if plays != boards-1 {
+		t.Errorf("%d boards shown and %d moves said: each board after the first follows the move that led to it", boards, plays)
+	}
+	if ends := endRow.FindAllString(text, -1); len(ends) != 1 {
+		t.Errorf("the end of the game is said %d times, want once: %q", len(ends), ends)
+	}
+}
+
+// TestRevealSentence: a Brouillard move that turns a pawn over is said in
+// words, the pawn's owner, square and face, and whether it is captured
+// (B8).
+func TestRevealSentence(t *testing.T) {
+	s, err := brouillard.Game.Parse("1x1t1x1/j1qf2k/3n3/4K2/3NF2/X1J3Q/1X3T1 w 0 0 -")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := revealed(s, "D3-E2 E3-E5xC5"), "Red's pawn on D5 was the Nine; it is captured."; got != want {
+		t.Errorf("the Fou turns the Nine over: %q, want %q", got, want)
+	}
+	stays := 0
+	for _, m := range s.Moves() {
+		p, _ := games.Value[brouillard.Position](s)
+		mv, _ := brouillard.ParseMove(m)
+		_, r, _ := p.PlayReveal(mv)
+		if !r.Turned {
+			if got := revealed(s, m); got != "" {
+				t.Errorf("%s turns nothing over: %q, want nothing", m, got)
+			}
+			continue
+		}
+		if r.Captured {
+			continue
+		}
+		stays++
+		want := fmt.Sprintf("Red's pawn on %s was ", r.Square)
+		if got := revealed(s, m); !strings.HasPrefix(got, want) || !strings.HasSuffix(got, "; it stays on the board, face up.") || !strings.Contains(got, r.Kind.String()) {
+			t.Errorf("%s turns over %s: %q", m, r, got)
+		}
+	}
+	if stays == 0 {
+		t.Fatalf("no move of %s turns a pawn over without capturing it", s)
+	}
+	if got := revealed(catchit.Game.Start(hops.First), "D1-D2 C1-C2"); got != "" {
+		t.Errorf("Catch'it: %q, want nothing", got)
+	}
+}
+
+// TestGroupMoves: ? lays the moves out one piece to a line, wrapped to
+// the terminal's width under the piece.
+func TestGroupMoves(t *testing.T) {
+	got := groupMoves([]string{"D1-D2", "A1-A2", "D1-E2", "D1-C2-out"})
+	want := []string{"  D1: D1-D2, D1-E2, D1-C2-out", "  A1: A1-A2"}
+	if !slices.Equal(got, want) {
+		t.Errorf("groupMoves = %q, want %q", got, want)
+	}
+	s := catchit.Game.Start(hops.First)
+	lines := groupMoves(s.Moves())
+	if len(lines) < 7 || !strings.HasPrefix(lines[0], "  A1: A1-A2 D1-C2, ") {
+		t.Errorf("Catch'it's start: %q", lines)
+	}
+	n := 0 // each move but the last of its piece ends with a comma
+	for _, l := range lines {
+		if len(l) > width {
+			t.Errorf("%d columns: %q", len(l), l)
+		}
+		n += strings.Count(l, ",")
+		if groupLine.MatchString(l) {
+			n++
+		}
+	}
+	if n != len(s.Moves()) {
+		t.Errorf("%d moves laid out, want %d", n, len(s.Moves()))
 	}
 }
 

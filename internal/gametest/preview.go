@@ -19,6 +19,10 @@ type Previewing[M hops.Move, Q comparable] struct {
 	// to begin the next part of the move (Coir's jumping pawn steps
 	// itself, C4).
 	Repick bool
+	// Partial, if set, checks what else the preview q of a partial build
+	// after clicks must show (where a ball or a bomb is), returning "" or
+	// what is wrong.
+	Partial func(clicks []hops.Click, q Q) string
 }
 
 // CheckPreview checks the Preview of p's builds (hops.Built):
@@ -34,7 +38,8 @@ type Previewing[M hops.Move, Q comparable] struct {
 //     piece, a relay), the piece being moved itself only when pv.Repick;
 //  4. in the preview of a partial build, each piece clicked stands on
 //     the square it was last clicked to;
-//  5. every build has a prompt.
+//  5. every build has a prompt;
+//  6. pv.Partial, if set, accepts the preview of every partial build.
 func CheckPreview[P Buildable[M], M ClickedMove, Q comparable](t *rapid.T, p P, start Q, pv Previewing[M, Q]) {
 	preview := func(clicks []hops.Click) (hops.Built[M], Q) {
 		b, err := p.Build(clicks)
@@ -66,6 +71,11 @@ func CheckPreview[P Buildable[M], M ClickedMove, Q comparable](t *rapid.T, p P, 
 		for i := 0; ; i++ {
 			b, q := preview(clicks[:i])
 			if !b.Complete {
+				if pv.Partial != nil {
+					if msg := pv.Partial(clicks[:i], q); msg != "" {
+						t.Fatalf("%v: Build(%v) previews\n%v\n%s", p, clicks[:i], q, msg)
+					}
+				}
 				for s := range (moved | cur.Bit()).Squares() {
 					if mine, _ := pv.At(q, s); !mine {
 						t.Fatalf("%v: Build(%v) previews\n%v\nwith no piece of the mover's on %s, where a piece was clicked to", p, clicks[:i], q, s)
@@ -123,5 +133,25 @@ func CheckPreview[P Buildable[M], M ClickedMove, Q comparable](t *rapid.T, p P, 
 			}
 			return b.Next[rapid.IntRange(0, len(b.Next)-1).Draw(t, "click")], true
 		})
+	}
+}
+
+// Plays returns, for Previewing.Play, the position each move plays to
+// from p by p's Play method.
+func Plays[P interface{ Play(m M) (P, error) }, M hops.Move](p P) func(m M) (P, bool) {
+	return func(m M) (P, bool) {
+		q, err := p.Play(m)
+		return q, err == nil
+	}
+}
+
+// AtOf returns, for Previewing.At, what stands on a square of a position
+// whose At method (passed as a method expression, such as Position.At)
+// gives the side of the piece there, something more, and whether a
+// piece is there.
+func AtOf[Q interface{ ToMove() hops.Side }, X any](at func(Q, hops.Square) (hops.Side, X, bool)) func(Q, hops.Square) (mine, occupied bool) {
+	return func(q Q, s hops.Square) (mine, occupied bool) {
+		side, _, ok := at(q, s)
+		return ok && side == q.ToMove(), ok
 	}
 }
