@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -15,12 +16,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/brouillard"
 	"github.com/hopsgames/hops/games"
 )
 
@@ -187,8 +191,7 @@ func TestReplayFromShareLink(t *testing.T) {
 	p.do(chromedp.Click("#last", chromedp.ByQuery))
 	check(len(moves))
 
-	var text string
-	p.do(chromedp.Evaluate(`fetch(document.getElementById('record-link').href).then(r => r.text())`, &text, awaitPromise))
+	text := p.download("#record-link")
 	rec, err := hops.ReadRecord(text)
 	if err != nil {
 		t.Fatalf("the page's record does not read: %v\n%s", err, text)
@@ -326,6 +329,28 @@ func TestBrouillardSpectator(t *testing.T) {
 	}
 	if len(shown.Names) == 0 {
 		t.Errorf("the spectator's page shows no board after the end: %+v", shown)
+	}
+
+	// White downloads his own record from his replay: it replays, from
+	// public information and his own pawns, to his view of the end.
+	w := newPage(t, "Brouillard player")
+	w.seat(g.id, "brouillard", "White", g.tokens["White"])
+	w.waitFor("the game", 10*time.Second, func(v view) bool { return v.Status == "over" && v.Phase == "over" })
+	w.do(chromedp.Navigate(serverURL + "/#watch=" + g.id))
+	w.waitFor("the replay", 10*time.Second, func(v view) bool { return v.Phase == "watch" })
+	text := w.download("#record-link")
+	mine, err := hops.ReadRecord(text)
+	if err != nil {
+		t.Fatalf("White's record does not read: %v\n%s", err, text)
+	}
+	views, err := brouillard.ReplayView(mine)
+	if err != nil {
+		t.Fatalf("White's record does not replay: %v\n%s", err, text)
+	}
+	var st struct{ Position string }
+	call(t, "GET", "/games/"+g.id, g.tokens["White"], nil, &st)
+	if got := views[len(views)-1].String(); got != st.Position {
+		t.Errorf("White's record replays to %q, his view is %q", got, st.Position)
 	}
 }
 
@@ -673,4 +698,29 @@ func TestZapitaThrowPrompt(t *testing.T) {
 		t.Errorf("after E4 D4 the page shows E4 %q, D4 %q and prompts %q", shown.E4, shown.D4, shown.Prompt)
 	}
 	p.screenshot("zapita-throw")
+}
+
+// download clicks the link sel and returns the file the browser saved.
+func (p *page) download(sel string) string {
+	p.t.Helper()
+	dir := p.t.TempDir()
+	p.do(chromedp.ActionFunc(func(ctx context.Context) error {
+		ctx = cdp.WithExecutor(ctx, chromedp.FromContext(ctx).Browser)
+		return browser.SetDownloadBehavior(browser.SetDownloadBehaviorBehaviorAllow).
+			WithBrowserContextID(p.bc).WithDownloadPath(dir).Do(ctx)
+	}), chromedp.Click(sel, chromedp.ByQuery))
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
+		if len(files) == 1 {
+			b, err := os.ReadFile(files[0])
+			if err == nil && len(b) > 0 {
+				return string(b)
+			}
+		}
+		if time.Now().After(deadline) {
+			p.t.Fatalf("%s: clicking %s downloaded nothing", p.name, sel)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
