@@ -636,10 +636,23 @@ func TestConnectionLost(t *testing.T) {
 	if conn() != "online" {
 		t.Errorf("the header still shows %q", conn())
 	}
-	// The page plays on: a move, seen by the opponent.
+	// The page plays on: a move, seen by the opponent and by a
+	// spectator who follows the game from its share link.
+	r := newPage(t, "spectator of Coir")
+	r.do(chromedp.Navigate(serverURL + "/#watch=" + strings.TrimPrefix(p.read().Hash, "#game=")))
+	r.waitFor("the game watched", 10*time.Second, func(v view) bool { return v.Phase == "watch" && v.Ply == "0" })
 	b := builderOf(t, p.read())
 	p.playClicks(b, randomClicks(rand.New(rand.NewPCG(1, 1)))(t, p.read(), b), "0")
 	q.waitFor("White's move", 10*time.Second, func(v view) bool { return v.Ply == "1" })
+	var frame string
+	deadline := time.Now().Add(10 * time.Second)
+	for frame != "1" && time.Now().Before(deadline) {
+		r.do(chromedp.Evaluate(`document.getElementById('status').dataset.frame`, &frame))
+		time.Sleep(50 * time.Millisecond)
+	}
+	if frame != "1" {
+		t.Errorf("the spectator's page shows frame %q after White's move", frame)
+	}
 
 	// Black resigns; White asks for a rematch and Black's page offers
 	// to join it: sides swapped.
