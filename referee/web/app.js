@@ -1273,6 +1273,7 @@ async function showFrame(ply) {
   showFog(f.position || fogText(f), game.you);
   if (f.hidden) {
     $('board').replaceChildren();
+    $('board').names = {};
     const p = document.createElement('p');
     p.className = 'hidden-board';
     p.textContent = 'Brouillard hides each side\'s pawns: the positions are shown once the game is over. Until then, the moves and what they revealed are listed.';
