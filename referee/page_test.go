@@ -431,3 +431,32 @@ func TestBuildPreview(t *testing.T) {
 		path = append(path, w.Next[0])
 	}
 }
+
+// BenchmarkReplayFrame measures one frame of GET /games/{id}/replay, the
+// last position of a game of about 60 moves, which the route computes by
+// replaying the history from the start.
+func BenchmarkReplayFrame(b *testing.B) {
+	c := newClient(b)
+	h := c.create("catchit", "")
+	r := rand.New(rand.NewPCG(6, 6))
+	path := "/games/" + h.ID
+	for range 60 {
+		var st stateJSON
+		c.do("GET", path, "", "", &st)
+		if st.Status != StatusPlaying {
+			break
+		}
+		moves := c.allMoves(path, "")
+		c.do("POST", path+"/moves", h.Tokens[st.ToMove], jsonBody(moveRequest{moves[r.IntN(len(moves))]}), nil)
+	}
+	m := c.server().lookup(h.ID)
+	snap := take(m)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := frameOf(snap, viewer{}, len(snap.history)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(snap.history)), "plies")
+}
