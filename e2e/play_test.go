@@ -349,6 +349,23 @@ func (p *page) tryIllegal(b builder) {
 			if !slices.Equal(links, []string{rule}) || strings.Count(v.Message, rule) != 1 {
 				p.t.Errorf("%s: the message %q links the rules %v, want %s once", p.name, v.Message, links, rule)
 			}
+			// The link opens the rules on the page at that rule.
+			p.do(chromedp.Click(`#message .rule-link`, chromedp.ByQuery))
+			var shown string
+			deadline := time.Now().Add(5 * time.Second)
+			for shown == "" && time.Now().Before(deadline) {
+				p.do(chromedp.Evaluate(`(() => {
+					const el = document.getElementById('rule-`+rule+`');
+					if (!el || !document.getElementById('rules-box').open) return '';
+					const r = el.getBoundingClientRect();
+					return r.top >= 0 && r.top < innerHeight ? el.textContent : '';
+				})()`, &shown))
+				time.Sleep(25 * time.Millisecond)
+			}
+			if !strings.HasPrefix(shown, rule+" ") {
+				p.t.Errorf("%s: the link to rule %s shows %q", p.name, rule, shown)
+			}
+			p.do(chromedp.Evaluate(`document.getElementById('rules-box').open = false`, nil))
 		}
 		if v.Clicks != "" {
 			p.t.Errorf("%s: after the refused click the page holds the clicks %q", p.name, v.Clicks)
