@@ -11,7 +11,8 @@
 // one move. The rule book, [RULES.md] at the root of the module, gives the
 // rules of each game in full with stable ids (G1 … G12 for the common
 // rules, Z… for Zapita, K… for Catch'it, C… for Coir, B… for Brouillard);
-// docs, errors and tests cite the same ids.
+// docs, errors and tests cite the same ids. A program can show it too:
+// RuleBook returns its text and RuleSection one game's rules.
 //
 // # Where to start
 //

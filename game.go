@@ -317,14 +317,21 @@ func (e erased[P, M]) Build(clicks []Click) (Built[string], error) {
 	if err != nil {
 		return Built[string]{}, err
 	}
-	out := Built[string]{Next: got.Next, Complete: got.Complete, Prompt: got.Prompt}
-	if got.Preview != nil {
-		out.Preview = textPreview[M]{got.Preview, e.k.parseMove}
+	return BuiltText(got, e.k.parseMove), nil
+}
+
+// BuiltText returns a typed build as move texts, the form State.Build
+// gives: the move as its text, and the preview drawn with arrows along
+// move texts read by parseMove (the game's ParseMove).
+func BuiltText[M Move](b Built[M], parseMove func(string) (M, error)) Built[string] {
+	out := Built[string]{Next: b.Next, Complete: b.Complete, Prompt: b.Prompt}
+	if b.Preview != nil {
+		out.Preview = textPreview[M]{b.Preview, parseMove}
 	}
-	if got.Complete {
-		out.Move = got.Move.String()
+	if b.Complete {
+		out.Move = b.Move.String()
 	}
-	return out, nil
+	return out
 }
 
 // textPreview is a typed preview seen through move texts: the preview of

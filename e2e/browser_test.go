@@ -172,10 +172,13 @@ type page struct {
 	t    *testing.T
 	name string
 	ctx  context.Context
+	bc   cdp.BrowserContextID // its own storage and downloads
 
 	// midShot, if set, names the screenshot to take in the middle of
 	// building a move, once the game is under way.
 	midShot string
+	// prompts are those the page showed while moves were built.
+	prompts []string
 
 	mu        sync.Mutex
 	urls      map[network.RequestID]*response
@@ -196,9 +199,11 @@ func newPage(t *testing.T, name string) *page {
 	// A browser context of its own, with a window: headless Chromium
 	// opens no tab in a new context without one.
 	var tid target.ID
+	var bc cdp.BrowserContextID
 	err := chromedp.Run(browserCtx, chromedp.ActionFunc(func(ctx context.Context) error {
 		ctx = cdp.WithExecutor(ctx, chromedp.FromContext(ctx).Browser)
-		bc, err := target.CreateBrowserContext().WithDisposeOnDetach(true).Do(ctx)
+		var err error
+		bc, err = target.CreateBrowserContext().WithDisposeOnDetach(true).Do(ctx)
 		if err != nil {
 			return err
 		}
@@ -210,7 +215,7 @@ func newPage(t *testing.T, name string) *page {
 	}
 	ctx, cancel := chromedp.NewContext(browserCtx, chromedp.WithTargetID(tid))
 	t.Cleanup(cancel)
-	p := &page{t: t, name: name, ctx: ctx, urls: map[network.RequestID]*response{}}
+	p := &page{t: t, name: name, ctx: ctx, bc: bc, urls: map[network.RequestID]*response{}}
 	chromedp.ListenTarget(ctx, func(ev any) {
 		switch e := ev.(type) {
 		case *network.EventResponseReceived:

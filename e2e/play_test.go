@@ -2,7 +2,9 @@ package e2e
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"regexp"
 	"slices"
@@ -43,7 +45,7 @@ func builderOf(t *testing.T, v view) builder {
 		}
 		return func(c []hops.Click) (hops.Built[string], error) {
 			b, err := bv.Build(c)
-			out := hops.Built[string]{Next: b.Next, Complete: b.Complete}
+			out := hops.Built[string]{Next: b.Next, Complete: b.Complete, Preview: b.Preview, Prompt: b.Prompt}
 			if err == nil && b.Complete {
 				out.Move = b.Move.String()
 			}
@@ -206,7 +208,8 @@ func (p *page) playClicks(b builder, clicks []hops.Click, ply string) {
 		if i < len(clicks)-1 {
 			want := clickTexts(clicks[:i+1])
 			p.waitFor("the clicks "+want, 10*time.Second, func(v view) bool { return v.Phase == "idle" && v.Clicks == want })
-			if n, _ := strconv.Atoi(ply); p.midShot != "" && n >= 2 {
+			p.checkPreview(b, clicks[:i+1])
+			if n, _ := strconv.Atoi(ply); p.midShot != "" && n >= 2 && i >= 1 {
 				// The page as a person sees it while building a move:
 				// the squares clicked and those the builder offers.
 				p.screenshot(p.midShot)
@@ -221,12 +224,93 @@ func (p *page) playClicks(b builder, clicks []hops.Click, ply string) {
 		if len(after.Next) > 0 { // the move could go on: the page asks
 			want := clickTexts(clicks)
 			p.waitFor("the offer to play "+after.Move, 10*time.Second, func(v view) bool { return v.Phase == "idle" && v.Clicks == want })
+			// The button names the squares the player clicked, never
+			// pawns he did not touch.
+			var label string
+			p.do(chromedp.Text(`#submit`, &label, chromedp.ByQuery))
+			var squares []string
+			for _, c := range clicks {
+				squares = append(squares, c.Square.String())
+			}
+			if wantLabel := "Play this move (" + strings.Join(squares, ", ") + ")"; label != wantLabel {
+				p.t.Errorf("%s: the button reads %q, want %q", p.name, label, wantLabel)
+			}
 			p.do(chromedp.Click(`#submit`, chromedp.ByQuery))
 		}
 		p.waitFor("the move "+after.Move+" to be played", 10*time.Second, func(v view) bool {
 			return v.Ply != ply || v.Status == "over" || v.Status == "closed"
 		})
 	}
+}
+
+// marks names, per game, the words the page adds to a piece that bears
+// the game's small mark (Token.Marker): the ball, the Dame, a turned pawn.
+var marks = map[string]string{"catchit": ", carrying the ball", "coir": ", a Dame", "brouillard": ", turned over"}
+
+// checkPreview checks that the page shows what the library's builder
+// says of the clicks made: the board is its preview (the same squares
+// occupied, the same marks), the squares offered are those it offers,
+// and the prompt is its prompt.
+func (p *page) checkPreview(b builder, clicks []hops.Click) {
+	p.t.Helper()
+	want, err := b(clicks)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	var shown struct {
+		Names  map[string]string `json:"names"`
+		Next   []string          `json:"next"`
+		Prompt string            `json:"prompt"`
+		Game   string            `json:"game"`
+	}
+	p.do(chromedp.Evaluate(`({
+		names: document.getElementById('board').names || {},
+		next: [...document.querySelectorAll('#board .ring.next')].map(r => r.dataset.for),
+		prompt: document.getElementById('prompt').textContent,
+		game: document.getElementById('status').dataset.game,
+	})`, &shown))
+	d := want.Preview.Drawing()
+	board := d.Board
+	if board == nil {
+		board = hops.Board7
+	}
+	var got, exp []string
+	for sq := range board.All().Squares() {
+		if t := d.Tokens[sq]; t.Fill != "" {
+			e := sq.String()
+			if t.Marker != "" {
+				e += "*"
+			}
+			exp = append(exp, e)
+		}
+		if n, ok := shown.Names[sq.String()]; ok {
+			g := sq.String()
+			if m := marks[shown.Game]; m != "" && strings.HasSuffix(n, m) {
+				g += "*"
+			}
+			got = append(got, g)
+		}
+	}
+	if !slices.Equal(got, exp) {
+		p.t.Errorf("%s: after the clicks %s the board shows pieces on %v, the library's preview on %v", p.name, clickTexts(clicks), got, exp)
+	}
+	var offered []string
+	for _, c := range want.Next {
+		if c.Square != hops.Outside && !slices.Contains(offered, c.Square.String()) {
+			offered = append(offered, c.Square.String())
+		}
+	}
+	slices.Sort(offered)
+	slices.Sort(shown.Next)
+	if !slices.Equal(offered, shown.Next) {
+		p.t.Errorf("%s: after the clicks %s the board offers %v, the builder %v", p.name, clickTexts(clicks), shown.Next, offered)
+	}
+	if want.Prompt == "" || !strings.EqualFold(shown.Prompt, want.Prompt) {
+		p.t.Errorf("%s: after the clicks %s the page prompts %q, the builder %q", p.name, clickTexts(clicks), shown.Prompt, want.Prompt)
+	}
+	p.mu.Lock()
+	p.prompts = append(p.prompts, want.Prompt)
+	p.mu.Unlock()
 }
 
 // tryIllegal clicks first a square the builder does not offer, and
@@ -248,14 +332,40 @@ func (p *page) tryIllegal(b builder) {
 		if err == nil {
 			continue
 		}
-		want := err.Error()
-		if rule := hops.RuleOf(err); rule != "" {
-			want += " (rule " + rule + ")"
+		var he *hops.Error
+		if !errors.As(err, &he) {
+			p.t.Fatalf("%s: the builder's error %v is not a *hops.Error", p.name, err)
 		}
 		p.do(chromedp.Click(`#board rect[data-square="`+text+`"]`, chromedp.ByQuery))
 		v := p.waitFor("the explanation", 10*time.Second, func(v view) bool { return v.Message != "" && v.Phase == "idle" })
-		if v.Message != want {
-			p.t.Errorf("%s: clicking %s first shows %q, want %q", p.name, text, v.Message, want)
+		// The page says the library's reason in plain words, and names
+		// the rule once, as a link into the rules on the page.
+		if !strings.Contains(v.Message, he.Msg) || !strings.HasPrefix(v.Message, "You cannot go to "+text) {
+			p.t.Errorf("%s: clicking %s first shows %q, want the reason %q", p.name, text, v.Message, he.Msg)
+		}
+		if rule := hops.RuleOf(err); rule != "" {
+			var links []string
+			p.do(chromedp.Evaluate(`[...document.querySelectorAll('#message .rule-link')].map(b => b.dataset.rule)`, &links))
+			if !slices.Equal(links, []string{rule}) || strings.Count(v.Message, rule) != 1 {
+				p.t.Errorf("%s: the message %q links the rules %v, want %s once", p.name, v.Message, links, rule)
+			}
+			// The link opens the rules on the page at that rule.
+			p.do(chromedp.Click(`#message .rule-link`, chromedp.ByQuery))
+			var shown string
+			deadline := time.Now().Add(5 * time.Second)
+			for shown == "" && time.Now().Before(deadline) {
+				p.do(chromedp.Evaluate(`(() => {
+					const el = document.getElementById('rule-`+rule+`');
+					if (!el || !document.getElementById('rules-box').open) return '';
+					const r = el.getBoundingClientRect();
+					return r.top >= 0 && r.top < innerHeight ? el.textContent : '';
+				})()`, &shown))
+				time.Sleep(25 * time.Millisecond)
+			}
+			if !strings.HasPrefix(shown, rule+" ") {
+				p.t.Errorf("%s: the link to rule %s shows %q", p.name, rule, shown)
+			}
+			p.do(chromedp.Evaluate(`document.getElementById('rules-box').open = false`, nil))
 		}
 		if v.Clicks != "" {
 			p.t.Errorf("%s: after the refused click the page holds the clicks %q", p.name, v.Clicks)
@@ -296,7 +406,7 @@ func (p *page) checkOver() view {
 		p.t.Errorf("%s: the page does not announce the winner: %q", p.name, v.Text)
 	}
 	var moves int
-	p.do(chromedp.Evaluate(`document.querySelectorAll('#moves li').length`, &moves))
+	p.do(chromedp.Evaluate(`document.querySelectorAll('#moves .move').length`, &moves))
 	if fmt.Sprint(moves) != v.Ply {
 		p.t.Errorf("%s: the page lists %d moves after ply %s", p.name, moves, v.Ply)
 	}
@@ -326,7 +436,23 @@ func TestAgainstTheComputer(t *testing.T) {
 			}
 			v := p.checkOver()
 			shot := p.screenshot("computer-" + name)
+			if i == 0 {
+				// A rematch: a new game against the same computer
+				// player, sides swapped.
+				p.do(chromedp.Click("#rematch", chromedp.ByQuery))
+				r := p.waitFor("the rematch", 20*time.Second, func(r view) bool {
+					return r.Hash != "#game="+id && r.Status == "playing" && r.Ply != "" && r.Phase != "busy"
+				})
+				if r.You == v.You || r.Game != name {
+					t.Errorf("the rematch of %s as %s is %s as %s", name, v.You, r.Game, r.You)
+				}
+			}
 			t.Logf("%s: %s after %s plies in %v; %s", name, v.Text, v.Ply, time.Since(start).Round(time.Millisecond), shot)
+			seen := map[string]bool{}
+			for _, pr := range p.prompts {
+				seen[pr] = true
+			}
+			t.Logf("%s: the prompts shown while building moves: %q", name, slices.Sorted(maps.Keys(seen)))
 			if g, _ := games.ByName(name); games.Hidden(g) {
 				side, err := g.ParseSide(v.You)
 				if err != nil {

@@ -87,11 +87,7 @@ func (b brouillardView) build(clicks []hops.Click) (hops.Built[string], error) {
 	if err != nil {
 		return hops.Built[string]{}, err
 	}
-	out := hops.Built[string]{Next: got.Next, Complete: got.Complete}
-	if got.Complete {
-		out.Move = got.Move.String()
-	}
-	return out, nil
+	return hops.BuiltText(got, brouillard.ParseMove), nil
 }
 
 func (b brouillardView) play(move, reveal string) (View, error) {

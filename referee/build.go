@@ -20,6 +20,12 @@ type (
 		Next     []string `json:"next"`
 		Complete bool     `json:"complete"`
 		Move     string   `json:"move,omitempty"`
+		// Prompt says what the next click is for; SVG and Diagram (as "preview") show
+		// the position as the clicks so far leave it (Built.Preview),
+		// in Brouillard as the player's own view.
+		Prompt  string `json:"prompt"`
+		SVG     string `json:"svg,omitempty"`
+		Diagram string `json:"preview,omitempty"`
 	}
 )
 
@@ -63,7 +69,11 @@ func (s *Server) postBuild(w http.ResponseWriter, r *http.Request, m *match, who
 		fail(w, m, err)
 		return
 	}
-	out := builtJSON{Next: make([]string, len(built.Next)), Complete: built.Complete, Move: built.Move}
+	out := builtJSON{Next: make([]string, len(built.Next)), Complete: built.Complete, Move: built.Move, Prompt: built.Prompt}
+	if built.Preview != nil {
+		d := built.Preview.Drawing()
+		out.SVG, out.Diagram = d.SVG(), built.Preview.Diagram()
+	}
 	for i, c := range built.Next {
 		out.Next[i] = c.String()
 	}
@@ -103,9 +113,7 @@ func buildFor(snap snapshot, side hops.Side, clicks []hops.Click) (hops.Built[st
 	if err != nil {
 		return hops.Built[string]{}, moveError(err)
 	}
-	out := hops.Built[string]{Next: b.Next, Complete: b.Complete}
-	if b.Complete {
-		out.Move = b.Move.String()
-	}
-	return out, nil
+	// The preview is a View of the player's: it holds nothing the view
+	// does not.
+	return hops.BuiltText(b, brouillard.ParseMove), nil
 }

@@ -78,7 +78,7 @@ func Setup(args []string, stderr io.Writer, flags ...StoreFlag) (*Command, error
 	maxGames := fs.Int("max-games", DefaultMaxGames, "the most games the server holds at once")
 	maxPlies := fs.Int("max-plies", DefaultMaxPlies, "the plies after which a game is closed unfinished")
 	idle := fs.Duration("idle", 24*time.Hour, "how long a game lives after its last event (0: for ever)")
-	finished := fs.Duration("finished", time.Hour, "how long a finished game lives (0: for ever)")
+	finished := fs.Duration("finished", 30*24*time.Hour, "how long a finished game lives, to be replayed and shared (0: for ever)")
 	rate := fs.Float64("create-rate", 30, "games a client may create a minute (0: no limit)")
 	burst := fs.Int("create-burst", 10, "games a client may create in a row")
 	maxConns := fs.Int("max-conns", 1000, "the most connections served at once")

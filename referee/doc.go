@@ -163,7 +163,7 @@
 // # Storage
 //
 // The server keeps its games in a Store: every event (creation, join,
-// move, resignation) is written to the store, and the store has it
+// move, resignation, takeback) is written to the store, and the store has it
 // durably, before the request is answered, so that an acknowledged move
 // survives a crash; a write the store refuses or cannot make is answered
 // 503 and nothing of it is applied. Tokens and invitations are stored as
@@ -225,25 +225,97 @@
 // play. The opponent is the computer player, easy, medium or hard, or a
 // friend, to whom the page gives a link that carries only his invitation
 // (/#join=<id>.<invitation>). Each player's token stays in his browser's
-// storage. The page uses the API above and two routes of its own:
+// storage.
+//
+// The page teaches the game as it is played: while a move is built it
+// draws the position the clicks so far make (the builder's preview: a
+// pawn on the square it went to, Catch'it's ball with it, Zapita's bomb
+// where it was thrown) and says what the next click is for ("second
+// displacement: move another pawn", "throw the bomb up to 2 squares");
+// the squares that may be clicked next are ringed, never covered. Every
+// refusal is said in plain words, with the rule it breaks as a link into
+// the rules of the game, which the page shows from the project's rule
+// book with a picture of the start and a legend of every mark on the
+// board. The board is seen from the player's side (turned round for the
+// second side); in Brouillard the page says the player's target and the
+// figures each side has taken. The moves are listed by turn with the
+// sides' names. The board is played from the keyboard too (Tab to it,
+// arrow keys, Enter or Space; Escape starts the move again), its squares
+// and pieces are named for screen readers, and the opponent's move is
+// announced. A lost connection is shown in the header; the page retries,
+// waiting longer each time, and takes up the game when the server is
+// back.
+//
+// Every game can be replayed move by move and shared: /#watch=<id> shows
+// it to anyone, first, previous, next and last position, and follows it
+// while it goes on; its record downloads in the library's record format.
+// After the end the players may ask for a rematch (sides swapped), and
+// against the computer a player may take back his last move and the
+// computer's reply. Finished games are kept -finished (30 days by
+// default in examples/referee) for this.
+//
+// The page uses the API above and these routes of its own:
 //
 //	POST /games/{id}/build       the move builder: {"clicks": ["D2", "xD4"]}, the
 //	                             squares the player to move has clicked, "x"
 //	                             before a hop that takes the ball (Catch'it) or
 //	                             turns the pawn over (Brouillard), "out" for
 //	                             Catch'it's exit; answers {"next": [...],
-//	                             "complete": true, "move": "..."}: what may be
-//	                             clicked next, and the move the clicks make if
-//	                             complete, or the error of the click that breaks
-//	                             a rule. In Brouillard it is answered from the
-//	                             player's own view
+//	                             "complete": true, "move": "...", "prompt":
+//	                             "...", "svg": "...", "preview": "..."}: what may
+//	                             be clicked next, the move the clicks make if
+//	                             complete, what the next click is for, and the
+//	                             position the clicks leave (hops.Built.Preview)
+//	                             as a picture and a diagram; or the error of the
+//	                             click that breaks a rule. In Brouillard it is
+//	                             answered from the player's own view, the preview
+//	                             included
 //	GET  /games/{id}/events      the game's states as server-sent events
 //	                             (text/event-stream), each a state as GET
 //	                             /games/{id} answers it plus "last", the last move,
 //	                             and "reveal"; the stream ends with the game
+//	GET  /games/{id}/replay      the game after ?ply=N moves (default: all played),
+//	                             for a player or anyone without a token:
+//	                             {"ply", "plies", "move", "reveal", "to_move",
+//	                             "position", "diagram", "svg", "moves", "movers",
+//	                             "reveals", "status", "outcome", "result"}
+//	GET  /games/{id}/record      the game's record as text (hops.ReadRecord reads
+//	                             it); a resignation is told in a Termination tag
+//	POST /games/{id}/rematch     with a player's token, once the game is over (409,
+//	                             kind "playing", before): a
+//	                             new game between the same players, sides swapped,
+//	                             the same side starting, against the same computer
+//	                             player if it was one. The first who asks creates
+//	                             it and gets {"id", "you", "token", "invitation"};
+//	                             the other is then told {"id", "invitation",
+//	                             "join": true} (by POST or GET) and joins it
+//	GET  /games/{id}/rematch     the rematch, if one was asked for (404, kind
+//	                             "none", until then)
+//	POST /games/{id}/takeback    against the computer, on the player's turn: takes
+//	                             back his last turn and the computer's reply;
+//	                             answers the state. It is journaled (event
+//	                             "takeback"), so a restart keeps it; between two
+//	                             people it is refused (403, kind "takeback")
+//	GET  /rules/{game}           the game's rules, then the rules common to the
+//	                             four games, as Markdown from the rule book
+//	                             (hops.RuleSection); each rule starts "**K8 ..."
+//	GET  /rules/{game}/start.svg a picture of the game's start position
 //
 // POST /games takes "opponent": "person" (the default) or "easy",
 // "medium", "hard" for the computer player, which then takes the other
 // seat at once (no invitation is returned) and plays its moves itself,
 // through the same checks and journal as a person's.
+//
+// Who sees what of a game he does not play (a spectator, or anyone with
+// the share link): in Zapita, Catch'it and Coir Circuit everything, as the
+// players do. In Brouillard au Palais, while the game goes on, only what
+// both players know: the moves, the side that played each, what each made
+// public (B4, B8) and the state of play; never a position, a diagram or a
+// picture, which would hold hidden pawns, and no record (403, kind
+// "hidden"). GET /games/{id}, /svg, /history, /moves and /events still
+// need a player's token. Once the game is over it is public whole: the
+// replay shows the true positions, both arrangements included, and the
+// record is the true one, as players may show each other their pawns
+// after a game. A player always sees his own view, and his record is his
+// own (brouillard.PlayerRecord).
 package referee

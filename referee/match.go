@@ -395,6 +395,11 @@ func (m *match) replayEvent(e Event) error {
 			return errors.New("resignation in a game that is " + s)
 		}
 		m.apply(e.Time, func() { m.resigned, m.resigner = true, side })
+	case EventTakeback:
+		if err := m.checkTakeback(e.Ply); err != nil {
+			return err
+		}
+		return m.undo(e.Time, e.Ply)
 	default:
 		return fmt.Errorf("unknown event %q", e.Type)
 	}

@@ -102,6 +102,7 @@ type Server struct {
 	global  *rateLimiter // creations by everyone
 	streams *streamLimiter
 	heavy   chan struct{} // a place per heavy page of moves being computed
+	rematch rematches
 
 	randMu sync.Mutex
 	rand   io.Reader
@@ -195,6 +196,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /games/{id}/history", strictQuery(s.withMatch(s.getHistory)))
 	s.mux.HandleFunc("GET /games/{id}/svg", strictQuery(s.withMatch(s.getSVG)))
 	s.webRoutes()
+	s.pageRoutes()
 }
 
 // strictQuery wraps the handler of a route that takes the query
@@ -591,17 +593,9 @@ func (s *Server) withGame(h func(w http.ResponseWriter, r *http.Request, m *matc
 // request without one about a game with hidden pieces.
 func (s *Server) withMatch(h func(w http.ResponseWriter, r *http.Request, m *match, who viewer)) http.HandlerFunc {
 	return s.withGame(func(w http.ResponseWriter, r *http.Request, m *match) {
-		var who viewer
-		if auth := r.Header.Get("Authorization"); auth != "" {
-			token, ok := strings.CutPrefix(auth, "Bearer ")
-			m.mu.Lock()
-			side, known := m.sideOf(token)
-			m.mu.Unlock()
-			if !ok || !known {
-				writeError(w, http.StatusUnauthorized, "auth", "", "the token is not one of this game's")
-				return
-			}
-			who = viewer{side, true}
+		who, ok := asker(w, r, m)
+		if !ok {
+			return
 		}
 		if m.hidden && !who.ok {
 			writeError(w, http.StatusUnauthorized, "auth", "", "%s hides pieces: send your side's token (Authorization: Bearer <token>)", m.game.Title)
@@ -609,6 +603,24 @@ func (s *Server) withMatch(h func(w http.ResponseWriter, r *http.Request, m *mat
 		}
 		h(w, r, m, who)
 	})
+}
+
+// asker returns who sent r about m: the side of the token it carries, or
+// nobody if it carries none. A wrong token is answered with 401.
+func asker(w http.ResponseWriter, r *http.Request, m *match) (viewer, bool) {
+	auth := r.Header.Get("Authorization")
+	if auth == "" {
+		return viewer{}, true
+	}
+	token, ok := strings.CutPrefix(auth, "Bearer ")
+	m.mu.Lock()
+	side, known := m.sideOf(token)
+	m.mu.Unlock()
+	if !ok || !known {
+		writeError(w, http.StatusUnauthorized, "auth", "", "the token is not one of this game's")
+		return viewer{}, false
+	}
+	return viewer{side, true}, true
 }
 
 // take returns a snapshot of m.
@@ -799,16 +811,7 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request, m *match, who 
 		return
 	}
 	snap, err := s.play(m, who.side, req.Move)
-	if err != nil {
-		fail(w, m, err)
-		return
-	}
-	st, err := stateOf(snap, who)
-	if err != nil {
-		fail(w, m, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, st)
+	writeState(w, m, who, snap, err)
 }
 
 // play plays move for side in m: it checks that the game is being played,
@@ -919,31 +922,15 @@ func (s *Server) claim(m *match, req joinRequest, key string) (joinedJSON, error
 }
 
 func (s *Server) resign(w http.ResponseWriter, r *http.Request, m *match, who viewer) {
-	body, ok := readBody(w, r)
-	if !ok {
+	if !readEmpty(w, r) {
 		return
-	}
-	if len(body) > 0 {
-		if err := decodeStrict(body, &emptyRequest{}); err != nil {
-			writeError(w, http.StatusBadRequest, "request", "", "bad JSON body: %v", err)
-			return
-		}
 	}
 	if !who.ok {
 		writeError(w, http.StatusUnauthorized, "auth", "", "send your token to resign (Authorization: Bearer <token>)")
 		return
 	}
 	snap, err := s.abandon(m, who.side)
-	if err != nil {
-		fail(w, m, err)
-		return
-	}
-	st, err := stateOf(snap, who)
-	if err != nil {
-		fail(w, m, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, st)
+	writeState(w, m, who, snap, err)
 }
 
 // abandon records side's resignation: the other side wins.

@@ -146,28 +146,16 @@ func (c *client) do(method, path, token, body string, out any) (int, []byte) {
 // status and the body.
 func (c *client) svg(path, token string) (int, string) {
 	c.t.Helper()
-	req, err := http.NewRequest("GET", c.url+path, nil)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	resp, err := c.hc.Do(req)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode == http.StatusOK {
-		if ct := resp.Header.Get("Content-Type"); ct != "image/svg+xml" {
+	code, ct, body := c.raw("GET", path, token)
+	if code == http.StatusOK {
+		if ct != "image/svg+xml" {
 			c.t.Errorf("GET %s: content type %q", path, ct)
 		}
-		if err := xml.Unmarshal(raw, new(struct{})); err != nil {
+		if err := xml.Unmarshal([]byte(body), new(struct{})); err != nil {
 			c.t.Errorf("GET %s: not XML: %v", path, err)
 		}
 	}
-	return resp.StatusCode, string(raw)
+	return code, body
 }
 
 func jsonBody(v any) string {

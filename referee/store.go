@@ -131,6 +131,9 @@ const (
 	EventJoin   = "join"   // the second player claimed the invitation
 	EventMove   = "move"   // a move was accepted
 	EventResign = "resign" // a player resigned
+	// EventTakeback takes moves back, in a game against the computer:
+	// Ply is the number of moves that remain.
+	EventTakeback = "takeback"
 )
 
 // Event is one entry of a game's journal. Tokens and invitations are

@@ -5,7 +5,7 @@
 // Usage:
 //
 //	go run ./examples/referee [-addr localhost:8080] [-data DIR]
-//		[-max-games 10000] [-max-plies 1000] [-idle 24h] [-finished 1h]
+//		[-max-games 10000] [-max-plies 1000] [-idle 24h] [-finished 720h]
 //		[-create-rate 30] [-create-burst 10] [-global-create-rate 600]
 //		[-waiting 15m] [-max-conns 1000] [-max-conns-per-client 64]
 //		[-max-streams-per-client 16]

@@ -1,17 +1,27 @@
-// The page of the referee: create a game, join one through a link, and
-// play by clicking squares. The server checks everything: the page asks
-// its move builder what may be clicked next and sends the move it makes.
+// The page of the referee: create a game, join one through a link, play
+// by clicking squares (or from the keyboard), read the rules, and replay
+// or watch any game. The server checks everything: the page asks its
+// move builder what may be clicked next, draws the position the clicks
+// so far make, and sends the move they make.
 'use strict';
 
 const $ = (id) => document.getElementById(id);
+const SVGNS = 'http://www.w3.org/2000/svg';
 
 // What the page knows of the game shown: its id, the player's token and
-// side, the game's description from /kinds, and the last state received.
+// side (none for a spectator), the game's description from /kinds, and
+// the last state received.
 let game = null;
 let state = null;
 let clicks = [];   // the clicks of the move being built
 let built = null;  // the builder's answer to them
-let boardPly = -1; // the ply the board picture shows
+let boardSVG = ''; // the picture of the position (no move being built)
+let focusSq = '';  // the square the keyboard focus is on
+let mode = 'play'; // 'play' or 'watch' (replay and spectators)
+let frame = null;  // the replay's frame shown
+let lastAnnounced = -1;
+let trail = [];    // the hops of the move being built, drawn on its preview
+let throwing = false; // Zapita: the pawn reached the bomb, clicks now throw it
 
 // The words for a marked click (G12), per game.
 const markWords = {
@@ -19,19 +29,77 @@ const markWords = {
   brouillard: 'and turn the pawn over',
 };
 
+// Each game's pieces: the colour of each side's pawns in the library's
+// pictures, and how the page draws and names the small marks.
+const looks = {
+  zapita: {
+    colours: ['#ffffff', '#bdb76b'],
+    legend: (s) => [
+      ['pawn', '#ffffff', '2', `${s[0]}'s pawn; the number is its power: how many squares it throws the bomb (Z5)`],
+      ['pawn', '#bdb76b', '3', `${s[1]}'s pawn, with its power`],
+      ['pawn', '#222222', '*', 'the bomb; a pawn that reaches it takes its place (drawn under it) and throws it in a straight line (Z4, Z5)'],
+      ['square', '#c5e1a5', 'HQ', `a headquarters: ${s[0]} wins by landing the bomb on A4, ${s[1]} on G4 (Z3)`],
+    ],
+  },
+  catchit: {
+    colours: ['#2e86de', '#c0392b'],
+    legend: (s) => [
+      ['pawn', '#2e86de', '', `${s[0]}'s pawn`],
+      ['pawn', '#c0392b', '', `${s[1]}'s pawn`],
+      ['ball', '#2e86de', '', 'the ball (gold dot) on its carrier; the attacker must move it every turn (K8)'],
+      ['square', '#d6e4f5', '', `tinted blue: ${s[0]} scores by carrying the ball off the board past this row (K3, K6)`],
+      ['square', '#f5d6d6', '', `tinted red: ${s[1]} scores past this row`],
+    ],
+  },
+  coir: {
+    colours: ['#ffffff', '#222222'],
+    legend: (s) => [
+      ['pawn', '#ffffff', '', `${s[0]}'s pawn (its white face up)`],
+      ['pawn', '#222222', '', `${s[1]}'s pawn (its black face up); a jumped pawn is turned over and changes side`],
+      ['dame', '#ffffff', '', 'a Dame (purple ring): a side\'s only pawn, which slides and makes flying jumps along the lines (C6)'],
+    ],
+  },
+  brouillard: {
+    colours: ['#ffffff', '#c0392b'],
+    legend: (s) => [
+      ['pawn', '#ffffff', 'Q', `${s[0]}'s pawn with its face: 9, 10, J, Q, K; unlabelled is a blank (B2)`],
+      ['pawn', '#c0392b', '10', `${s[1]}'s pawn with its face`],
+      ['hidden', '#c0392b', '', 'hatched: a pawn whose face you do not know (B4)'],
+      ['turned', '#c0392b', 'J', 'a pawn turned over (teal corner): its face is known to both (B8)'],
+      ['fou', '#ffffff', 'F', 'a Fou (square piece), on the dark squares (B7)'],
+      ['square', '#b08d6a', '', 'dark squares: the Fous\' squares; the pawns stay on the light ones'],
+    ],
+  },
+};
+
+const figures = ['Nine', 'Ten', 'Jack', 'Queen', 'King'];
+const faceNames = { 9: 'Nine', 10: 'Ten', J: 'Jack', Q: 'Queen', K: 'King' };
+
 function setPhase(phase) {
   document.body.dataset.phase = phase;
 }
 
+// ---- Talking to the server ----
+
 // api sends a request and returns its JSON answer; an error answer is
-// thrown with its explanation and rule.
+// thrown with its kind and rule. A request that cannot reach the server
+// marks the connection lost.
 async function api(method, path, body) {
   const headers = {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (game && game.token) headers.Authorization = 'Bearer ' + game.token;
-  const r = await fetch(path, {
-    method, headers, body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  let r;
+  try {
+    r = await fetch(path, {
+      method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (e) {
+    connection(false);
+    const err = new Error('the server cannot be reached');
+    err.kind = 'network';
+    throw err;
+  }
+  connection(true);
   let j = null;
   try {
     j = await r.json();
@@ -48,14 +116,137 @@ async function api(method, path, body) {
   return j;
 }
 
-function explain(err) {
-  return err.rule ? `${err.message} (rule ${err.rule})` : err.message;
+// connection shows whether the server answers: a lost connection is
+// shown in the header and its message clears when the server is back.
+function connection(up) {
+  const c = $('conn');
+  const was = c.dataset.state;
+  c.dataset.state = up ? 'online' : 'offline';
+  c.textContent = up ? '' : 'Connection lost: retrying…';
+  if (up && was === 'offline') {
+    if ($('message').dataset.kind === 'network') say('');
+    // What happened meanwhile: the game as it is now.
+    if (game && game.id && mode === 'play' && game.token) {
+      fetch(`/games/${game.id}`, { headers: { Authorization: 'Bearer ' + game.token } })
+        .then((r) => (r.ok ? r.json() : null))
+        .then((st) => { if (st && game && st.id === game.id) onState(st, !state || st.ply !== state.ply); })
+        .catch(() => {});
+    }
+  }
+  if (!up && was !== 'offline') probe(1000);
 }
 
-function say(text, kind) {
+// probe asks the server now and then, waiting longer each time, until
+// it answers again.
+function probe(wait) {
+  setTimeout(async () => {
+    if ($('conn').dataset.state !== 'offline') return;
+    try {
+      const r = await fetch('/kinds', { cache: 'no-store' });
+      if (r.ok) {
+        connection(true);
+        return;
+      }
+    } catch (e) {
+      // still down
+    }
+    probe(Math.min(wait * 2, 10000));
+  }, wait);
+}
+
+// plain turns an error answer into words for a player: what happened and
+// what to do, with the rule it breaks, if any, given once.
+function plain(err) {
+  let text = err.message || '';
+  if (err.rule) {
+    // The library ends its explanations with the rule id: the page
+    // links it instead.
+    text = text.replace(new RegExp(`\\s*\\(${err.rule}\\)$`), '');
+  }
+  // "click 2 D5: ..." names the click; the board shows it.
+  const click = text.match(/^click \d+ (x?)([A-G][1-7]|out): (.*)$/i);
+  switch (err.kind) {
+    case 'illegal':
+    case 'syntax':
+      if (click) return `You cannot ${click[2] === 'out' ? 'leave the board' : 'go to ' + click[2]} ${click[1] ? markWords[game && game.game] || '' : ''}: ${click[3]}.`.replace(/\s+:/, ':');
+      return `That move is not allowed: ${text}.`;
+    case 'turn':
+      return turnWords();
+    case 'waiting':
+      return 'Your opponent has not joined yet: send them the invitation link.';
+    case 'over':
+      return 'The game is over: no more moves.';
+    case 'closed':
+      return 'The game reached the server\'s move limit and is closed.';
+    case 'claimed':
+      return 'This invitation was already used: each link lets one person join, once.';
+    case 'auth':
+      return 'This browser holds no seat in that game: open it in the browser that created or joined it.';
+    case 'not-found':
+      return 'The server no longer has this game: unfinished games are deleted after a day without moves, finished ones after 30 days.';
+    case 'rate':
+      return 'Too many games were started from here in a short time: wait a minute and try again.';
+    case 'full':
+      return 'The server is full at the moment: try again later.';
+    case 'network':
+      return 'The connection to the server is lost. The page retries on its own.';
+    case 'hidden':
+      return 'This game hides pieces: its record is public once the game is over.';
+    case 'internal':
+      return 'The server met an internal error: try again.';
+    case 'takeback':
+      return `No move can be taken back: ${text}.`;
+    case 'playing':
+      return 'The game is not over yet: a rematch comes after the end.';
+    case 'none':
+      return 'Nobody has asked for a rematch yet.';
+    default:
+      return `The server refused the request: ${text}.`;
+  }
+}
+
+function turnWords() {
+  if (!state) return 'Wait for your turn.';
+  return `It is ${state.to_move}'s turn: wait for their move.`;
+}
+
+// say shows a message under the board; an error's rule is a link into
+// the rules on the page.
+function say(text, kind, rule) {
   const m = $('message');
   m.textContent = text || '';
-  m.className = 'message' + (kind ? ' ' + kind : '');
+  m.className = 'message' + (kind === 'error' || kind === 'network' ? ' error' : '');
+  m.dataset.kind = kind || '';
+  m.dataset.rule = rule || '';
+  if (rule) {
+    m.append(' ');
+    m.append(ruleLink(rule));
+  }
+}
+
+function sayError(err) {
+  say(plain(err), err.kind === 'network' ? 'network' : 'error', err.rule);
+}
+
+// ruleLink is a button that opens the rules at rule id.
+function ruleLink(id) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = 'rule-link';
+  b.dataset.rule = id;
+  b.textContent = `Rule ${id}`;
+  b.addEventListener('click', () => showRule(id));
+  return b;
+}
+
+async function showRule(id) {
+  $('rules-box').open = true;
+  await rulesLoaded;
+  const el = $('rule-' + id);
+  if (!el) return;
+  el.classList.add('flash');
+  el.scrollIntoView({ block: 'center' });
+  setTimeout(() => el.classList.remove('flash'), 2000);
 }
 
 let kindsCache = null;
@@ -80,10 +271,25 @@ function recall(id) {
 
 // ---- Lobby ----
 
+const blurbs = {
+  zapita: 'Throw the bomb into the other side\'s headquarters. Each pawn throws it as far as its power.',
+  catchit: 'A ball game: move two pawns a turn, pass the ball by jumping, and carry it off the far side.',
+  coir: 'Jump the other side\'s pawns to turn them over to your colour; a last pawn becomes a Dame.',
+  brouillard: 'Hidden faces: find and capture the other side\'s figures, Nine to King, with your Fou.',
+};
+
 async function showLobby() {
+  mode = 'play';
   $('lobby').hidden = false;
   $('play').hidden = true;
-  const list = await kinds();
+  let list;
+  try {
+    list = await kinds();
+  } catch (err) {
+    $('lobby-message').textContent = plain(err);
+    setTimeout(showLobby, 2000);
+    return;
+  }
   const box = $('games');
   box.textContent = '';
   list.forEach((k, i) => {
@@ -104,6 +310,9 @@ async function showLobby() {
 async function showSides() {
   const name = new FormData($('new')).get('game');
   const k = (await kinds()).find((x) => x.name === name);
+  $('game-blurb').textContent = blurbs[name] || '';
+  $('lobby-picture').src = `/rules/${name}/start.svg`;
+  $('lobby-picture').alt = `The start position of ${k.title}`;
   const box = $('sides');
   box.textContent = '';
   k.sides.forEach((side, i) => {
@@ -127,10 +336,10 @@ $('new').addEventListener('submit', async (ev) => {
     const c = await api('POST', '/games', {
       game: f.get('game'), side: f.get('side'), opponent: f.get('opponent'),
     });
-    remember({ id: c.id, token: c.token, you: c.you, game: c.game, invitation: c.invitation || '' });
+    remember({ id: c.id, token: c.token, you: c.you, game: c.game, invitation: c.invitation || '', opponent: f.get('opponent') });
     location.hash = 'game=' + c.id;
   } catch (err) {
-    $('lobby-message').textContent = explain(err);
+    $('lobby-message').textContent = plain(err);
   } finally {
     $('start').disabled = false;
   }
@@ -141,12 +350,12 @@ $('new').addEventListener('submit', async (ev) => {
 async function join(id, invitation) {
   try {
     const j = await api('POST', `/games/${encodeURIComponent(id)}/join`, { invitation });
-    remember({ id: j.id, token: j.token, you: j.you, game: j.game, invitation: '' });
+    remember({ id: j.id, token: j.token, you: j.you, game: j.game, invitation: '', opponent: 'person' });
   } catch (err) {
     // The link was used already: by this browser, its game is here.
     if (!recall(id)) {
-      showLobby();
-      $('lobby-message').textContent = 'This invitation cannot be used: ' + explain(err);
+      await showLobby();
+      $('lobby-message').textContent = 'This invitation cannot be used. ' + plain(err);
       return;
     }
   }
@@ -154,41 +363,57 @@ async function join(id, invitation) {
   location.replace('#game=' + id);
 }
 
-// ---- Playing ----
+// ---- The game page ----
 
-async function showGame(id) {
-  const g = recall(id);
-  if (!g) {
-    await showLobby();
-    $('lobby-message').textContent = 'This browser holds no seat in that game.';
-    return;
-  }
+// openGame sets up the page for game g, to play it or to watch it.
+async function openGame(g) {
   game = g;
   const k = (await kinds()).find((x) => x.name === g.game);
   game.title = k.title;
   game.sides = k.sides;
   game.hidden = k.hidden;
   state = null;
-  boardPly = -1;
+  frame = null;
+  boardSVG = '';
+  lastAnnounced = -1;
   $('lobby').hidden = true;
   $('play').hidden = false;
   $('title').textContent = k.title;
-  $('you').textContent = `You play ${g.you}.`;
   document.title = `${k.title}: HOPS`;
+  document.body.dataset.mode = mode;
+  showLegend();
+  loadRules();
+}
+
+async function showGame(id) {
+  mode = 'play';
+  const g = recall(id);
+  if (!g) {
+    // No seat here: anyone may still watch the game.
+    location.replace('#watch=' + id);
+    return;
+  }
+  await openGame(g);
+  $('you').textContent = `You play ${g.you}.`;
   if (g.invitation) {
     $('link').value = `${location.origin}/#join=${g.id}.${g.invitation}`;
   }
+  $('replay-controls').hidden = true;
+  $('back-link').hidden = true;
+  $('watch-link').hidden = false;
+  $('watch-link').href = '#watch=' + id;
   setPhase('busy');
   try {
     onState(await api('GET', `/games/${id}`));
   } catch (err) {
-    say(explain(err), 'error');
+    sayError(err);
   }
   follow(id);
 }
 
 // follow reads the game's event stream and shows each new state; it
-// reconnects if the stream breaks before the game ends.
+// reconnects, waiting longer each time, if the stream breaks before the
+// game ends.
 async function follow(id) {
   document.body.dataset.stream = 'open';
   try {
@@ -205,13 +430,17 @@ async function followStream(id) {
   if (following) following.abort();
   const ctl = new AbortController();
   following = ctl;
+  let wait = 500;
   while (game && game.id === id && !ctl.signal.aborted) {
     try {
       const r = await fetch(`/games/${id}/events`, {
         headers: { Authorization: 'Bearer ' + game.token }, signal: ctl.signal,
       });
+      connection(true);
       if (r.status === 404 || r.status === 401) return;
       if (r.ok) {
+        wait = 500;
+        // Anything missed while the stream was down comes first.
         const reader = r.body.pipeThrough(new TextDecoderStream()).getReader();
         let buf = '';
         for (;;) {
@@ -233,10 +462,13 @@ async function followStream(id) {
         }
       }
     } catch (e) {
-      // The connection broke: try again below.
+      if (ctl.signal.aborted) return;
+      connection(false);
+      if (myTurn() || !finished()) say(plain({ kind: 'network' }), 'network');
     }
     if (!game || game.id !== id || finished()) return;
-    await new Promise((res) => setTimeout(res, 1000));
+    await new Promise((res) => setTimeout(res, wait));
+    wait = Math.min(wait * 2, 8000);
   }
 }
 
@@ -245,12 +477,13 @@ function finished() {
 }
 
 function myTurn() {
-  return state && state.status === 'playing' && state.to_move === game.you;
+  return mode === 'play' && state && state.status === 'playing' && state.to_move === game.you;
 }
 
-// onState shows a state of the game, if newer than the one shown.
-function onState(st) {
-  if (state && (st.ply < state.ply || (st.ply === state.ply && st.status === state.status))) return;
+// onState shows a state of the game, if newer than the one shown (or
+// whatever it is, when forced: after a takeback).
+function onState(st, force) {
+  if (!force && state && (st.ply < state.ply || (st.ply === state.ply && st.status === state.status))) return;
   state = st;
   render();
 }
@@ -267,6 +500,9 @@ async function render() {
   s.className = '';
   $('invite').hidden = st.status !== 'waiting' || !game.invitation;
   $('resign').hidden = st.status !== 'playing' && st.status !== 'waiting';
+  $('rematch').hidden = !finished();
+  // Against the computer, the player may take back his last move.
+  $('takeback').hidden = !(myTurn() && st.ply > 0 && game.opponent && game.opponent !== 'person');
   if (st.status === 'waiting') {
     s.textContent = game.invitation ? 'Waiting for your opponent to join.' : 'Waiting for the game to start.';
   } else if (st.status === 'playing') {
@@ -274,13 +510,17 @@ async function render() {
   } else if (st.status === 'over') {
     const o = st.outcome;
     const who = o.winner === game.you ? 'You win!' : `${o.winner} wins.`;
-    const why = o.reason ? ` ${capital(o.reason)}${o.rule ? ` (rule ${o.rule})` : ''}.` : '';
+    const why = o.reason ? ` ${capital(o.reason)}.` : '';
     s.textContent = who + why;
+    if (o.rule) s.append(' ', ruleLink(o.rule));
     s.className = o.winner === game.you ? 'result won' : 'result lost';
+    watchRematch();
   } else if (st.status === 'closed') {
     s.textContent = 'The game reached the server\'s move limit and is closed, unfinished.';
     s.className = 'result';
+    watchRematch();
   }
+  showFog(st.position, game.you);
   clicks = [];
   built = null;
   setPhase('busy');
@@ -298,46 +538,306 @@ function capital(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+// showFog says, in Brouillard, the player's target and the captures, from
+// the view's text ("... w 1 0 +": the figures each side has captured).
+function showFog(position, you) {
+  const p = $('fog');
+  p.hidden = true;
+  if (game.game !== 'brouillard' || !position) return;
+  const f = position.split(' ');
+  if (f.length < 4) return;
+  const took = [Number(f[2]), Number(f[3])];
+  const [a, b] = game.sides;
+  const line = (side, other, n) => `${side} has taken ${n} of ${other}'s figures`;
+  if (you) {
+    const me = game.sides.indexOf(you);
+    const them = game.sides[1 - me];
+    const n = took[me];
+    const target = n < 5 ? `Your target: ${them}'s ${figures[n]}.` : '';
+    p.textContent = `${target} You have taken ${n} of ${them}'s figures; ${them} has taken ${took[1 - me]} of yours.`;
+  } else {
+    p.textContent = `${line(a, b, took[0])}; ${line(b, a, took[1])}.`;
+  }
+  p.hidden = false;
+}
+
+// fogText writes, for a spectator of a Brouillard game in progress, who
+// has no position, the captures as a view's text would count them: from
+// the reveals, which are public (B8).
+function fogText(f) {
+  if (f.game !== 'brouillard' || !f.reveals) return '';
+  const took = [0, 0];
+  f.reveals.slice(0, f.ply).forEach((r, i) => {
+    if (r.endsWith(' captured')) took[game.sides.indexOf(f.movers[i])]++;
+  });
+  return `- - ${took[0]} ${took[1]}`;
+}
+
 async function drawBoard() {
   const ply = state.ply;
-  const r = await fetch(`/games/${game.id}/svg`, { headers: { Authorization: 'Bearer ' + game.token } });
-  if (!r.ok) return;
-  const text = await r.text();
+  let text;
+  try {
+    const r = await fetch(`/games/${game.id}/svg`, { headers: { Authorization: 'Bearer ' + game.token } });
+    connection(true);
+    if (!r.ok) return;
+    text = await r.text();
+  } catch (e) {
+    connection(false);
+    return;
+  }
   if (state.ply !== ply) return;
-  const svg = new DOMParser().parseFromString(text, 'image/svg+xml').documentElement;
+  boardSVG = text;
+  showSVG(text);
+}
+
+// flipped reports whether the board is seen from the second side: a
+// player of the second side sees his own pawns at the bottom.
+function flipped() {
+  return !!(game && game.you && game.sides && game.you === game.sides[1]);
+}
+
+// showSVG puts a picture of a position on the board, seen from the
+// player's side, with names for screen readers.
+function showSVG(text) {
+  const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+  const svg = doc.documentElement;
   if (svg.nodeName !== 'svg') return;
   svg.removeAttribute('width');
   svg.removeAttribute('height');
+  const names = nameSquares(svg);
+  tidy(svg);
+  if (flipped()) flip(svg);
   svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', describeBoard(names));
   const board = $('board');
   board.replaceChildren(document.importNode(svg, true));
-  boardPly = ply;
+  board.names = names;
   for (const rect of board.querySelectorAll('rect[data-square]')) {
-    rect.addEventListener('click', () => clickSquare(rect.dataset.square));
+    rect.addEventListener('click', () => {
+      focusSq = rect.dataset.square;
+      clickSquare(rect.dataset.square);
+    });
+  }
+  if (!focusSq || !board.querySelector(`rect[data-square="${focusSq}"]`)) focusSq = 'D4';
+  showFocus();
+}
+
+// nameSquares reads the picture and names what stands on each square,
+// as "Blue pawn, carrying the ball", for screen readers.
+function nameSquares(svg) {
+  const look = looks[game.game] || { colours: [] };
+  const names = {};
+  const at = {};
+  for (const el of svg.querySelectorAll('circle[r="22"], rect[width="44"]')) {
+    const cx = el.nodeName === 'circle' ? Number(el.getAttribute('cx')) : Number(el.getAttribute('x')) + 22;
+    const cy = el.nodeName === 'circle' ? Number(el.getAttribute('cy')) : Number(el.getAttribute('y')) + 22;
+    at[cx + ',' + cy] = el;
+  }
+  const labels = {};
+  for (const t of svg.querySelectorAll('text[font-size="20"]')) {
+    labels[t.getAttribute('x') + ',' + (Number(t.getAttribute('y')) - 7)] = t.textContent;
+  }
+  const marks = {};
+  for (const m of svg.querySelectorAll('circle[r="9"]')) {
+    marks[(Number(m.getAttribute('cx')) - 15) + ',' + (Number(m.getAttribute('cy')) + 15)] = m;
+  }
+  for (const rect of svg.querySelectorAll('rect[data-square]')) {
+    const key = (Number(rect.getAttribute('x')) + 30) + ',' + (Number(rect.getAttribute('y')) + 30);
+    const el = at[key];
+    if (!el) continue;
+    const fill = el.getAttribute('fill');
+    const stroke = el.getAttribute('stroke');
+    const label = labels[key] || '';
+    let side = look.colours.indexOf(fill);
+    if (side < 0) side = look.colours.indexOf(stroke);
+    const who = side >= 0 ? game.sides[side] : '';
+    let name;
+    if (game.game === 'zapita' && label === '*') {
+      name = 'the bomb';
+    } else if (el.nodeName === 'rect') {
+      name = `${who} Fou`;
+    } else if (game.game === 'zapita') {
+      name = `${who} pawn of power ${label}`;
+    } else if (game.game === 'brouillard') {
+      name = fill.startsWith('url') ? `${who} pawn, face unknown` : `${who} pawn, ${label ? faceNames[label] || label : 'blank'}`;
+    } else {
+      name = `${who} pawn`;
+    }
+    if (marks[key]) {
+      name += { catchit: ', carrying the ball', coir: ', a Dame', brouillard: ', turned over' }[game.game] || '';
+    }
+    names[rect.dataset.square] = name;
+  }
+  return names;
+}
+
+function describeBoard(names) {
+  const list = Object.entries(names).map(([sq, n]) => `${sq} ${n}`);
+  return `Board: ${list.join('; ')}`;
+}
+
+// tidy makes the marks of the picture readable: arrows run under the
+// pieces and stop at their edge, so that no arrowhead covers a label;
+// each game's small mark gets a shape of its own.
+function tidy(svg) {
+  const firstPiece = svg.querySelector('circle[r="22"], rect[width="44"]');
+  for (const line of svg.querySelectorAll('line')) {
+    const x1 = Number(line.getAttribute('x1'));
+    const y1 = Number(line.getAttribute('y1'));
+    const x2 = Number(line.getAttribute('x2'));
+    const y2 = Number(line.getAttribute('y2'));
+    const len = Math.hypot(x2 - x1, y2 - y1);
+    if (len > 30) {
+      const k = (len - 24) / len;
+      line.setAttribute('x2', (x1 + (x2 - x1) * k).toFixed(1));
+      line.setAttribute('y2', (y1 + (y2 - y1) * k).toFixed(1));
+    }
+    if (firstPiece) firstPiece.parentNode.insertBefore(line, firstPiece);
+  }
+  for (const m of svg.querySelectorAll('circle[r="9"]')) {
+    if (game.game === 'coir') {
+      // The Dame: a ring around the pawn, not a dot.
+      const ring = document.createElementNS(SVGNS, 'circle');
+      ring.setAttribute('cx', Number(m.getAttribute('cx')) - 15);
+      ring.setAttribute('cy', Number(m.getAttribute('cy')) + 15);
+      ring.setAttribute('r', 27);
+      ring.setAttribute('fill', 'none');
+      ring.setAttribute('stroke', '#8e44ad');
+      ring.setAttribute('stroke-width', 4);
+      ring.setAttribute('class', 'mark-dame');
+      m.replaceWith(ring);
+    } else if (game.game === 'brouillard') {
+      // A turned pawn: a teal corner.
+      const r = document.createElementNS(SVGNS, 'rect');
+      r.setAttribute('x', Number(m.getAttribute('cx')) - 8);
+      r.setAttribute('y', Number(m.getAttribute('cy')) - 8);
+      r.setAttribute('width', 14);
+      r.setAttribute('height', 14);
+      r.setAttribute('fill', '#1abc9c');
+      r.setAttribute('stroke', '#000000');
+      r.setAttribute('class', 'mark-turned');
+      m.replaceWith(r);
+    }
   }
 }
 
+// flip turns the picture round, for the second side: every point goes to
+// its mirror through the board's centre; the texts stay upright.
+function flip(svg) {
+  const vb = svg.getAttribute('viewBox').split(' ').map(Number);
+  const w = vb[2];
+  const h = w; // the board is square; a caption below stays put
+  const fx = (v) => (w - Number(v)).toString();
+  const fy = (v) => (h - Number(v)).toString();
+  for (const el of svg.querySelectorAll('*')) {
+    if (el.closest('defs')) continue;
+    const n = el.nodeName;
+    if (n === 'rect' && el.getAttribute('x') !== null && el.getAttribute('width') !== w.toString()) {
+      const width = Number(el.getAttribute('width'));
+      const height = Number(el.getAttribute('height'));
+      el.setAttribute('x', w - Number(el.getAttribute('x')) - width);
+      el.setAttribute('y', h - Number(el.getAttribute('y')) - height);
+      if (el.classList.contains('mark-turned')) {
+        // A piece's corner mark stays in its top right corner.
+        el.setAttribute('x', Number(el.getAttribute('x')) + 28);
+        el.setAttribute('y', Number(el.getAttribute('y')) - 32);
+      }
+    } else if (n === 'circle') {
+      const corner = el.getAttribute('r') === '9' ? 30 : 0;
+      el.setAttribute('cx', Number(fx(el.getAttribute('cx'))) + corner);
+      el.setAttribute('cy', Number(fy(el.getAttribute('cy'))) - corner);
+    } else if (n === 'line') {
+      for (const a of ['x1', 'x2']) el.setAttribute(a, fx(el.getAttribute(a)));
+      for (const a of ['y1', 'y2']) el.setAttribute(a, fy(el.getAttribute(a)));
+    } else if (n === 'text') {
+      const y = Number(el.getAttribute('y'));
+      if (y > h) continue; // the caption
+      if (el.getAttribute('font-size') === '11') {
+        // A square's corner label keeps its corner.
+        el.setAttribute('x', w - Number(el.getAttribute('x')) - 54);
+        el.setAttribute('y', h - y + 12 - 60 + 12);
+        continue;
+      }
+      el.setAttribute('x', fx(el.getAttribute('x')));
+      // Texts sit on their baseline: keep them centred.
+      const size = Number(el.getAttribute('font-size'));
+      el.setAttribute('y', (h - y + size * 0.7).toFixed(1));
+    }
+  }
+}
+
+// ---- The move list ----
+
 async function listMoves() {
   try {
-    const h = await api('GET', `/games/${game.id}/history`);
-    const ol = $('moves');
-    ol.textContent = '';
-    h.moves.forEach((m, i) => {
-      const li = document.createElement('li');
-      li.textContent = m;
-      if (h.reveals && h.reveals[i]) {
-        const r = document.createElement('span');
-        r.className = 'reveal';
-        r.textContent = ' ' + h.reveals[i];
-        li.append(r);
-      }
-      ol.append(li);
-    });
-    ol.scrollTop = ol.scrollHeight;
+    const f = await api('GET', `/games/${game.id}/replay`);
+    showMoves(f, f.plies);
+    announce(f);
   } catch (err) {
     // The list is a help; the board and status say the rest.
   }
 }
+
+// showMoves lists the moves by turn, "1. Blue D1-D2 C1-C2  Red ...", each
+// with what it made public; the move at ply is marked.
+function showMoves(f, ply) {
+  const ol = $('moves');
+  ol.textContent = '';
+  let li = null;
+  let turn = 0;
+  f.moves.forEach((m, i) => {
+    const mover = f.movers[i];
+    const newTurn = i === 0 || mover === f.movers[0] && f.movers[i - 1] !== mover;
+    if (newTurn) {
+      turn++;
+      li = document.createElement('li');
+      li.value = turn;
+      ol.append(li);
+    }
+    const span = document.createElement('span');
+    span.className = 'move';
+    span.dataset.ply = i + 1;
+    if (i + 1 === ply && mode === 'watch') span.classList.add('current');
+    const side = document.createElement('b');
+    side.textContent = mover + ' ';
+    span.append(side, m);
+    if (f.reveals && f.reveals[i]) {
+      const r = document.createElement('span');
+      r.className = 'reveal';
+      r.textContent = ` (${f.reveals[i]})`;
+      span.append(r);
+    }
+    if (mode === 'watch') {
+      span.tabIndex = 0;
+      span.setAttribute('role', 'button');
+      span.addEventListener('click', () => showFrame(i + 1));
+      span.addEventListener('keydown', (ev) => {
+        if (ev.key === 'Enter' || ev.key === ' ') {
+          ev.preventDefault();
+          showFrame(i + 1);
+        }
+      });
+    }
+    li.append(span, ' ');
+  });
+  const cur = ol.querySelector('.current');
+  if (cur) cur.scrollIntoView({ block: 'nearest' });
+  else ol.scrollTop = ol.scrollHeight;
+}
+
+// announce tells a screen reader the opponent's move, once.
+function announce(f) {
+  if (f.plies === lastAnnounced) return;
+  const first = lastAnnounced < 0;
+  lastAnnounced = f.plies;
+  if (first || !f.plies) return;
+  const mover = f.movers[f.plies - 1];
+  if (mover === game.you) return;
+  const reveal = f.reveal ? `, which showed ${f.reveal}` : '';
+  $('announce').textContent = `${mover} played ${f.move}${reveal}.`;
+}
+
+// ---- Building a move ----
 
 // ask sends the clicks to the move builder; if they make a move that can
 // go no further, it is played at once.
@@ -349,21 +849,79 @@ async function ask(next) {
     b = await api('POST', `/games/${game.id}/build`, { clicks: next });
   } catch (err) {
     if (state.ply === ply) {
-      say(explain(err), 'error');
+      sayError(err);
       showBuild();
       setPhase('idle');
     }
     return;
   }
   if (state.ply !== ply) return;
+  followTrail(next);
   clicks = next;
   built = b;
   if (b.complete && b.next.length === 0) {
     await play(b.move);
     return;
   }
+  // The position the clicks so far make, drawn by the server, with the
+  // hops made so far.
+  if (clicks.length > 0 && b.svg) {
+    showSVG(b.svg);
+    drawTrail();
+  } else if (clicks.length === 0 && boardSVG) {
+    showSVG(boardSVG);
+  }
   showBuild();
   setPhase('idle');
+}
+
+// followTrail adds to the trail the hop the new click makes: from the
+// last square clicked to the new one, unless the new square holds one of
+// the mover's pieces on the board shown (he chose another piece to move:
+// Catch'it's second pawn, Brouillard's Fou). In Zapita the hops after the
+// pawn reached the bomb are throws, drawn dashed.
+function followTrail(next) {
+  if (next.length === 0 || next.length !== clicks.length + 1) {
+    trail = [];
+    throwing = false;
+    if (next.length === 0) return;
+  }
+  if (next.length < 2) return;
+  const from = square(next[next.length - 2]);
+  const to = square(next[next.length - 1]);
+  const names = $('board').names || {};
+  const here = names[to] || '';
+  if (to === 'out' || from === 'out') return;
+  if (here.startsWith(game.you + ' ') && !throwing) return;
+  trail.push({ from, to, dashed: throwing });
+  if (game.game === 'zapita' && here === 'the bomb') throwing = true;
+}
+
+// drawTrail draws the trail's hops on the board, over the pieces; each
+// stops at the edge of the piece it leads to.
+function drawTrail() {
+  const svg = $('board').querySelector('svg');
+  if (!svg) return;
+  const centre = (sq) => {
+    const r = svg.querySelector(`rect[data-square="${sq}"]`);
+    return r && [Number(r.getAttribute('x')) + 30, Number(r.getAttribute('y')) + 30];
+  };
+  for (const h of trail) {
+    const a = centre(h.from);
+    const b = centre(h.to);
+    if (!a || !b) continue;
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const k = len > 30 ? (len - 24) / len : 1;
+    const line = document.createElementNS(SVGNS, 'line');
+    line.setAttribute('x1', a[0]);
+    line.setAttribute('y1', a[1]);
+    line.setAttribute('x2', (a[0] + (b[0] - a[0]) * k).toFixed(1));
+    line.setAttribute('y2', (a[1] + (b[1] - a[1]) * k).toFixed(1));
+    line.setAttribute('class', 'trail');
+    line.setAttribute('marker-end', 'url(#head)');
+    if (h.dashed) line.setAttribute('stroke-dasharray', '8 5');
+    svg.append(line);
+  }
 }
 
 async function play(move) {
@@ -372,53 +930,73 @@ async function play(move) {
     say('');
     onState(await api('POST', `/games/${game.id}/moves`, { move }));
   } catch (err) {
-    say(explain(err), 'error');
+    sayError(err);
     clicks = [];
     await ask([]);
   }
 }
 
 // showBuild marks the squares clicked so far and those that may come
-// next, and offers the buttons the build needs.
+// next, says what the next click is for, and offers the buttons the
+// build needs.
 function showBuild() {
   const board = $('board');
-  for (const rect of board.querySelectorAll('rect[data-square]')) {
-    rect.classList.remove('next', 'clicked', 'first');
-  }
-  for (const dot of board.querySelectorAll('.dot')) dot.remove();
+  for (const el of board.querySelectorAll('.ring')) el.remove();
   document.body.dataset.clicks = clicks.join(' ');
   const choice = $('choice');
   choice.textContent = '';
   $('submit').hidden = true;
   $('again').hidden = clicks.length === 0;
-  if (!built || !myTurn()) return;
-  clicks.forEach((c, i) => {
-    const rect = board.querySelector(`rect[data-square="${square(c)}"]`);
-    if (rect) rect.classList.add(i === 0 ? 'first' : 'clicked');
-  });
-  const svg = board.querySelector('svg');
-  for (const c of built.next) {
-    const rect = board.querySelector(`rect[data-square="${square(c)}"]`);
-    if (rect && !rect.classList.contains('next')) {
-      rect.classList.add('next');
-      // A dot over the square, above any piece, tells it from a square
-      // the game itself colours.
-      const size = Number(rect.getAttribute('width'));
-      const dot = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
-      dot.setAttribute('class', 'dot');
-      dot.setAttribute('cx', Number(rect.getAttribute('x')) + size / 2);
-      dot.setAttribute('cy', Number(rect.getAttribute('y')) + size / 2);
-      dot.setAttribute('r', size / 7);
-      svg.append(dot);
+  $('prompt').textContent = '';
+  if (!built || !myTurn()) {
+    if (state && state.status === 'playing' && !myTurn() && mode === 'play') {
+      $('prompt').textContent = `Waiting for ${state.to_move}'s move.`;
     }
-    if (square(c) === 'out') {
+    return;
+  }
+  $('prompt').textContent = capital(built.prompt || (clicks.length === 0 ? 'click a pawn to move' : 'click a green-ringed square'));
+  clicks.forEach((c, i) => ring(square(c), i === 0 ? 'ring first' : 'ring clicked'));
+  const offered = new Set();
+  for (const c of built.next) {
+    const sq = square(c);
+    if (!offered.has(sq)) {
+      offered.add(sq);
+      ring(sq, 'ring next');
+    }
+    if (sq === 'out') {
       choice.append(button(c, c.startsWith('x') ? `Leave the board ${markWords[game.game] || 'marked'}` : 'Leave the board'));
     }
   }
+  // A square's own label (Zapita's HQ) stays above the rings.
+  const svg = board.querySelector('svg');
+  if (svg) for (const t of svg.querySelectorAll('text[font-size="11"]')) svg.append(t);
+  const rects = board.querySelectorAll('rect[data-square]');
+  for (const r of rects) r.dataset.next = offered.has(r.dataset.square) ? 'yes' : '';
   if (built.complete) {
     $('submit').hidden = false;
-    $('submit').textContent = `Play this move: ${built.move}`;
+    // The player's own clicks, not the canonical text, which may list
+    // the parts of the move in another order.
+    $('submit').textContent = `Play this move (${clicks.map(square).join(', ')})`;
   }
+  showFocus();
+}
+
+// ring draws an outline inside a square: it never covers what stands on
+// the square.
+function ring(sq, cls) {
+  const board = $('board');
+  const rect = board.querySelector(`rect[data-square="${sq}"]`);
+  if (!rect) return;
+  const r = document.createElementNS(SVGNS, 'rect');
+  const inset = cls.includes('next') ? 3 : 6;
+  r.setAttribute('x', Number(rect.getAttribute('x')) + inset);
+  r.setAttribute('y', Number(rect.getAttribute('y')) + inset);
+  r.setAttribute('width', Number(rect.getAttribute('width')) - 2 * inset);
+  r.setAttribute('height', Number(rect.getAttribute('height')) - 2 * inset);
+  r.setAttribute('rx', 6);
+  r.setAttribute('class', cls);
+  r.dataset.for = sq;
+  board.querySelector('svg').append(r);
 }
 
 function square(click) {
@@ -441,7 +1019,13 @@ function button(click, text) {
 // or a choice when it offers both a plain and a marked hop. A square it
 // does not offer is sent anyway, so that the rule it breaks is explained.
 function clickSquare(sq) {
-  if (document.body.dataset.phase !== 'idle' || !myTurn()) return;
+  if (mode !== 'play' || !state) return;
+  if (!myTurn()) {
+    if (state.status === 'playing') say(turnWords(), 'turn');
+    else if (state.status === 'waiting') say(plain({ kind: 'waiting' }), 'turn');
+    return;
+  }
+  if (document.body.dataset.phase !== 'idle') return;
   say('');
   const offered = built ? built.next.filter((c) => square(c) === sq) : [];
   if (offered.length > 1) {
@@ -452,6 +1036,7 @@ function clickSquare(sq) {
       choice.append(button(c, c.startsWith('x') ? `${sq} ${words}` : `${sq}`));
     }
     setPhase('choose');
+    choice.querySelector('button').focus();
     return;
   }
   if (clicks.length > 0 && offered.length === 0 && sq === square(clicks[0])) {
@@ -460,6 +1045,62 @@ function clickSquare(sq) {
   }
   ask(clicks.concat([offered.length ? offered[0] : sq]));
 }
+
+// ---- The keyboard ----
+
+// showFocus draws the keyboard's focus ring on its square and names the
+// square for screen readers.
+function showFocus() {
+  const board = $('board');
+  document.body.dataset.focus = focusSq;
+  for (const el of board.querySelectorAll('.focus-ring')) el.remove();
+  const rect = board.querySelector(`rect[data-square="${focusSq}"]`);
+  if (!rect) return;
+  const r = document.createElementNS(SVGNS, 'rect');
+  r.setAttribute('x', Number(rect.getAttribute('x')) + 1);
+  r.setAttribute('y', Number(rect.getAttribute('y')) + 1);
+  r.setAttribute('width', 58);
+  r.setAttribute('height', 58);
+  r.setAttribute('class', 'focus-ring');
+  board.querySelector('svg').append(r);
+}
+
+function sayFocus() {
+  const board = $('board');
+  const name = (board.names && board.names[focusSq]) || 'empty';
+  const rect = board.querySelector(`rect[data-square="${focusSq}"]`);
+  const can = rect && rect.dataset.next === 'yes' ? '; may be clicked' : '';
+  $('square-say').textContent = `${focusSq}, ${name}${can}`;
+}
+
+$('board').addEventListener('keydown', (ev) => {
+  const moves = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+  const board = $('board');
+  if (moves[ev.key]) {
+    ev.preventDefault();
+    const cur = board.querySelector(`rect[data-square="${focusSq}"]`);
+    if (!cur) return;
+    const [dx, dy] = moves[ev.key];
+    const x = Number(cur.getAttribute('x')) + dx * 60;
+    const y = Number(cur.getAttribute('y')) + dy * 60;
+    const next = board.querySelector(`rect[data-square][x="${x}"][y="${y}"]`);
+    if (next) {
+      focusSq = next.dataset.square;
+      showFocus();
+      sayFocus();
+    }
+  } else if (ev.key === 'Enter' || ev.key === ' ') {
+    ev.preventDefault();
+    clickSquare(focusSq);
+  } else if (ev.key === 'Escape' && clicks.length > 0) {
+    ev.preventDefault();
+    say('');
+    ask([]);
+  }
+});
+$('board').addEventListener('focus', () => { showFocus(); sayFocus(); });
+
+// ---- Buttons ----
 
 $('submit').addEventListener('click', () => {
   if (built && built.complete) play(built.move);
@@ -473,31 +1114,434 @@ $('resign').addEventListener('click', async () => {
   try {
     onState(await api('POST', `/games/${game.id}/resign`));
   } catch (err) {
-    say(explain(err), 'error');
+    sayError(err);
   }
 });
-$('copy').addEventListener('click', async () => {
-  $('link').select();
+$('takeback').addEventListener('click', async () => {
   try {
-    await navigator.clipboard.writeText($('link').value);
+    say('');
+    const st = await api('POST', `/games/${game.id}/takeback`);
+    lastAnnounced = -1;
+    $('announce').textContent = 'Your last move and the reply were taken back.';
+    onState(st, true);
+  } catch (err) {
+    sayError(err);
+  }
+});
+$('copy').addEventListener('click', () => copy('link'));
+$('share-copy').addEventListener('click', () => copy('share-url'));
+
+async function copy(id) {
+  $(id).select();
+  try {
+    await navigator.clipboard.writeText($(id).value);
   } catch (e) {
     document.execCommand('copy');
   }
+}
+
+// ---- Rematch ----
+
+$('rematch').addEventListener('click', async () => {
+  try {
+    const r = await api('POST', `/games/${game.id}/rematch`);
+    await takeRematch(r);
+  } catch (err) {
+    sayError(err);
+  }
 });
+
+$('rematch-join').addEventListener('click', async () => {
+  const r = $('rematch-offer').offer;
+  if (r) await takeRematch(r);
+});
+
+// takeRematch goes to the game that follows this one: its creator keeps
+// its token, the other player joins it with its invitation.
+async function takeRematch(r) {
+  if (r.join) {
+    location.hash = `join=${r.id}.${r.invitation}`;
+    return;
+  }
+  if (r.token) {
+    remember({ id: r.id, token: r.token, you: r.you, game: r.game, invitation: r.invitation || '', opponent: game.opponent });
+  }
+  location.hash = 'game=' + r.id;
+}
+
+// watchRematch asks now and then, once the game is over, whether the
+// opponent has asked for a rematch, and offers to join it.
+let rematchTimer = null;
+function watchRematch() {
+  clearTimeout(rematchTimer);
+  if (mode !== 'play' || !game.token) return;
+  const id = game.id;
+  const check = async () => {
+    if (!game || game.id !== id || mode !== 'play') return;
+    try {
+      const r = await api('GET', `/games/${id}/rematch`);
+      if (r.join) {
+        $('rematch-offer').offer = r;
+        $('rematch-text').textContent = 'Your opponent asks for a rematch, sides swapped.';
+        $('rematch-offer').hidden = false;
+        return;
+      }
+      if (r.id) return;
+    } catch (err) {
+      // none yet
+    }
+    rematchTimer = setTimeout(check, 3000);
+  };
+  check();
+}
+
+// ---- Replay and spectators ----
+
+// showWatch shows a game to anyone, from its share link: its positions
+// one move at a time (first, previous, next, last), following the game
+// while it goes on. A player of the game sees it as he does when he
+// plays; in Brouillard a spectator sees the positions once the game is
+// over, and before that only the moves and what they made public.
+async function showWatch(id) {
+  mode = 'watch';
+  const seat = recall(id);
+  let g = seat ? { ...seat } : null;
+  if (!g) {
+    game = { id };
+    try {
+      const f = await api('GET', `/games/${id}/replay`);
+      g = { id, game: f.game };
+    } catch (err) {
+      await showLobby();
+      $('lobby-message').textContent = plain(err);
+      return;
+    }
+  }
+  await openGame(g);
+  $('you').textContent = g.you ? `You play ${g.you}: the replay.` : 'You are watching this game.';
+  $('replay-controls').hidden = false;
+  $('watch-link').hidden = true;
+  $('back-link').hidden = !g.token;
+  $('back-link').href = '#game=' + id;
+  $('resign').hidden = true;
+  $('rematch').hidden = true;
+  $('invite').hidden = true;
+  $('share').hidden = false;
+  $('share-url').value = `${location.origin}/#watch=${id}`;
+  setPhase('busy');
+  await showFrame(-1);
+  pollWatch(id);
+}
+
+// showFrame shows the game after ply moves (-1: the last).
+async function showFrame(ply) {
+  const id = game.id;
+  let f;
+  try {
+    f = await api('GET', `/games/${id}/replay${ply >= 0 ? '?ply=' + ply : ''}`);
+  } catch (err) {
+    sayError(err);
+    setPhase('watch');
+    return;
+  }
+  if (!game || game.id !== id || mode !== 'watch') return;
+  frame = f;
+  state = { ...f, ply: f.plies };
+  const s = $('status');
+  s.dataset.ply = f.plies;
+  s.dataset.status = f.status;
+  s.dataset.position = f.position || '';
+  s.dataset.you = game.you || '';
+  s.dataset.game = f.game;
+  s.dataset.turn = 'none';
+  s.dataset.frame = f.ply;
+  s.className = '';
+  if (f.status === 'over') {
+    s.textContent = `${f.outcome.winner} won: ${f.outcome.reason}.`;
+    s.className = 'result';
+  } else if (f.status === 'closed') {
+    s.textContent = 'The game was closed unfinished at the server\'s move limit.';
+  } else if (f.status === 'waiting') {
+    s.textContent = 'The game waits for its second player.';
+  } else {
+    s.textContent = `In progress: ${f.to_move} to move.`;
+  }
+  const at = f.ply === 0 ? 'Start position' : `After move ${f.ply} of ${f.plies}: ${f.movers[f.ply - 1]} ${f.move}${f.reveal ? ' (' + f.reveal + ')' : ''}`;
+  $('replay-at').textContent = at;
+  $('first').disabled = $('prev').disabled = f.ply === 0;
+  $('next').disabled = $('last').disabled = f.ply === f.plies;
+  showFog(f.position || fogText(f), game.you);
+  if (f.hidden) {
+    $('board').replaceChildren();
+    $('board').names = {};
+    const p = document.createElement('p');
+    p.className = 'hidden-board';
+    p.textContent = 'Brouillard hides each side\'s pawns: the positions are shown once the game is over. Until then, the moves and what they revealed are listed.';
+    $('board').append(p);
+  } else {
+    showSVG(f.svg);
+  }
+  showMoves(f, f.ply);
+  const rec = $('record-link');
+  rec.hidden = f.hidden || f.status === 'waiting';
+  rec.href = `/games/${id}/record`;
+  rec.setAttribute('download', `hops-${f.game}-${id.slice(0, 8)}.txt`);
+  setPhase('watch');
+}
+
+// The record of a player of a Brouillard game needs his token: the page
+// fetches it and hands the text to the browser.
+$('record-link').addEventListener('click', async (ev) => {
+  if (!game || !game.token) return;
+  ev.preventDefault();
+  try {
+    const r = await fetch(`/games/${game.id}/record`, { headers: { Authorization: 'Bearer ' + game.token } });
+    const text = await r.text();
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+    a.download = $('record-link').getAttribute('download');
+    document.body.append(a);
+    a.click();
+    a.remove();
+    $('record-link').dataset.text = text;
+  } catch (err) {
+    sayError({ kind: 'network' });
+  }
+});
+
+$('first').addEventListener('click', () => frame && showFrame(0));
+$('prev').addEventListener('click', () => frame && showFrame(Math.max(0, frame.ply - 1)));
+$('next').addEventListener('click', () => frame && showFrame(Math.min(frame.plies, frame.ply + 1)));
+$('last').addEventListener('click', () => frame && showFrame(frame.plies));
+
+// pollWatch follows a game in progress for a spectator: when the frame
+// shown is the last, each new move is shown as it comes.
+let watchTimer = null;
+function pollWatch(id) {
+  clearTimeout(watchTimer);
+  let wait = 1500;
+  const tick = async () => {
+    if (!game || game.id !== id || mode !== 'watch' || !frame) return;
+    if (frame.status === 'over' || frame.status === 'closed') return;
+    try {
+      const f = await api('GET', `/games/${id}/replay?ply=0`);
+      wait = 1500;
+      if (f.plies !== frame.plies || f.status !== frame.status) {
+        await showFrame(frame.ply === frame.plies ? -1 : frame.ply);
+      }
+    } catch (err) {
+      wait = Math.min(wait * 2, 10000);
+    }
+    watchTimer = setTimeout(tick, wait);
+  };
+  watchTimer = setTimeout(tick, wait);
+}
+
+// ---- Rules and legend ----
+
+// showLegend explains every mark the board of this game uses.
+function showLegend() {
+  const ul = $('legend');
+  ul.textContent = '';
+  const look = looks[game.game];
+  if (!look) return;
+  const items = look.legend(game.sides).concat([
+    ['next', '', '', 'green ring: a square you may click next'],
+    ['first', '', '', 'orange rings and arrows: the pawn you are moving, the squares you clicked and its hops so far'],
+    ['arrow', '', '', game.game === 'zapita' ? 'red arrows: the last move (dashed: a throw of the bomb)' : 'red arrows: the last move'],
+  ]);
+  for (const [shape, colour, label, text] of items) {
+    const li = document.createElement('li');
+    li.append(swatch(shape, colour, label), ' ', text);
+    ul.append(li);
+  }
+}
+
+// swatch draws a small picture of a legend's mark.
+function swatch(shape, colour, label) {
+  const svg = document.createElementNS(SVGNS, 'svg');
+  svg.setAttribute('viewBox', '0 0 60 60');
+  svg.setAttribute('width', 28);
+  svg.setAttribute('height', 28);
+  svg.setAttribute('aria-hidden', 'true');
+  const add = (name, attrs) => {
+    const el = document.createElementNS(SVGNS, name);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    svg.append(el);
+    return el;
+  };
+  add('rect', { x: 0, y: 0, width: 60, height: 60, fill: shape === 'square' ? colour : '#f3e6c8', stroke: '#5d4037' });
+  const ink = colour === '#222222' || colour === '#c0392b' ? '#ffffff' : '#000000';
+  if (['pawn', 'ball', 'dame', 'turned'].includes(shape)) {
+    add('circle', { cx: 30, cy: 30, r: 22, fill: colour, stroke: '#000000', 'stroke-width': 2 });
+  }
+  if (shape === 'hidden') {
+    add('circle', { cx: 30, cy: 30, r: 22, fill: '#7f8c8d', stroke: colour, 'stroke-width': 5 });
+    for (let i = -2; i <= 2; i++) add('line', { x1: 10 + i * 10, y1: 50, x2: 50 + i * 10, y2: 10, stroke: '#bdc3c7', 'stroke-width': 3 });
+  }
+  if (shape === 'fou') add('rect', { x: 8, y: 8, width: 44, height: 44, rx: 8, fill: colour, stroke: '#000000', 'stroke-width': 2 });
+  if (shape === 'ball') add('circle', { cx: 45, cy: 15, r: 9, fill: '#f1c40f', stroke: '#000000', 'stroke-width': 1.5 });
+  if (shape === 'dame') add('circle', { cx: 30, cy: 30, r: 27, fill: 'none', stroke: '#8e44ad', 'stroke-width': 4 });
+  if (shape === 'turned') add('rect', { x: 37, y: 7, width: 14, height: 14, fill: '#1abc9c', stroke: '#000000' });
+  if (shape === 'next') add('rect', { x: 3, y: 3, width: 54, height: 54, rx: 6, fill: 'none', stroke: '#1b7a2e', 'stroke-width': 5 });
+  if (shape === 'first') add('rect', { x: 6, y: 6, width: 48, height: 48, rx: 6, fill: 'none', stroke: '#d35400', 'stroke-width': 5 });
+  if (shape === 'arrow') add('line', { x1: 8, y1: 52, x2: 50, y2: 10, stroke: '#c0392b', 'stroke-width': 5 });
+  if (label) {
+    const t = add('text', { x: 30, y: shape === 'square' ? 36 : 37, 'text-anchor': 'middle', 'font-size': label.length > 2 ? 16 : 20, 'font-weight': 'bold', 'font-family': 'sans-serif', fill: shape === 'square' ? '#33691e' : ink });
+    t.textContent = label;
+  }
+  return svg;
+}
+
+let rulesLoaded = Promise.resolve();
+
+// loadRules puts the game's rules, from the project's rule book, in the
+// page, with a picture of the start position.
+function loadRules() {
+  const name = game.game;
+  $('rules-title').textContent = `Rules of ${game.title}`;
+  $('start-picture').src = `/rules/${name}/start.svg`;
+  $('start-picture').alt = `The start position of ${game.title}`;
+  $('start-caption').textContent = name === 'brouillard'
+    ? 'The start, in the rule book\'s example setup: each player arranges his own pawns (B3).'
+    : `The start position of ${game.title}.`;
+  rulesLoaded = (async () => {
+    try {
+      const r = await fetch(`/rules/${name}`);
+      if (!r.ok) return;
+      const text = await r.text();
+      if (game && game.game === name) markdown(text, $('rules'));
+    } catch (e) {
+      connection(false);
+    }
+  })();
+}
+
+// markdown writes the rule book's Markdown into box: headings,
+// paragraphs, lists, code and tables; each rule's paragraph gets the id
+// rule-<id>, where the links of errors lead.
+function markdown(text, box) {
+  box.textContent = '';
+  const lines = text.split('\n');
+  let i = 0;
+  const inline = (el, s) => {
+    // **bold**, `code`, *em*, [text](link): the link's text only.
+    const re = /(\*\*[^*]+\*\*|`[^`]+`|\*[^*\s][^*]*\*|\[[^\]]+\]\([^)]*\))/g;
+    let last = 0;
+    let m;
+    while ((m = re.exec(s)) !== null) {
+      el.append(s.slice(last, m.index));
+      const t = m[0];
+      let child;
+      if (t.startsWith('**')) {
+        child = document.createElement('strong');
+        child.textContent = t.slice(2, -2);
+      } else if (t.startsWith('`')) {
+        child = document.createElement('code');
+        child.textContent = t.slice(1, -1);
+      } else if (t.startsWith('[')) {
+        child = document.createTextNode(t.slice(1, t.indexOf(']')));
+      } else {
+        child = document.createElement('em');
+        child.textContent = t.slice(1, -1);
+      }
+      el.append(child);
+      last = m.index + t.length;
+    }
+    el.append(s.slice(last));
+  };
+  while (i < lines.length) {
+    const line = lines[i];
+    if (line.trim() === '') { i++; continue; }
+    const h = line.match(/^(#{1,4}) (.*)$/);
+    if (h) {
+      const el = document.createElement('h' + Math.min(6, h[1].length + 1));
+      inline(el, h[2]);
+      box.append(el);
+      i++;
+      continue;
+    }
+    if (line.startsWith('    ')) {
+      const pre = document.createElement('pre');
+      const code = [];
+      while (i < lines.length && (lines[i].startsWith('    ') || lines[i].trim() === '')) {
+        code.push(lines[i].slice(4));
+        i++;
+      }
+      pre.textContent = code.join('\n').replace(/\n+$/, '');
+      box.append(pre);
+      continue;
+    }
+    if (line.startsWith('|')) {
+      const table = document.createElement('table');
+      let head = true;
+      while (i < lines.length && lines[i].startsWith('|')) {
+        const cells = lines[i].split('|').slice(1, -1).map((c) => c.trim());
+        i++;
+        if (cells.every((c) => /^:?-+:?$/.test(c))) { head = false; continue; }
+        const tr = document.createElement('tr');
+        for (const c of cells) {
+          const td = document.createElement(head ? 'th' : 'td');
+          inline(td, c);
+          tr.append(td);
+        }
+        table.append(tr);
+      }
+      box.append(table);
+      continue;
+    }
+    if (/^\s*- /.test(line)) {
+      const ul = document.createElement('ul');
+      while (i < lines.length && /^\s*- /.test(lines[i])) {
+        let item = lines[i].replace(/^\s*- /, '');
+        i++;
+        while (i < lines.length && /^\s{2,}\S/.test(lines[i]) && !/^\s*- /.test(lines[i]) && !lines[i].startsWith('    |')) {
+          item += ' ' + lines[i].trim();
+          i++;
+        }
+        const li = document.createElement('li');
+        inline(li, item);
+        ul.append(li);
+      }
+      box.append(ul);
+      continue;
+    }
+    const para = [];
+    while (i < lines.length && lines[i].trim() !== '' && !/^(#|\||\s*- |    )/.test(lines[i])) {
+      para.push(lines[i]);
+      i++;
+    }
+    const p = document.createElement('p');
+    const text = para.join(' ');
+    const id = text.match(/^\*\*([GZKCB]\d+) /);
+    if (id) p.id = 'rule-' + id[1];
+    inline(p, text);
+    box.append(p);
+  }
+}
 
 // ---- Routing ----
 
 function route() {
   const h = location.hash.slice(1);
   if (following) following.abort();
+  clearTimeout(watchTimer);
+  clearTimeout(rematchTimer);
   game = null;
   state = null;
+  frame = null;
+  $('rematch-offer').hidden = true;
+  $('share').hidden = true;
+  $('record-link').hidden = true;
+  $('fog').hidden = true;
   say('');
   if (h.startsWith('join=')) {
     const [id, invitation] = h.slice(5).split('.');
     join(id, invitation || '');
   } else if (h.startsWith('game=')) {
     showGame(h.slice(5));
+  } else if (h.startsWith('watch=')) {
+    showWatch(h.slice(6));
   } else {
     showLobby();
   }

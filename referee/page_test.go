@@ -1,0 +1,465 @@
+package referee
+
+import (
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/brouillard"
+	"github.com/hopsgames/hops/games"
+)
+
+// raw fetches path with an optional token and returns the status, the
+// content type and the body, whatever their type.
+func (c *client) raw(method, path, token string) (int, string, string) {
+	c.t.Helper()
+	req, err := http.NewRequest(method, c.url+path, nil)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, resp.Header.Get("Content-Type"), string(b)
+}
+
+// The rules of each game come from the rule book: the game's section
+// first, then the common rules, every rule under its id.
+func TestRules(t *testing.T) {
+	c := newClient(t)
+	for name, want := range map[string][]string{
+		"catchit":    {"## K. Catch'it", "**K8 ", "## G. Rules common"},
+		"zapita":     {"## Z. Zapita", "**Z9 ", "**G12 "},
+		"coir":       {"## C. Coir Circuit", "**C6 ", "**G1 "},
+		"brouillard": {"## B. Brouillard au Palais", "**B8 ", "**G5 "},
+	} {
+		code, ct, body := c.raw("GET", "/rules/"+name, "")
+		if code != http.StatusOK || !strings.HasPrefix(ct, "text/markdown") {
+			t.Fatalf("GET /rules/%s: %d %q", name, code, ct)
+		}
+		if !strings.HasPrefix(body, want[0]) {
+			t.Errorf("GET /rules/%s starts %.40q, want %q", name, body, want[0])
+		}
+		for _, w := range want[1:] {
+			if !strings.Contains(body, w) {
+				t.Errorf("GET /rules/%s has no %q", name, w)
+			}
+		}
+		for _, other := range []string{"## Z.", "## K.", "## C.", "## B."} {
+			if other != want[0][:5] && strings.Contains(body, other) {
+				t.Errorf("GET /rules/%s holds another game's section %q", name, other)
+			}
+		}
+		if code, body := c.svg("/rules/"+name+"/start.svg", ""); code != http.StatusOK || !strings.Contains(body, `data-square="A1"`) {
+			t.Errorf("GET /rules/%s/start.svg: %d", name, code)
+		}
+	}
+	if code, _ := c.do("GET", "/rules/chess", "", "", nil); code != http.StatusNotFound {
+		t.Errorf("GET /rules/chess: %d, want 404", code)
+	}
+}
+
+// playRandom plays up to n random moves of a hosted game, and returns the
+// moves played.
+func playRandom(t *testing.T, c *client, h hosted, r *rand.Rand, n int) []string {
+	t.Helper()
+	path := "/games/" + h.ID
+	var played []string
+	for range n {
+		var st stateJSON
+		c.do("GET", path, h.Tokens[h.First], "", &st)
+		if st.Status != StatusPlaying {
+			break
+		}
+		moves := c.allMoves(path, h.Tokens[st.ToMove])
+		move := moves[r.IntN(len(moves))]
+		var after stateJSON
+		if code, raw := c.do("POST", path+"/moves", h.Tokens[st.ToMove], jsonBody(moveRequest{move}), &after); code != http.StatusOK {
+			t.Fatalf("%s: %d %s", move, code, raw)
+		}
+		played = append(played, move)
+	}
+	return played
+}
+
+// The replay route gives every position of a game, as the library plays
+// its history, to a player and to a spectator alike in a game without
+// hidden pieces; the record reads back with hops.ReadRecord and replays
+// to the same positions; the resignation is told in a tag.
+func TestReplayAndRecord(t *testing.T) {
+	c := newClient(t)
+	h := c.create("catchit", "")
+	g, _ := games.ByName("catchit")
+	playRandom(t, c, h, rand.New(rand.NewPCG(3, 3)), 12)
+	var hist historyJSON
+	c.do("GET", "/games/"+h.ID+"/history", "", "", &hist)
+	if len(hist.Moves) == 0 {
+		t.Fatal("no move played")
+	}
+	if code, _ := c.do("POST", "/games/"+h.ID+"/resign", h.Tokens["Red"], "", nil); code != http.StatusOK {
+		t.Fatalf("resign: %d", code)
+	}
+	s := g.Start(hops.First)
+	for ply := 0; ply <= len(hist.Moves); ply++ {
+		if ply > 0 {
+			var err error
+			if s, err = s.Play(hist.Moves[ply-1]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, token := range []string{"", h.Tokens["Blue"]} {
+			var f frameJSON
+			if code, raw := c.do("GET", fmt.Sprintf("/games/%s/replay?ply=%d", h.ID, ply), token, "", &f); code != http.StatusOK {
+				t.Fatalf("replay %d: %d %s", ply, code, raw)
+			}
+			if f.Position != s.String() || f.Ply != ply || f.Plies != len(hist.Moves) || f.Status != StatusOver || !strings.Contains(f.SVG, "<svg") {
+				t.Fatalf("replay %d: %+v, want position %q", ply, f, s)
+			}
+			if ply > 0 && f.Move != hist.Moves[ply-1] {
+				t.Errorf("replay %d: move %q", ply, f.Move)
+			}
+		}
+	}
+	var last frameJSON
+	c.do("GET", "/games/"+h.ID+"/replay", "", "", &last)
+	if last.Ply != len(hist.Moves) {
+		t.Errorf("replay without ply shows ply %d of %d", last.Ply, len(hist.Moves))
+	}
+	if code, _ := c.do("GET", fmt.Sprintf("/games/%s/replay?ply=%d", h.ID, len(hist.Moves)+1), "", "", nil); code != http.StatusBadRequest {
+		t.Errorf("replay past the end: %d", code)
+	}
+	code, ct, text := c.raw("GET", "/games/"+h.ID+"/record", "")
+	if code != http.StatusOK || !strings.HasPrefix(ct, "text/plain") {
+		t.Fatalf("record: %d %q %s", code, ct, text)
+	}
+	rec, err := hops.ReadRecord(text)
+	if err != nil {
+		t.Fatalf("the record does not read back: %v\n%s", err, text)
+	}
+	states, err := games.Replay(rec)
+	if err != nil {
+		t.Fatalf("the record does not replay: %v\n%s", err, text)
+	}
+	if got := states[len(states)-1].String(); got != s.String() || len(rec.Moves) != len(hist.Moves) {
+		t.Errorf("the record replays to %q after %d moves, want %q after %d", got, len(rec.Moves), s, len(hist.Moves))
+	}
+	if term, _ := rec.Tag("Termination"); term != "Red resigned" {
+		t.Errorf("the record's Termination tag is %q", term)
+	}
+}
+
+// A spectator of a Brouillard game in progress gets no position, no
+// diagram, no picture and no record: only the moves and what they made
+// public (B4, B8). A player gets his own view and his own record. Once
+// the game is over the spectator gets the true game.
+func TestBrouillardSpectator(t *testing.T) {
+	c := newClient(t)
+	h := c.create("brouillard", "")
+	g, _ := games.ByName("brouillard")
+	played := playRandom(t, c, h, rand.New(rand.NewPCG(5, 5)), 30)
+	for ply := 0; ply <= len(played); ply++ {
+		var f frameJSON
+		code, raw := c.do("GET", fmt.Sprintf("/games/%s/replay?ply=%d", h.ID, ply), "", "", &f)
+		if code != http.StatusOK {
+			t.Fatalf("replay %d: %d %s", ply, code, raw)
+		}
+		if f.Status == StatusOver {
+			break
+		}
+		if !f.Hidden || f.Position != "" || f.Diagram != "" || f.SVG != "" || strings.Contains(string(raw), "svg") {
+			t.Fatalf("a spectator of the game in progress is shown %s", raw)
+		}
+		if !slices.Equal(f.Moves, played) {
+			t.Fatalf("the spectator reads the moves %v, want %v", f.Moves, played)
+		}
+		var mine frameJSON
+		c.do("GET", fmt.Sprintf("/games/%s/replay?ply=%d", h.ID, ply), h.Tokens["White"], "", &mine)
+		if _, err := brouillard.ParseView(mine.Position, hops.First); err != nil || mine.Hidden || mine.SVG == "" {
+			t.Fatalf("White's frame %d is not his view: %q %v", ply, mine.Position, err)
+		}
+	}
+	var st stateJSON
+	c.do("GET", "/games/"+h.ID, h.Tokens["White"], "", &st)
+	if st.Status == StatusPlaying {
+		var mine frameJSON
+		c.do("GET", "/games/"+h.ID+"/replay", h.Tokens["White"], "", &mine)
+		if mine.Position != st.Position || mine.Hidden {
+			t.Errorf("White's last frame shows %q, his state %q", mine.Position, st.Position)
+		}
+		if code, _, _ := c.raw("GET", "/games/"+h.ID+"/record", ""); code != http.StatusForbidden {
+			t.Errorf("a spectator's record of a game in progress: %d, want 403", code)
+		}
+		code, _, text := c.raw("GET", "/games/"+h.ID+"/record", h.Tokens["White"])
+		rec, err := hops.ReadRecord(text)
+		if code != http.StatusOK || err != nil {
+			t.Fatalf("White's record: %d %v", code, err)
+		}
+		views, err := brouillard.ReplayView(rec)
+		if err != nil || views[len(views)-1].String() != st.Position {
+			t.Errorf("White's record replays to %v (%v), want %q", views[len(views)-1], err, st.Position)
+		}
+		c.do("POST", "/games/"+h.ID+"/resign", h.Tokens["Red"], "", nil)
+	}
+	// Over: the true game is public.
+	var f frameJSON
+	c.do("GET", "/games/"+h.ID+"/replay", "", "", &f)
+	code, _, text := c.raw("GET", "/games/"+h.ID+"/record", "")
+	rec, err := hops.ReadRecord(text)
+	if code != http.StatusOK || err != nil {
+		t.Fatalf("the record of the finished game: %d %v", code, err)
+	}
+	states, err := games.Replay(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Hidden || f.Position != states[len(states)-1].String() || f.SVG == "" {
+		t.Errorf("the spectator of the finished game sees %+v, want %q", f, states[len(states)-1])
+	}
+	if _, err := g.Parse(f.Position); err != nil {
+		t.Errorf("the spectator's position of the finished game is not a true position: %v", err)
+	}
+}
+
+// A rematch is a new game between the same players, sides swapped, the
+// same side starting: the first who asks creates it, the other is told
+// the invitation and joins; asking again gives the same game. Against
+// the computer it takes its seat at once.
+func TestRematch(t *testing.T) {
+	c := newClient(t)
+	h := c.create("coir", "")
+	path := "/games/" + h.ID + "/rematch"
+	var e errorJSON
+	if code, _ := c.do("POST", path, h.Tokens["White"], "", &e); code != http.StatusConflict {
+		t.Errorf("a rematch of a game in progress: %d %+v", code, e)
+	}
+	if code, _ := c.do("GET", path, h.Tokens["White"], "", &e); code != http.StatusNotFound || e.Kind != "none" {
+		t.Errorf("GET before any rematch: %d %+v", code, e)
+	}
+	c.do("POST", "/games/"+h.ID+"/resign", h.Tokens["Black"], "", nil)
+	if code, _ := c.do("POST", path, "", "", nil); code != http.StatusUnauthorized {
+		t.Errorf("a rematch without a token: %d", code)
+	}
+	var mine rematchJSON
+	if code, raw := c.do("POST", path, h.Tokens["White"], "", &mine); code != http.StatusCreated || mine.You != "Black" || mine.Token == "" || mine.Invitation == "" {
+		t.Fatalf("White's rematch: %d %s", code, raw)
+	}
+	var again rematchJSON
+	c.do("POST", path, h.Tokens["White"], "", &again)
+	if again.ID != mine.ID || again.Join || again.Token != "" || again.Invitation != "" {
+		t.Errorf("White asking again: %+v, want game %s and nothing secret", again, mine.ID)
+	}
+	var theirs rematchJSON
+	if code, raw := c.do("GET", path, h.Tokens["Black"], "", &theirs); code != http.StatusOK || theirs.ID != mine.ID || !theirs.Join || theirs.Invitation != mine.Invitation {
+		t.Fatalf("Black is told %d %s", code, raw)
+	}
+	joined := c.joinAs(theirs.ID, joinRequest{Invitation: theirs.Invitation})
+	if joined.You != "White" {
+		t.Errorf("Black of the first game joins the rematch as %s", joined.You)
+	}
+	var st stateJSON
+	c.do("GET", "/games/"+mine.ID, mine.Token, "", &st)
+	if st.Status != StatusPlaying || st.ToMove != "White" || st.You != "Black" {
+		t.Errorf("the rematch: %+v", st)
+	}
+
+	// Against the computer.
+	bot := c.createOnly(createRequest{Game: "catchit", Opponent: OpponentEasy})
+	c.do("POST", "/games/"+bot.ID+"/resign", bot.Token, "", nil)
+	var r rematchJSON
+	if code, raw := c.do("POST", "/games/"+bot.ID+"/rematch", bot.Token, "", &r); code != http.StatusCreated || r.Invitation != "" || r.You != "Red" {
+		t.Fatalf("a rematch against the computer: %d %s", code, raw)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		c.do("GET", "/games/"+r.ID, r.Token, "", &st)
+		if st.Status == StatusPlaying && st.Ply > 0 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if st.Status != StatusPlaying || st.Ply != 1 || st.ToMove != "Red" {
+		t.Errorf("the computer, Blue, did not open the rematch: %+v", st)
+	}
+}
+
+// waitPly polls a game until it reaches ply.
+func waitPly(t *testing.T, c *client, id, token string, ply int) stateJSON {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		var st stateJSON
+		c.do("GET", "/games/"+id, token, "", &st)
+		if st.Ply == ply {
+			return st
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the game stays at %+v, want ply %d", st, ply)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// Against the computer a player takes back his last move and the
+// computer's reply; the takeback is journaled, so a restart keeps it,
+// and the computer answers the move played instead. Between two people,
+// or while the computer thinks, no move is taken back.
+func TestTakeback(t *testing.T) {
+	store, err := OpenFileStore(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := testConfig(8)
+	cfg.Store = store
+	c := newClientWith(t, cfg)
+	created := c.createOnly(createRequest{Game: "catchit", Opponent: OpponentEasy})
+	path := "/games/" + created.ID
+	var e errorJSON
+	if code, _ := c.do("POST", path+"/takeback", created.Token, "", &e); code != http.StatusConflict || e.Kind != "takeback" {
+		t.Errorf("a takeback before any move: %d %+v", code, e)
+	}
+	moves := c.allMoves(path, created.Token)
+	var start stateJSON
+	c.do("GET", path, created.Token, "", &start)
+	for i := range 2 {
+		if code, raw := c.do("POST", path+"/moves", created.Token, jsonBody(moveRequest{Move: moves[i]}), nil); code != http.StatusOK {
+			t.Fatalf("move: %d %s", code, raw)
+		}
+		waitPly(t, c, created.ID, created.Token, 2*i+2)
+		if i == 0 {
+			moves = c.allMoves(path, created.Token)
+		}
+	}
+	var back stateJSON
+	if code, raw := c.do("POST", path+"/takeback", created.Token, "", &back); code != http.StatusOK {
+		t.Fatalf("takeback: %d %s", code, raw)
+	}
+	var h historyJSON
+	c.do("GET", path+"/history", created.Token, "", &h)
+	if back.Ply != 2 || len(h.Moves) != 2 || back.ToMove != "Blue" {
+		t.Fatalf("after the takeback: %+v, history %v", back, h.Moves)
+	}
+	c.restart(cfg)
+	var after stateJSON
+	c.do("GET", path, created.Token, "", &after)
+	if after.Ply != 2 || after.Position != back.Position {
+		t.Fatalf("after a restart the game is %+v, want %q at ply 2", after, back.Position)
+	}
+	// Back to the start, then the computer answers a new move.
+	c.do("POST", path+"/takeback", created.Token, "", &back)
+	if back.Ply != 0 || back.Position != start.Position {
+		t.Fatalf("the second takeback gives %+v, want the start %q", back, start.Position)
+	}
+	if code, raw := c.do("POST", path+"/moves", created.Token, jsonBody(moveRequest{Move: c.allMoves(path, created.Token)[0]}), nil); code != http.StatusOK {
+		t.Fatalf("move: %d %s", code, raw)
+	}
+	waitPly(t, c, created.ID, created.Token, 2)
+
+	h2 := c.create("coir", "")
+	c.do("POST", "/games/"+h2.ID+"/moves", h2.Tokens["White"], jsonBody(moveRequest{Move: c.allMoves("/games/"+h2.ID, h2.Tokens["White"])[0]}), nil)
+	c.do("POST", "/games/"+h2.ID+"/moves", h2.Tokens["Black"], jsonBody(moveRequest{Move: c.allMoves("/games/"+h2.ID, h2.Tokens["Black"])[0]}), nil)
+	if code, _ := c.do("POST", "/games/"+h2.ID+"/takeback", h2.Tokens["White"], "", &e); code != http.StatusForbidden || e.Kind != "takeback" {
+		t.Errorf("a takeback between two people: %d %+v", code, e)
+	}
+}
+
+// The builder's answer carries the preview: the position as the clicks
+// leave it, drawn (and as a diagram), and what the next click is for,
+// as the library's builder gives them. After D1-D2 in Catch'it the pawn
+// and the ball stand on D2 and D1 is not offered again; in Brouillard
+// the preview is drawn from the player's own view.
+func TestBuildPreview(t *testing.T) {
+	c := newClient(t)
+	h := c.create("catchit", "")
+	g, _ := games.ByName("catchit")
+	start := g.Start(hops.First)
+	clicks := []hops.Click{{Square: hops.SquareAt(3, 0)}, {Square: hops.SquareAt(3, 1)}}
+	want, err := start.Build(clicks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got builtJSON
+	if code, raw := c.do("POST", "/games/"+h.ID+"/build", h.Tokens["Blue"], jsonBody(buildRequest{Clicks: clickTexts(clicks)}), &got); code != http.StatusOK {
+		t.Fatalf("build: %d %s", code, raw)
+	}
+	wd := want.Preview.Drawing()
+	if got.SVG != wd.SVG() || got.Diagram != want.Preview.Diagram() || got.Prompt != want.Prompt || got.Prompt == "" {
+		t.Errorf("the preview of D1 D2 is %q %q, want the library's %q", got.Prompt, got.Diagram, want.Prompt)
+	}
+	if !strings.HasPrefix(want.Preview.String(), "rrrrrrr/7/7/7/7/3B3/bbb1bbb") {
+		t.Errorf("the library's preview of D1 D2 is %q: the pawn and ball should be on D2", want.Preview)
+	}
+	if slices.Contains(got.Next, "D1") {
+		t.Errorf("after D1 D2 the builder offers D1 again: %v", got.Next)
+	}
+
+	created := c.createOnly(createRequest{Game: "brouillard", Arrangement: "NTXXQJK"})
+	c.joinAs(created.ID, joinRequest{Invitation: created.Invitation, Arrangement: "XKQJTNX"})
+	var st stateJSON
+	c.do("GET", "/games/"+created.ID, created.Token, "", &st)
+	v, err := brouillard.ParseView(st.Position, hops.First)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _ := v.Build(nil)
+	path := []hops.Click{first.Next[0]}
+	for {
+		w, err := v.Build(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got builtJSON
+		c.do("POST", "/games/"+created.ID+"/build", created.Token, jsonBody(buildRequest{Clicks: clickTexts(path)}), &got)
+		wd := w.Preview.Drawing()
+		if got.SVG != wd.SVG() || got.Prompt != w.Prompt {
+			t.Fatalf("the Brouillard preview of %v is not the view's", path)
+		}
+		if len(w.Next) == 0 || len(path) > 6 {
+			break
+		}
+		path = append(path, w.Next[0])
+	}
+}
+
+// BenchmarkReplayFrame measures one frame of GET /games/{id}/replay, the
+// last position of a game of about 60 moves, which the route computes by
+// replaying the history from the start.
+func BenchmarkReplayFrame(b *testing.B) {
+	c := newClient(b)
+	h := c.create("catchit", "")
+	r := rand.New(rand.NewPCG(6, 6))
+	path := "/games/" + h.ID
+	for range 60 {
+		var st stateJSON
+		c.do("GET", path, "", "", &st)
+		if st.Status != StatusPlaying {
+			break
+		}
+		moves := c.allMoves(path, "")
+		c.do("POST", path+"/moves", h.Tokens[st.ToMove], jsonBody(moveRequest{moves[r.IntN(len(moves))]}), nil)
+	}
+	m, err := c.server().lookup(h.ID)
+	if err != nil {
+		b.Fatal(err)
+	}
+	snap := take(m)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := frameOf(snap, viewer{}, len(snap.history)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(snap.history)), "plies")
+}

@@ -1,0 +1,127 @@
+package referee
+
+import (
+	"net/http"
+	"slices"
+	"time"
+)
+
+// A player who plays against the computer may take back his last move
+// and the computer's reply (POST /games/{id}/takeback): the game goes
+// back to the position before his last turn, and he plays again. The
+// takeback is an event of the journal, so it survives a restart. Between
+// two people a move stays played.
+
+// checkTakeback returns the error for taking the game back to ply moves.
+// The caller holds m.mu.
+func (m *match) checkTakeback(ply int) error {
+	if !isBot(m.opponent) {
+		return failf(http.StatusForbidden, "takeback", "moves are taken back only in a game against the computer")
+	}
+	if err := m.checkPlayable(); err != nil {
+		return err
+	}
+	if ply < 0 || ply >= len(m.history) {
+		return failf(http.StatusConflict, "takeback", "no move to take back")
+	}
+	return nil
+}
+
+// undo takes the game back to its first ply moves, replaying them from
+// the start. The caller holds m.mu.
+func (m *match) undo(at time.Time, ply int) error {
+	change, err := m.undone(ply)
+	if err != nil {
+		return err
+	}
+	m.apply(at, change)
+	return nil
+}
+
+// undone returns the change that takes the game back to its first ply
+// moves. The caller holds m.mu.
+func (m *match) undone(ply int) (func(), error) {
+	s := m.start
+	for _, mv := range m.history[:ply] {
+		next, err := s.Play(mv)
+		if err != nil {
+			return nil, err
+		}
+		s = next
+	}
+	return func() {
+		m.state = s
+		// Fresh slices: the snapshots taken before keep the old ones.
+		m.history = slices.Clone(m.history[:ply])
+		if m.hidden {
+			m.reveals = slices.Clone(m.reveals[:ply])
+		}
+	}, nil
+}
+
+// lastTurn returns the number of moves played before side's last turn
+// (a Brouillard turn may hold several moves, B9), or -1 if side has not
+// moved. The caller holds m.mu.
+func (m *match) lastTurn(side string) int {
+	s := m.start
+	movers := make([]string, len(m.history))
+	for i, mv := range m.history {
+		movers[i] = m.game.SideName(s.ToMove())
+		next, err := s.Play(mv)
+		if err != nil {
+			return -1
+		}
+		s = next
+	}
+	i := len(movers) - 1
+	for i >= 0 && movers[i] != side {
+		i--
+	}
+	if i < 0 {
+		return -1
+	}
+	for i > 0 && movers[i-1] == side {
+		i--
+	}
+	return i
+}
+
+// postTakeback takes back the asker's last turn and the computer's
+// reply, when it is the asker's turn in a game against the computer.
+func (s *Server) postTakeback(w http.ResponseWriter, r *http.Request, m *match, who viewer) {
+	if !readEmpty(w, r) {
+		return
+	}
+	if !mover(w, who) {
+		return
+	}
+	snap, err := s.takeBack(m, who)
+	writeState(w, m, who, snap, err)
+}
+
+// takeBack journals and applies the takeback of who's last turn.
+func (s *Server) takeBack(m *match, who viewer) (snapshot, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	err := s.commit(m, func() (Event, func(), error) {
+		if who.side == m.creator.Other() {
+			return Event{}, nil, failf(http.StatusForbidden, "takeback", "only the person takes moves back")
+		}
+		if err := m.checkTakeback(0); err != nil {
+			return Event{}, nil, err
+		}
+		if turn := m.state.ToMove(); turn != who.side {
+			return Event{}, nil, failf(http.StatusForbidden, "turn", "it is %s's turn: wait for the computer's reply before taking back", m.game.SideName(turn))
+		}
+		ply := m.lastTurn(m.game.SideName(who.side))
+		if ply < 0 {
+			return Event{}, nil, failf(http.StatusConflict, "takeback", "no move of yours to take back")
+		}
+		change, err := m.undone(ply)
+		return Event{Type: EventTakeback, Time: s.cfg.Now(), Ply: ply}, change, err
+	})
+	if err != nil {
+		return snapshot{}, err
+	}
+	return m.snapshot(), nil
+}
