@@ -2,6 +2,7 @@ package coir
 
 import (
 	"errors"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -419,7 +420,7 @@ func checkText(t interface{ Fatalf(string, ...any) }, p Position, text string) {
 		}
 		return
 	}
-	if m.String() != strings.ToUpper(text) {
+	if m.String() != tidyMoveText(text) {
 		t.Fatalf("ParseMove(%q) prints as %q", text, m)
 	}
 	q, err := p.Play(m)
@@ -440,6 +441,17 @@ func checkText(t interface{ Fatalf(string, ...any) }, p Position, text string) {
 	}
 	t.Fatalf("%s: %q is accepted but no generated move gives %s", p, text, q)
 }
+
+// tidyMoveText is a move text as a legal move prints: upper case, no
+// space around a dash, one space between the parts (G12 lets a text
+// have white space around and between its parts).
+func tidyMoveText(text string) string {
+	s := strings.ToUpper(strings.TrimSpace(text))
+	s = aroundDash.ReplaceAllString(s, "-")
+	return spaces.ReplaceAllString(s, " ")
+}
+
+var aroundDash, spaces = regexp.MustCompile(`\s*-\s*`), regexp.MustCompile(`\s+`)
 
 // TestBuild checks the turn builder against the generator (G5, G9,
 // C3..C6), in positions reached by play and in scattered ones where
