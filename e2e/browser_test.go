@@ -411,7 +411,8 @@ func (p *page) gameID() string {
 	return m[1]
 }
 
-// journal returns the lines of a game's journal in the referee's store.
+// journal returns the event lines of a game's journal in the referee's
+// store, without the journal's header line.
 func journal(t *testing.T, id string) []string {
 	t.Helper()
 	f, err := os.Open(filepath.Join(dataDir, id+".journal"))
@@ -423,5 +424,9 @@ func journal(t *testing.T, id string) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return strings.Split(strings.TrimSpace(string(b)), "\n")
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	if len(lines) > 0 && strings.HasPrefix(lines[0], "hops-journal ") {
+		lines = lines[1:]
+	}
+	return lines
 }

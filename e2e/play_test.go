@@ -39,18 +39,11 @@ func builderOf(t *testing.T, v view) builder {
 		if err != nil {
 			t.Fatal(err)
 		}
-		bv, err := brouillard.ParseView(v.Position, side)
+		bv, err := games.ParseView(g.Name, v.Position, side)
 		if err != nil {
 			t.Fatalf("the page's position %q is not a view of %s: %v", v.Position, v.You, err)
 		}
-		return func(c []hops.Click) (hops.Built[string], error) {
-			b, err := bv.Build(c)
-			out := hops.Built[string]{Next: b.Next, Complete: b.Complete, Preview: b.Preview, Prompt: b.Prompt}
-			if err == nil && b.Complete {
-				out.Move = b.Move.String()
-			}
-			return out, err
-		}
+		return bv.Build
 	}
 	s, err := g.Parse(v.Position)
 	if err != nil {
@@ -244,8 +237,8 @@ func (p *page) playClicks(b builder, clicks []hops.Click, ply string) {
 }
 
 // marks names, per game, the words the page adds to a piece that bears
-// the game's small mark (Token.Marker): the ball, the Dame, a turned pawn.
-var marks = map[string]string{"catchit": ", carrying the ball", "coir": ", a Dame", "brouillard": ", turned over"}
+// the game's small mark (Token.Marker): the bomb held, the ball, the Dame, a turned pawn.
+var marks = map[string]string{"zapita": ", holding the bomb", "catchit": ", carrying the ball", "coir": ", a Dame", "brouillard": ", turned over"}
 
 // checkPreview checks that the page shows what the library's builder
 // says of the clicks made: the board is its preview (the same squares

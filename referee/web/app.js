@@ -37,7 +37,7 @@ const looks = {
     legend: (s) => [
       ['pawn', '#ffffff', '2', `${s[0]}'s pawn; the number is its power: how many squares it throws the bomb (Z5)`],
       ['pawn', '#bdb76b', '3', `${s[1]}'s pawn, with its power`],
-      ['pawn', '#222222', '*', 'the bomb; a pawn that reaches it takes its place (drawn under it) and throws it in a straight line (Z4, Z5)'],
+      ['pawn', '#222222', '*', 'the bomb; a pawn that reaches it takes its place (the bomb is then a black dot on that pawn) and throws it in a straight line (Z4, Z5)'],
       ['square', '#c5e1a5', 'HQ', `a headquarters: ${s[0]} wins by landing the bomb on A4, ${s[1]} on G4 (Z3)`],
     ],
   },
@@ -664,7 +664,7 @@ function nameSquares(svg) {
       name = `${who} pawn`;
     }
     if (marks[key]) {
-      name += { catchit: ', carrying the ball', coir: ', a Dame', brouillard: ', turned over' }[game.game] || '';
+      name += { zapita: ', holding the bomb', catchit: ', carrying the ball', coir: ', a Dame', brouillard: ', turned over' }[game.game] || '';
     }
     names[rect.dataset.square] = name;
   }
