@@ -3,8 +3,6 @@ package storetest
 import (
 	"context"
 	"errors"
-	"fmt"
-	"sync"
 	"testing"
 	"time"
 
@@ -44,40 +42,7 @@ func RunShared(t *testing.T, open func(t *testing.T) (a, b referee.Store)) {
 	})
 	t.Run("ConcurrentAppends", func(t *testing.T) {
 		a, b := open(t)
-		id := NewID()
-		build(t, a, id, 1)
-		const last = 30
-		won := make([][]int, 2)
-		var wg sync.WaitGroup
-		for w, s := range []referee.Store{a, b} {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for seq := 2; seq <= last; seq++ {
-					e := move(seq)
-					e.Side = fmt.Sprint(w)
-					switch err := s.Append(bg, id, seq, e); {
-					case err == nil:
-						won[w] = append(won[w], seq)
-					case !errors.Is(err, referee.ErrConflict):
-						t.Errorf("handle %d, Append(%d): %v", w, seq, err)
-						return
-					}
-				}
-			}()
-		}
-		wg.Wait()
-		got, err := a.Load(bg, id, 2)
-		if err != nil || len(got) != last-1 || len(won[0])+len(won[1]) != last-1 {
-			t.Fatalf("%d events (%v); numbers won %v and %v", len(got), err, won[0], won[1])
-		}
-		for w := range won {
-			for _, seq := range won[w] {
-				if got[seq-2].Side != fmt.Sprint(w) {
-					t.Errorf("event %d is %+v, handle %d won it", seq, got[seq-2], w)
-				}
-			}
-		}
+		concurrentAppends(t, [2]referee.Store{a, b}, 30)
 	})
 	t.Run("Watch", func(t *testing.T) {
 		a, b := open(t)

@@ -186,12 +186,19 @@ func testConflict(t *testing.T, s referee.Store) {
 // trying every number in turn: exactly one wins each, and the journal
 // holds the winners' events.
 func testConcurrentAppends(t *testing.T, s referee.Store) {
+	concurrentAppends(t, [2]referee.Store{s, s}, 40)
+}
+
+// concurrentAppends has two writers, through the handles stores, append
+// to one game at once, each trying every number from 2 to last in turn:
+// exactly one wins each number, and the journal holds the winners'
+// events.
+func concurrentAppends(t *testing.T, stores [2]referee.Store, last int) {
 	id := NewID()
-	build(t, s, id, 1)
-	const last = 40
+	build(t, stores[0], id, 1)
 	var wins [2][]int
 	var wg sync.WaitGroup
-	for w := range 2 {
+	for w, s := range stores {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -210,7 +217,7 @@ func testConcurrentAppends(t *testing.T, s referee.Store) {
 		}()
 	}
 	wg.Wait()
-	got, err := s.Load(bg, id, 2)
+	got, err := stores[0].Load(bg, id, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
