@@ -23,8 +23,8 @@ const NoSquare Square = -1
 // written "out"). It is never on a board and has no bit in a Bitboard.
 const Outside Square = 64
 
-// MaxSize is the side length of the largest board (7×7).
-const MaxSize = 7
+// maxSize is the side length of the largest board (7×7).
+const maxSize = 7
 
 // SquareAt returns the square on the given file and rank (both from 0).
 // It does not check that they lie on a particular board.
@@ -178,8 +178,8 @@ type Board struct {
 	light, dark Bitboard
 	step        [64][8]Square // neighbour in each direction, or NoSquare
 	jump        [64][8]Square // square two steps away, or NoSquare
-	rank        [MaxSize]Bitboard
-	file        [MaxSize]Bitboard
+	rank        [maxSize]Bitboard
+	file        [maxSize]Bitboard
 }
 
 // The two boards of the series: 6×6 (Coir Circuit) and 7×7 (the others).

@@ -80,8 +80,8 @@
 //     (apply a click, list the next ones, the decision once whole, the
 //     preview) and
 //     [BuildFrom] drives it, so that every Build answers alike.
-//   - Zobrist keys ([ZobristKeys]) for the games' hashes, and [StateSet]
-//     to keep one move per distinct successor (G9).
+//   - Zobrist keys ([ZobristKeys]) for the games' hashes, and [StateKey],
+//     the exact key of a state that tells distinct successors apart (G9).
 //   - [NewGame], which turns a typed game package into a [Game].
 //
 // # Rules the library settles

@@ -461,12 +461,12 @@ func AppendRows(dst []byte, b *Board, piece func(s Square) (c byte, marked bool)
 // to keep one move per distinct successor (G9).
 type StateKey [3]uint64
 
-// StateSet is a set of StateKeys for deduplicating successors. It is an
+// stateSet is a set of StateKeys for deduplicating successors. It is an
 // open-addressing table that is emptied in constant time, so one set can
-// be reused for every generation; GetStateSet and PutStateSet recycle
+// be reused for every generation; getStateSet and putStateSet recycle
 // sets between calls so that steady-state generation does not allocate.
-// A StateSet is not safe for concurrent use.
-type StateSet struct {
+// A stateSet is not safe for concurrent use.
+type stateSet struct {
 	keys []StateKey
 	gen  []uint32 // slot is used when gen[slot] == cur
 	cur  uint32
@@ -474,7 +474,7 @@ type StateSet struct {
 }
 
 // Reset empties the set.
-func (s *StateSet) Reset() {
+func (s *stateSet) Reset() {
 	s.n = 0
 	s.cur++
 	if s.cur == 0 { // wrapped: clear for real
@@ -484,10 +484,10 @@ func (s *StateSet) Reset() {
 }
 
 // Len returns the number of keys in the set.
-func (s *StateSet) Len() int { return s.n }
+func (s *stateSet) Len() int { return s.n }
 
 // Add inserts k and reports whether it was new.
-func (s *StateSet) Add(k StateKey) bool {
+func (s *stateSet) Add(k StateKey) bool {
 	if 2*(s.n+1) > len(s.keys) {
 		s.grow()
 	}
@@ -505,7 +505,7 @@ func (s *StateSet) Add(k StateKey) bool {
 	}
 }
 
-func (s *StateSet) grow() {
+func (s *stateSet) grow() {
 	old, oldGen, cur := s.keys, s.gen, s.cur
 	size := max(64, 2*len(old))
 	s.keys, s.gen, s.cur, s.n = make([]StateKey, size), make([]uint32, size), 1, 0
@@ -516,14 +516,14 @@ func (s *StateSet) grow() {
 	}
 }
 
-var stateSets = sync.Pool{New: func() any { return new(StateSet) }}
+var stateSets = sync.Pool{New: func() any { return new(stateSet) }}
 
-// GetStateSet returns an empty StateSet from a shared pool.
-func GetStateSet() *StateSet {
-	s := stateSets.Get().(*StateSet)
+// getStateSet returns an empty stateSet from a shared pool.
+func getStateSet() *stateSet {
+	s := stateSets.Get().(*stateSet)
 	s.Reset()
 	return s
 }
 
-// PutStateSet returns a set to the pool; the caller must not use it after.
-func PutStateSet(s *StateSet) { stateSets.Put(s) }
+// putStateSet returns a set to the pool; the caller must not use it after.
+func putStateSet(s *stateSet) { stateSets.Put(s) }

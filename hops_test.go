@@ -8,8 +8,8 @@ import (
 )
 
 func TestStateSet(t *testing.T) {
-	s := GetStateSet()
-	defer PutStateSet(s)
+	s := getStateSet()
+	defer putStateSet(s)
 	for round := 0; round < 3; round++ {
 		for i := uint64(0); i < 1000; i++ {
 			if !s.Add(StateKey{i, i * 7, round2(i)}) {

@@ -175,10 +175,6 @@ func (JumpSearch) MarshalJSON() ([]byte, error) { return noJSON("a JumpSearch", 
 // its JumpRules.
 func (Reach) MarshalJSON() ([]byte, error) { return noJSON("a Reach", "") }
 
-// MarshalJSON refuses: a StateSet is a working table of the move
-// generators.
-func (StateSet) MarshalJSON() ([]byte, error) { return noJSON("a StateSet", "") }
-
 // MarshalJSON refuses: a RecordReader reads a stream.
 func (RecordReader) MarshalJSON() ([]byte, error) {
 	return noJSON("a RecordReader", "send the records it reads")

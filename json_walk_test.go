@@ -209,7 +209,6 @@ func jsonSamples(t *testing.T) map[string]jsonSample {
 		"hops.Reach":        {v: rules.Reach(hops.SquareAt(0, 0)), refuse: true},
 		"hops.RecordReader": {v: hops.NewRecordReader(strings.NewReader("")), refuse: true},
 		"hops.Recorder":     {v: rec, refuse: true},
-		"hops.StateSet":     {v: hops.GetStateSet(), refuse: true},
 
 		// Variables.
 		"hops.Board6":       {v: hops.Board6, refuse: true},
