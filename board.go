@@ -402,13 +402,3 @@ func (b *Board) MirrorRanks(s Square) Square { return SquareAt(s.File(), b.size-
 func (b *Board) Rotate180(s Square) Square {
 	return SquareAt(b.size-1-s.File(), b.size-1-s.Rank())
 }
-
-// MapSquares returns the image of a set under a square mapping such as
-// MirrorFiles.
-func MapSquares(set Bitboard, f func(Square) Square) Bitboard {
-	var out Bitboard
-	for s := range set.Squares() {
-		out |= f(s).Bit()
-	}
-	return out
-}

@@ -205,26 +205,3 @@ func ExampleBoard_Diagram() {
 	// 1 w w w w w w
 	//   A B C D E F
 }
-
-func TestSymmetries(t *testing.T) {
-	for _, b := range []*Board{Board6, Board7} {
-		n := b.Size() - 1
-		a1 := SquareAt(0, 0)
-		if b.MirrorFiles(a1) != SquareAt(n, 0) || b.MirrorRanks(a1) != SquareAt(0, n) || b.Rotate180(a1) != SquareAt(n, n) {
-			t.Errorf("%d board: images of A1", b.Size())
-		}
-		for _, f := range []func(Square) Square{b.MirrorFiles, b.MirrorRanks, b.Rotate180} {
-			if MapSquares(b.All(), f) != b.All() {
-				t.Errorf("%d board: a symmetry does not map the board onto itself", b.Size())
-			}
-			for s := range b.All().Squares() {
-				if f(f(s)) != s {
-					t.Errorf("%d board: symmetry is not an involution at %v", b.Size(), s)
-				}
-			}
-		}
-		if MapSquares(b.Dark(), b.Rotate180) != b.Dark() {
-			t.Errorf("%d board: a half turn keeps dark squares dark", b.Size())
-		}
-	}
-}

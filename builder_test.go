@@ -12,6 +12,7 @@ import (
 	"github.com/hopsgames/hops/brouillard"
 	"github.com/hopsgames/hops/catchit"
 	"github.com/hopsgames/hops/coir"
+	"github.com/hopsgames/hops/internal/engine"
 	"github.com/hopsgames/hops/zapita"
 )
 
@@ -59,7 +60,7 @@ func TestClickJSON(t *testing.T) {
 // TestClickSet: Clicks lists a set in the order Built.Next promises: by
 // square, unmarked before marked, Outside last.
 func TestClickSet(t *testing.T) {
-	var s hops.ClickSet
+	var s engine.ClickSet
 	if !s.Empty() || s.Clicks() != nil {
 		t.Fatal("the zero ClickSet is not empty")
 	}
@@ -97,7 +98,7 @@ func TestAppendClicks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := fmtClicks(hops.AppendClicks(nil, p)); got != "[D6 xD4 B2 out]" {
+	if got := fmtClicks(engine.AppendClicks(nil, p)); got != "[D6 xD4 B2 out]" {
 		t.Errorf("AppendClicks = %s", got)
 	}
 }
@@ -105,7 +106,7 @@ func TestAppendClicks(t *testing.T) {
 // TestClickError: a builder's error names the click, counted from 1, and
 // the rule.
 func TestClickError(t *testing.T) {
-	err := hops.ClickError(2, hops.Click{Square: hops.SquareAt(3, 4), Mark: true}, "K5", "takes nothing")
+	err := engine.ClickError(2, hops.Click{Square: hops.SquareAt(3, 4), Mark: true}, "K5", "takes nothing")
 	if err.Error() != "click 3 xD5: takes nothing (K5)" || !errors.Is(err, hops.ErrIllegal) {
 		t.Errorf("ClickError = %q", err)
 	}
@@ -162,14 +163,14 @@ type countTo struct{ n int }
 
 func (c *countTo) Click(i int, k hops.Click) error {
 	if k.Square != hops.SquareAt(c.n, 0) || c.n == 3 {
-		return hops.ClickError(i, k, "G12", "not offered")
+		return engine.ClickError(i, k, "G12", "not offered")
 	}
 	c.n++
 	return nil
 }
 
-func (c *countTo) Next() hops.ClickSet {
-	var s hops.ClickSet
+func (c *countTo) Next() engine.ClickSet {
+	var s engine.ClickSet
 	if c.n < 3 {
 		s.Add(hops.Click{Square: hops.SquareAt(c.n, 0)})
 	}
@@ -178,7 +179,7 @@ func (c *countTo) Next() hops.ClickSet {
 
 func (c *countTo) Built() (int, bool, error) { return c.n, c.n == 3, nil }
 
-func (c *countTo) Preview(next *hops.ClickSet) (hops.Drawable[int], string) {
+func (c *countTo) Preview(next *engine.ClickSet) (hops.Drawable[int], string) {
 	if next.Empty() {
 		return counted(c.n), ""
 	}
@@ -196,21 +197,21 @@ func (n counted) Drawing(...int) hops.Drawing { return hops.Drawing{Caption: n.S
 // error, offers what may follow, and gives the decision only once whole.
 func TestBuildFrom(t *testing.T) {
 	a1, b1, c1 := hops.Click{Square: hops.SquareAt(0, 0)}, hops.Click{Square: hops.SquareAt(1, 0)}, hops.Click{Square: hops.SquareAt(2, 0)}
-	got, err := hops.BuildFrom[int](&countTo{}, []hops.Click{a1})
+	got, err := engine.BuildFrom[int](&countTo{}, []hops.Click{a1})
 	if err != nil || got.Complete || got.Move != 0 || !slices.Equal(got.Next, []hops.Click{b1}) {
 		t.Errorf("after A1: %+v, %v; want B1 next, not complete", got, err)
 	}
 	if got.Preview != counted(1) || got.Prompt != "click the next square" {
 		t.Errorf("after A1: preview %v, prompt %q; want 1 and the decision's prompt", got.Preview, got.Prompt)
 	}
-	got, err = hops.BuildFrom[int](&countTo{}, []hops.Click{a1, b1, c1})
+	got, err = engine.BuildFrom[int](&countTo{}, []hops.Click{a1, b1, c1})
 	if err != nil || !got.Complete || got.Move != 3 || got.Next != nil {
 		t.Errorf("after A1 B1 C1: %+v, %v; want the whole decision 3", got, err)
 	}
-	if got.Preview != counted(3) || got.Prompt != hops.PromptDone {
-		t.Errorf("after A1 B1 C1: preview %v, prompt %q; want 3 and %q", got.Preview, got.Prompt, hops.PromptDone)
+	if got.Preview != counted(3) || got.Prompt != engine.PromptDone {
+		t.Errorf("after A1 B1 C1: preview %v, prompt %q; want 3 and %q", got.Preview, got.Prompt, engine.PromptDone)
 	}
-	if _, err = hops.BuildFrom[int](&countTo{}, []hops.Click{a1, c1}); err == nil || !strings.Contains(err.Error(), "click 2 C1") {
+	if _, err = engine.BuildFrom[int](&countTo{}, []hops.Click{a1, c1}); err == nil || !strings.Contains(err.Error(), "click 2 C1") {
 		t.Errorf("A1 C1: error %v, want click 2 C1 refused", err)
 	}
 }

@@ -60,8 +60,10 @@
 // # The engine the games share
 //
 // The rest of this package is the machinery the four game packages are
-// built on. A program that only plays the games does not need it; one
-// that adds a game or studies the move generators does.
+// built on and that a program reading positions and moves may also use;
+// a program that only plays the games does not need it. (The games' own
+// helpers for position texts, click building and drawing live in an
+// internal package and are not part of the API.)
 //
 //   - Board geometry (G1, G2): [Square], [Dir], [Bitboard] and the two
 //     boards [Board6] and [Board7], with neighbour and jump tables computed
@@ -70,18 +72,14 @@
 //     describes what a game allows for one moving piece, [JumpSearch]
 //     enumerates every legal path without allocating, [JumpRules.Reach]
 //     finds the ends of a multi-jump by flood fill when the path does not
-//     matter, and [JumpRules.Follow] checks a written path hop by hop.
-//   - Paths and their text (G12): [Path], [ParsePath], and
-//     [NormalizeMoveText], which every game's move parser calls first so
-//     that white space, Unicode dashes and '×' are read as people type
-//     them; output is always the canonical text.
-//   - Position texts (G11): [SplitFields], [ParseRows] and [AppendRows].
-//   - Building a move click by click: a game implements [ClickSteps]
-//     (apply a click, list the next ones, the decision once whole, the
-//     preview) and
-//     [BuildFrom] drives it, so that every Build answers alike.
-//   - Zobrist keys ([ZobristKeys]) for the games' hashes, and [StateKey],
-//     the exact key of a state that tells distinct successors apart (G9).
+//     matter, and [JumpRules.Follow] checks a written path hop by hop,
+//     saying which step fails with a [JumpError].
+//   - Paths and their text (G12): [Path] (at most [MaxPath] squares),
+//     [ParsePath], and [NormalizeMoveText], which every game's move parser
+//     calls first so that white space, Unicode dashes and '×' are read as
+//     people type them; output is always the canonical text.
+//   - [StateKey], the exact key of a state that tells distinct successors
+//     apart (G9), which every game's Key returns.
 //   - [NewGame], which turns a typed game package into a [Game].
 //
 // # Rules the library settles
