@@ -98,8 +98,8 @@ func (d Dir) String() string {
 	return dirNames[d]
 }
 
-// Delta returns the file and rank offsets of one step in the direction.
-func (d Dir) Delta() (file, rank int) { return dirDelta[d&7][0], dirDelta[d&7][1] }
+// delta returns the file and rank offsets of one step in the direction.
+func (d Dir) delta() (file, rank int) { return dirDelta[d&7][0], dirDelta[d&7][1] }
 
 // Opposite returns the direction pointing the other way.
 func (d Dir) Opposite() Dir { return (d + 4) & 7 }
@@ -207,7 +207,7 @@ func newBoard(n int) *Board {
 				b.light |= s.Bit()
 			}
 			for d := Dir(0); d < 8; d++ {
-				df, dr := d.Delta()
+				df, dr := d.delta()
 				if b.inside(f+df, r+dr) {
 					b.step[s][d] = SquareAt(f+df, r+dr)
 				}
@@ -246,9 +246,9 @@ func (b *Board) RankSquares(r int) Bitboard {
 	return b.rank[r]
 }
 
-// FileSquares returns the squares of file f (0 for A), or the empty set
+// fileSquares returns the squares of file f (0 for A), or the empty set
 // when f is off the board.
-func (b *Board) FileSquares(f int) Bitboard {
+func (b *Board) fileSquares(f int) Bitboard {
 	if f < 0 || f >= b.size {
 		return 0
 	}

@@ -98,8 +98,8 @@ func TestGeometryG2(t *testing.T) {
 		t.Error("A1 NE jump lands on C3")
 	}
 	for d := Dir(0); d < 8; d++ {
-		df, dr := d.Delta()
-		of, or := d.Opposite().Delta()
+		df, dr := d.delta()
+		of, or := d.Opposite().delta()
 		if df != -of || dr != -or {
 			t.Errorf("%v and its opposite %v", d, d.Opposite())
 		}
