@@ -6,7 +6,7 @@ import (
 	"github.com/hopsgames/hops"
 )
 
-// Prompts that Builders share (see Built.Prompt).
+// Prompts that Builders share (see hops.Built.Prompt).
 const (
 	// PromptStart is the prompt before the first click.
 	PromptStart = "click a pawn to move"
@@ -18,15 +18,15 @@ const (
 	PromptJump = "jump on"
 )
 
-// ClickError returns the error a Builder gives for the click at index i
-// (counted from 0) of the clicks it was given: an illegal-move *Error
+// ClickError returns the error a hops.Builder gives for the click at index i
+// (counted from 0) of the clicks it was given: an illegal-move *hops.Error
 // located at "click <i+1> <click>", under the rule the click breaks.
 func ClickError(i int, c hops.Click, rule, format string, args ...any) *hops.Error {
 	return hops.Errorf(hops.ErrIllegal, rule, ClickWhere(i, c), format, args...)
 }
 
 // ClickWhere names the click at index i (counted from 0) in an error,
-// as "click 3 D5"; a Builder passes it to ErrorIn to locate the error of
+// as "click 3 D5"; a Builder passes it to hops.ErrorIn to locate the error of
 // a move check in the click that caused it.
 func ClickWhere(i int, c hops.Click) string { return fmt.Sprintf("click %d %s", i+1, c) }
 
@@ -80,7 +80,7 @@ func (s *ClickSet) Has(c hops.Click) bool {
 }
 
 // Squares returns the squares of the board that some click of the set
-// names, marked or not; Outside is left out.
+// names, marked or not; hops.Outside is left out.
 func (s *ClickSet) Squares() hops.Bitboard { return s.plain | s.marked }
 
 // Empty reports whether the set holds no click.
@@ -88,8 +88,8 @@ func (s *ClickSet) Empty() bool {
 	return s.plain == 0 && s.marked == 0 && !s.outPlain && !s.outMarked
 }
 
-// Clicks lists the set in the order of Built.Next: by square, an
-// unmarked click before the marked one, Outside last. It returns nil for
+// Clicks lists the set in the order of hops.Built.Next: by square, an
+// unmarked click before the marked one, hops.Outside last. It returns nil for
 // an empty set.
 func (s *ClickSet) Clicks() []hops.Click {
 	if s.Empty() {
@@ -126,14 +126,14 @@ type ClickSteps[M any] interface {
 	// form, with complete = true, when they make a whole one.
 	Built() (m M, complete bool, err error)
 	// Preview returns the position as the clicks applied leave it (see
-	// Built.Preview), and what the next click is for, given the clicks
+	// hops.Built.Preview), and what the next click is for, given the clicks
 	// Next returned: "" when none may follow. BuildFrom adds to the
 	// prompt of a complete decision that it may be played.
 	Preview(next *ClickSet) (pos hops.Drawable[M], prompt string)
 }
 
 // BuildFrom applies clicks to steps and reports the result as a game's
-// Build method does (see Builder): the error of the first click refused,
+// Build method does (see hops.Builder): the error of the first click refused,
 // or the clicks that may follow and, when the clicks make a whole
 // decision, that decision.
 func BuildFrom[M any](steps ClickSteps[M], clicks []hops.Click) (hops.Built[M], error) {

@@ -10,7 +10,7 @@ func ArrowOf(a, b hops.Square, dashed bool) hops.Arrow {
 }
 
 // PathArrows returns one arrow per hop of a path on board b. A hop to
-// Outside is drawn straight over the nearer edge, one square off the board
+// hops.Outside is drawn straight over the nearer edge, one square off the board
 // (the written move does not say which file it crosses at).
 func PathArrows(b *hops.Board, p hops.Path, dashed bool) []hops.Arrow {
 	var out []hops.Arrow
@@ -44,7 +44,7 @@ func AppendArrows[M DrawnMove](dst []hops.Arrow, moves ...M) []hops.Arrow {
 }
 
 // MapSquares returns the image of a set under a square mapping such as
-// MirrorFiles.
+// hops.Board.MirrorFiles.
 func MapSquares(set hops.Bitboard, f func(hops.Square) hops.Square) hops.Bitboard {
 	var out hops.Bitboard
 	for s := range set.Squares() {

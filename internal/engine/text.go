@@ -148,7 +148,7 @@ func ErrorInText(err error, label, text string) error {
 // toMove is one of the two sides (else an error under textRule, the rule
 // of the game's position text), every set of pieces lies on board b (G1),
 // and no two sets share a square (else an error under materialRule, the
-// game's rule of one piece a square). The errors are of kind ErrPosition;
+// game's rule of one piece a square). The errors are of kind hops.ErrPosition;
 // the game goes on to check its material and placement.
 func CheckSetup(b *hops.Board, toMove hops.Side, textRule, materialRule string, sets ...hops.Bitboard) error {
 	if toMove > hops.Second {
