@@ -23,8 +23,8 @@ const NoSquare Square = -1
 // written "out"). It is never on a board and has no bit in a Bitboard.
 const Outside Square = 64
 
-// MaxSize is the side length of the largest board (7×7).
-const MaxSize = 7
+// maxSize is the side length of the largest board (7×7).
+const maxSize = 7
 
 // SquareAt returns the square on the given file and rank (both from 0).
 // It does not check that they lie on a particular board.
@@ -98,8 +98,8 @@ func (d Dir) String() string {
 	return dirNames[d]
 }
 
-// Delta returns the file and rank offsets of one step in the direction.
-func (d Dir) Delta() (file, rank int) { return dirDelta[d&7][0], dirDelta[d&7][1] }
+// delta returns the file and rank offsets of one step in the direction.
+func (d Dir) delta() (file, rank int) { return dirDelta[d&7][0], dirDelta[d&7][1] }
 
 // Opposite returns the direction pointing the other way.
 func (d Dir) Opposite() Dir { return (d + 4) & 7 }
@@ -178,8 +178,8 @@ type Board struct {
 	light, dark Bitboard
 	step        [64][8]Square // neighbour in each direction, or NoSquare
 	jump        [64][8]Square // square two steps away, or NoSquare
-	rank        [MaxSize]Bitboard
-	file        [MaxSize]Bitboard
+	rank        [maxSize]Bitboard
+	file        [maxSize]Bitboard
 }
 
 // The two boards of the series: 6×6 (Coir Circuit) and 7×7 (the others).
@@ -207,7 +207,7 @@ func newBoard(n int) *Board {
 				b.light |= s.Bit()
 			}
 			for d := Dir(0); d < 8; d++ {
-				df, dr := d.Delta()
+				df, dr := d.delta()
 				if b.inside(f+df, r+dr) {
 					b.step[s][d] = SquareAt(f+df, r+dr)
 				}
@@ -246,9 +246,9 @@ func (b *Board) RankSquares(r int) Bitboard {
 	return b.rank[r]
 }
 
-// FileSquares returns the squares of file f (0 for A), or the empty set
+// fileSquares returns the squares of file f (0 for A), or the empty set
 // when f is off the board.
-func (b *Board) FileSquares(f int) Bitboard {
+func (b *Board) fileSquares(f int) Bitboard {
 	if f < 0 || f >= b.size {
 		return 0
 	}
@@ -401,14 +401,4 @@ func (b *Board) MirrorRanks(s Square) Square { return SquareAt(s.File(), b.size-
 // Rotate180 returns the square's image under a half turn of the board.
 func (b *Board) Rotate180(s Square) Square {
 	return SquareAt(b.size-1-s.File(), b.size-1-s.Rank())
-}
-
-// MapSquares returns the image of a set under a square mapping such as
-// MirrorFiles.
-func MapSquares(set Bitboard, f func(Square) Square) Bitboard {
-	var out Bitboard
-	for s := range set.Squares() {
-		out |= f(s).Bit()
-	}
-	return out
 }

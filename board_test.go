@@ -98,8 +98,8 @@ func TestGeometryG2(t *testing.T) {
 		t.Error("A1 NE jump lands on C3")
 	}
 	for d := Dir(0); d < 8; d++ {
-		df, dr := d.Delta()
-		of, or := d.Opposite().Delta()
+		df, dr := d.delta()
+		of, or := d.Opposite().delta()
 		if df != -of || dr != -or {
 			t.Errorf("%v and its opposite %v", d, d.Opposite())
 		}
@@ -204,27 +204,4 @@ func ExampleBoard_Diagram() {
 	// 2 . . . . . .
 	// 1 w w w w w w
 	//   A B C D E F
-}
-
-func TestSymmetries(t *testing.T) {
-	for _, b := range []*Board{Board6, Board7} {
-		n := b.Size() - 1
-		a1 := SquareAt(0, 0)
-		if b.MirrorFiles(a1) != SquareAt(n, 0) || b.MirrorRanks(a1) != SquareAt(0, n) || b.Rotate180(a1) != SquareAt(n, n) {
-			t.Errorf("%d board: images of A1", b.Size())
-		}
-		for _, f := range []func(Square) Square{b.MirrorFiles, b.MirrorRanks, b.Rotate180} {
-			if MapSquares(b.All(), f) != b.All() {
-				t.Errorf("%d board: a symmetry does not map the board onto itself", b.Size())
-			}
-			for s := range b.All().Squares() {
-				if f(f(s)) != s {
-					t.Errorf("%d board: symmetry is not an involution at %v", b.Size(), s)
-				}
-			}
-		}
-		if MapSquares(b.Dark(), b.Rotate180) != b.Dark() {
-			t.Errorf("%d board: a half turn keeps dark squares dark", b.Size())
-		}
-	}
 }

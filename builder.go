@@ -1,7 +1,6 @@
 package hops
 
 import (
-	"fmt"
 	"strings"
 )
 
@@ -71,22 +70,10 @@ type Drawable[M any] interface {
 	Drawing(last ...M) Drawing
 }
 
-// Prompts that Builders share (see Built.Prompt).
-const (
-	// PromptStart is the prompt before the first click.
-	PromptStart = "click a pawn to move"
-	// PromptOver is the prompt of a position where the game is over.
-	PromptOver = "the game is over"
-	// PromptDone is the prompt of a complete move that cannot go on.
-	PromptDone = "the move is complete"
-	// PromptJump is the prompt of a path that may jump on.
-	PromptJump = "jump on"
-)
-
 // Builder builds a move click by click. Build returns an *Error that
 // says which click breaks which rule when the clicks so far cannot be
 // the beginning of any legal move: its Where starts with the click, as
-// "click 3 D5" (see ClickWhere), and every click of Next is accepted, so
+// "click 3 D5" (the third click, on D5), and every click of Next is accepted, so
 // an interface that offers only Next never meets an error. A click is in
 // Next exactly when some legal move, in any of its written forms (G9),
 // is built by clicks that begin with the clicks so far and it; the move
@@ -117,7 +104,12 @@ func (c Click) MarshalText() ([]byte, error) { return c.AppendText(nil), nil }
 
 // UnmarshalText reads a click text with ParseClick.
 func (c *Click) UnmarshalText(text []byte) error {
-	return UnmarshalText(c, text, ParseClick)
+	v, err := ParseClick(string(text))
+	if err != nil {
+		return err
+	}
+	*c = v
+	return nil
 }
 
 // ParseClick reads a click text: a square of the largest board (G1) or
@@ -139,151 +131,4 @@ func ParseClick(text string) (Click, error) {
 	}
 	c.Square = s
 	return c, nil
-}
-
-// ClickError returns the error a Builder gives for the click at index i
-// (counted from 0) of the clicks it was given: an illegal-move *Error
-// located at "click <i+1> <click>", under the rule the click breaks.
-func ClickError(i int, c Click, rule, format string, args ...any) *Error {
-	return Errorf(ErrIllegal, rule, ClickWhere(i, c), format, args...)
-}
-
-// ClickWhere names the click at index i (counted from 0) in an error,
-// as "click 3 D5"; a Builder passes it to ErrorIn to locate the error of
-// a move check in the click that caused it.
-func ClickWhere(i int, c Click) string { return fmt.Sprintf("click %d %s", i+1, c) }
-
-// AppendClicks appends the clicks that build path p to dst: its start
-// square, then each landing, marked where the hop is written 'x' (G12).
-func AppendClicks(dst []Click, p Path) []Click {
-	for i := 0; i < p.Len(); i++ {
-		dst = append(dst, Click{Square: p.At(i), Mark: i > 0 && p.Marked(i)})
-	}
-	return dst
-}
-
-// ClickSet is a set of clicks, in which a Builder gathers its Next.
-// The zero ClickSet is empty.
-type ClickSet struct {
-	plain, marked       Bitboard
-	outPlain, outMarked bool
-}
-
-// Add puts c in the set. Squares that are neither on a board nor Outside
-// are ignored.
-func (s *ClickSet) Add(c Click) {
-	switch {
-	case c.Square == Outside && c.Mark:
-		s.outMarked = true
-	case c.Square == Outside:
-		s.outPlain = true
-	case c.Mark:
-		s.marked |= c.Square.Bit()
-	default:
-		s.plain |= c.Square.Bit()
-	}
-}
-
-// AddSquares puts an unmarked click on every square of b in the set.
-func (s *ClickSet) AddSquares(b Bitboard) { s.plain |= b }
-
-// Has reports whether c is in the set.
-func (s *ClickSet) Has(c Click) bool {
-	switch {
-	case c.Square == Outside && c.Mark:
-		return s.outMarked
-	case c.Square == Outside:
-		return s.outPlain
-	case c.Square < 0 || c.Square > Outside:
-		return false
-	case c.Mark:
-		return s.marked.Has(c.Square)
-	}
-	return s.plain.Has(c.Square)
-}
-
-// Squares returns the squares of the board that some click of the set
-// names, marked or not; Outside is left out.
-func (s *ClickSet) Squares() Bitboard { return s.plain | s.marked }
-
-// Empty reports whether the set holds no click.
-func (s *ClickSet) Empty() bool {
-	return s.plain == 0 && s.marked == 0 && !s.outPlain && !s.outMarked
-}
-
-// Clicks lists the set in the order of Built.Next: by square, an
-// unmarked click before the marked one, Outside last. It returns nil for
-// an empty set.
-func (s *ClickSet) Clicks() []Click {
-	if s.Empty() {
-		return nil
-	}
-	out := make([]Click, 0, (s.plain|s.marked).Count()+s.marked.Count()+2)
-	for b := s.plain | s.marked; b != 0; b &= b - 1 {
-		sq := b.First()
-		if s.plain.Has(sq) {
-			out = append(out, Click{Square: sq})
-		}
-		if s.marked.Has(sq) {
-			out = append(out, Click{Square: sq, Mark: true})
-		}
-	}
-	if s.outPlain {
-		out = append(out, Click{Square: Outside})
-	}
-	if s.outMarked {
-		out = append(out, Click{Square: Outside, Mark: true})
-	}
-	return out
-}
-
-// ClickSteps is a decision under construction, click by click: what a
-// game implements so that BuildFrom can serve as its Build method.
-type ClickSteps[M any] interface {
-	// Click applies click i (counted from 0) to the decision, or
-	// returns the error that says why it is not offered (ClickError).
-	Click(i int, c Click) error
-	// Next returns the clicks that may follow those applied.
-	Next() ClickSet
-	// Built returns the decision the clicks applied make, in canonical
-	// form, with complete = true, when they make a whole one.
-	Built() (m M, complete bool, err error)
-	// Preview returns the position as the clicks applied leave it (see
-	// Built.Preview), and what the next click is for, given the clicks
-	// Next returned: "" when none may follow. BuildFrom adds to the
-	// prompt of a complete decision that it may be played.
-	Preview(next *ClickSet) (pos Drawable[M], prompt string)
-}
-
-// BuildFrom applies clicks to steps and reports the result as a game's
-// Build method does (see Builder): the error of the first click refused,
-// or the clicks that may follow and, when the clicks make a whole
-// decision, that decision.
-func BuildFrom[M any](steps ClickSteps[M], clicks []Click) (Built[M], error) {
-	for i, c := range clicks {
-		if err := steps.Click(i, c); err != nil {
-			return Built[M]{}, err
-		}
-	}
-	m, complete, err := steps.Built()
-	if err != nil {
-		return Built[M]{}, err
-	}
-	next := steps.Next()
-	out := Built[M]{Next: next.Clicks(), Complete: complete}
-	out.Preview, out.Prompt = steps.Preview(&next)
-	if complete {
-		out.Move = m
-		out.Prompt = completePrompt(out.Prompt)
-	}
-	return out, nil
-}
-
-// completePrompt returns the prompt of a complete decision whose next
-// click, if any, is for what prompt says.
-func completePrompt(prompt string) string {
-	if prompt == "" {
-		return PromptDone
-	}
-	return prompt + ", or play the move"
 }

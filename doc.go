@@ -58,33 +58,6 @@
 //     position satisfies, [Perft] and [Divide] (G10), [Canonical] (G9):
 //     the generated form of any legal written move.
 //
-// # The engine the games share
-//
-// The rest of this package is the machinery the four game packages are
-// built on. A program that only plays the games does not need it; one
-// that adds a game or studies the move generators does.
-//
-//   - Board geometry (G1, G2): [Square], [Dir], [Bitboard] and the two
-//     boards [Board6] and [Board7], with neighbour and jump tables computed
-//     once. Squares are written "D4"; input accepts either case.
-//   - The multi-jump search that every game uses (G4, G5): [JumpRules]
-//     describes what a game allows for one moving piece, [JumpSearch]
-//     enumerates every legal path without allocating, [JumpRules.Reach]
-//     finds the ends of a multi-jump by flood fill when the path does not
-//     matter, and [JumpRules.Follow] checks a written path hop by hop.
-//   - Paths and their text (G12): [Path], [ParsePath], and
-//     [NormalizeMoveText], which every game's move parser calls first so
-//     that white space, Unicode dashes and '×' are read as people type
-//     them; output is always the canonical text.
-//   - Position texts (G11): [SplitFields], [ParseRows] and [AppendRows].
-//   - Building a move click by click: a game implements [ClickSteps]
-//     (apply a click, list the next ones, the decision once whole, the
-//     preview) and
-//     [BuildFrom] drives it, so that every Build answers alike.
-//   - Zobrist keys ([ZobristKeys]) for the games' hashes, and [StateSet]
-//     to keep one move per distinct successor (G9).
-//   - [NewGame], which turns a typed game package into a [Game].
-//
 // # Rules the library settles
 //
 // Where the original rule sheets leave a point open, the library follows
@@ -196,6 +169,31 @@
 // changes the one it was called on, so any position can be shared by
 // goroutines without locking. Bad input never panics: malformed texts and
 // illegal moves are reported as errors.
+//
+// # The engine the games share
+//
+// The rest of this package is the machinery the four game packages are
+// built on and that a program reading positions and moves may also use;
+// a program that only plays the games does not need it. (The games' own
+// helpers for position texts, click building and drawing live in an
+// internal package and are not part of the API.)
+//
+//   - Board geometry (G1, G2): [Square], [Dir], [Bitboard] and the two
+//     boards [Board6] and [Board7], with neighbour and jump tables computed
+//     once. Squares are written "D4"; input accepts either case.
+//   - The multi-jump search that every game uses (G4, G5): [JumpRules]
+//     describes what a game allows for one moving piece, [JumpSearch]
+//     enumerates every legal path without allocating, [JumpRules.Reach]
+//     finds the ends of a multi-jump by flood fill when the path does not
+//     matter, and [JumpRules.Follow] checks a written path hop by hop,
+//     saying which step fails with a [JumpError].
+//   - Paths and their text (G12): [Path] (at most [MaxPath] squares),
+//     [ParsePath], and [NormalizeMoveText], which every game's move parser
+//     calls first so that white space, Unicode dashes and '×' are read as
+//     people type them; output is always the canonical text.
+//   - [StateKey], the exact key of a state that tells distinct successors
+//     apart (G9), which every game's Key returns.
+//   - [NewGame], which turns a typed game package into a [Game].
 //
 // [RULES.md]: https://github.com/hopsgames/hops/blob/main/RULES.md
 package hops

@@ -61,9 +61,9 @@ func (p nim) String() string { return fmt.Sprintf("%d %d", p.stones, p.side) }
 func (p nim) Hash() uint64   { return uint64(p.stones)<<1 | uint64(p.side) }
 
 func parseNim(text string) (nim, error) {
-	f, err := SplitFields(text, 2, 2)
-	if err != nil {
-		return nim{}, err
+	f := strings.Split(text, " ")
+	if len(f) != 2 {
+		return nim{}, Errorf(ErrSyntax, "N0", "", "bad nim text %q", text)
 	}
 	n, err := strconv.Atoi(f[0])
 	if err != nil || n < 0 || (f[1] != "0" && f[1] != "1") {

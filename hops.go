@@ -166,19 +166,6 @@ func ErrorIn(err error, where string) error {
 	return err
 }
 
-// UnmarshalText parses text with parse and stores the result in *dst,
-// leaving *dst unchanged on error: the body of the games' UnmarshalText
-// methods, which let positions and moves travel in JSON and other text
-// encodings.
-func UnmarshalText[T any](dst *T, text []byte, parse func(string) (T, error)) error {
-	v, err := parse(string(text))
-	if err != nil {
-		return err
-	}
-	*dst = v
-	return nil
-}
-
 // RuleOf returns the rule id carried by err, or "" if err is not (and
 // does not wrap) an *Error.
 func RuleOf(err error) string {
@@ -330,143 +317,17 @@ type Canonicalizer[M Move] interface {
 	Canonical(m M) (M, error)
 }
 
-// ZobristKeys fills keys with pseudo-random 64-bit values derived from
-// seed (SplitMix64), for the games' Zobrist hashing: the same seed always
-// gives the same keys, so hashes are stable across runs and machines.
-func ZobristKeys(seed uint64, keys []uint64) {
-	for i := range keys {
-		seed += 0x9E3779B97F4A7C15
-		z := seed
-		z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
-		z = (z ^ (z >> 27)) * 0x94D049BB133111EB
-		keys[i] = z ^ (z >> 31)
-	}
-}
-
-// SplitFields splits a position text into its space-separated fields
-// (G11) and checks that there are between min and max of them. Fields
-// must be separated by exactly one space, with none before or after.
-func SplitFields(text string, min, max int) ([]string, error) {
-	if text == "" {
-		return nil, syntaxErrorf("G11", "", "empty position text")
-	}
-	fields := strings.Split(text, " ")
-	for i, f := range fields {
-		if f == "" {
-			return nil, syntaxErrorf("G11", fmt.Sprintf("field %d", i+1), "fields must be separated by exactly one space")
-		}
-	}
-	if len(fields) < min || len(fields) > max {
-		want := fmt.Sprint(min)
-		if max != min {
-			want = fmt.Sprintf("%d to %d", min, max)
-		}
-		return nil, syntaxErrorf("G11", "", "%d fields, want %s", len(fields), want)
-	}
-	return fields, nil
-}
-
-// ParseRows reads the <rows> field of a position text (G11) for board b:
-// ranks from the top down separated by '/', each from file A rightwards,
-// a digit for a run of empty squares, a letter for a piece. It calls
-// piece for every letter, with its square and whether a '!' follows it
-// (only Brouillard uses that mark); piece returns an error for a letter
-// its game does not know. Errors name the rank and file at fault.
-func ParseRows(b *Board, rows string, piece func(s Square, c byte, marked bool) error) error {
-	n := b.Size()
-	ranks := strings.Split(rows, "/")
-	if len(ranks) != n {
-		return syntaxErrorf("G11", "rows", "%d ranks, want %d separated by '/'", len(ranks), n)
-	}
-	for i, text := range ranks {
-		r := n - 1 - i
-		where := fmt.Sprintf("rank %d", r+1)
-		f := 0
-		prevDigit := false
-		for j := 0; j < len(text); j++ {
-			c := text[j]
-			switch {
-			case c >= '1' && c <= '9':
-				if prevDigit {
-					return syntaxErrorf("G11", where, "two digits in a row (%s); runs of empty squares are written as one digit", QuoteAt(text, j))
-				}
-				prevDigit = true
-				f += int(c - '0')
-				if f > n {
-					return syntaxErrorf("G11", where, "%s is longer than %d squares", QuoteAt(text, j), n)
-				}
-			case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '*':
-				prevDigit = false
-				if f >= n {
-					return syntaxErrorf("G11", where, "%s is longer than %d squares", QuoteAt(text, j), n)
-				}
-				marked := j+1 < len(text) && text[j+1] == '!'
-				if err := piece(SquareAt(f, r), c, marked); err != nil {
-					var e *Error
-					if errors.As(err, &e) {
-						return e.In(fmt.Sprintf("%s, square %s", where, SquareAt(f, r)))
-					}
-					return err
-				}
-				if marked {
-					j++
-				}
-				f++
-			default:
-				return syntaxErrorf("G11", where, "unexpected character %q in %s", c, QuoteAt(text, j))
-			}
-		}
-		if f != n {
-			return syntaxErrorf("G11", where, "%s covers %d squares, want %d", Quote(text), f, n)
-		}
-	}
-	return nil
-}
-
-// AppendRows appends the canonical <rows> field (G11) of a position on
-// board b to dst: piece returns the letter on a square (0 for an empty
-// one) and whether it is followed by '!'. Runs of empty squares are
-// merged into one digit.
-func AppendRows(dst []byte, b *Board, piece func(s Square) (c byte, marked bool)) []byte {
-	n := b.Size()
-	for r := n - 1; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < n; f++ {
-			c, marked := piece(SquareAt(f, r))
-			if c == 0 {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				dst = append(dst, byte('0'+empty))
-				empty = 0
-			}
-			dst = append(dst, c)
-			if marked {
-				dst = append(dst, '!')
-			}
-		}
-		if empty > 0 {
-			dst = append(dst, byte('0'+empty))
-		}
-		if r > 0 {
-			dst = append(dst, '/')
-		}
-	}
-	return dst
-}
-
 // StateKey identifies a game state exactly (not by hash): up to three
 // 64-bit words that a game packs its board into. Move generators use it
 // to keep one move per distinct successor (G9).
 type StateKey [3]uint64
 
-// StateSet is a set of StateKeys for deduplicating successors. It is an
+// stateSet is a set of StateKeys for deduplicating successors. It is an
 // open-addressing table that is emptied in constant time, so one set can
-// be reused for every generation; GetStateSet and PutStateSet recycle
+// be reused for every generation; getStateSet and putStateSet recycle
 // sets between calls so that steady-state generation does not allocate.
-// A StateSet is not safe for concurrent use.
-type StateSet struct {
+// A stateSet is not safe for concurrent use.
+type stateSet struct {
 	keys []StateKey
 	gen  []uint32 // slot is used when gen[slot] == cur
 	cur  uint32
@@ -474,7 +335,7 @@ type StateSet struct {
 }
 
 // Reset empties the set.
-func (s *StateSet) Reset() {
+func (s *stateSet) Reset() {
 	s.n = 0
 	s.cur++
 	if s.cur == 0 { // wrapped: clear for real
@@ -484,10 +345,10 @@ func (s *StateSet) Reset() {
 }
 
 // Len returns the number of keys in the set.
-func (s *StateSet) Len() int { return s.n }
+func (s *stateSet) Len() int { return s.n }
 
 // Add inserts k and reports whether it was new.
-func (s *StateSet) Add(k StateKey) bool {
+func (s *stateSet) Add(k StateKey) bool {
 	if 2*(s.n+1) > len(s.keys) {
 		s.grow()
 	}
@@ -505,7 +366,7 @@ func (s *StateSet) Add(k StateKey) bool {
 	}
 }
 
-func (s *StateSet) grow() {
+func (s *stateSet) grow() {
 	old, oldGen, cur := s.keys, s.gen, s.cur
 	size := max(64, 2*len(old))
 	s.keys, s.gen, s.cur, s.n = make([]StateKey, size), make([]uint32, size), 1, 0
@@ -516,14 +377,14 @@ func (s *StateSet) grow() {
 	}
 }
 
-var stateSets = sync.Pool{New: func() any { return new(StateSet) }}
+var stateSets = sync.Pool{New: func() any { return new(stateSet) }}
 
-// GetStateSet returns an empty StateSet from a shared pool.
-func GetStateSet() *StateSet {
-	s := stateSets.Get().(*StateSet)
+// getStateSet returns an empty stateSet from a shared pool.
+func getStateSet() *stateSet {
+	s := stateSets.Get().(*stateSet)
 	s.Reset()
 	return s
 }
 
-// PutStateSet returns a set to the pool; the caller must not use it after.
-func PutStateSet(s *StateSet) { stateSets.Put(s) }
+// putStateSet returns a set to the pool; the caller must not use it after.
+func putStateSet(s *stateSet) { stateSets.Put(s) }

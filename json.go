@@ -164,20 +164,12 @@ func (b Board) MarshalJSON() ([]byte, error) {
 	return noJSON("a Board", "its Size says which board it is")
 }
 
-// MarshalJSON refuses: a ClickSet is the working set of a Builder; a
-// Built lists its clicks (Next) and has a JSON form.
-func (ClickSet) MarshalJSON() ([]byte, error) { return noJSON("a ClickSet", "send its clicks") }
-
 // MarshalJSON refuses: a JumpSearch is the state of a running search.
 func (JumpSearch) MarshalJSON() ([]byte, error) { return noJSON("a JumpSearch", "") }
 
 // MarshalJSON refuses: a Reach is the result of a flood fill, bound to
 // its JumpRules.
 func (Reach) MarshalJSON() ([]byte, error) { return noJSON("a Reach", "") }
-
-// MarshalJSON refuses: a StateSet is a working table of the move
-// generators.
-func (StateSet) MarshalJSON() ([]byte, error) { return noJSON("a StateSet", "") }
 
 // MarshalJSON refuses: a RecordReader reads a stream.
 func (RecordReader) MarshalJSON() ([]byte, error) {
@@ -207,7 +199,12 @@ func (p *Path) UnmarshalText(text []byte) error {
 		*p = Path{}
 		return nil
 	}
-	return UnmarshalText(p, text, func(s string) (Path, error) { return ParsePath(Board7, s) })
+	v, err := ParsePath(Board7, string(text))
+	if err != nil {
+		return err
+	}
+	*p = v
+	return nil
 }
 
 // stateJSON is the JSON form of a State.

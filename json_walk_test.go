@@ -137,8 +137,6 @@ func jsonSamples(t *testing.T) map[string]jsonSample {
 	rules := hops.JumpRules{Board: hops.Board7, Dirs: hops.AllDirs, Over: 1 << 9, Land: ^hops.Bitboard(1 << 9)}
 	var search hops.JumpSearch
 	search.Reset(&rules, hops.SquareAt(0, 0))
-	var clicks hops.ClickSet
-	clicks.Add(hops.Click{Square: hops.SquareAt(3, 0)})
 	rec := hops.NewRecorder(state)
 	if _, err := rec.Play(state.Moves()[0]); err != nil {
 		t.Fatal(err)
@@ -191,17 +189,14 @@ func jsonSamples(t *testing.T) map[string]jsonSample {
 		"hops.Token":       {v: hops.Token{Fill: "red", Label: "3", FaceDown: true}},
 		// Interfaces: a value of the library that implements them.
 		"hops.Builder":       {v: os},
-		"hops.ClickSteps":    {v: hops.ClickSteps[catchit.Move](nil)}, // implemented by the games' unexported steps only
 		"hops.Move":          {v: om},
 		"hops.Position":      {v: zs},
 		"hops.UI":            {v: os},
 		"hops.Drawable":      {v: cs},
-		"hops.DrawnMove":     {v: om},
 		"hops.Canonicalizer": {v: cs},
 		"hops.State":         {v: state, decode: readState},
 		// The engine: no JSON form.
 		"hops.Board":        {v: hops.Board7, refuse: true},
-		"hops.ClickSet":     {v: clicks, refuse: true},
 		"hops.Drawing":      {v: cs.Drawing(), refuse: true}, // its Board; pictures travel as SVG
 		"hops.Game":         {v: catchit.Game, refuse: true},
 		"hops.JumpRules":    {v: rules, refuse: true},
@@ -209,7 +204,6 @@ func jsonSamples(t *testing.T) map[string]jsonSample {
 		"hops.Reach":        {v: rules.Reach(hops.SquareAt(0, 0)), refuse: true},
 		"hops.RecordReader": {v: hops.NewRecordReader(strings.NewReader("")), refuse: true},
 		"hops.Recorder":     {v: rec, refuse: true},
-		"hops.StateSet":     {v: hops.GetStateSet(), refuse: true},
 
 		// Variables.
 		"hops.Board6":       {v: hops.Board6, refuse: true},

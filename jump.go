@@ -237,10 +237,10 @@ type JumpRules struct {
 	Flying bool
 }
 
-// Static reports whether what may be jumped and landed on stays the same
+// static reports whether what may be jumped and landed on stays the same
 // during the whole move (no Turn, Take or Flying): then the set of end
 // squares does not depend on the path, and Reach computes it by flood fill.
-func (r *JumpRules) Static() bool { return r.Turn == 0 && r.Take == 0 && !r.Flying }
+func (r *JumpRules) static() bool { return r.Turn == 0 && r.Take == 0 && !r.Flying }
 
 // Reach is the result of a flood fill of a static JumpRules: the squares
 // first reached after each number of jumps, from which a shortest path to
@@ -390,7 +390,7 @@ type JumpFault uint8
 // The faults Follow reports. The game maps each to its own rule id where
 // the general one (G4, G5) is not precise enough.
 const (
-	FaultNone        JumpFault = iota
+	faultNone        JumpFault = iota
 	FaultNotJump               // the landing is not where a jump lands (G4)
 	FaultDirection             // the jump goes in a direction the piece may not use
 	FaultNothingOver           // there is no piece to jump over (G4)
@@ -405,7 +405,7 @@ const (
 )
 
 var faultText = [...]string{
-	FaultNone:        "no fault",
+	faultNone:        "no fault",
 	FaultNotJump:     "is not a jump: a jump lands two squares away in a straight line",
 	FaultDirection:   "goes in a direction this piece may not jump in",
 	FaultNothingOver: "jumps over an empty square",
@@ -488,10 +488,10 @@ func (r *JumpRules) Follow(p Path) (JumpResult, *JumpError) {
 			return fail(FaultPastFinal, NoSquare)
 		}
 		over, f := r.jumpOver(from, to)
-		if f != FaultNone {
+		if f != faultNone {
 			return fail(f, over)
 		}
-		if f := r.canJump(over, res.Turned); f != FaultNone {
+		if f := r.canJump(over, res.Turned); f != faultNone {
 			return fail(f, over)
 		}
 		if !(r.Land | r.Final).Has(to) {
@@ -534,7 +534,7 @@ func (r *JumpRules) jumpOver(from, to Square) (Square, JumpFault) {
 			}
 			return over, FaultCannotJump
 		}
-		return over, FaultNone
+		return over, faultNone
 	}
 	over := NoSquare
 	for s := b.step[from][d]; s != to; s = b.step[s][d] {
@@ -552,7 +552,7 @@ func (r *JumpRules) jumpOver(from, to Square) (Square, JumpFault) {
 	if !r.Over.Has(over) {
 		return over, FaultCannotJump
 	}
-	return over, FaultNone
+	return over, faultNone
 }
 
 // canJump checks the Turn ordering of C5 for a jump over the piece on o,
@@ -566,7 +566,7 @@ func (r *JumpRules) canJump(o Square, turned Bitboard) JumpFault {
 	case turned != 0 && !r.Turn.Has(o):
 		return FaultAfterAttack
 	}
-	return FaultNone
+	return faultNone
 }
 
 // JumpSearch enumerates every legal multi-jump path of one piece (G4, G5)
@@ -718,7 +718,7 @@ func (s *JumpSearch) advance() bool {
 			for t >= 0 && r.Land.Has(t) {
 				t = b.step[t][dir]
 			}
-			if t < 0 || r.canJump(t, turned) != FaultNone {
+			if t < 0 || r.canJump(t, turned) != faultNone {
 				c |= 7
 				continue
 			}

@@ -30,7 +30,7 @@ func naivePaths(r *JumpRules, from Square) map[string]JumpResult {
 			if !r.Dirs.Has(d) {
 				continue
 			}
-			df, dr := d.Delta()
+			df, dr := d.delta()
 			f, rk := cur.File()+df, cur.Rank()+dr
 			if r.Flying {
 				for on(f, rk) && r.Land.Has(SquareAt(f, rk)) {
@@ -172,7 +172,7 @@ func TestJumpSearchMatchesReference(t *testing.T) {
 					t.Fatalf("path %s: search %+v, reference %+v", k, g, w)
 				}
 			}
-			if r.Static() {
+			if r.static() {
 				checkReach(t, &r, from, want)
 			}
 		})
@@ -233,7 +233,7 @@ func TestFollowRejectsWhatSearchDoesNot(t *testing.T) {
 		if ok != (err == nil) {
 			t.Fatalf("path %s: legal %v, Follow error %v", p, ok, err)
 		}
-		if err != nil && (err.Hop < 1 || err.Hop >= p.Len() || err.Fault == FaultNone) {
+		if err != nil && (err.Hop < 1 || err.Hop >= p.Len() || err.Fault == faultNone) {
 			t.Fatalf("path %s: bad fault location %+v", p, err)
 		}
 	})

@@ -1,7 +1,6 @@
 package hops
 
 import (
-	"errors"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -87,20 +86,10 @@ func clip(name string) string {
 // quotes.
 func quotedLen(s string) int { return len(strconv.Quote(s)) - 2 }
 
-// ErrorInText locates err in an input text, as ErrorIn does with the
-// context label followed by the quoted text, such as move "D1-D2 …":
-// the text is quoted by QuoteAt, around the fault when err knows where
-// in text it lies (the column NormalizeMoveText reports). Errors that
-// are not *Error come back unchanged.
-func ErrorInText(err error, label, text string) error {
-	var e *Error
-	if !errors.As(err, &e) {
-		return err
-	}
-	return e.InText(label, text)
-}
-
-// InText returns a copy of e located in an input text (see ErrorInText).
+// InText returns a copy of e located in an input text, as In does with
+// the context label followed by the quoted text, such as move "D1-D2 …":
+// the text is quoted by QuoteAt, around the fault when e knows where in
+// text it lies (the column NormalizeMoveText reports).
 func (e *Error) InText(label, text string) *Error {
 	at := 0
 	if e.at > 0 {

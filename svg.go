@@ -40,31 +40,6 @@ type Arrow struct {
 	Dashed             bool // a throw rather than a step or jump
 }
 
-// ArrowOf returns the arrow from square a to square b.
-func ArrowOf(a, b Square, dashed bool) Arrow {
-	return Arrow{a.File(), a.Rank(), b.File(), b.Rank(), dashed}
-}
-
-// PathArrows returns one arrow per hop of a path on board b. A hop to
-// Outside is drawn straight over the nearer edge, one square off the board
-// (the written move does not say which file it crosses at).
-func PathArrows(b *Board, p Path, dashed bool) []Arrow {
-	var out []Arrow
-	for i := 1; i < p.Len(); i++ {
-		a, t := p.At(i-1), p.At(i)
-		if t != Outside {
-			out = append(out, ArrowOf(a, t, dashed))
-			continue
-		}
-		tr := -1
-		if 2*a.Rank() >= b.Size() {
-			tr = b.Size()
-		}
-		out = append(out, Arrow{a.File(), a.Rank(), a.File(), tr, dashed})
-	}
-	return out
-}
-
 // The geometry of the picture, in SVG user units.
 const (
 	svgCell   = 60

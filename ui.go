@@ -56,17 +56,3 @@ type UI[M Move] interface {
 	// square whose piece cannot move now.
 	Destinations(from Square) Bitboard
 }
-
-// DrawnMove is a move that can be drawn as arrows: every game's Move.
-type DrawnMove interface {
-	Arrows() []Arrow
-}
-
-// AppendArrows appends the arrows of each move to dst, in order, and
-// returns the extended slice: the body of the games' Drawing methods.
-func AppendArrows[M DrawnMove](dst []Arrow, moves ...M) []Arrow {
-	for _, m := range moves {
-		dst = append(dst, m.Arrows()...)
-	}
-	return dst
-}

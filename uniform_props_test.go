@@ -10,6 +10,7 @@ import (
 	"github.com/hopsgames/hops/brouillard"
 	"github.com/hopsgames/hops/catchit"
 	"github.com/hopsgames/hops/coir"
+	"github.com/hopsgames/hops/internal/engine"
 	"github.com/hopsgames/hops/internal/gametest"
 	"github.com/hopsgames/hops/zapita"
 	"pgregory.net/rapid"
@@ -69,7 +70,7 @@ func (g uniformGame[P, M]) position(t *rapid.T) P {
 func letters(t *rapid.T, b *hops.Board, text string) map[hops.Square]byte {
 	out := map[hops.Square]byte{}
 	rows, _, _ := strings.Cut(text, " ")
-	if err := hops.ParseRows(b, rows, func(s hops.Square, c byte, _ bool) error {
+	if err := engine.ParseRows(b, rows, func(s hops.Square, c byte, _ bool) error {
 		out[s] = c
 		return nil
 	}); err != nil {

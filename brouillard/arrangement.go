@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
 )
 
 // Arrangement is how a player sets up his seven pawns face down on his
@@ -83,7 +84,7 @@ func (a Arrangement) MarshalText() ([]byte, error) { return []byte(a.String()), 
 
 // UnmarshalText reads an arrangement, as ParseArrangement.
 func (a *Arrangement) UnmarshalText(text []byte) error {
-	return hops.UnmarshalText(a, text, ParseArrangement)
+	return engine.UnmarshalText(a, text, ParseArrangement)
 }
 
 // ParseArrangement reads an arrangement's text: seven letters among

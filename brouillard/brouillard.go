@@ -5,6 +5,7 @@ import (
 	"iter"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
 )
 
 // The two sides (B2). White sets up on ranks 1 and 2 and moves first by
@@ -161,7 +162,7 @@ const (
 )
 
 var zobrist = func() (k [zKeys]uint64) {
-	hops.ZobristKeys(0x42726f75696c6c61, k[:])
+	engine.ZobristKeys(0x42726f75696c6c61, k[:])
 	return k
 }()
 

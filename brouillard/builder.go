@@ -2,6 +2,7 @@ package brouillard
 
 import (
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
 )
 
 var (
@@ -15,7 +16,7 @@ var (
 // the jumped pawn over (B8).
 func (m Move) Clicks() []hops.Click {
 	out := make([]hops.Click, 0, m.pawn.Len()+m.fou.Len())
-	return hops.AppendClicks(hops.AppendClicks(out, m.pawn), m.fou)
+	return engine.AppendClicks(engine.AppendClicks(out, m.pawn), m.fou)
 }
 
 // Pawn returns the pawn on square s: its side, its kind and whether it
@@ -189,8 +190,8 @@ func (b *builder) fouDone() bool {
 }
 
 // fouLandings returns the clicks that may extend the Fou's move (B7, B8).
-func (b *builder) fouLandings() hops.ClickSet {
-	var cs hops.ClickSet
+func (b *builder) fouLandings() engine.ClickSet {
+	var cs engine.ClickSet
 	if b.fouDone() {
 		return cs
 	}
@@ -223,8 +224,8 @@ func (b *builder) fouLandings() hops.ClickSet {
 }
 
 // Next returns the clicks that may follow.
-func (b *builder) Next() hops.ClickSet {
-	var next hops.ClickSet
+func (b *builder) Next() engine.ClickSet {
+	var next engine.ClickSet
 	st := b.st
 	me := st.side
 	if !st.sane() || st.over() {
@@ -260,7 +261,7 @@ func (b *builder) Next() hops.ClickSet {
 // build implements Build, for the true position or for the view of
 // viewer when view is set.
 func (st *state) build(clicks []hops.Click, view bool, viewer hops.Side) (hops.Built[Move], error) {
-	return hops.BuildFrom[Move](&builder{st: st, occ: st.pawns[0] | st.pawns[1], view: view, viewer: viewer}, clicks)
+	return engine.BuildFrom[Move](&builder{st: st, occ: st.pawns[0] | st.pawns[1], view: view, viewer: viewer}, clicks)
 }
 
 // Built returns the decision clicked so far, canonical, once the Fou has
@@ -279,7 +280,7 @@ func (b *builder) Built() (Move, bool, error) {
 // Click adds the i-th click, or says why it cannot follow.
 func (b *builder) Click(i int, c hops.Click) error {
 	fail := func(rule, format string, args ...any) error {
-		return hops.ClickError(i, c, rule, format, args...)
+		return engine.ClickError(i, c, rule, format, args...)
 	}
 	st := b.st
 	me := st.side
@@ -292,7 +293,7 @@ func (b *builder) Click(i int, c hops.Click) error {
 	case !bd.Contains(s):
 		return fail("G1", "%s is not a square of the board", s)
 	}
-	where := hops.ClickWhere(i, c)
+	where := engine.ClickWhere(i, c)
 	switch {
 	case b.fou.Len() > 0:
 		if b.fouDone() {
@@ -370,7 +371,7 @@ func (b *builder) Click(i int, c hops.Click) error {
 // complete, the position it plays to, the pawn turned over and captured
 // or not (B8), which a View can show only when it knows the pawn's face.
 // It also says what the next click is for.
-func (b *builder) Preview(next *hops.ClickSet) (hops.Drawable[Move], string) {
+func (b *builder) Preview(next *engine.ClickSet) (hops.Drawable[Move], string) {
 	st := b.st
 	me := st.side
 	q := *st
@@ -378,7 +379,7 @@ func (b *builder) Preview(next *hops.ClickSet) (hops.Drawable[Move], string) {
 	case !st.sane():
 		return b.wrap(q), "the position is not set up"
 	case st.over():
-		return b.wrap(q), hops.PromptOver
+		return b.wrap(q), engine.PromptOver
 	case b.fou.Len() >= 2:
 		c, err := st.check(Move{pawn: b.pawn, fou: b.fou})
 		if err == nil {
@@ -391,7 +392,7 @@ func (b *builder) Preview(next *hops.ClickSet) (hops.Drawable[Move], string) {
 		if next.Empty() {
 			return b.wrap(q), ""
 		}
-		return b.wrap(q), hops.PromptJump + turnHint(next)
+		return b.wrap(q), engine.PromptJump + turnHint(next)
 	}
 	c := checked{pawnFrom: hops.NoSquare, pawnTo: hops.NoSquare, fouTo: st.fou[me], turn: hops.NoSquare}
 	if b.pawn.Len() >= 2 {
@@ -408,15 +409,15 @@ func (b *builder) Preview(next *hops.ClickSet) (hops.Drawable[Move], string) {
 	case b.pawn.Len() == 1:
 		prompt = "click where the pawn on " + b.pawn.From().String() + " goes"
 	case b.pawn.Len() >= 2 && pawns && fou:
-		prompt = hops.PromptJump + ", or click the Fou to move it"
+		prompt = engine.PromptJump + ", or click the Fou to move it"
 	case b.pawn.Len() >= 2 && pawns:
-		prompt = hops.PromptJump
+		prompt = engine.PromptJump
 	case st.plus:
 		prompt = "the Fou moves again after the capture: click it"
 	case pawns && fou:
-		prompt = hops.PromptStart + ", or the Fou"
+		prompt = engine.PromptStart + ", or the Fou"
 	case pawns:
-		prompt = hops.PromptStart + "; the Fou moves after it"
+		prompt = engine.PromptStart + "; the Fou moves after it"
 	default:
 		prompt = "click the Fou to move it"
 	}
@@ -434,7 +435,7 @@ func (b *builder) wrap(st state) hops.Drawable[Move] {
 
 // turnHint returns what the prompt of a Fou's move adds when a marked
 // click is offered: that marking the jump turns the pawn over (B8).
-func turnHint(next *hops.ClickSet) string {
+func turnHint(next *engine.ClickSet) string {
 	for _, c := range next.Clicks() {
 		if c.Mark {
 			return " (a marked jump turns the pawn jumped over)"

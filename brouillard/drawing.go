@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
 )
 
 var figureLabels = [...]string{Nine: "9", Ten: "10", Jack: "J", Queen: "Q", King: "K"}
@@ -24,11 +25,11 @@ func (v View) Drawing(last ...Move) hops.Drawing { return v.st.drawing(last) }
 // Arrows returns the move's hops as arrows for a hops.Drawing: the pawn's
 // path, then the Fou's.
 func (m Move) Arrows() []hops.Arrow {
-	return append(hops.PathArrows(bd, m.pawn, false), hops.PathArrows(bd, m.fou, false)...)
+	return append(engine.PathArrows(bd, m.pawn, false), engine.PathArrows(bd, m.fou, false)...)
 }
 
 func (st *state) drawing(last []Move) hops.Drawing {
-	d := hops.Drawing{Board: bd, Arrows: hops.AppendArrows(nil, last...)}
+	d := hops.Drawing{Board: bd, Arrows: engine.AppendArrows(nil, last...)}
 	for s := range dark.Squares() {
 		d.SquareFill[s] = "#b08d6a"
 	}

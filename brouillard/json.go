@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
 )
 
 // viewJSON is the JSON form of a View.
@@ -48,5 +49,5 @@ func (r Reveal) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
 
 // UnmarshalText reads a reveal text, as ParseReveal.
 func (r *Reveal) UnmarshalText(text []byte) error {
-	return hops.UnmarshalText(r, text, ParseReveal)
+	return engine.UnmarshalText(r, text, ParseReveal)
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
 )
 
 // Move is one decision (B9): an optional pawn move, then the Fou's move,
@@ -72,7 +73,7 @@ func (m Move) MarshalText() ([]byte, error) { return m.AppendText(nil), nil }
 
 // UnmarshalText reads a move text, as ParseMove.
 func (m *Move) UnmarshalText(text []byte) error {
-	return hops.UnmarshalText(m, text, ParseMove)
+	return engine.UnmarshalText(m, text, ParseMove)
 }
 
 // ParseMove reads a move text (B10, G12): either a Fou path alone, or a
@@ -86,7 +87,7 @@ func ParseMove(text string) (Move, error) {
 	var m Move
 	norm, err := hops.NormalizeMoveText(text)
 	if err != nil {
-		return m, hops.ErrorInText(err, "move", text)
+		return m, engine.ErrorInText(err, "move", text)
 	}
 	if norm == "" {
 		return m, hops.Errorf(hops.ErrSyntax, "B10", "", "empty move")

@@ -1,6 +1,9 @@
 package brouillard
 
-import hops "github.com/hopsgames/hops"
+import (
+	hops "github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
+)
 
 // Setup describes a Brouillard au Palais position (a true state, B11)
 // by its pieces, for building one in code: Setup.Position checks it and
@@ -46,7 +49,7 @@ func (p Position) Setup() Setup {
 // phase of B1, B2, B5, B9 and B11. An impossible setup is an
 // *hops.Error of kind hops.ErrPosition.
 func (s Setup) Position() (Position, error) {
-	if err := hops.CheckSetup(bd, s.ToMove, "B11", "B2", s.Pawns[White], s.Pawns[Red]); err != nil {
+	if err := engine.CheckSetup(bd, s.ToMove, "B11", "B2", s.Pawns[White], s.Pawns[Red]); err != nil {
 		return Position{}, err
 	}
 	all := s.Pawns[White] | s.Pawns[Red]

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
 )
 
 // letter returns the letter on a square in a position text (B11, B12):
@@ -22,7 +23,7 @@ func (st *state) letter(s hops.Square) (byte, bool) {
 }
 
 func (st *state) appendText(b []byte) []byte {
-	b = hops.AppendRows(b, bd, func(s hops.Square) (byte, bool) {
+	b = engine.AppendRows(b, bd, func(s hops.Square) (byte, bool) {
 		switch s {
 		case st.fou[White]:
 			return 'F', false
@@ -58,7 +59,7 @@ func (p Position) AppendText(b []byte) []byte { return p.st.appendText(b) }
 
 // UnmarshalText reads a position text, as Parse.
 func (p *Position) UnmarshalText(text []byte) error {
-	return hops.UnmarshalText(p, text, Parse)
+	return engine.UnmarshalText(p, text, Parse)
 }
 
 // Parse reads a position text (B11). It is strict: the canonical text of
@@ -93,12 +94,12 @@ var letterKind = func() (t [128]Kind) {
 // given viewer.
 func parseState(text string, view bool, viewer hops.Side) (state, error) {
 	var st state
-	fields, err := hops.SplitFields(text, 5, 5)
+	fields, err := engine.SplitFields(text, 5, 5)
 	if err != nil {
 		return st, err
 	}
 	nfou := [2]int{}
-	err = hops.ParseRows(bd, fields[0], func(s hops.Square, c byte, marked bool) error {
+	err = engine.ParseRows(bd, fields[0], func(s hops.Square, c byte, marked bool) error {
 		side := White
 		if c >= 'a' {
 			side = Red

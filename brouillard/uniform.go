@@ -1,6 +1,9 @@
 package brouillard
 
-import hops "github.com/hopsgames/hops"
+import (
+	hops "github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
+)
 
 var (
 	_ hops.UI[Move] = Position{}
@@ -103,12 +106,12 @@ func (p Position) Mirror() Position {
 		q.sq[bd.MirrorFiles(s)] = st.sq[s]
 	}
 	for side := range 2 {
-		q.pawns[side] = hops.MapSquares(st.pawns[side], bd.MirrorFiles)
+		q.pawns[side] = engine.MapSquares(st.pawns[side], bd.MirrorFiles)
 		if bd.Contains(st.fou[side]) {
 			q.fou[side] = bd.MirrorFiles(st.fou[side])
 		}
 	}
-	q.revealed = hops.MapSquares(st.revealed, bd.MirrorFiles)
+	q.revealed = engine.MapSquares(st.revealed, bd.MirrorFiles)
 	return Position{st: q}
 }
 

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
 )
 
 var _ hops.Builder[Move] = Position{}
@@ -13,7 +14,7 @@ var _ hops.Builder[Move] = Position{}
 // marked (K5), the exit as hops.Outside (K6).
 func (m Move) Clicks() []hops.Click {
 	out := make([]hops.Click, 0, m.first.Len()+m.second.Len())
-	return hops.AppendClicks(hops.AppendClicks(out, m.first), m.second)
+	return engine.AppendClicks(engine.AppendClicks(out, m.first), m.second)
 }
 
 // Destinations returns the squares where the pawn on from can end the
@@ -69,7 +70,7 @@ func (st *stage) hasSecond(o *outcomes, attacker bool) bool {
 // displacements make a legal turn, which may still go on by jumps, or
 // when the first one leaves the board and wins.
 func (p Position) Build(clicks []hops.Click) (hops.Built[Move], error) {
-	return hops.BuildFrom[Move](newBuilder(&p), clicks)
+	return engine.BuildFrom[Move](newBuilder(&p), clicks)
 }
 
 // Built returns the turn clicked so far, canonical, once it is complete.
@@ -182,8 +183,8 @@ func (b *builder) acceptable(end hops.Square, taken bool) bool {
 // candidates returns the clicks that may follow in the current
 // displacement by the rules of a single hop, before asking whether the
 // turn can be completed from there.
-func (b *builder) candidates() hops.ClickSet {
-	var cs hops.ClickSet
+func (b *builder) candidates() engine.ClickSet {
+	var cs engine.ClickSet
 	n := b.path.Len()
 	if n == 0 || b.won || b.stepped() {
 		return cs
@@ -361,14 +362,14 @@ func (b *builder) canBegin(from hops.Square) bool {
 }
 
 // Next returns the clicks that may follow.
-func (b *builder) Next() hops.ClickSet {
+func (b *builder) Next() engine.ClickSet {
 	if b.path.Len() == 0 {
-		var next hops.ClickSet
+		var next engine.ClickSet
 		next.AddSquares(b.firstPawns())
 		return next
 	}
 	cs := b.candidates()
-	var next hops.ClickSet
+	var next engine.ClickSet
 	for _, c := range cs.Clicks() {
 		if b.viable(c) {
 			next.Add(c)
@@ -389,7 +390,7 @@ func (b *builder) complete() bool {
 // Click adds the i-th click, or says why it cannot follow.
 func (b *builder) Click(i int, c hops.Click) error {
 	fail := func(rule, format string, args ...any) error {
-		return hops.ClickError(i, c, rule, format, args...)
+		return engine.ClickError(i, c, rule, format, args...)
 	}
 	st := &b.st
 	side := st.side
@@ -458,7 +459,7 @@ func (b *builder) Click(i int, c hops.Click) error {
 		return fail("G5", "the path is as long as a path can be")
 	}
 	if _, err := cp.displace(d, b.ord); err != nil {
-		return hops.ErrorIn(err, hops.ClickWhere(i, c))
+		return hops.ErrorIn(err, engine.ClickWhere(i, c))
 	}
 	return fail("K4", "%s cannot follow %s", c, b.path)
 }
@@ -492,13 +493,13 @@ func (p Position) effect(m Move) Position {
 // displaced so far stand where their paths end, with the ball when they
 // carry or took it; once the turn is complete, the position it plays to.
 // It also says what the next click is for.
-func (b *builder) Preview(next *hops.ClickSet) (hops.Drawable[Move], string) {
+func (b *builder) Preview(next *engine.ClickSet) (hops.Drawable[Move], string) {
 	p := *b.p
 	switch {
 	case b.over():
-		return p, hops.PromptOver
+		return p, engine.PromptOver
 	case b.path.Len() == 0:
-		return p, "first displacement: " + hops.PromptStart
+		return p, "first displacement: " + engine.PromptStart
 	case b.won:
 		m := NewMove(b.first, b.path)
 		if b.ord == 0 {
@@ -517,7 +518,7 @@ func (b *builder) Preview(next *hops.ClickSet) (hops.Drawable[Move], string) {
 }
 
 // prompt says what the next click is for.
-func (b *builder) prompt(next *hops.ClickSet) string {
+func (b *builder) prompt(next *engine.ClickSet) string {
 	ords := [2]string{"first displacement: ", "second displacement: "}
 	ord := ords[b.ord]
 	if b.path.Len() == 1 {
@@ -533,7 +534,7 @@ func (b *builder) prompt(next *hops.ClickSet) string {
 	}
 	var parts []string
 	if jumps {
-		parts = append(parts, hops.PromptJump)
+		parts = append(parts, engine.PromptJump)
 	}
 	if out {
 		parts = append(parts, "leave the board to win")

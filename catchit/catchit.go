@@ -6,6 +6,7 @@ import (
 	"math/bits"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
 )
 
 // The two sides (K1). Blue sets up on rank 1 and moves first in the
@@ -192,7 +193,7 @@ var zobrist struct {
 
 func init() {
 	var keys [3*64 + 1]uint64
-	hops.ZobristKeys(0xCA7C417, keys[:])
+	engine.ZobristKeys(0xCA7C417, keys[:])
 	copy(zobrist.pawn[0][:], keys[0:64])
 	copy(zobrist.pawn[1][:], keys[64:128])
 	copy(zobrist.ball[:], keys[128:192])
@@ -237,7 +238,7 @@ func (p Position) MarshalText() ([]byte, error) { return p.AppendText(make([]byt
 // extended slice; String and MarshalText are built on it.
 func (p Position) AppendText(out []byte) []byte {
 	c := p.carrier()
-	out = hops.AppendRows(out, board, func(s hops.Square) (byte, bool) {
+	out = engine.AppendRows(out, board, func(s hops.Square) (byte, bool) {
 		switch {
 		case p.pawns[Blue].Has(s):
 			if s == c {
@@ -262,7 +263,7 @@ func (p Position) AppendText(out []byte) []byte {
 
 // UnmarshalText reads a position text (see Parse).
 func (p *Position) UnmarshalText(text []byte) error {
-	return hops.UnmarshalText(p, text, Parse)
+	return engine.UnmarshalText(p, text, Parse)
 }
 
 // Parse reads a position text (K11, G11): the rows, then the side to
@@ -272,12 +273,12 @@ func (p *Position) UnmarshalText(text []byte) error {
 // side not to move, which has six pawns left (K9), the loser seven.
 func Parse(text string) (Position, error) {
 	var p Position
-	fields, err := hops.SplitFields(text, 2, 2)
+	fields, err := engine.SplitFields(text, 2, 2)
 	if err != nil {
 		return Position{}, err
 	}
 	carrier := hops.NoSquare
-	err = hops.ParseRows(board, fields[0], func(s hops.Square, c byte, marked bool) error {
+	err = engine.ParseRows(board, fields[0], func(s hops.Square, c byte, marked bool) error {
 		if marked {
 			return hops.Errorf(hops.ErrSyntax, "K11", "", "'!' is not used in Catch'it")
 		}
@@ -354,7 +355,7 @@ func MirrorSquare(s hops.Square) hops.Square {
 	return board.MirrorFiles(s)
 }
 
-func mirrorBits(b hops.Bitboard) hops.Bitboard { return hops.MapSquares(b, board.MirrorFiles) }
+func mirrorBits(b hops.Bitboard) hops.Bitboard { return engine.MapSquares(b, board.MirrorFiles) }
 
 // Diagram draws the board as text, rank 7 at the top: "b" and "r" for
 // pawns, "B" or "R" for the carrier, "." for an empty square, followed by

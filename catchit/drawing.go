@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
 )
 
 // Drawing describes the position as a picture in the manner of the rule
@@ -12,7 +13,7 @@ import (
 // tinted with the colour of the side that aims at them; then arrows
 // along the moves given, in order (usually the move that led here).
 func (p Position) Drawing(last ...Move) hops.Drawing {
-	d := hops.Drawing{Board: board, Arrows: hops.AppendArrows(nil, last...)}
+	d := hops.Drawing{Board: board, Arrows: engine.AppendArrows(nil, last...)}
 	for s := range board.RankSquares(6).Squares() {
 		d.SquareFill[s] = "#d6e4f5" // Blue's goal is beyond rank 7
 	}
@@ -40,5 +41,5 @@ func (p Position) Drawing(last ...Move) hops.Drawing {
 // displacement, then the second. A hop out of the board is drawn over the
 // goal edge.
 func (m Move) Arrows() []hops.Arrow {
-	return append(hops.PathArrows(board, m.first, false), hops.PathArrows(board, m.second, false)...)
+	return append(engine.PathArrows(board, m.first, false), engine.PathArrows(board, m.second, false)...)
 }

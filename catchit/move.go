@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
 )
 
 // Move is one whole turn (K7): two displacements by two different pawns,
@@ -72,7 +73,7 @@ func (m Move) MarshalText() ([]byte, error) { return m.AppendText(nil), nil }
 
 // UnmarshalText reads a move text (see ParseMove).
 func (m *Move) UnmarshalText(text []byte) error {
-	return hops.UnmarshalText(m, text, ParseMove)
+	return engine.UnmarshalText(m, text, ParseMove)
 }
 
 // ParseMove reads a move text (K10, G12): one or two paths separated by
@@ -87,7 +88,7 @@ func ParseMove(text string) (Move, error) {
 	var m Move
 	norm, err := hops.NormalizeMoveText(text)
 	if err != nil {
-		return m, hops.ErrorInText(err, "move", text)
+		return m, engine.ErrorInText(err, "move", text)
 	}
 	if norm == "" {
 		return m, hops.Errorf(hops.ErrSyntax, "K10", "", "empty move")

@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
 	"github.com/hopsgames/hops/internal/gametest"
 	"pgregory.net/rapid"
 )
@@ -281,8 +282,8 @@ func TestMirrorSymmetry(t *testing.T) {
 func TestColourSymmetry(t *testing.T) {
 	flip := func(p Position) Position {
 		q := Position{side: p.side ^ 1}
-		q.pawns[Blue] = hops.MapSquares(p.pawns[Red], board.Rotate180)
-		q.pawns[Red] = hops.MapSquares(p.pawns[Blue], board.Rotate180)
+		q.pawns[Blue] = engine.MapSquares(p.pawns[Red], board.Rotate180)
+		q.pawns[Red] = engine.MapSquares(p.pawns[Blue], board.Rotate180)
 		if c := p.carrier(); c != hops.NoSquare {
 			q.ball = uint8(board.Rotate180(c)) + 1
 		}

@@ -1,6 +1,9 @@
 package catchit
 
-import hops "github.com/hopsgames/hops"
+import (
+	hops "github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
+)
 
 // Setup describes a Catch'it position by its pieces, for building one in
 // code: Setup.Position checks it and gives the Position, and
@@ -27,7 +30,7 @@ func (p Position) Setup() Setup {
 // carrier one of them, and the material of K1 and K9. An impossible
 // setup is an *hops.Error of kind hops.ErrPosition.
 func (s Setup) Position() (Position, error) {
-	if err := hops.CheckSetup(board, s.ToMove, "K11", "K1", s.Pawns[Blue], s.Pawns[Red]); err != nil {
+	if err := engine.CheckSetup(board, s.ToMove, "K11", "K1", s.Pawns[Blue], s.Pawns[Red]); err != nil {
 		return Position{}, err
 	}
 	if s.Carrier != hops.NoSquare && !(s.Pawns[Blue] | s.Pawns[Red]).Has(s.Carrier) {

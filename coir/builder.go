@@ -2,6 +2,7 @@ package coir
 
 import (
 	hops "github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
 )
 
 var _ hops.Builder[Move] = Position{}
@@ -78,7 +79,7 @@ func (p Position) slides(own, opp hops.Bitboard, from hops.Square) hops.Bitboard
 func (p Position) Build(clicks []hops.Click) (hops.Built[Move], error) {
 	b := builder{p: &p, stepFrom: hops.NoSquare, stepTo: hops.NoSquare}
 	b.own, b.opp = p.sides()
-	return hops.BuildFrom[Move](&b, clicks)
+	return engine.BuildFrom[Move](&b, clicks)
 }
 
 // Built returns the move clicked so far, canonical, once it is complete.
@@ -146,8 +147,8 @@ func (b *builder) steppers() hops.Bitboard {
 }
 
 // Next returns the clicks that may follow.
-func (b *builder) Next() hops.ClickSet {
-	var next hops.ClickSet
+func (b *builder) Next() engine.ClickSet {
+	var next engine.ClickSet
 	switch {
 	case b.own == 0 || b.complete():
 	case b.path.Len() == 0:
@@ -170,7 +171,7 @@ func (b *builder) Next() hops.ClickSet {
 // Click adds the i-th click, or says why it cannot follow.
 func (b *builder) Click(i int, c hops.Click) error {
 	fail := func(rule, format string, args ...any) error {
-		return hops.ClickError(i, c, rule, format, args...)
+		return engine.ClickError(i, c, rule, format, args...)
 	}
 	p := b.p
 	s := c.Square
@@ -234,7 +235,7 @@ func (b *builder) Click(i int, c hops.Click) error {
 	if b.path.Len() >= hops.MaxPath {
 		return fail("G5", "the path is as long as a path can be")
 	}
-	where := hops.ClickWhere(i, c)
+	where := engine.ClickWhere(i, c)
 	if b.path.Len() == 1 {
 		if err := p.Validate(NewMove(pathWith(b.path, s), hops.NoSquare, hops.NoSquare)); err != nil {
 			return hops.ErrorIn(err, where)
@@ -258,14 +259,14 @@ func pathWith(p hops.Path, s hops.Square) hops.Path {
 // its step, slide or jumps end, the pawns it jumped turned, then the
 // stepping pawn where it steps; once the turn is complete, the position
 // it plays to. It also says what the next click is for.
-func (b *builder) Preview(next *hops.ClickSet) (hops.Drawable[Move], string) {
+func (b *builder) Preview(next *engine.ClickSet) (hops.Drawable[Move], string) {
 	p := *b.p
 	n := b.path.Len()
 	switch {
 	case b.own == 0:
-		return p, hops.PromptOver
+		return p, engine.PromptOver
 	case n == 0:
-		return p, hops.PromptStart
+		return p, engine.PromptStart
 	case n == 1:
 		return p, "click where the pawn on " + b.path.From().String() + " goes"
 	}
@@ -283,7 +284,7 @@ func (b *builder) Preview(next *hops.ClickSet) (hops.Drawable[Move], string) {
 	case b.stepFrom != hops.NoSquare:
 		return q, "click where the pawn on " + b.stepFrom.String() + " steps"
 	case b.jumps() != 0:
-		return q, hops.PromptJump + ", or click the pawn that steps"
+		return q, engine.PromptJump + ", or click the pawn that steps"
 	}
 	return q, "click the pawn that steps"
 }

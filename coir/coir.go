@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	hops "github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
 )
 
 // The two sides (C1). White sets up on rank 1 and moves first by default.
@@ -73,7 +74,7 @@ func StartVariantWith(first hops.Side) Position {
 // as Parse checks a text (C1, C8): twelve pawns, no square of both colours,
 // all on the board, and the side not to move owning at least one pawn.
 func NewPosition(white, black hops.Bitboard, toMove hops.Side) (Position, error) {
-	if err := hops.CheckSetup(board, toMove, "C8", "C1", white, black); err != nil {
+	if err := engine.CheckSetup(board, toMove, "C8", "C1", white, black); err != nil {
 		return Position{}, err
 	}
 	p := Position{white: white, black: black, side: toMove}
@@ -157,7 +158,7 @@ func (p Position) Outcome() hops.Outcome {
 
 // zobrist holds one key per colour and square, then the side key.
 var zobrist = func() (k [2*64 + 1]uint64) {
-	hops.ZobristKeys(0xC0112C1C, k[:])
+	engine.ZobristKeys(0xC0112C1C, k[:])
 	return k
 }()
 
@@ -187,7 +188,7 @@ func (p Position) String() string {
 // AppendText appends the position text (C8) to b and returns the
 // extended slice; String and MarshalText are built on it.
 func (p Position) AppendText(b []byte) []byte {
-	b = hops.AppendRows(b, board, func(s hops.Square) (byte, bool) {
+	b = engine.AppendRows(b, board, func(s hops.Square) (byte, bool) {
 		switch {
 		case p.white.Has(s):
 			return 'w', false
@@ -207,7 +208,7 @@ func (p Position) MarshalText() ([]byte, error) { return p.AppendText(nil), nil 
 
 // UnmarshalText reads a position text with Parse.
 func (p *Position) UnmarshalText(text []byte) error {
-	return hops.UnmarshalText(p, text, Parse)
+	return engine.UnmarshalText(p, text, Parse)
 }
 
 // Parse reads a position text (C8, G11): six ranks from rank 6 down, 'w'
@@ -216,12 +217,12 @@ func (p *Position) UnmarshalText(text []byte) error {
 // one String writes, with exactly twelve pawns, and the side not to move
 // must own a pawn.
 func Parse(text string) (Position, error) {
-	fields, err := hops.SplitFields(text, 2, 2)
+	fields, err := engine.SplitFields(text, 2, 2)
 	if err != nil {
 		return Position{}, err
 	}
 	var p Position
-	err = hops.ParseRows(board, fields[0], func(s hops.Square, c byte, marked bool) error {
+	err = engine.ParseRows(board, fields[0], func(s hops.Square, c byte, marked bool) error {
 		if marked {
 			return hops.Errorf(hops.ErrSyntax, "C8", "", "'!' has no meaning in Coir Circuit")
 		}

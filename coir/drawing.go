@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
 )
 
 // Drawing describes the position as a picture in the manner of the rule
@@ -12,7 +13,7 @@ import (
 // marked with a gold dot; then arrows along the moves given, in order
 // (usually the move that led here).
 func (p Position) Drawing(last ...Move) hops.Drawing {
-	d := hops.Drawing{Board: board, Arrows: hops.AppendArrows(nil, last...)}
+	d := hops.Drawing{Board: board, Arrows: engine.AppendArrows(nil, last...)}
 	fill := [2]string{"#ffffff", "#222222"}
 	for _, side := range []hops.Side{White, Black} {
 		set := p.pawns(side)
@@ -34,9 +35,9 @@ func (p Position) Drawing(last ...Move) hops.Drawing {
 // Arrows returns the move's hops as arrows for a hops.Drawing: the jumps
 // or the slide, then the step.
 func (m Move) Arrows() []hops.Arrow {
-	a := hops.PathArrows(board, m.Path(), false)
+	a := engine.PathArrows(board, m.Path(), false)
 	if from, to, ok := m.Step(); ok {
-		a = append(a, hops.ArrowOf(from, to, false))
+		a = append(a, engine.ArrowOf(from, to, false))
 	}
 	return a
 }

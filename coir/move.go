@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	hops "github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
 )
 
 // Move is one turn as written (C7): a first part (a step, a Dame slide,
@@ -100,7 +101,7 @@ func (m Move) MarshalText() ([]byte, error) { return m.AppendText(nil), nil }
 
 // UnmarshalText reads a move text with ParseMove.
 func (m *Move) UnmarshalText(text []byte) error {
-	return hops.UnmarshalText(m, text, ParseMove)
+	return engine.UnmarshalText(m, text, ParseMove)
 }
 
 // ParseMove reads a move text (C7): a path of squares joined by '-', then
@@ -113,7 +114,7 @@ func ParseMove(text string) (Move, error) {
 	var m Move
 	norm, err := hops.NormalizeMoveText(text)
 	if err != nil {
-		return m, hops.ErrorInText(err, "move", text)
+		return m, engine.ErrorInText(err, "move", text)
 	}
 	if norm == "" {
 		return m, hops.Errorf(hops.ErrSyntax, "C7", "", "empty move")

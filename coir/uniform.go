@@ -1,6 +1,9 @@
 package coir
 
-import hops "github.com/hopsgames/hops"
+import (
+	hops "github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
+)
 
 var _ hops.UI[Move] = Position{}
 
@@ -35,8 +38,8 @@ func (p Position) Key() hops.StateKey {
 // reflections.
 func (p Position) Mirror() Position {
 	return Position{
-		white: hops.MapSquares(p.white, board.MirrorFiles),
-		black: hops.MapSquares(p.black, board.MirrorFiles),
+		white: engine.MapSquares(p.white, board.MirrorFiles),
+		black: engine.MapSquares(p.black, board.MirrorFiles),
 		side:  p.side,
 	}
 }

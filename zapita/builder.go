@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	hops "github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
 )
 
 var _ hops.Builder[Move] = Position{}
@@ -11,7 +12,7 @@ var _ hops.Builder[Move] = Position{}
 // Clicks returns the clicks a person makes to build m (see Build): the
 // pawn, each landing of its path, then each throw's landing square.
 func (m Move) Clicks() []hops.Click {
-	out := hops.AppendClicks(make([]hops.Click, 0, m.path.Len()+int(m.n)), m.path)
+	out := engine.AppendClicks(make([]hops.Click, 0, m.path.Len()+int(m.n)), m.path)
 	for i := 0; i < int(m.n); i++ {
 		out = append(out, hops.Click{Square: m.throws[i]})
 	}
@@ -33,7 +34,7 @@ func (m Move) Clicks() []hops.Click {
 // position's text and diagram show the pawn there and its drawing the
 // bomb.
 func (p Position) Build(clicks []hops.Click) (hops.Built[Move], error) {
-	return hops.BuildFrom[Move](&builder{p: &p}, clicks)
+	return engine.BuildFrom[Move](&builder{p: &p}, clicks)
 }
 
 // builder is a move under construction.
@@ -117,8 +118,8 @@ func (b *builder) viable(l hops.Square, visited hops.Bitboard) bool {
 }
 
 // Next returns the clicks that may follow.
-func (b *builder) Next() hops.ClickSet {
-	var next hops.ClickSet
+func (b *builder) Next() engine.ClickSet {
+	var next engine.ClickSet
 	p := b.p
 	switch {
 	case p.over():
@@ -147,7 +148,7 @@ func (b *builder) Next() hops.ClickSet {
 func (b *builder) Click(i int, c hops.Click) error {
 	p := b.p
 	fail := func(rule, format string, args ...any) error {
-		return hops.ClickError(i, c, rule, format, args...)
+		return engine.ClickError(i, c, rule, format, args...)
 	}
 	switch {
 	case c.Mark:
@@ -187,7 +188,7 @@ func (b *builder) Click(i int, c hops.Click) error {
 		m.n++
 		if !(rest | relay).Has(to) {
 			if _, err := p.check(m, true); err != nil {
-				return hops.ErrorIn(err, hops.ClickWhere(i, c))
+				return hops.ErrorIn(err, engine.ClickWhere(i, c))
 			}
 			return fail("Z6", "the pawn on %s cannot bring the bomb to rest: no chain of throws from it ends on a square empty of pawns", to)
 		}
@@ -216,7 +217,7 @@ func (b *builder) Click(i int, c hops.Click) error {
 		return fail("G5", "the path is as long as a path can be")
 	}
 	if _, err := p.check(m, true); err != nil {
-		return hops.ErrorIn(err, hops.ClickWhere(i, c))
+		return hops.ErrorIn(err, engine.ClickWhere(i, c))
 	}
 	return fail("Z4", "%s cannot follow %s", to, b.m.path)
 }
@@ -234,14 +235,14 @@ func (b *builder) Built() (Move, bool, error) {
 // its path ends, standing on the bomb once it reached it, and the bomb
 // where the last throw sent it; once the move is complete, the position
 // it plays to. It also says what the next click is for.
-func (b *builder) Preview(next *hops.ClickSet) (hops.Drawable[Move], string) {
+func (b *builder) Preview(next *engine.ClickSet) (hops.Drawable[Move], string) {
 	p := *b.p
 	n := b.m.path.Len()
 	switch {
 	case p.over():
-		return p, hops.PromptOver
+		return p, engine.PromptOver
 	case n == 0:
-		return p, hops.PromptStart
+		return p, engine.PromptStart
 	case b.complete():
 		if q, err := p.Play(b.m); err == nil {
 			p = q
@@ -274,5 +275,5 @@ func (b *builder) Preview(next *hops.ClickSet) (hops.Drawable[Move], string) {
 		}
 		return p, fmt.Sprintf("throw the bomb up to %d squares", power)
 	}
-	return p, hops.PromptJump
+	return p, engine.PromptJump
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
 )
 
 // Drawing describes the position as a picture in the manner of the rule
@@ -13,7 +14,7 @@ import (
 // given, in order (usually the move that led here): the pawn's path, then
 // each throw dashed.
 func (p Position) Drawing(last ...Move) hops.Drawing {
-	d := hops.Drawing{Board: board, Arrows: hops.AppendArrows(nil, last...)}
+	d := hops.Drawing{Board: board, Arrows: engine.AppendArrows(nil, last...)}
 	for _, s := range []hops.Side{White, Khaki} {
 		hq := HQ(s)
 		d.SquareFill[hq] = "#c5e1a5"
@@ -49,10 +50,10 @@ func (p Position) Drawing(last ...Move) hops.Drawing {
 // Arrows returns the move's hops as arrows for a hops.Drawing: the pawn's
 // path in solid lines, then each throw of the bomb dashed.
 func (m Move) Arrows() []hops.Arrow {
-	a := hops.PathArrows(board, m.Path(), false)
+	a := engine.PathArrows(board, m.Path(), false)
 	from := m.To()
 	for i := 0; i < m.NumThrows(); i++ {
-		a = append(a, hops.ArrowOf(from, m.Throw(i), true))
+		a = append(a, engine.ArrowOf(from, m.Throw(i), true))
 		from = m.Throw(i)
 	}
 	return a

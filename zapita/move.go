@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	hops "github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
 )
 
 // MaxThrows is the most throws a move can make: each of the mover's six
@@ -100,7 +101,7 @@ func (m Move) MarshalText() ([]byte, error) { return m.AppendText(nil), nil }
 
 // UnmarshalText reads a move text with ParseMove.
 func (m *Move) UnmarshalText(text []byte) error {
-	return hops.UnmarshalText(m, text, ParseMove)
+	return engine.UnmarshalText(m, text, ParseMove)
 }
 
 // ParseMove reads a move text (Z7, G12): the pawn's path, squares in
@@ -115,7 +116,7 @@ func ParseMove(text string) (Move, error) {
 	var m Move
 	norm, err := hops.NormalizeMoveText(text)
 	if err != nil {
-		return Move{}, hops.ErrorInText(err, "move", text)
+		return Move{}, engine.ErrorInText(err, "move", text)
 	}
 	// White space may stand around the throw marks; nowhere else inside.
 	norm = strings.ReplaceAll(strings.ReplaceAll(norm, " *", "*"), "* ", "*")

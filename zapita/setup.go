@@ -1,6 +1,9 @@
 package zapita
 
-import hops "github.com/hopsgames/hops"
+import (
+	hops "github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
+)
 
 // Setup describes a Zapita position by its pieces, for building one in
 // code: Setup.Position checks it and gives the Position, and
@@ -26,7 +29,7 @@ func (p Position) Setup() Setup { return Setup{Pawns: p.pw, Bomb: p.bomb, ToMove
 // *hops.Error of kind hops.ErrPosition.
 func (s Setup) Position() (Position, error) {
 	w, k := s.Pawns[White], s.Pawns[Khaki]
-	if err := hops.CheckSetup(board, s.ToMove, "Z8", "Z1", w[0], w[1], w[2], k[0], k[1], k[2]); err != nil {
+	if err := engine.CheckSetup(board, s.ToMove, "Z8", "Z1", w[0], w[1], w[2], k[0], k[1], k[2]); err != nil {
 		return Position{}, err
 	}
 	if !board.Contains(s.Bomb) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	hops "github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
 )
 
 // The two sides (Z1). White sets up on the G file and moves first by
@@ -155,7 +156,7 @@ func (p *Position) over() bool { return hqs.Has(p.bomb) }
 // zobrist holds one key per side, power and square, then one per bomb
 // square, then the side key.
 var zobrist = func() (k [6*64 + 64 + 1]uint64) {
-	hops.ZobristKeys(0x2A917A, k[:])
+	engine.ZobristKeys(0x2A917A, k[:])
 	return k
 }()
 
@@ -203,7 +204,7 @@ func (p Position) String() string {
 // AppendText appends the position text (Z8) to b and returns the
 // extended slice; String and MarshalText are built on it.
 func (p Position) AppendText(b []byte) []byte {
-	b = hops.AppendRows(b, board, func(s hops.Square) (byte, bool) { return p.letter(s), false })
+	b = engine.AppendRows(b, board, func(s hops.Square) (byte, bool) { return p.letter(s), false })
 	if p.side&1 == White {
 		return append(b, " w"...)
 	}
@@ -215,7 +216,7 @@ func (p Position) MarshalText() ([]byte, error) { return p.AppendText(nil), nil 
 
 // UnmarshalText reads a position text with Parse.
 func (p *Position) UnmarshalText(text []byte) error {
-	return hops.UnmarshalText(p, text, Parse)
+	return engine.UnmarshalText(p, text, Parse)
 }
 
 // Parse reads a position text (Z8, G11): seven ranks from rank 7 down,
@@ -227,13 +228,13 @@ func (p *Position) UnmarshalText(text []byte) error {
 // bomb on a headquarters must have been thrown there by the side that is
 // not to move (Z3).
 func Parse(text string) (Position, error) {
-	fields, err := hops.SplitFields(text, 2, 2)
+	fields, err := engine.SplitFields(text, 2, 2)
 	if err != nil {
 		return Position{}, err
 	}
 	var p Position
 	bombs := 0
-	err = hops.ParseRows(board, fields[0], func(s hops.Square, c byte, marked bool) error {
+	err = engine.ParseRows(board, fields[0], func(s hops.Square, c byte, marked bool) error {
 		if marked {
 			return hops.Errorf(hops.ErrSyntax, "Z8", "", "'!' has no meaning in Zapita")
 		}
@@ -306,7 +307,7 @@ func (p Position) Mirror() Position {
 	q := Position{bomb: mirrorSquare(p.bomb), side: p.side}
 	for s := range 2 {
 		for k := range 3 {
-			q.pw[s][k] = hops.MapSquares(p.pw[s][k], board.MirrorRanks)
+			q.pw[s][k] = engine.MapSquares(p.pw[s][k], board.MirrorRanks)
 		}
 	}
 	return q

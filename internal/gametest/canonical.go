@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
 )
 
 // Occupied returns the squares that hold something in a position text
@@ -15,7 +16,7 @@ import (
 func Occupied(b *hops.Board, positionText string) hops.Bitboard {
 	rows, _, _ := strings.Cut(positionText, " ")
 	var occ hops.Bitboard
-	_ = hops.ParseRows(b, rows, func(s hops.Square, _ byte, _ bool) error {
+	_ = engine.ParseRows(b, rows, func(s hops.Square, _ byte, _ bool) error {
 		occ = occ.With(s)
 		return nil
 	})

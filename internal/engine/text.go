@@ -1,0 +1,168 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/hopsgames/hops"
+)
+
+// UnmarshalText parses text with parse and stores the result in *dst,
+// leaving *dst unchanged on error: the body of the games' UnmarshalText
+// methods, which let positions and moves travel in JSON and other text
+// encodings.
+func UnmarshalText[T any](dst *T, text []byte, parse func(string) (T, error)) error {
+	v, err := parse(string(text))
+	if err != nil {
+		return err
+	}
+	*dst = v
+	return nil
+}
+
+// SplitFields splits a position text into its space-separated fields
+// (G11) and checks that there are between min and max of them. Fields
+// must be separated by exactly one space, with none before or after.
+func SplitFields(text string, min, max int) ([]string, error) {
+	if text == "" {
+		return nil, hops.Errorf(hops.ErrSyntax, "G11", "", "empty position text")
+	}
+	fields := strings.Split(text, " ")
+	for i, f := range fields {
+		if f == "" {
+			return nil, hops.Errorf(hops.ErrSyntax, "G11", fmt.Sprintf("field %d", i+1), "fields must be separated by exactly one space")
+		}
+	}
+	if len(fields) < min || len(fields) > max {
+		want := fmt.Sprint(min)
+		if max != min {
+			want = fmt.Sprintf("%d to %d", min, max)
+		}
+		return nil, hops.Errorf(hops.ErrSyntax, "G11", "", "%d fields, want %s", len(fields), want)
+	}
+	return fields, nil
+}
+
+// ParseRows reads the <rows> field of a position text (G11) for board b:
+// ranks from the top down separated by '/', each from file A rightwards,
+// a digit for a run of empty squares, a letter for a piece. It calls
+// piece for every letter, with its square and whether a '!' follows it
+// (only Brouillard uses that mark); piece returns an error for a letter
+// its game does not know. Errors name the rank and file at fault.
+func ParseRows(b *hops.Board, rows string, piece func(s hops.Square, c byte, marked bool) error) error {
+	n := b.Size()
+	ranks := strings.Split(rows, "/")
+	if len(ranks) != n {
+		return hops.Errorf(hops.ErrSyntax, "G11", "rows", "%d ranks, want %d separated by '/'", len(ranks), n)
+	}
+	for i, text := range ranks {
+		r := n - 1 - i
+		where := fmt.Sprintf("rank %d", r+1)
+		f := 0
+		prevDigit := false
+		for j := 0; j < len(text); j++ {
+			c := text[j]
+			switch {
+			case c >= '1' && c <= '9':
+				if prevDigit {
+					return hops.Errorf(hops.ErrSyntax, "G11", where, "two digits in a row (%s); runs of empty squares are written as one digit", hops.QuoteAt(text, j))
+				}
+				prevDigit = true
+				f += int(c - '0')
+				if f > n {
+					return hops.Errorf(hops.ErrSyntax, "G11", where, "%s is longer than %d squares", hops.QuoteAt(text, j), n)
+				}
+			case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '*':
+				prevDigit = false
+				if f >= n {
+					return hops.Errorf(hops.ErrSyntax, "G11", where, "%s is longer than %d squares", hops.QuoteAt(text, j), n)
+				}
+				marked := j+1 < len(text) && text[j+1] == '!'
+				if err := piece(hops.SquareAt(f, r), c, marked); err != nil {
+					var e *hops.Error
+					if errors.As(err, &e) {
+						return e.In(fmt.Sprintf("%s, square %s", where, hops.SquareAt(f, r)))
+					}
+					return err
+				}
+				if marked {
+					j++
+				}
+				f++
+			default:
+				return hops.Errorf(hops.ErrSyntax, "G11", where, "unexpected character %q in %s", c, hops.QuoteAt(text, j))
+			}
+		}
+		if f != n {
+			return hops.Errorf(hops.ErrSyntax, "G11", where, "%s covers %d squares, want %d", hops.Quote(text), f, n)
+		}
+	}
+	return nil
+}
+
+// AppendRows appends the canonical <rows> field (G11) of a position on
+// board b to dst: piece returns the letter on a square (0 for an empty
+// one) and whether it is followed by '!'. Runs of empty squares are
+// merged into one digit.
+func AppendRows(dst []byte, b *hops.Board, piece func(s hops.Square) (c byte, marked bool)) []byte {
+	n := b.Size()
+	for r := n - 1; r >= 0; r-- {
+		empty := 0
+		for f := 0; f < n; f++ {
+			c, marked := piece(hops.SquareAt(f, r))
+			if c == 0 {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				dst = append(dst, byte('0'+empty))
+				empty = 0
+			}
+			dst = append(dst, c)
+			if marked {
+				dst = append(dst, '!')
+			}
+		}
+		if empty > 0 {
+			dst = append(dst, byte('0'+empty))
+		}
+		if r > 0 {
+			dst = append(dst, '/')
+		}
+	}
+	return dst
+}
+
+// ErrorInText locates err in an input text (see hops.Error.InText).
+// Errors that are not *hops.Error come back unchanged.
+func ErrorInText(err error, label, text string) error {
+	var e *hops.Error
+	if !errors.As(err, &e) {
+		return err
+	}
+	return e.InText(label, text)
+}
+
+// CheckSetup makes the checks every game's Setup.Position starts with:
+// toMove is one of the two sides (else an error under textRule, the rule
+// of the game's position text), every set of pieces lies on board b (G1),
+// and no two sets share a square (else an error under materialRule, the
+// game's rule of one piece a square). The errors are of kind hops.ErrPosition;
+// the game goes on to check its material and placement.
+func CheckSetup(b *hops.Board, toMove hops.Side, textRule, materialRule string, sets ...hops.Bitboard) error {
+	if toMove > hops.Second {
+		return hops.Errorf(hops.ErrPosition, textRule, "side", "side %d is neither the first nor the second", toMove)
+	}
+	var all hops.Bitboard
+	for _, set := range sets {
+		if off := set &^ b.All(); off != 0 {
+			return hops.Errorf(hops.ErrPosition, "G1", "pieces", "pieces off the %dx%d board", b.Size(), b.Size())
+		}
+		if both := set & all; both != 0 {
+			return hops.Errorf(hops.ErrPosition, materialRule, "pieces", "two pieces on %s", both.First())
+		}
+		all |= set
+	}
+	return nil
+}
