@@ -246,15 +246,6 @@ func (b *Board) RankSquares(r int) Bitboard {
 	return b.rank[r]
 }
 
-// fileSquares returns the squares of file f (0 for A), or the empty set
-// when f is off the board.
-func (b *Board) fileSquares(f int) Bitboard {
-	if f < 0 || f >= b.size {
-		return 0
-	}
-	return b.file[f]
-}
-
 // Step returns the neighbour of s in direction d (G2), or NoSquare when
 // it is off the board or s is not on it.
 func (b *Board) Step(s Square, d Dir) Square {

@@ -6,7 +6,6 @@ import (
 	"iter"
 	"slices"
 	"strings"
-	"sync"
 )
 
 // Side is one of the two players. Each game names its sides (zapita.White
@@ -322,69 +321,3 @@ type Canonicalizer[M Move] interface {
 // to keep one move per distinct successor (G9).
 type StateKey [3]uint64
 
-// stateSet is a set of StateKeys for deduplicating successors. It is an
-// open-addressing table that is emptied in constant time, so one set can
-// be reused for every generation; getStateSet and putStateSet recycle
-// sets between calls so that steady-state generation does not allocate.
-// A stateSet is not safe for concurrent use.
-type stateSet struct {
-	keys []StateKey
-	gen  []uint32 // slot is used when gen[slot] == cur
-	cur  uint32
-	n    int
-}
-
-// Reset empties the set.
-func (s *stateSet) Reset() {
-	s.n = 0
-	s.cur++
-	if s.cur == 0 { // wrapped: clear for real
-		clear(s.gen)
-		s.cur = 1
-	}
-}
-
-// Len returns the number of keys in the set.
-func (s *stateSet) Len() int { return s.n }
-
-// Add inserts k and reports whether it was new.
-func (s *stateSet) Add(k StateKey) bool {
-	if 2*(s.n+1) > len(s.keys) {
-		s.grow()
-	}
-	mask := len(s.keys) - 1
-	h := k[0]*0x9E3779B97F4A7C15 ^ k[1]*0xC2B2AE3D27D4EB4F ^ k[2]*0x165667B19E3779F9
-	for i := int(h>>40) & mask; ; i = (i + 1) & mask {
-		if s.gen[i] != s.cur {
-			s.gen[i], s.keys[i] = s.cur, k
-			s.n++
-			return true
-		}
-		if s.keys[i] == k {
-			return false
-		}
-	}
-}
-
-func (s *stateSet) grow() {
-	old, oldGen, cur := s.keys, s.gen, s.cur
-	size := max(64, 2*len(old))
-	s.keys, s.gen, s.cur, s.n = make([]StateKey, size), make([]uint32, size), 1, 0
-	for i, k := range old {
-		if oldGen[i] == cur {
-			s.Add(k)
-		}
-	}
-}
-
-var stateSets = sync.Pool{New: func() any { return new(stateSet) }}
-
-// getStateSet returns an empty stateSet from a shared pool.
-func getStateSet() *stateSet {
-	s := stateSets.Get().(*stateSet)
-	s.Reset()
-	return s
-}
-
-// putStateSet returns a set to the pool; the caller must not use it after.
-func putStateSet(s *stateSet) { stateSets.Put(s) }

@@ -6,32 +6,6 @@ import (
 	"testing"
 )
 
-func TestStateSet(t *testing.T) {
-	s := getStateSet()
-	defer putStateSet(s)
-	for round := 0; round < 3; round++ {
-		for i := uint64(0); i < 1000; i++ {
-			if !s.Add(StateKey{i, i * 7, round2(i)}) {
-				t.Fatalf("round %d: key %d reported as seen", round, i)
-			}
-		}
-		for i := uint64(0); i < 1000; i++ {
-			if s.Add(StateKey{i, i * 7, round2(i)}) {
-				t.Fatalf("round %d: key %d added twice", round, i)
-			}
-		}
-		if s.Len() != 1000 {
-			t.Fatalf("Len = %d", s.Len())
-		}
-		s.Reset()
-		if s.Len() != 0 {
-			t.Fatal("Reset left keys")
-		}
-	}
-}
-
-func round2(i uint64) uint64 { return i % 3 }
-
 func TestErrorShape(t *testing.T) {
 	err := Errorf(ErrIllegal, "K8", "second displacement C1-C3", "the ball was already moved this turn")
 	if got := err.Error(); got != "second displacement C1-C3: the ball was already moved this turn (K8)" {
