@@ -320,4 +320,3 @@ type Canonicalizer[M Move] interface {
 // 64-bit words that a game packs its board into. Move generators use it
 // to keep one move per distinct successor (G9).
 type StateKey [3]uint64
-
