@@ -31,7 +31,9 @@ func (q plain) Play(m catchit.Move) (plain, error) {
 // the game's own Canonical, which it calls for the game's type; both
 // give Validate's error for an illegal move.
 func TestG9_CanonicalFallback(t *testing.T) {
-	if _, ok := any(plain{}).(hops.Canonicalizer[catchit.Move]); ok {
+	if _, ok := any(plain{}).(interface {
+		Canonical(catchit.Move) (catchit.Move, error)
+	}); ok {
 		t.Fatal("the wrapper has a Canonical method: the fallback is not tested")
 	}
 	for _, text := range []string{"rrrRrrr/7/7/7/7/7/bbbbbbb r", "1rr1rrr/1r5/7/1R5/7/bbb2b1/2b1b1b b"} {

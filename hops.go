@@ -274,12 +274,12 @@ func Divide[P Position[P, M], M Move](p P, depth int) []DivideEntry[M] {
 // Validate for an illegal m.
 //
 // When p has a method Canonical(M) (M, error) (every game of this module
-// does, see Canonicalizer) Canonical calls it: it works the canonical form
+// does) Canonical calls it: it works the canonical form
 // out of the move's own effect, searching only the moving piece's paths,
 // mostly within a few times the cost of Play. For other position types it
 // generates p's moves and plays them until one leads where m does.
 func Canonical[P Position[P, M], M Move](p P, m M) (M, error) {
-	if c, ok := any(p).(Canonicalizer[M]); ok {
+	if c, ok := any(p).(canonicalizer[M]); ok {
 		return c.Canonical(m)
 	}
 	next, err := p.Play(m)
@@ -308,11 +308,11 @@ func Canonical[P Position[P, M], M Move](p P, m M) (M, error) {
 	return m, Errorf(ErrIllegal, "G9", m.String(), "no generated move has the same effect")
 }
 
-// Canonicalizer is a position that finds the canonical form of a move
+// canonicalizer is a position that finds the canonical form of a move
 // itself: Canonical(m) validates m and returns the move the position's
 // generator yields for the same successor (G9), or Validate's error. The
 // positions of the four games (and Brouillard's View) implement it.
-type Canonicalizer[M Move] interface {
+type canonicalizer[M Move] interface {
 	Canonical(m M) (M, error)
 }
 

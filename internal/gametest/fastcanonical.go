@@ -11,10 +11,10 @@ import (
 )
 
 // Canonicalizing is a position (or view) whose Canonical works a move's
-// canonical form out of the move itself (hops.Canonicalizer), with what
+// canonical form out of the move itself (its Canonical method), with what
 // the naive reference needs to check it.
 type Canonicalizing[P any, M hops.Move] interface {
-	hops.Canonicalizer[M]
+	Canonical(m M) (M, error)
 	AppendMoves(dst []M) []M
 	Validate(m M) error
 	String() string
@@ -181,7 +181,7 @@ func (s Suite[P, M, PM]) BenchCanonicals(b *testing.B, named ...Named[P]) {
 		if !ok {
 			b.Fatalf("%s: no legal move", p)
 		}
-		cp, ok := any(p).(hops.Canonicalizer[M])
+		cp, ok := any(p).(interface{ Canonical(M) (M, error) })
 		if !ok {
 			b.Fatalf("%T has no Canonical method", p)
 		}
