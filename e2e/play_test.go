@@ -491,6 +491,12 @@ func playTwoPeople(t *testing.T, name string, strong int) {
 		t.Fatalf("the joiner shows game %s, want %s", got, id)
 	}
 	a.waitFor("the opponent", 10*time.Second, func(v view) bool { return v.Status == "playing" })
+	// The page sends its creation and its join with a request key, so
+	// that a retry after a lost answer gets the same game and seat: the
+	// journal keeps the key's hash with each.
+	if lines := journal(t, id); len(lines) < 2 || !strings.Contains(lines[0], `"request":"`) || !strings.Contains(lines[1], `"request":"`) {
+		t.Errorf("the creation and the join were not sent with a request key:\n%s", strings.Join(lines[:min(2, len(lines))], "\n"))
+	}
 	va, vb := a.read(), b.read()
 	if va.You == vb.You || va.Game != name || vb.Game != name {
 		t.Fatalf("the creator plays %s of %q, the joiner %s of %q", va.You, va.Game, vb.You, vb.Game)

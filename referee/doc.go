@@ -94,7 +94,9 @@
 // id; the journal keeps only a hash of the key and the request, to tell a
 // retry from another request. So a retry is answered the same on any node
 // and after a restart, and whoever knows a key can derive its tokens: a
-// key must be kept like a token, and be random.
+// key must be kept like a token, and be random. The web page draws a new
+// key for each creation and join, and sends the request again with the
+// same key while the server cannot be reached.
 //
 // For example, with curl:
 //

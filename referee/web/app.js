@@ -84,10 +84,11 @@ function setPhase(phase) {
 // api sends a request and returns its JSON answer; an error answer is
 // thrown with its kind and rule. A request that cannot reach the server
 // marks the connection lost.
-async function api(method, path, body) {
+async function api(method, path, body, key) {
   const headers = {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (game && game.token) headers.Authorization = 'Bearer ' + game.token;
+  if (key) headers['Idempotency-Key'] = key;
   let r;
   try {
     r = await fetch(path, {
@@ -114,6 +115,29 @@ async function api(method, path, body) {
     throw err;
   }
   return j;
+}
+
+// newKey draws a request key: 32 random bytes in base64url, 43
+// characters, as the server's Idempotency-Key asks.
+function newKey() {
+  const b = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...b)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+// once sends a creation or a join with a key of its own and, when the
+// server cannot be reached (the answer may have been lost after the
+// server acted), sends it again with the same key: the server then gives
+// the same answer, never a second game nor a lost seat.
+async function once(method, path, body) {
+  const key = newKey();
+  for (let wait = 500; ; wait *= 2) {
+    try {
+      return await api(method, path, body, key);
+    } catch (err) {
+      if (err.kind !== 'network' || wait > 8000) throw err;
+      await new Promise((done) => setTimeout(done, wait));
+    }
+  }
 }
 
 // connection shows whether the server answers: a lost connection is
@@ -333,7 +357,7 @@ $('new').addEventListener('submit', async (ev) => {
   $('start').disabled = true;
   $('lobby-message').textContent = '';
   try {
-    const c = await api('POST', '/games', {
+    const c = await once('POST', '/games', {
       game: f.get('game'), side: f.get('side'), opponent: f.get('opponent'),
     });
     remember({ id: c.id, token: c.token, you: c.you, game: c.game, invitation: c.invitation || '', opponent: f.get('opponent') });
@@ -349,7 +373,7 @@ $('new').addEventListener('submit', async (ev) => {
 
 async function join(id, invitation) {
   try {
-    const j = await api('POST', `/games/${encodeURIComponent(id)}/join`, { invitation });
+    const j = await once('POST', `/games/${encodeURIComponent(id)}/join`, { invitation });
     remember({ id: j.id, token: j.token, you: j.you, game: j.game, invitation: '', opponent: 'person' });
   } catch (err) {
     // The link was used already: by this browser, its game is here.
