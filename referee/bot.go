@@ -62,10 +62,11 @@ func (s *Server) seatBot(m *match, invitation string) error {
 	return nil
 }
 
-// resumeBots starts the computer players of the games listed at start
-// that are still being played. Only those games are read from the store,
+// resumeBots loads the games listed at start that are still being played
+// against the computer, which starts their computer players (see load),
 // and those the store could not summarize (List gave no events), which
-// are read to know.
+// are read to know. A request that loads such a game first starts its
+// player the same way.
 func (s *Server) resumeBots() {
 	s.mu.RLock()
 	var ids []string
@@ -79,12 +80,10 @@ func (s *Server) resumeBots() {
 		if s.ctx.Err() != nil {
 			return
 		}
-		m, err := s.lookup(id)
-		// A game still waiting lost its computer player before it took
-		// its seat (the invitation is stored hashed): it expires unplayed.
-		if err == nil && isBot(m.opponent) && take(m).status == StatusPlaying {
-			go s.runBot(m)
-		}
+		// Loading the game starts its computer player (see load). A game
+		// still waiting lost its computer player before it took its seat
+		// (the invitation is stored hashed): it expires unplayed.
+		s.lookup(id)
 	}
 }
 

@@ -146,14 +146,20 @@ func (s *Server) load(id string) (*match, error) {
 		}
 	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	delete(s.loading, id)
 	if err != nil {
 		c.m, c.err = nil, s.storeErrorLocked(id, nil, err)
+		s.mu.Unlock()
 		return nil, c.err
 	}
 	delete(s.cold, id)
 	s.games[id] = c.m
+	s.mu.Unlock()
+	// The computer player of a game being played resumes with the game,
+	// whoever loads it first: the request of a person, or resumeBots.
+	if isBot(c.m.opponent) && take(c.m).status == StatusPlaying {
+		go s.runBot(c.m)
+	}
 	return c.m, nil
 }
 
