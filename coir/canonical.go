@@ -76,7 +76,7 @@ func (p Position) Canonical(m Move) (Move, error) {
 		ds := dameSearch{start: d, land: empty | d.Bit(), pawns: turned, ends: ends[d]}
 		ds.prepare()
 		ds.path.Push(d, false)
-		if ds.search(d, 0, d.Bit()) {
+		if ds.promising(d, turned, d.Bit()) && ds.search(d, 0, d.Bit()) {
 			return ds.move(own, turned, after, oppAfter), nil
 		}
 		return m, errNoEffect(m)
@@ -132,35 +132,111 @@ func errNoEffect(m Move) error {
 // search (directions N first clockwise, nearer landings first), of a
 // Dame's flying jumps (C6) that turn exactly the pawns of a set, one a
 // jump, and end on a square of ends. All such paths have as many jumps
-// as there are pawns to turn, so the first found is the generator's. A
-// path is cut when none of the pawns it has still to turn can be jumped
-// last: a pawn with a square of ends beyond it, and only empty squares
-// between.
+// as there are pawns to turn, so the first found is the generator's.
+//
+// The search enters a landing only when the pawns still to turn can
+// still be turned from it, by tests that ignore some constraints and so
+// never cut a path that exists: with one pawn left, the landing must be
+// a square from which that pawn can be jumped onto an end; with two, one
+// of them must be jumpable from the landing onto such a square for the
+// other; with more, each pawn left must keep a line along which it can
+// be jumped, from a square the Dame is on or can still land on, onto a
+// square it can still land on. The obstacles never change during the
+// move (a turned pawn stays where it is), so the lines are found once.
 type dameSearch struct {
 	start hops.Square
 	land  hops.Bitboard // the empty squares, the Dame's start included
 	pawns hops.Bitboard // the pawns to turn
 	ends  hops.Bitboard
-	last  hops.Bitboard // the pawns a last jump can go over
 	path  hops.Path
+	index [64]int8           // the pawns' numbers, in square order
+	lines [Pawns][8]dameLine // the lines along which each pawn can be jumped
+	nline [Pawns]int8
+	pre   [Pawns]hops.Bitboard // where a jump over the pawn can land on an end
+	last  hops.Bitboard        // the pawns a last jump can go over
 }
 
-// prepare finds the pawns a last jump can go over.
+// dameLine is one way to jump a pawn: from a square of from, over the
+// pawn, onto a square of to, with only empty squares between.
+type dameLine struct {
+	from, to hops.Bitboard
+}
+
+// prepare finds the lines of every pawn to turn.
 func (ds *dameSearch) prepare() {
+	i := 0
 	ds.last = 0
 	for t := ds.pawns; t != 0; t &= t - 1 {
 		o := t.First()
+		ds.index[o] = int8(i)
+		n := 0
+		ds.pre[i] = 0
 		for dir := hops.Dir(0); dir < 8; dir++ {
-			if !ds.land.Has(board.Step(o, dir.Opposite())) {
+			back := dir.Opposite()
+			s := board.Step(o, back)
+			if !ds.land.Has(s) {
 				continue
 			}
-			for s := board.Step(o, dir); s != hops.NoSquare && ds.land.Has(s); s = board.Step(s, dir) {
-				if ds.ends.Has(s) {
-					ds.last |= o.Bit()
-				}
+			l := board.Step(o, dir)
+			if !ds.land.Has(l) {
+				continue
+			}
+			var from, to hops.Bitboard
+			for ; ds.land.Has(s); s = board.Step(s, back) {
+				from |= s.Bit()
+			}
+			for ; ds.land.Has(l); l = board.Step(l, dir) {
+				to |= l.Bit()
+			}
+			ds.lines[i][n] = dameLine{from, to}
+			n++
+			if to&ds.ends != 0 {
+				ds.pre[i] |= from
+				ds.last |= o.Bit()
 			}
 		}
+		ds.nline[i] = int8(n)
+		i++
 	}
+}
+
+// jumpable reports whether the pawn on o can still be jumped when the
+// Dame stands on at, may land on free, and must then land on a square
+// of onto.
+func (ds *dameSearch) jumpable(o hops.Square, at hops.Square, free, onto hops.Bitboard) bool {
+	i := ds.index[o]
+	for k := range ds.nline[i] {
+		ln := &ds.lines[i][k]
+		if ln.from&(free|at.Bit()) != 0 && ln.to&onto != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// promising reports whether the pawns of left can still all be turned
+// from the landing l, with the squares of visited landed on.
+func (ds *dameSearch) promising(l hops.Square, left, visited hops.Bitboard) bool {
+	switch left.Count() {
+	case 0:
+		return ds.ends.Has(l)
+	case 1:
+		return ds.pre[ds.index[left.First()]].Has(l)
+	case 2:
+		a, b := left.First(), (left & (left - 1)).First()
+		free := ds.land &^ visited
+		return ds.jumpable(a, l, 0, free&ds.pre[ds.index[b]]) || ds.jumpable(b, l, 0, free&ds.pre[ds.index[a]])
+	}
+	if left&ds.last == 0 {
+		return false
+	}
+	free := ds.land &^ visited
+	for t := left; t != 0; t &= t - 1 {
+		if !ds.jumpable(t.First(), l, free, free) {
+			return false
+		}
+	}
+	return true
 }
 
 // search extends the path from the Dame on at, having turned the pawns
@@ -169,9 +245,6 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard) bool
 	left := ds.pawns &^ turned
 	if left == 0 {
 		return ds.ends.Has(at)
-	}
-	if left&ds.last == 0 {
-		return false
 	}
 	for dir := hops.Dir(0); dir < 8; dir++ {
 		t := board.Step(at, dir)
@@ -184,6 +257,9 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard) bool
 		for l := board.Step(t, dir); l != hops.NoSquare && ds.land.Has(l); l = board.Step(l, dir) {
 			if visited.Has(l) {
 				continue // G5: fly over it
+			}
+			if !ds.promising(l, left&^t.Bit(), visited|l.Bit()) {
+				continue
 			}
 			ds.path.Push(l, false)
 			if ds.search(l, turned|t.Bit(), visited|l.Bit()) {
