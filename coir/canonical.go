@@ -172,21 +172,10 @@ func (ds *dameSearch) prepare() {
 		n := 0
 		ds.pre[i] = 0
 		for dir := hops.Dir(0); dir < 8; dir++ {
-			back := dir.Opposite()
-			s := board.Step(o, back)
-			if !ds.land.Has(s) {
+			from := clearRay(o, dir.Opposite(), ds.land)
+			to := clearRay(o, dir, ds.land)
+			if from == 0 || to == 0 {
 				continue
-			}
-			l := board.Step(o, dir)
-			if !ds.land.Has(l) {
-				continue
-			}
-			var from, to hops.Bitboard
-			for ; ds.land.Has(s); s = board.Step(s, back) {
-				from |= s.Bit()
-			}
-			for ; ds.land.Has(l); l = board.Step(l, dir) {
-				to |= l.Bit()
 			}
 			ds.lines[i][n] = dameLine{from, to}
 			n++
@@ -247,28 +236,66 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard) bool
 		return ds.ends.Has(at)
 	}
 	for dir := hops.Dir(0); dir < 8; dir++ {
-		t := board.Step(at, dir)
-		for t != hops.NoSquare && ds.land.Has(t) {
-			t = board.Step(t, dir)
+		b := rays[at][dir] &^ ds.land
+		if b == 0 {
+			continue // the board's edge
 		}
-		if t == hops.NoSquare || !left.Has(t) {
-			continue // the board's edge, a pawn not to turn, or one turned already
+		t := nearest(b, dir)
+		if !left.Has(t) {
+			continue // a pawn not to turn, or one turned already
 		}
-		for l := board.Step(t, dir); l != hops.NoSquare && ds.land.Has(l); l = board.Step(l, dir) {
-			if visited.Has(l) {
-				continue // G5: fly over it
-			}
-			if !ds.promising(l, left&^t.Bit(), visited|l.Bit()) {
+		rest := left &^ t.Bit()
+		// G5: the Dame flies over the squares it landed on.
+		for lands := clearRay(t, dir, ds.land) &^ visited; lands != 0; {
+			l := nearest(lands, dir)
+			lands &^= l.Bit()
+			v := visited | l.Bit()
+			if !ds.promising(l, rest, v) {
 				continue
 			}
 			ds.path.Push(l, false)
-			if ds.search(l, turned|t.Bit(), visited|l.Bit()) {
+			if ds.search(l, turned|t.Bit(), v) {
 				return true
 			}
 			ds.path.Pop()
 		}
 	}
 	return false
+}
+
+// rays[s][d] holds the squares from s (excluded) to the board's edge in
+// direction d.
+var rays = func() (r [64][8]hops.Bitboard) {
+	for s := range board.All().Squares() {
+		for d := hops.Dir(0); d < 8; d++ {
+			for t := board.Step(s, d); t != hops.NoSquare; t = board.Step(t, d) {
+				r[s][d] |= t.Bit()
+			}
+		}
+	}
+	return r
+}()
+
+// nearest returns the square of the non-empty set b, all on one ray in
+// direction d, that lies nearest the ray's start: the lowest for the
+// directions that raise the square's index (N, NE, E, NW), the highest
+// for the others.
+func nearest(b hops.Bitboard, d hops.Dir) hops.Square {
+	if d <= hops.East || d == hops.NorthWest {
+		return hops.Square(bits.TrailingZeros64(uint64(b)))
+	}
+	return hops.Square(63 - bits.LeadingZeros64(uint64(b)))
+}
+
+// clearRay returns the squares of land from s (excluded) in direction d
+// up to the first square not in land.
+func clearRay(s hops.Square, d hops.Dir, land hops.Bitboard) hops.Bitboard {
+	r := rays[s][d]
+	if b := r &^ land; b != 0 {
+		n := nearest(b, d)
+		r &^= rays[n][d] | n.Bit()
+	}
+	return r
 }
 
 // move returns the move of the path found, with the step that gives
