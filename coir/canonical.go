@@ -171,9 +171,12 @@ func (ds *dameSearch) prepare() {
 		ds.index[o] = int8(i)
 		n := 0
 		ds.pre[i] = 0
-		for dir := hops.Dir(0); dir < 8; dir++ {
-			from := clearRay(o, dir.Opposite(), ds.land)
-			to := clearRay(o, dir, ds.land)
+		var r [8]hops.Bitboard
+		for dir := range r {
+			r[dir] = clearRay(o, hops.Dir(dir), ds.land)
+		}
+		for dir := range r {
+			from, to := r[(dir+4)&7], r[dir]
 			if from == 0 || to == 0 {
 				continue
 			}
@@ -181,7 +184,7 @@ func (ds *dameSearch) prepare() {
 			n++
 			if to&ds.ends != 0 {
 				ds.pre[i] |= from
-				ds.last |= o.Bit()
+				ds.last |= bit(o)
 			}
 		}
 		ds.nline[i] = int8(n)
@@ -196,7 +199,7 @@ func (ds *dameSearch) jumpable(o hops.Square, at hops.Square, free, onto hops.Bi
 	i := ds.index[o]
 	for k := range ds.nline[i] {
 		ln := &ds.lines[i][k]
-		if ln.from&(free|at.Bit()) != 0 && ln.to&onto != 0 {
+		if ln.from&(free|bit(at)) != 0 && ln.to&onto != 0 {
 			return true
 		}
 	}
@@ -208,9 +211,9 @@ func (ds *dameSearch) jumpable(o hops.Square, at hops.Square, free, onto hops.Bi
 func (ds *dameSearch) promising(l hops.Square, left, visited hops.Bitboard) bool {
 	switch left.Count() {
 	case 0:
-		return ds.ends.Has(l)
+		return ds.ends&bit(l) != 0
 	case 1:
-		return ds.pre[ds.index[left.First()]].Has(l)
+		return ds.pre[ds.index[left.First()]]&bit(l) != 0
 	case 2:
 		a, b := left.First(), (left & (left - 1)).First()
 		free := ds.land &^ visited
@@ -233,7 +236,7 @@ func (ds *dameSearch) promising(l hops.Square, left, visited hops.Bitboard) bool
 func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard) bool {
 	left := ds.pawns &^ turned
 	if left == 0 {
-		return ds.ends.Has(at)
+		return ds.ends&bit(at) != 0
 	}
 	for dir := hops.Dir(0); dir < 8; dir++ {
 		b := rays[at][dir] &^ ds.land
@@ -241,20 +244,20 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard) bool
 			continue // the board's edge
 		}
 		t := nearest(b, dir)
-		if !left.Has(t) {
+		if left&bit(t) == 0 {
 			continue // a pawn not to turn, or one turned already
 		}
-		rest := left &^ t.Bit()
+		rest := left &^ bit(t)
 		// G5: the Dame flies over the squares it landed on.
 		for lands := clearRay(t, dir, ds.land) &^ visited; lands != 0; {
 			l := nearest(lands, dir)
-			lands &^= l.Bit()
-			v := visited | l.Bit()
+			lands &^= bit(l)
+			v := visited | bit(l)
 			if !ds.promising(l, rest, v) {
 				continue
 			}
 			ds.path.Push(l, false)
-			if ds.search(l, turned|t.Bit(), v) {
+			if ds.search(l, turned|bit(t), v) {
 				return true
 			}
 			ds.path.Pop()
@@ -269,7 +272,7 @@ var rays = func() (r [64][8]hops.Bitboard) {
 	for s := range board.All().Squares() {
 		for d := hops.Dir(0); d < 8; d++ {
 			for t := board.Step(s, d); t != hops.NoSquare; t = board.Step(t, d) {
-				r[s][d] |= t.Bit()
+				r[s][d] |= bit(t)
 			}
 		}
 	}
@@ -293,10 +296,13 @@ func clearRay(s hops.Square, d hops.Dir, land hops.Bitboard) hops.Bitboard {
 	r := rays[s][d]
 	if b := r &^ land; b != 0 {
 		n := nearest(b, d)
-		r &^= rays[n][d] | n.Bit()
+		r &^= rays[n][d] | bit(n)
 	}
 	return r
 }
+
+// bit returns the bitboard of the square s of the board.
+func bit(s hops.Square) hops.Bitboard { return 1 << (uint(s) & 63) }
 
 // move returns the move of the path found, with the step that gives
 // after (none when the jumps won, C3).
