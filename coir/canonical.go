@@ -164,6 +164,12 @@ type dameLine struct {
 
 // prepare finds the lines of every pawn to turn.
 func (ds *dameSearch) prepare() {
+	// open[d]: the pawns with an empty square next to them on both sides
+	// along d's line, the only ones that can be jumped along it.
+	var open [4]hops.Bitboard
+	for d := range open {
+		open[d] = ds.pawns & board.Shift(ds.land, hops.Dir(d)+4) & board.Shift(ds.land, hops.Dir(d))
+	}
 	i := 0
 	ds.last = 0
 	for t := ds.pawns; t != 0; t &= t - 1 {
@@ -171,21 +177,24 @@ func (ds *dameSearch) prepare() {
 		ds.index[o] = int8(i)
 		n := 0
 		ds.pre[i] = 0
-		var r [8]hops.Bitboard
-		for dir := range r {
-			r[dir] = clearRay(o, hops.Dir(dir), ds.land)
-		}
-		for dir := range r {
-			from, to := r[(dir+4)&7], r[dir]
-			if from == 0 || to == 0 {
+		for d := range open {
+			if open[d]&t&-t == 0 {
 				continue
 			}
-			ds.lines[i][n] = dameLine{from, to}
-			n++
-			if to&ds.ends != 0 {
-				ds.pre[i] |= from
-				ds.last |= bit(o)
+			dir := hops.Dir(d)
+			a, b := clearRay(o, dir+4, ds.land), clearRay(o, dir, ds.land)
+			ds.lines[i][n] = dameLine{a, b}
+			ds.lines[i][n+1] = dameLine{b, a}
+			n += 2
+			if b&ds.ends != 0 {
+				ds.pre[i] |= a
 			}
+			if a&ds.ends != 0 {
+				ds.pre[i] |= b
+			}
+		}
+		if ds.pre[i] != 0 {
+			ds.last |= t & -t
 		}
 		ds.nline[i] = int8(n)
 		i++
