@@ -150,16 +150,17 @@ type dameSearch struct {
 	ends  hops.Bitboard
 	path  hops.Path
 	index [64]int8           // the pawns' numbers, in square order
-	lines [Pawns][8]dameLine // the lines along which each pawn can be jumped
-	nline [Pawns]int8
+	axes  [Pawns][4]dameAxis // the lines along which each pawn can be jumped
+	naxis [Pawns]int8
 	pre   [Pawns]hops.Bitboard // where a jump over the pawn can land on an end
 	last  hops.Bitboard        // the pawns a last jump can go over
 }
 
-// dameLine is one way to jump a pawn: from a square of from, over the
-// pawn, onto a square of to, with only empty squares between.
-type dameLine struct {
-	from, to hops.Bitboard
+// dameAxis is a line through a pawn with an empty square on both
+// sides: a jump over the pawn goes from a square of one side onto a
+// square of the other, with only empty squares between.
+type dameAxis struct {
+	a, b hops.Bitboard
 }
 
 // prepare finds the lines of every pawn to turn.
@@ -183,9 +184,8 @@ func (ds *dameSearch) prepare() {
 			}
 			dir := hops.Dir(d)
 			a, b := clearRay(o, dir+4, ds.land), clearRay(o, dir, ds.land)
-			ds.lines[i][n] = dameLine{a, b}
-			ds.lines[i][n+1] = dameLine{b, a}
-			n += 2
+			ds.axes[i][n] = dameAxis{a, b}
+			n++
 			if b&ds.ends != 0 {
 				ds.pre[i] |= a
 			}
@@ -196,7 +196,7 @@ func (ds *dameSearch) prepare() {
 		if ds.pre[i] != 0 {
 			ds.last |= t & -t
 		}
-		ds.nline[i] = int8(n)
+		ds.naxis[i] = int8(n)
 		i++
 	}
 }
@@ -206,9 +206,10 @@ func (ds *dameSearch) prepare() {
 // of onto.
 func (ds *dameSearch) jumpable(o hops.Square, at hops.Square, free, onto hops.Bitboard) bool {
 	i := ds.index[o]
-	for k := range ds.nline[i] {
-		ln := &ds.lines[i][k]
-		if ln.from&(free|bit(at)) != 0 && ln.to&onto != 0 {
+	from := free | bit(at)
+	for k := range ds.naxis[i] {
+		ax := &ds.axes[i][k]
+		if ax.a&from != 0 && ax.b&onto != 0 || ax.b&from != 0 && ax.a&onto != 0 {
 			return true
 		}
 	}
