@@ -36,34 +36,6 @@ func (p Position) Canonical(m Move) (Move, error) {
 		return c, nil
 	}
 	var nodes [MaxThrows]chainNode
-	return withChain(c, &nodes, st.tb.firstThrower(p.bomb, p.powerOf(p.side, from), st.rest, &nodes), st.rest), nil
-}
-
-// firstThrower runs the breadth-first search of relay chains of chains,
-// from the pawn of the given power on start, only until a thrower rests
-// the bomb on rest, and returns that thrower's index in nodes. The chain
-// it ends is the one chains records for rest: the searches visit the
-// same pawns in the same order.
-func (t *throwBoard) firstThrower(start hops.Square, power int, rest hops.Square, nodes *[MaxThrows]chainNode) int8 {
-	nodes[0] = chainNode{start, -1}
-	n := 1
-	visited := start.Bit()
-	for i := 0; i < n; i++ {
-		sq := nodes[i].sq
-		pow := power
-		if i > 0 {
-			pow = t.power(sq)
-		}
-		rests, relay := t.throws(sq, pow)
-		if rests.Has(rest) {
-			return int8(i)
-		}
-		relay &^= visited
-		visited |= relay
-		for ; relay != 0 && n < MaxThrows; relay &= relay - 1 {
-			nodes[n] = chainNode{relay.First(), int8(i)}
-			n++
-		}
-	}
-	return 0 // not reached for a legal move
+	_, i := st.tb.chainsUntil(p.bomb, p.powerOf(p.side, from), 0, &nodes, nil, st.rest)
+	return withChain(c, &nodes, i, st.rest), nil
 }
