@@ -75,7 +75,7 @@ func (p Position) Canonical(m Move) (Move, error) {
 		d := own.First()
 		ds := dameSearch{start: d, land: empty | d.Bit(), pawns: turned, ends: ends[d]}
 		ds.prepare()
-		ds.path.Push(d, false)
+		ds.path.sq[0], ds.path.n = d, 1
 		if ds.promising(d, turned, d.Bit()) && ds.search(d, 0, d.Bit()) {
 			return ds.move(own, turned, after, oppAfter), nil
 		}
@@ -148,7 +148,7 @@ type dameSearch struct {
 	land  hops.Bitboard // the empty squares, the Dame's start included
 	pawns hops.Bitboard // the pawns to turn
 	ends  hops.Bitboard
-	path  hops.Path
+	path  Move               // the path so far, written into a move's squares
 	index [64]int8           // the pawns' numbers, in square order
 	axes  [Pawns][4]dameAxis // the lines along which each pawn can be jumped
 	naxis [Pawns]int8
@@ -266,11 +266,12 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard) bool
 			if !ds.promising(l, rest, v) {
 				continue
 			}
-			ds.path.Push(l, false)
+			ds.path.sq[ds.path.n] = l
+			ds.path.n++
 			if ds.search(l, turned|bit(t), v) {
 				return true
 			}
-			ds.path.Pop()
+			ds.path.n--
 		}
 	}
 	return false
@@ -317,9 +318,11 @@ func bit(s hops.Square) hops.Bitboard { return 1 << (uint(s) & 63) }
 // move returns the move of the path found, with the step that gives
 // after (none when the jumps won, C3).
 func (ds *dameSearch) move(own, turned, after, oppAfter hops.Bitboard) Move {
+	m := ds.path
 	if oppAfter == 0 {
-		return NewMove(ds.path, hops.NoSquare, hops.NoSquare)
+		return m
 	}
-	e := own&^ds.start.Bit() | ds.path.To().Bit() | turned
-	return NewMove(ds.path, (e &^ after).First(), (after &^ e).First())
+	e := own&^ds.start.Bit() | m.sq[m.n-1].Bit() | turned
+	m.hasStep, m.from, m.to = true, (e &^ after).First(), (after &^ e).First()
+	return m
 }
