@@ -139,7 +139,9 @@ func errNoEffect(m Move) error {
 // never cut a path that exists: with one pawn left, the landing must be
 // a square from which that pawn can be jumped onto an end; with two, one
 // of them must be jumpable from the landing onto such a square for the
-// other; with more, each pawn left must keep a line along which it can
+// other; with three, one of them must be jumpable from the landing onto
+// a square from which the test of two passes for the other two (the
+// visited squares aside); with more, each pawn left must keep a line along which it can
 // be jumped, from a square the Dame is on or can still land on, onto a
 // square it can still land on. The obstacles never change during the
 // move (a turned pawn stays where it is), so the lines are found once.
@@ -216,6 +218,29 @@ func (ds *dameSearch) jumpable(o hops.Square, at hops.Square, free, onto hops.Bi
 	return false
 }
 
+// pre2 returns the squares from which one of the pawns on x and y can
+// be jumped onto a square of pre of the other.
+func (ds *dameSearch) pre2(x, y hops.Square) hops.Bitboard {
+	return ds.before(x, ds.pre[ds.index[y]]) | ds.before(y, ds.pre[ds.index[x]])
+}
+
+// before returns the squares from which the pawn on o can be jumped onto
+// a square of onto.
+func (ds *dameSearch) before(o hops.Square, onto hops.Bitboard) hops.Bitboard {
+	var from hops.Bitboard
+	i := ds.index[o]
+	for k := range ds.naxis[i] {
+		ax := &ds.axes[i][k]
+		if ax.b&onto != 0 {
+			from |= ax.a
+		}
+		if ax.a&onto != 0 {
+			from |= ax.b
+		}
+	}
+	return from
+}
+
 // promising reports whether the pawns of left can still all be turned
 // from the landing l, with the squares of visited landed on.
 func (ds *dameSearch) promising(l hops.Square, left, visited hops.Bitboard) bool {
@@ -228,6 +253,17 @@ func (ds *dameSearch) promising(l hops.Square, left, visited hops.Bitboard) bool
 		a, b := left.First(), (left & (left - 1)).First()
 		free := ds.land &^ visited
 		return ds.jumpable(a, l, 0, free&ds.pre[ds.index[b]]) || ds.jumpable(b, l, 0, free&ds.pre[ds.index[a]])
+	case 3:
+		// One of the three jumped from l onto a square from which one
+		// of the other two can be jumped onto a square of pre of the
+		// third.
+		free := ds.land &^ visited
+		a := left.First()
+		b := (left & (left - 1)).First()
+		c := (left &^ bit(a) &^ bit(b)).First()
+		return ds.jumpable(a, l, 0, free&ds.pre2(b, c)) ||
+			ds.jumpable(b, l, 0, free&ds.pre2(a, c)) ||
+			ds.jumpable(c, l, 0, free&ds.pre2(a, b))
 	}
 	if left&ds.last == 0 {
 		return false
