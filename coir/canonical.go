@@ -72,12 +72,8 @@ func (p Position) Canonical(m Move) (Move, error) {
 	}
 	need := turned.Count()
 	if dame {
-		d := own.First()
-		ds := dameSearch{start: d, land: empty | d.Bit(), pawns: turned, ends: ends[d]}
-		ds.prepare()
-		ds.path.sq[0], ds.path.n = d, 1
-		if ds.promising(d, turned, d.Bit()) && ds.search(d, 0, d.Bit()) {
-			return ds.move(own, turned, after, oppAfter), nil
+		if c, ok := dameCanonical(own, empty, turned, ends[own.First()], after, oppAfter); ok {
+			return c, nil
 		}
 		return m, errNoEffect(m)
 	}
@@ -119,6 +115,22 @@ func (p Position) Canonical(m Move) (Move, error) {
 		}
 	}
 	return m, errNoEffect(m)
+}
+
+// dameCanonical finds the generator's jumps of the Dame own that turn
+// the pawns of turned and end on a square of ends, followed by the step
+// that gives after. It is a function of its own so that Canonical's
+// frame does not hold the search's memory, which would be cleared at
+// every call.
+func dameCanonical(own, empty, turned, ends, after, oppAfter hops.Bitboard) (Move, bool) {
+	d := own.First()
+	ds := dameSearch{start: d, land: empty | d.Bit(), pawns: turned, ends: ends}
+	ds.prepare()
+	ds.path.sq[0], ds.path.n = d, 1
+	if ds.promising(d, turned, d.Bit()) && ds.search(d, 0, d.Bit()) {
+		return ds.move(own, turned, after, oppAfter), true
+	}
+	return Move{}, false
 }
 
 // errNoEffect says that no generated move has the effect of m. Every
