@@ -72,12 +72,8 @@ func (p Position) Canonical(m Move) (Move, error) {
 	}
 	need := turned.Count()
 	if dame {
-		d := own.First()
-		ds := dameSearch{start: d, land: empty | d.Bit(), pawns: turned, ends: ends[d]}
-		ds.prepare()
-		ds.path.Push(d, false)
-		if ds.search(d, 0, d.Bit()) {
-			return ds.move(own, turned, after, oppAfter), nil
+		if c, ok := dameCanonical(own, empty, turned, ends[own.First()], after, oppAfter); ok {
+			return c, nil
 		}
 		return m, errNoEffect(m)
 	}
@@ -121,6 +117,22 @@ func (p Position) Canonical(m Move) (Move, error) {
 	return m, errNoEffect(m)
 }
 
+// dameCanonical finds the generator's jumps of the Dame own that turn
+// the pawns of turned and end on a square of ends, followed by the step
+// that gives after. It is a function of its own so that Canonical's
+// frame does not hold the search's memory, which would be cleared at
+// every call.
+func dameCanonical(own, empty, turned, ends, after, oppAfter hops.Bitboard) (Move, bool) {
+	d := own.First()
+	ds := dameSearch{start: d, land: empty | d.Bit(), pawns: turned, ends: ends}
+	ds.prepare()
+	ds.path.sq[0], ds.path.n = d, 1
+	if ds.promising(d, turned, d.Bit()) && ds.search(d, 0, d.Bit()) {
+		return ds.move(own, turned, after, oppAfter), true
+	}
+	return Move{}, false
+}
+
 // errNoEffect says that no generated move has the effect of m. Every
 // legal move has the effect of a generated one (G9): this is a bug,
 // reported rather than hidden.
@@ -132,35 +144,149 @@ func errNoEffect(m Move) error {
 // search (directions N first clockwise, nearer landings first), of a
 // Dame's flying jumps (C6) that turn exactly the pawns of a set, one a
 // jump, and end on a square of ends. All such paths have as many jumps
-// as there are pawns to turn, so the first found is the generator's. A
-// path is cut when none of the pawns it has still to turn can be jumped
-// last: a pawn with a square of ends beyond it, and only empty squares
-// between.
+// as there are pawns to turn, so the first found is the generator's.
+//
+// The search enters a landing only when the pawns still to turn can
+// still be turned from it, by tests that ignore some constraints and so
+// never cut a path that exists: with one pawn left, the landing must be
+// a square from which that pawn can be jumped onto an end; with two, one
+// of them must be jumpable from the landing onto such a square for the
+// other; with three, one of them must be jumpable from the landing onto
+// a square from which the test of two passes for the other two (the
+// visited squares aside); with more, each pawn left must keep a line along which it can
+// be jumped, from a square the Dame is on or can still land on, onto a
+// square it can still land on. The obstacles never change during the
+// move (a turned pawn stays where it is), so the lines are found once.
 type dameSearch struct {
 	start hops.Square
 	land  hops.Bitboard // the empty squares, the Dame's start included
 	pawns hops.Bitboard // the pawns to turn
 	ends  hops.Bitboard
-	last  hops.Bitboard // the pawns a last jump can go over
-	path  hops.Path
+	path  Move               // the path so far, written into a move's squares
+	index [64]int8           // the pawns' numbers, in square order
+	axes  [Pawns][4]dameAxis // the lines along which each pawn can be jumped
+	naxis [Pawns]int8
+	pre   [Pawns]hops.Bitboard // where a jump over the pawn can land on an end
+	last  hops.Bitboard        // the pawns a last jump can go over
 }
 
-// prepare finds the pawns a last jump can go over.
+// dameAxis is a line through a pawn with an empty square on both
+// sides: a jump over the pawn goes from a square of one side onto a
+// square of the other, with only empty squares between.
+type dameAxis struct {
+	a, b hops.Bitboard
+}
+
+// prepare finds the lines of every pawn to turn.
 func (ds *dameSearch) prepare() {
+	// open[d]: the pawns with an empty square next to them on both sides
+	// along d's line, the only ones that can be jumped along it.
+	var open [4]hops.Bitboard
+	for d := range open {
+		open[d] = ds.pawns & board.Shift(ds.land, hops.Dir(d)+4) & board.Shift(ds.land, hops.Dir(d))
+	}
+	i := 0
 	ds.last = 0
 	for t := ds.pawns; t != 0; t &= t - 1 {
 		o := t.First()
-		for dir := hops.Dir(0); dir < 8; dir++ {
-			if !ds.land.Has(board.Step(o, dir.Opposite())) {
+		ds.index[o] = int8(i)
+		n := 0
+		ds.pre[i] = 0
+		for d := range open {
+			if open[d]&t&-t == 0 {
 				continue
 			}
-			for s := board.Step(o, dir); s != hops.NoSquare && ds.land.Has(s); s = board.Step(s, dir) {
-				if ds.ends.Has(s) {
-					ds.last |= o.Bit()
-				}
+			dir := hops.Dir(d)
+			a, b := clearRay(o, dir+4, ds.land), clearRay(o, dir, ds.land)
+			ds.axes[i][n] = dameAxis{a, b}
+			n++
+			if b&ds.ends != 0 {
+				ds.pre[i] |= a
+			}
+			if a&ds.ends != 0 {
+				ds.pre[i] |= b
 			}
 		}
+		if ds.pre[i] != 0 {
+			ds.last |= t & -t
+		}
+		ds.naxis[i] = int8(n)
+		i++
 	}
+}
+
+// jumpable reports whether the pawn on o can still be jumped when the
+// Dame stands on at, may land on free, and must then land on a square
+// of onto.
+func (ds *dameSearch) jumpable(o hops.Square, at hops.Square, free, onto hops.Bitboard) bool {
+	i := ds.index[o]
+	from := free | bit(at)
+	for k := range ds.naxis[i] {
+		ax := &ds.axes[i][k]
+		if ax.a&from != 0 && ax.b&onto != 0 || ax.b&from != 0 && ax.a&onto != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// pre2 returns the squares from which one of the pawns on x and y can
+// be jumped onto a square of pre of the other.
+func (ds *dameSearch) pre2(x, y hops.Square) hops.Bitboard {
+	return ds.before(x, ds.pre[ds.index[y]]) | ds.before(y, ds.pre[ds.index[x]])
+}
+
+// before returns the squares from which the pawn on o can be jumped onto
+// a square of onto.
+func (ds *dameSearch) before(o hops.Square, onto hops.Bitboard) hops.Bitboard {
+	var from hops.Bitboard
+	i := ds.index[o]
+	for k := range ds.naxis[i] {
+		ax := &ds.axes[i][k]
+		if ax.b&onto != 0 {
+			from |= ax.a
+		}
+		if ax.a&onto != 0 {
+			from |= ax.b
+		}
+	}
+	return from
+}
+
+// promising reports whether the pawns of left can still all be turned
+// from the landing l, with the squares of visited landed on.
+func (ds *dameSearch) promising(l hops.Square, left, visited hops.Bitboard) bool {
+	switch left.Count() {
+	case 0:
+		return ds.ends&bit(l) != 0
+	case 1:
+		return ds.pre[ds.index[left.First()]]&bit(l) != 0
+	case 2:
+		a, b := left.First(), (left & (left - 1)).First()
+		free := ds.land &^ visited
+		return ds.jumpable(a, l, 0, free&ds.pre[ds.index[b]]) || ds.jumpable(b, l, 0, free&ds.pre[ds.index[a]])
+	case 3:
+		// One of the three jumped from l onto a square from which one
+		// of the other two can be jumped onto a square of pre of the
+		// third.
+		free := ds.land &^ visited
+		a := left.First()
+		b := (left & (left - 1)).First()
+		c := (left &^ bit(a) &^ bit(b)).First()
+		return ds.jumpable(a, l, 0, free&ds.pre2(b, c)) ||
+			ds.jumpable(b, l, 0, free&ds.pre2(a, c)) ||
+			ds.jumpable(c, l, 0, free&ds.pre2(a, b))
+	}
+	if left&ds.last == 0 {
+		return false
+	}
+	free := ds.land &^ visited
+	for t := left; t != 0; t &= t - 1 {
+		if !ds.jumpable(t.First(), l, free, free) {
+			return false
+		}
+	}
+	return true
 }
 
 // search extends the path from the Dame on at, having turned the pawns
@@ -168,39 +294,83 @@ func (ds *dameSearch) prepare() {
 func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard) bool {
 	left := ds.pawns &^ turned
 	if left == 0 {
-		return ds.ends.Has(at)
-	}
-	if left&ds.last == 0 {
-		return false
+		return ds.ends&bit(at) != 0
 	}
 	for dir := hops.Dir(0); dir < 8; dir++ {
-		t := board.Step(at, dir)
-		for t != hops.NoSquare && ds.land.Has(t) {
-			t = board.Step(t, dir)
+		b := rays[at][dir] &^ ds.land
+		if b == 0 {
+			continue // the board's edge
 		}
-		if t == hops.NoSquare || !left.Has(t) {
-			continue // the board's edge, a pawn not to turn, or one turned already
+		t := nearest(b, dir)
+		if left&bit(t) == 0 {
+			continue // a pawn not to turn, or one turned already
 		}
-		for l := board.Step(t, dir); l != hops.NoSquare && ds.land.Has(l); l = board.Step(l, dir) {
-			if visited.Has(l) {
-				continue // G5: fly over it
+		rest := left &^ bit(t)
+		// G5: the Dame flies over the squares it landed on.
+		for lands := clearRay(t, dir, ds.land) &^ visited; lands != 0; {
+			l := nearest(lands, dir)
+			lands &^= bit(l)
+			v := visited | bit(l)
+			if !ds.promising(l, rest, v) {
+				continue
 			}
-			ds.path.Push(l, false)
-			if ds.search(l, turned|t.Bit(), visited|l.Bit()) {
+			ds.path.sq[ds.path.n] = l
+			ds.path.n++
+			if ds.search(l, turned|bit(t), v) {
 				return true
 			}
-			ds.path.Pop()
+			ds.path.n--
 		}
 	}
 	return false
 }
 
+// rays[s][d] holds the squares from s (excluded) to the board's edge in
+// direction d.
+var rays = func() (r [64][8]hops.Bitboard) {
+	for s := range board.All().Squares() {
+		for d := hops.Dir(0); d < 8; d++ {
+			for t := board.Step(s, d); t != hops.NoSquare; t = board.Step(t, d) {
+				r[s][d] |= bit(t)
+			}
+		}
+	}
+	return r
+}()
+
+// nearest returns the square of the non-empty set b, all on one ray in
+// direction d, that lies nearest the ray's start: the lowest for the
+// directions that raise the square's index (N, NE, E, NW), the highest
+// for the others.
+func nearest(b hops.Bitboard, d hops.Dir) hops.Square {
+	if d <= hops.East || d == hops.NorthWest {
+		return hops.Square(bits.TrailingZeros64(uint64(b)))
+	}
+	return hops.Square(63 - bits.LeadingZeros64(uint64(b)))
+}
+
+// clearRay returns the squares of land from s (excluded) in direction d
+// up to the first square not in land.
+func clearRay(s hops.Square, d hops.Dir, land hops.Bitboard) hops.Bitboard {
+	r := rays[s][d]
+	if b := r &^ land; b != 0 {
+		n := nearest(b, d)
+		r &^= rays[n][d] | bit(n)
+	}
+	return r
+}
+
+// bit returns the bitboard of the square s of the board.
+func bit(s hops.Square) hops.Bitboard { return 1 << (uint(s) & 63) }
+
 // move returns the move of the path found, with the step that gives
 // after (none when the jumps won, C3).
 func (ds *dameSearch) move(own, turned, after, oppAfter hops.Bitboard) Move {
+	m := ds.path
 	if oppAfter == 0 {
-		return NewMove(ds.path, hops.NoSquare, hops.NoSquare)
+		return m
 	}
-	e := own&^ds.start.Bit() | ds.path.To().Bit() | turned
-	return NewMove(ds.path, (e &^ after).First(), (after &^ e).First())
+	e := own&^ds.start.Bit() | m.sq[m.n-1].Bit() | turned
+	m.hasStep, m.from, m.to = true, (e &^ after).First(), (after &^ e).First()
+	return m
 }

@@ -36,7 +36,6 @@ func (p Position) Canonical(m Move) (Move, error) {
 		return c, nil
 	}
 	var nodes [MaxThrows]chainNode
-	var restBy [64]int8
-	st.tb.chains(p.bomb, p.powerOf(p.side, from), 0, &nodes, &restBy)
-	return withChain(c, &nodes, restBy[st.rest&63], st.rest), nil
+	_, i := st.tb.chainsUntil(p.bomb, p.powerOf(p.side, from), 0, &nodes, nil, st.rest)
+	return withChain(c, &nodes, i, st.rest), nil
 }

@@ -144,6 +144,14 @@ type chainNode struct {
 // search order. The search visits each relay pawn once, so every chain it
 // builds is a shortest one and no pawn throws twice.
 func (t *throwBoard) chains(start hops.Square, power int, thrown hops.Bitboard, nodes *[MaxThrows]chainNode, restBy *[64]int8) hops.Bitboard {
+	rests, _ := t.chainsUntil(start, power, thrown, nodes, restBy, hops.NoSquare)
+	return rests
+}
+
+// chainsUntil is chains, stopped at the first thrower that rests the
+// bomb on stop (never for NoSquare); it also returns that thrower's
+// index in nodes.
+func (t *throwBoard) chainsUntil(start hops.Square, power int, thrown hops.Bitboard, nodes *[MaxThrows]chainNode, restBy *[64]int8, stop hops.Square) (hops.Bitboard, int8) {
 	var rests hops.Bitboard
 	var local [MaxThrows]chainNode
 	if nodes == nil {
@@ -165,6 +173,9 @@ func (t *throwBoard) chains(start hops.Square, power int, thrown hops.Bitboard, 
 			}
 		}
 		rests |= rest
+		if rest.Has(stop) {
+			return rests, int8(i)
+		}
 		relay &^= visited
 		visited |= relay
 		for ; relay != 0 && n < MaxThrows; relay &= relay - 1 {
@@ -172,7 +183,7 @@ func (t *throwBoard) chains(start hops.Square, power int, thrown hops.Bitboard, 
 			n++
 		}
 	}
-	return rests
+	return rests, 0
 }
 
 // pawnMoves computes the end squares of the pawn on from (side to move):
