@@ -20,6 +20,16 @@ import (
 // a Dame's slide is its own canonical form, and comes before any jumps.
 // It never generates the other moves.
 func (p Position) Canonical(m Move) (Move, error) {
+	if m.n == 2 && !m.hasStep && p.plainStep(m.sq[0], m.sq[1]) {
+		return stepMove(m.sq[0], m.sq[1]), nil
+	}
+	return p.canonical(m)
+}
+
+// canonical is Canonical past the plain step: it plays m, reads its
+// effect and searches the jumps with that effect. It is a function of
+// its own so that a plain step does not pay for its frame.
+func (p Position) canonical(m Move) (Move, error) {
 	q, turned, err := p.apply(m)
 	if err != nil {
 		return m, err
@@ -373,4 +383,25 @@ func (ds *dameSearch) move(own, turned, after, oppAfter hops.Bitboard) Move {
 	e := own&^ds.start.Bit() | m.sq[m.n-1].Bit() | turned
 	m.hasStep, m.from, m.to = true, (e &^ after).First(), (after &^ e).First()
 	return m
+}
+
+// plainStep reports, without playing it, whether the move of the two
+// squares from and to (no step after) is a legal step alone or a Dame's
+// legal slide: from an own pawn to an empty square next to it or, for a
+// Dame, along a clear line. Such a move is its own canonical form (it
+// turns nothing, and comes before any jumps).
+func (p Position) plainStep(from, to hops.Square) bool {
+	if !board.Contains(from) || !board.Contains(to) {
+		return false
+	}
+	own, opp := p.sides()
+	empty := board.All() &^ (own | opp)
+	if !own.Has(from) || !empty.Has(to) {
+		return false
+	}
+	if neighbours[from].Has(to) {
+		return true
+	}
+	b := between[from][to]
+	return own&(own-1) == 0 && b != 0 && b&^empty == 0 // a Dame's slide along a clear line
 }
