@@ -23,13 +23,6 @@ func (p Position) Canonical(m Move) (Move, error) {
 	if m.n == 2 && !m.hasStep && p.plainStep(m.sq[0], m.sq[1]) {
 		return stepMove(m.sq[0], m.sq[1]), nil
 	}
-	return p.canonical(m)
-}
-
-// canonical is Canonical past the plain step: it plays m, reads its
-// effect and searches the jumps with that effect. It is a function of
-// its own so that a plain step does not pay for its frame.
-func (p Position) canonical(m Move) (Move, error) {
 	q, turned, err := p.apply(m)
 	if err != nil {
 		return m, err
