@@ -80,8 +80,21 @@ func (p Position) Canonical(m Move) (Move, error) {
 		}
 		return m, errNoEffect(m)
 	}
+	// A sequence whose start jumps no pawn of turned makes a tactical
+	// jump before its attacks (C5): one jump more than the pawns to turn.
+	kmin := max(need, 1)
+	if need > 0 {
+		landable := empty | starts
+		var attack hops.Bitboard // where a pawn of turned can be jumped from
+		for d := hops.Dir(0); d < 8; d++ {
+			attack |= board.Shift(turned&board.Shift(landable, d), d)
+		}
+		if starts&attack == 0 {
+			kmin = need + 1
+		}
+	}
 	var js hops.JumpSearch
-	for k := max(need, 1); k < hops.MaxPath; k++ {
+	for k := kmin; k < hops.MaxPath; k++ {
 		deep := false
 		for s := starts; s != 0; s &= s - 1 {
 			from := s.First()
