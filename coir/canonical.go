@@ -38,44 +38,47 @@ func (p Position) Canonical(m Move) (Move, error) {
 		// alone: generated before any jumps, as written.
 		return stepMove(gone.First(), came.First()), nil
 	}
-	// ends[s]: where a jump sequence from the own pawn on s may end so
-	// that one step gives after (or, when the jumps win, nothing).
-	var ends [64]hops.Bitboard
+	// ends[at(s)]: where a jump sequence from the own pawn on s may end
+	// so that one step gives after (or, when the jumps win, nothing); at
+	// numbers the own pawns in square order (twelve pawns at most, C1;
+	// the mask keeps any index in the array).
+	var ends [16]hops.Bitboard
+	at := func(s hops.Square) int { return bits.OnesCount64(uint64(own&(bit(s)-1))) & 15 }
 	switch {
 	case oppAfter == 0: // the jumps won (C3): no step
-		ends[gone.First()] = came
+		ends[at(gone.First())] = came
 	case gone.Count() == 2: // the jumper and the stepper left gone
 		for g := gone & own; g != 0; g &= g - 1 {
 			s := g.First()
 			r := gone &^ s.Bit()
 			for c := came; c != 0; c &= c - 1 {
 				if x := came &^ c.First().Bit(); neighbours[r.First()].Has(x.First()) {
-					ends[s] |= c & -c
+					ends[at(s)] |= c & -c
 				}
 			}
 		}
 	case gone.Count() == 1: // the jumper stepped on, or a pawn stepped into its start
 		r, x := gone.First(), came.First()
 		if own.Has(r) {
-			ends[r] |= neighbours[x] & empty
+			ends[at(r)] |= neighbours[x] & empty
 		}
 		for s := neighbours[r] & own; s != 0; s &= s - 1 {
-			ends[s.First()] |= x.Bit()
+			ends[at(s.First())] |= x.Bit()
 		}
 	default: // the jumper stepped back to its start
 		for s := own; s != 0; s &= s - 1 {
-			ends[s.First()] = neighbours[s.First()] & empty
+			ends[at(s.First())] = neighbours[s.First()] & empty
 		}
 	}
 	var starts hops.Bitboard
 	for s := own; s != 0; s &= s - 1 {
-		if ends[s.First()] != 0 {
+		if ends[at(s.First())] != 0 {
 			starts |= s & -s
 		}
 	}
 	need := turned.Count()
 	if dame {
-		if c, ok := dameCanonical(own, empty, turned, ends[own.First()], after, oppAfter); ok {
+		if c, ok := dameCanonical(own, empty, turned, ends[0], after, oppAfter); ok {
 			return c, nil
 		}
 		return m, errNoEffect(m)
@@ -101,6 +104,7 @@ func (p Position) Canonical(m Move) (Move, error) {
 			rules := jumpRules(own, opp, from)
 			rules.Over &= own | turned // jumps turn exactly the pawns m turned
 			js.Reset(&rules, from)
+			endsFrom := ends[at(from)]
 			for js.Next() {
 				d := js.Jumps()
 				t := js.Turned()
@@ -116,7 +120,7 @@ func (p Position) Canonical(m Move) (Move, error) {
 					continue
 				}
 				js.Prune()
-				if t != turned || !ends[from].Has(js.End()) {
+				if t != turned || !endsFrom.Has(js.End()) {
 					continue
 				}
 				if oppAfter == 0 {
