@@ -20,6 +20,9 @@ import (
 // a Dame's slide is its own canonical form, and comes before any jumps.
 // It never generates the other moves.
 func (p Position) Canonical(m Move) (Move, error) {
+	if m.n == 2 && !m.hasStep && p.plainStep(m.sq[0], m.sq[1]) {
+		return stepMove(m.sq[0], m.sq[1]), nil
+	}
 	q, turned, err := p.apply(m)
 	if err != nil {
 		return m, err
@@ -35,56 +38,73 @@ func (p Position) Canonical(m Move) (Move, error) {
 		// alone: generated before any jumps, as written.
 		return stepMove(gone.First(), came.First()), nil
 	}
-	// ends[s]: where a jump sequence from the own pawn on s may end so
-	// that one step gives after (or, when the jumps win, nothing).
-	var ends [64]hops.Bitboard
+	// ends[at(s)]: where a jump sequence from the own pawn on s may end
+	// so that one step gives after (or, when the jumps win, nothing); at
+	// numbers the own pawns in square order (twelve pawns at most, C1;
+	// the mask keeps any index in the array).
+	var ends [16]hops.Bitboard
+	at := func(s hops.Square) int { return bits.OnesCount64(uint64(own&(bit(s)-1))) & 15 }
 	switch {
 	case oppAfter == 0: // the jumps won (C3): no step
-		ends[gone.First()] = came
+		ends[at(gone.First())] = came
 	case gone.Count() == 2: // the jumper and the stepper left gone
 		for g := gone & own; g != 0; g &= g - 1 {
 			s := g.First()
 			r := gone &^ s.Bit()
 			for c := came; c != 0; c &= c - 1 {
 				if x := came &^ c.First().Bit(); neighbours[r.First()].Has(x.First()) {
-					ends[s] |= c & -c
+					ends[at(s)] |= c & -c
 				}
 			}
 		}
 	case gone.Count() == 1: // the jumper stepped on, or a pawn stepped into its start
 		r, x := gone.First(), came.First()
 		if own.Has(r) {
-			ends[r] |= neighbours[x] & empty
+			ends[at(r)] |= neighbours[x] & empty
 		}
 		for s := neighbours[r] & own; s != 0; s &= s - 1 {
-			ends[s.First()] |= x.Bit()
+			ends[at(s.First())] |= x.Bit()
 		}
 	default: // the jumper stepped back to its start
 		for s := own; s != 0; s &= s - 1 {
-			ends[s.First()] = neighbours[s.First()] & empty
+			ends[at(s.First())] = neighbours[s.First()] & empty
 		}
 	}
 	var starts hops.Bitboard
 	for s := own; s != 0; s &= s - 1 {
-		if ends[s.First()] != 0 {
+		if ends[at(s.First())] != 0 {
 			starts |= s & -s
 		}
 	}
 	need := turned.Count()
 	if dame {
-		if c, ok := dameCanonical(own, empty, turned, ends[own.First()], after, oppAfter); ok {
+		if c, ok := dameCanonical(own, empty, turned, ends[0], after, oppAfter); ok {
 			return c, nil
 		}
 		return m, errNoEffect(m)
 	}
+	// A sequence whose start jumps no pawn of turned makes a tactical
+	// jump before its attacks (C5): one jump more than the pawns to turn.
+	kmin := max(need, 1)
+	if need > 0 {
+		landable := empty | starts
+		var attack hops.Bitboard // where a pawn of turned can be jumped from
+		for d := hops.Dir(0); d < 8; d++ {
+			attack |= board.Shift(turned&board.Shift(landable, d), d)
+		}
+		if starts&attack == 0 {
+			kmin = need + 1
+		}
+	}
 	var js hops.JumpSearch
-	for k := max(need, 1); k < hops.MaxPath; k++ {
+	for k := kmin; k < hops.MaxPath; k++ {
 		deep := false
 		for s := starts; s != 0; s &= s - 1 {
 			from := s.First()
 			rules := jumpRules(own, opp, from)
 			rules.Over &= own | turned // jumps turn exactly the pawns m turned
 			js.Reset(&rules, from)
+			endsFrom := ends[at(from)]
 			for js.Next() {
 				d := js.Jumps()
 				t := js.Turned()
@@ -100,7 +120,7 @@ func (p Position) Canonical(m Move) (Move, error) {
 					continue
 				}
 				js.Prune()
-				if t != turned || !ends[from].Has(js.End()) {
+				if t != turned || !endsFrom.Has(js.End()) {
 					continue
 				}
 				if oppAfter == 0 {
@@ -373,4 +393,25 @@ func (ds *dameSearch) move(own, turned, after, oppAfter hops.Bitboard) Move {
 	e := own&^ds.start.Bit() | m.sq[m.n-1].Bit() | turned
 	m.hasStep, m.from, m.to = true, (e &^ after).First(), (after &^ e).First()
 	return m
+}
+
+// plainStep reports, without playing it, whether the move of the two
+// squares from and to (no step after) is a legal step alone or a Dame's
+// legal slide: from an own pawn to an empty square next to it or, for a
+// Dame, along a clear line. Such a move is its own canonical form (it
+// turns nothing, and comes before any jumps).
+func (p Position) plainStep(from, to hops.Square) bool {
+	if !board.Contains(from) || !board.Contains(to) {
+		return false
+	}
+	own, opp := p.sides()
+	empty := board.All() &^ (own | opp)
+	if !own.Has(from) || !empty.Has(to) {
+		return false
+	}
+	if neighbours[from].Has(to) {
+		return true
+	}
+	b := between[from][to]
+	return own&(own-1) == 0 && b != 0 && b&^empty == 0 // a Dame's slide along a clear line
 }
