@@ -2,11 +2,8 @@ package e2e
 
 import (
 	"bufio"
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"net/http"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -51,26 +48,12 @@ func startNode(t *testing.T, bin, db string) string {
 	}
 }
 
-// post sends a JSON request to a node and decodes its answer into out.
-func post(t *testing.T, url, token string, body, out any) {
+// mustCall is callAt, failing the test on an answer that is not a
+// success.
+func mustCall(t *testing.T, base, method, path, token string, body, out any) {
 	t.Helper()
-	b, _ := json.Marshal(body)
-	req, _ := http.NewRequest("POST", url, bytes.NewReader(b))
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode/100 != 2 {
-		var e bytes.Buffer
-		e.ReadFrom(resp.Body)
-		t.Fatalf("POST %s: %d %s", url, resp.StatusCode, e.String())
-	}
-	if err := json.NewDecoder(resp.Body).Decode(out); err != nil {
-		t.Fatal(err)
+	if code := callAt(t, base, method, path, token, body, out); code/100 != 2 {
+		t.Fatalf("%s %s%s: %d", method, base, path, code)
 	}
 }
 
@@ -88,7 +71,7 @@ func TestSecondNode(t *testing.T) {
 	node1, node2 := startNode(t, bin, db), startNode(t, bin, db)
 
 	var created struct{ ID, You, First, Token, Invitation string }
-	post(t, node1+"/games", "", map[string]string{"game": "catchit", "first": "Blue", "side": "Blue"}, &created)
+	mustCall(t, node1, "POST", "/games", "", map[string]string{"game": "catchit", "first": "Blue", "side": "Blue"}, &created)
 	p := newPage(t, "second node")
 	p.do(chromedp.Navigate(fmt.Sprintf("%s/#join=%s.%s", node2, created.ID, created.Invitation)))
 	p.waitFor("the game joined on node 2", 10*time.Second, func(v view) bool { return v.Status == "playing" && v.Phase != "busy" })
@@ -99,19 +82,12 @@ func TestSecondNode(t *testing.T) {
 	// The creator plays on node 1; the page on node 2 learns it by its
 	// event stream.
 	var moves struct{ Moves []string }
-	req, _ := http.NewRequest("GET", node1+"/games/"+created.ID+"/moves", nil)
-	req.Header.Set("Authorization", "Bearer "+created.Token)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	json.NewDecoder(resp.Body).Decode(&moves)
-	resp.Body.Close()
+	mustCall(t, node1, "GET", "/games/"+created.ID+"/moves", created.Token, nil, &moves)
 	if len(moves.Moves) == 0 {
 		t.Fatal("no move for the creator on node 1")
 	}
 	var st struct{ Ply int }
-	post(t, node1+"/games/"+created.ID+"/moves", created.Token, map[string]string{"move": moves.Moves[0]}, &st)
+	mustCall(t, node1, "POST", "/games/"+created.ID+"/moves", created.Token, map[string]string{"move": moves.Moves[0]}, &st)
 	p.waitFor("node 1's move, on node 2's page", 10*time.Second, func(v view) bool { return v.Ply == "1" && v.Turn == "you" && v.Phase == "idle" })
 
 	if !p.takeTurn(randomClicks(rand.New(rand.NewPCG(2, 2))), false) {
@@ -119,12 +95,7 @@ func TestSecondNode(t *testing.T) {
 	}
 	p.waitFor("the move played on node 2", 10*time.Second, func(v view) bool { return v.Ply == "2" })
 	var h struct{ Moves []string }
-	resp, err = http.Get(node1 + "/games/" + created.ID + "/history")
-	if err != nil {
-		t.Fatal(err)
-	}
-	json.NewDecoder(resp.Body).Decode(&h)
-	resp.Body.Close()
+	mustCall(t, node1, "GET", "/games/"+created.ID+"/history", "", nil, &h)
 	if len(h.Moves) != 2 || h.Moves[0] != moves.Moves[0] {
 		t.Fatalf("node 1's history %q after a move on each node", h.Moves)
 	}

@@ -32,12 +32,18 @@ import (
 // client would, and decodes its JSON answer into out.
 func call(t *testing.T, method, path, token string, body, out any) int {
 	t.Helper()
+	return callAt(t, serverURL, method, path, token, body, out)
+}
+
+// callAt is call to the referee at base (another node).
+func callAt(t *testing.T, base, method, path, token string, body, out any) int {
+	t.Helper()
 	var rd io.Reader
 	if body != nil {
 		b, _ := json.Marshal(body)
 		rd = bytes.NewReader(b)
 	}
-	req, err := http.NewRequest(method, serverURL+path, rd)
+	req, err := http.NewRequest(method, base+path, rd)
 	if err != nil {
 		t.Fatal(err)
 	}
