@@ -353,9 +353,6 @@ func (t textPreview[M]) Drawing(last ...string) Drawing {
 	return t.Drawable.Drawing(moves...)
 }
 
-// Value returns the typed preview: the game's Position, or a Brouillard
-// View.
-func (t textPreview[M]) Value() any { return t.Drawable }
 
 func (e erased[P, M]) Drawing(move string) (Drawing, error) {
 	d := Drawing{Caption: e.g.Title}
