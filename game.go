@@ -353,7 +353,6 @@ func (t textPreview[M]) Drawing(last ...string) Drawing {
 	return t.Drawable.Drawing(moves...)
 }
 
-
 func (e erased[P, M]) Drawing(move string) (Drawing, error) {
 	d := Drawing{Caption: e.g.Title}
 	if dr, ok := any(e.p).(interface{ Drawing(...M) Drawing }); ok {
