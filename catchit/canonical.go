@@ -227,16 +227,23 @@ func shortestJumps(r *hops.JumpRules, from hops.Square, taken, plain hops.Bitboa
 	toTaken.init(r, taken)
 	// Before taking, the goals are the squares from which a jump over
 	// the carrier starts: one jump, then what its landing still needs.
+	// Without taking, the goals are those of plain, if any.
+	toBefore.init(r, 0)
 	c := r.Take.First()
-	toBefore = distances{over: r.Over, land: r.Land}
 	for d := hops.Dir(0); d < 8; d++ {
 		if l, w := stepTable[c][d], stepTable[c][d^4]; l != hops.NoSquare && w != hops.NoSquare && r.Land.Has(l) {
 			toBefore.seed(w.Bit(), 1+toTaken.at(l))
 		}
 	}
 	toPlain.init(r, plain)
+	before := func(e hops.Square) int {
+		if plain == 0 {
+			return toBefore.at(e)
+		}
+		return min(toBefore.at(e), toPlain.at(e))
+	}
 	var s hops.JumpSearch
-	for k := max(1, min(toBefore.at(from), toPlain.at(from))); k < hops.MaxPath; k++ {
+	for k := max(1, before(from)); k < hops.MaxPath; k++ {
 		s.Reset(r, from)
 		deep := false
 		for s.Next() {
@@ -245,7 +252,7 @@ func shortestJumps(r *hops.JumpRules, from hops.Square, taken, plain hops.Bitboa
 			if s.Taken() {
 				left = toTaken.at(e)
 			} else {
-				left = min(toBefore.at(e), toPlain.at(e))
+				left = before(e)
 			}
 			if d+left > k {
 				s.Prune()
@@ -269,25 +276,27 @@ func shortestJumps(r *hops.JumpRules, from hops.Square, taken, plain hops.Bitboa
 }
 
 // distances holds, for goal squares each with a cost (the jumps still
-// needed from there), the squares from which a pawn reaches a goal at a
-// total of at most i jumps under some rules, ignoring G5: a lower bound
-// of the jumps a path still needs. The levels are computed as far as
-// they are asked for.
+// needed from there), the fewest jumps from a square to reach a goal,
+// costs included, ignoring G5: a lower bound of the jumps a path still
+// needs. It is a breadth-first search backwards from the goals, run as
+// far as the questions asked need.
 type distances struct {
 	over, land hops.Bitboard
 	seeds      [hops.MaxPath]hops.Bitboard // seeds[c]: the goals of cost c
 	last       int                         // the highest cost with goals
-	level      [hops.MaxPath]hops.Bitboard
-	n          int
+	known      hops.Bitboard               // the squares whose distance is found
+	front      hops.Bitboard               // the squares found at the last level
+	n          int                         // the levels searched
+	dist       [64]int8                    // the distance of each square of known
 }
 
-// init sets the goals of cost 0.
+// init sets the rules and the goals of cost 0.
 func (ds *distances) init(r *hops.JumpRules, goal hops.Bitboard) {
-	*ds = distances{over: r.Over, land: r.Land}
+	ds.over, ds.land = r.Over, r.Land
 	ds.seed(goal, 0)
 }
 
-// seed adds goals of a cost, before the first call of at.
+// seed adds goals of a cost, before the first question.
 func (ds *distances) seed(goal hops.Bitboard, cost int) {
 	if cost < hops.MaxPath {
 		ds.seeds[cost] |= goal
@@ -298,29 +307,37 @@ func (ds *distances) seed(goal hops.Bitboard, cost int) {
 // at returns the fewest jumps from s to a goal square, costs included,
 // or hops.MaxPath when none is reached.
 func (ds *distances) at(s hops.Square) int {
-	for i := 0; i < hops.MaxPath; i++ {
-		if i == ds.n {
-			next := ds.seeds[i]
-			if i > 0 {
-				prev := ds.level[i-1]
-				next |= prev
-				for d := hops.Dir(0); d < 8; d++ {
-					next |= board.Shift(board.Shift(prev, d)&ds.over, d) & ds.land
-				}
-				if next == prev && i > ds.last {
-					for j := i; j < hops.MaxPath; j++ { // no farther square
-						ds.level[j] = prev
-					}
-					ds.n = hops.MaxPath
-					return hops.MaxPath
-				}
-			}
-			ds.level[i] = next
-			ds.n++
-		}
-		if ds.level[i].Has(s) {
-			return i
+	for !ds.known.Has(s) {
+		if !ds.grow() {
+			return hops.MaxPath
 		}
 	}
-	return hops.MaxPath
+	return int(ds.dist[s&63])
+}
+
+// grow searches one level more, and reports whether it did: none is
+// searched past the last goal once a level finds no square.
+func (ds *distances) grow() bool {
+	i := ds.n
+	if i >= hops.MaxPath || ds.front == 0 && i > ds.last {
+		return false
+	}
+	next := (ds.seeds[i] | jumpedFrom(ds.front, ds.over)&ds.land) &^ ds.known
+	ds.known |= next
+	ds.front = next
+	ds.n++
+	for ; next != 0; next &= next - 1 {
+		ds.dist[next.First()&63] = int8(i)
+	}
+	return true
+}
+
+// jumpedFrom returns the squares one jump away from a square of from, in
+// the eight directions, over a square of over (a subset of the board),
+// before masking the landings: the board has an unused file on its right
+// (squares are rank*8+file), so a shift that leaves it lands on that file
+// or off the 64 bits, outside over and outside any set of landings.
+func jumpedFrom(from, over hops.Bitboard) hops.Bitboard {
+	return ((from<<8)&over)<<8 | ((from<<9)&over)<<9 | ((from<<1)&over)<<1 | ((from>>7)&over)>>7 |
+		((from>>8)&over)>>8 | ((from>>9)&over)>>9 | ((from>>1)&over)>>1 | ((from<<7)&over)<<7
 }
