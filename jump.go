@@ -587,6 +587,7 @@ type JumpSearch struct {
 	turned  [MaxPath]Bitboard
 	taken   uint32 // bit i: carrying after landing i
 	visited Bitboard
+	base    struct{ Over, Land, Final Bitboard } // the rules' own, which Limit narrows
 }
 
 const (
@@ -597,6 +598,7 @@ const (
 // Reset starts a search of the piece on from.
 func (s *JumpSearch) Reset(r *JumpRules, from Square) {
 	s.rules = *r
+	s.base.Over, s.base.Land, s.base.Final = r.Over, r.Land, r.Final
 	s.path = Path{}
 	s.path.Push(from, false)
 	s.depth, s.root = 0, 0
@@ -650,6 +652,19 @@ func (s *JumpSearch) Next() bool {
 // Prune stops the search from extending the current path.
 func (s *JumpSearch) Prune() { s.cursor[s.depth] = cursorDone }
 
+// Limit narrows the jumps from the ends the search reaches from now on,
+// the current one included if no Next has run from it: they go over
+// squares of over only and land on squares of land only (within the
+// rules' Over, and Land or Final). The ends found before keep the limits
+// they had. A search guided by what its goal still needs sets the limits
+// of each end before calling Next, so that it never makes the jumps it
+// would cut at once. Flying rules ignore it.
+func (s *JumpSearch) Limit(over, land Bitboard) {
+	if !s.rules.Flying {
+		s.rules.Over, s.rules.Land, s.rules.Final = s.base.Over&over, s.base.Land&land, s.base.Final&land
+	}
+}
+
 // Path returns the current path, with taking hops marked 'x'.
 func (s *JumpSearch) Path() Path { return s.path }
 
@@ -688,7 +703,7 @@ func (s *JumpSearch) push(to, o Square, take bool) {
 	s.visited |= to.Bit()
 	s.cursor[d] = 0
 	s.mask[d] = 0
-	if s.rules.Final.Has(to) || d+1 >= MaxPath {
+	if s.base.Final.Has(to) || d+1 >= MaxPath { // the rules' own Final, which Limit does not change
 		s.cursor[d] = cursorDone
 	}
 	s.depth = d

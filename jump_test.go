@@ -457,3 +457,61 @@ func ExampleReach() {
 	// {D6 F6}
 	// D4-D6-F6
 }
+
+// limitsFor returns the limits a guided search sets at the end of the
+// path prefix: pseudo-random sets of squares, a function of the seed and
+// of the prefix, that drop about a quarter of the squares each.
+func limitsFor(seed uint64, prefix string) (over, land Bitboard) {
+	h := seed
+	for _, c := range []byte(prefix) {
+		h = (h ^ uint64(c)) * 0x100000001b3
+	}
+	next := func() uint64 {
+		h += 0x9e3779b97f4a7c15
+		z := h
+		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+		z = (z ^ z>>27) * 0x94d049bb133111eb
+		return z ^ z>>31
+	}
+	return ^Bitboard(next() & next()), ^Bitboard(next() & next())
+}
+
+// TestJumpSearchLimit: a search that sets limits at every end before
+// Next yields exactly the paths of the unlimited search whose every jump
+// goes over a square of its start's over limit and lands on a square of
+// its land limit, in the same order.
+func TestJumpSearchLimit(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r, from := genRules(t)
+		if r.Flying {
+			r.Flying = false // Limit leaves flying rules alone
+		}
+		seed := rapid.Uint64().Draw(t, "seed")
+		var want []string
+		var s JumpSearch
+		s.Reset(&r, from)
+		for s.Next() {
+			p := s.Path()
+			ok := true
+			for i := 1; i < p.Len() && ok; i++ {
+				a, b := p.At(i-1), p.At(i)
+				over, land := limitsFor(seed, p.Prefix(i).String())
+				mid := SquareAt((a.File()+b.File())/2, (a.Rank()+b.Rank())/2)
+				ok = over.Has(mid) && land.Has(b)
+			}
+			if ok {
+				want = append(want, p.String())
+			}
+		}
+		var got []string
+		s.Reset(&r, from)
+		s.Limit(limitsFor(seed, PathOf(from).String()))
+		for s.Next() {
+			got = append(got, s.Path().String())
+			s.Limit(limitsFor(seed, s.Path().String()))
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("limited search gives %v, the filtered full search %v", got, want)
+		}
+	})
+}

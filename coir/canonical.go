@@ -98,36 +98,49 @@ func (p Position) Canonical(m Move) (Move, error) {
 	}
 	var js hops.JumpSearch
 	for k := kmin; k < hops.MaxPath; k++ {
+		// A path of k jumps that turns the need pawns makes k-need
+		// tactical jumps, then its attacks (C5). Each end of the search
+		// is limited to the jumps of that plan, the last one landing
+		// where the step can follow, so that no jump is made that could
+		// not lead to such a path. A longer plan is tried only if a
+		// path made all the tactical jumps of this one.
+		tactical := k - need
 		deep := false
 		for s := starts; s != 0; s &= s - 1 {
 			from := s.First()
 			rules := jumpRules(own, opp, from)
 			rules.Over &= own | turned // jumps turn exactly the pawns m turned
-			js.Reset(&rules, from)
 			endsFrom := ends[at(from)]
-			for js.Next() {
-				d := js.Jumps()
-				t := js.Turned()
-				if d+need-bits.OnesCount64(uint64(t)) > k {
-					js.Prune() // too few jumps left to turn the others
-					deep = true
-					continue
-				}
-				if d >= k {
-					deep = true
+			js.Reset(&rules, from)
+			for d := 0; ; d = js.Jumps() {
+				if d == min(tactical, k-1) {
+					deep = true // the tactical jumps may go on
 				}
 				if d < k {
+					over, land := own, board.All()
+					if d >= tactical {
+						over = turned
+					}
+					if d == k-1 {
+						land = endsFrom
+					}
+					js.Limit(over, land)
+					if !js.Next() {
+						break
+					}
 					continue
+				}
+				if js.Turned() == turned {
+					if oppAfter == 0 {
+						return NewMove(js.Path(), hops.NoSquare, hops.NoSquare), nil
+					}
+					e := own&^from.Bit() | js.End().Bit() | turned
+					return NewMove(js.Path(), (e &^ after).First(), (after &^ e).First()), nil
 				}
 				js.Prune()
-				if t != turned || !endsFrom.Has(js.End()) {
-					continue
+				if !js.Next() {
+					break
 				}
-				if oppAfter == 0 {
-					return NewMove(js.Path(), hops.NoSquare, hops.NoSquare), nil
-				}
-				e := own&^from.Bit() | js.End().Bit() | turned
-				return NewMove(js.Path(), (e &^ after).First(), (after &^ e).First()), nil
 			}
 		}
 		if !deep {
@@ -147,7 +160,7 @@ func dameCanonical(own, empty, turned, ends, after, oppAfter hops.Bitboard) (Mov
 	ds := dameSearch{start: d, land: empty | d.Bit(), pawns: turned, ends: ends}
 	ds.prepare()
 	ds.path.sq[0], ds.path.n = d, 1
-	if ds.promising(d, turned, d.Bit()) && ds.search(d, 0, d.Bit()) {
+	if ds.promising(d, turned, d.Bit(), board.All()) && ds.search(d, 0, d.Bit()) {
 		return ds.move(own, turned, after, oppAfter), true
 	}
 	return Move{}, false
@@ -187,6 +200,10 @@ type dameSearch struct {
 	axes  [Pawns][4]dameAxis // the lines along which each pawn can be jumped
 	naxis [Pawns]int8
 	pre   [Pawns]hops.Bitboard // where a jump over the pawn can land on an end
+	zone  [Pawns]hops.Bitboard // the squares of all the pawn's lines
+	three hops.Bitboard        // the last three pawns promising tested
+	pre3  [3]hops.Bitboard     // for them, pre2 of each pair, the pair without the first, second, third
+	from  [8]hops.Bitboard     // from[d]: the squares from which a jump in direction d goes over a pawn of pawns
 	last  hops.Bitboard        // the pawns a last jump can go over
 }
 
@@ -207,11 +224,13 @@ func (ds *dameSearch) prepare() {
 	}
 	i := 0
 	ds.last = 0
+	ds.from = [8]hops.Bitboard{}
 	for t := ds.pawns; t != 0; t &= t - 1 {
 		o := t.First()
 		ds.index[o] = int8(i)
 		n := 0
 		ds.pre[i] = 0
+		ds.zone[i] = 0
 		for d := range open {
 			if open[d]&t&-t == 0 {
 				continue
@@ -219,6 +238,9 @@ func (ds *dameSearch) prepare() {
 			dir := hops.Dir(d)
 			a, b := clearRay(o, dir+4, ds.land), clearRay(o, dir, ds.land)
 			ds.axes[i][n] = dameAxis{a, b}
+			ds.zone[i] |= a | b
+			ds.from[dir] |= a
+			ds.from[dir+4] |= b
 			n++
 			if b&ds.ends != 0 {
 				ds.pre[i] |= a
@@ -274,8 +296,12 @@ func (ds *dameSearch) before(o hops.Square, onto hops.Bitboard) hops.Bitboard {
 }
 
 // promising reports whether the pawns of left can still all be turned
-// from the landing l, with the squares of visited landed on.
-func (ds *dameSearch) promising(l hops.Square, left, visited hops.Bitboard) bool {
+// from the landing l, with the squares of visited landed on. With four
+// pawns or more it tests again only the pawns whose lines hold a square
+// of changed: the others passed the same test at the landing before,
+// when l was still free and the Dame stood on the other square of
+// changed.
+func (ds *dameSearch) promising(l hops.Square, left, visited, changed hops.Bitboard) bool {
 	switch left.Count() {
 	case 0:
 		return ds.ends&bit(l) != 0
@@ -288,21 +314,25 @@ func (ds *dameSearch) promising(l hops.Square, left, visited hops.Bitboard) bool
 	case 3:
 		// One of the three jumped from l onto a square from which one
 		// of the other two can be jumped onto a square of pre of the
-		// third.
+		// third. The landings of one jump share their three pawns.
 		free := ds.land &^ visited
 		a := left.First()
 		b := (left & (left - 1)).First()
 		c := (left &^ bit(a) &^ bit(b)).First()
-		return ds.jumpable(a, l, 0, free&ds.pre2(b, c)) ||
-			ds.jumpable(b, l, 0, free&ds.pre2(a, c)) ||
-			ds.jumpable(c, l, 0, free&ds.pre2(a, b))
+		if ds.three != left {
+			ds.three = left
+			ds.pre3 = [3]hops.Bitboard{ds.pre2(b, c), ds.pre2(a, c), ds.pre2(a, b)}
+		}
+		return ds.jumpable(a, l, 0, free&ds.pre3[0]) ||
+			ds.jumpable(b, l, 0, free&ds.pre3[1]) ||
+			ds.jumpable(c, l, 0, free&ds.pre3[2])
 	}
 	if left&ds.last == 0 {
 		return false
 	}
 	free := ds.land &^ visited
 	for t := left; t != 0; t &= t - 1 {
-		if !ds.jumpable(t.First(), l, free, free) {
+		if o := t.First(); ds.zone[ds.index[o]]&changed != 0 && !ds.jumpable(o, l, free, free) {
 			return false
 		}
 	}
@@ -317,11 +347,10 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard) bool
 		return ds.ends&bit(at) != 0
 	}
 	for dir := hops.Dir(0); dir < 8; dir++ {
-		b := rays[at][dir] &^ ds.land
-		if b == 0 {
-			continue // the board's edge
+		if !ds.from[dir].Has(at) {
+			continue // no pawn to turn is jumped that way
 		}
-		t := nearest(b, dir)
+		t := nearest(rays[at][dir]&^ds.land, dir)
 		if left&bit(t) == 0 {
 			continue // a pawn not to turn, or one turned already
 		}
@@ -331,7 +360,7 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard) bool
 			l := nearest(lands, dir)
 			lands &^= bit(l)
 			v := visited | bit(l)
-			if !ds.promising(l, rest, v) {
+			if !ds.promising(l, rest, v, bit(l)|bit(at)) {
 				continue
 			}
 			ds.path.sq[ds.path.n] = l
