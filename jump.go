@@ -307,6 +307,15 @@ func (r *JumpRules) ReachEnds(from Square) Bitboard {
 	return ends
 }
 
+// JumpLandings returns the squares of the board one jump away from a
+// square of from, in any of the eight directions, over a square of over:
+// one step of a breadth-first search over jumps, which the games use to
+// bound how many jumps a path still needs (jumps are symmetric, so the
+// same step searches backwards from a goal).
+func (b *Board) JumpLandings(from, over Bitboard) Bitboard {
+	return jumpLandings(from, over&b.all, AllDirs) & b.all
+}
+
 // jumpLandings returns the squares reached by one jump from a square of
 // from over a square of over (a subset of the board) in a direction of
 // dirs, before masking with the board. Squares are numbered rank*8+file

@@ -322,7 +322,7 @@ func (ds *distances) grow() bool {
 	if i >= hops.MaxPath || ds.front == 0 && i > ds.last {
 		return false
 	}
-	next := (ds.seeds[i] | jumpedFrom(ds.front, ds.over)&ds.land) &^ ds.known
+	next := (ds.seeds[i] | board.JumpLandings(ds.front, ds.over)&ds.land) &^ ds.known
 	ds.known |= next
 	ds.front = next
 	ds.n++
@@ -330,14 +330,4 @@ func (ds *distances) grow() bool {
 		ds.dist[next.First()&63] = int8(i)
 	}
 	return true
-}
-
-// jumpedFrom returns the squares one jump away from a square of from, in
-// the eight directions, over a square of over (a subset of the board),
-// before masking the landings: the board has an unused file on its right
-// (squares are rank*8+file), so a shift that leaves it lands on that file
-// or off the 64 bits, outside over and outside any set of landings.
-func jumpedFrom(from, over hops.Bitboard) hops.Bitboard {
-	return ((from<<8)&over)<<8 | ((from<<9)&over)<<9 | ((from<<1)&over)<<1 | ((from>>7)&over)>>7 |
-		((from>>8)&over)>>8 | ((from>>9)&over)>>9 | ((from>>1)&over)>>1 | ((from<<7)&over)<<7
 }

@@ -87,15 +87,24 @@ func (p Position) Canonical(m Move) (Move, error) {
 	// jump before its attacks (C5): one jump more than the pawns to turn.
 	kmin := max(need, 1)
 	if need > 0 {
-		landable := empty | starts
-		var attack hops.Bitboard // where a pawn of turned can be jumped from
-		for d := hops.Dir(0); d < 8; d++ {
-			attack |= board.Shift(turned&board.Shift(landable, d), d)
-		}
+		// where a pawn of turned can be jumped from
+		attack := board.JumpLandings(empty|starts, turned)
 		if starts&attack == 0 {
 			kmin = need + 1
 		}
 	}
+	// toEnd[j]: the squares from which j attacks, ignoring which pawns
+	// and G5, end on a square where the step can follow.
+	var toEnd [hops.MaxPath]hops.Bitboard
+	for s := starts; s != 0; s &= s - 1 {
+		toEnd[0] |= ends[at(s.First())]
+	}
+	for j := 1; j < need; j++ {
+		toEnd[j] = board.JumpLandings(toEnd[j-1], turned) & (empty | starts)
+	}
+	// The rules of every start: jumps turn exactly the pawns m turned.
+	base := jumpRules(own, opp, hops.NoSquare)
+	base.Over &= own | turned
 	var js hops.JumpSearch
 	for k := kmin; k < hops.MaxPath; k++ {
 		// A path of k jumps that turns the need pawns makes k-need
@@ -108,8 +117,9 @@ func (p Position) Canonical(m Move) (Move, error) {
 		deep := false
 		for s := starts; s != 0; s &= s - 1 {
 			from := s.First()
-			rules := jumpRules(own, opp, from)
-			rules.Over &= own | turned // jumps turn exactly the pawns m turned
+			rules := base
+			rules.Over &^= from.Bit()
+			rules.Land |= from.Bit()
 			endsFrom := ends[at(from)]
 			js.Reset(&rules, from)
 			for d := 0; ; d = js.Jumps() {
@@ -119,7 +129,7 @@ func (p Position) Canonical(m Move) (Move, error) {
 				if d < k {
 					over, land := own, board.All()
 					if d >= tactical {
-						over = turned
+						over, land = turned, toEnd[k-d-1]
 					}
 					if d == k-1 {
 						land = endsFrom
