@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 func TestParseSquareG1(t *testing.T) {
@@ -204,4 +206,28 @@ func ExampleBoard_Diagram() {
 	// 2 . . . . . .
 	// 1 w w w w w w
 	//   A B C D E F
+}
+
+// TestJumpLandings: one jump of the breadth-first search lands exactly
+// on the squares two steps away, in one direction, from a square of
+// from, over a square of over (G4), on boards of every size.
+func TestJumpLandings(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		b := rapid.SampledFrom([]*Board{Board6, Board7}).Draw(t, "board")
+		from := Bitboard(rapid.Uint64().Draw(t, "from")) & b.All()
+		over := Bitboard(rapid.Uint64().Draw(t, "over"))
+		var want Bitboard
+		for s := range from.Squares() {
+			for d := Dir(0); d < 8; d++ {
+				if o := b.Step(s, d); o != NoSquare && over.Has(o) {
+					if l := b.Step(o, d); l != NoSquare {
+						want |= l.Bit()
+					}
+				}
+			}
+		}
+		if got := b.JumpLandings(from, over); got != want {
+			t.Fatalf("JumpLandings(%v, %v) = %v, want %v", from, over, got, want)
+		}
+	})
 }
