@@ -170,7 +170,7 @@ func dameCanonical(own, empty, turned, ends, after, oppAfter hops.Bitboard) (Mov
 	ds := dameSearch{start: d, land: empty | d.Bit(), pawns: turned, ends: ends}
 	ds.prepare()
 	ds.path.sq[0], ds.path.n = d, 1
-	if ds.promising(d, turned, d.Bit(), board.All()) && ds.search(d, 0, d.Bit()) {
+	if ds.promising(d, turned, d.Bit(), d.Bit()) && ds.search(d, 0, d.Bit()) {
 		return ds.move(own, turned, after, oppAfter), true
 	}
 	return Move{}, false
@@ -307,10 +307,11 @@ func (ds *dameSearch) before(o hops.Square, onto hops.Bitboard) hops.Bitboard {
 
 // promising reports whether the pawns of left can still all be turned
 // from the landing l, with the squares of visited landed on. With four
-// pawns or more it tests again only the pawns whose lines hold a square
-// of changed: the others passed the same test at the landing before,
-// when l was still free and the Dame stood on the other square of
-// changed.
+// pawns or more it tests only the pawns whose lines hold a square of
+// changed: the others passed the same test at the landing before, when
+// l was still free and the Dame stood on the other square of changed
+// (at the start, changed is the start, and a pawn whose lines miss it
+// has them all free).
 func (ds *dameSearch) promising(l hops.Square, left, visited, changed hops.Bitboard) bool {
 	switch left.Count() {
 	case 0:
