@@ -158,6 +158,9 @@ func (st *stage) displacement(from, end hops.Square, take bool) (hops.Path, bool
 		p := rc.Path(&r, end)
 		return p, p.Len() > 0
 	}
+	if !r.ReachEnds(from).Has(end) {
+		return hops.Path{}, false // no jumps reach end, taking or not
+	}
 	r.Take = st.ball.Bit()
 	return shortestJumps(&r, from, end.Bit(), 0)
 }
