@@ -183,10 +183,13 @@
 //     once. Squares are written "D4"; input accepts either case.
 //   - The multi-jump search that every game uses (G4, G5): [JumpRules]
 //     describes what a game allows for one moving piece, [JumpSearch]
-//     enumerates every legal path without allocating, [JumpRules.Reach]
-//     finds the ends of a multi-jump by flood fill when the path does not
-//     matter, and [JumpRules.Follow] checks a written path hop by hop,
-//     saying which step fails with a [JumpError].
+//     enumerates every legal path without allocating (a search guided by
+//     its goal narrows the jumps of each landing with
+//     [JumpSearch.Limit]), [JumpRules.Reach] finds the ends of a
+//     multi-jump by flood fill when the path does not matter,
+//     [Board.JumpLandings] is one level of such a flood fill for any set
+//     of squares, and [JumpRules.Follow] checks a written path hop by
+//     hop, saying which step fails with a [JumpError].
 //   - Paths and their text (G12): [Path] (at most [MaxPath] squares),
 //     [ParsePath], and [NormalizeMoveText], which every game's move parser
 //     calls first so that white space, Unicode dashes and '×' are read as
