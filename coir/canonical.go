@@ -196,10 +196,12 @@ func errNoEffect(m Move) error {
 // of them must be jumpable from the landing onto such a square for the
 // other; with three, one of them must be jumpable from the landing onto
 // a square from which the test of two passes for the other two (the
-// visited squares aside); with more, each pawn left must keep a line along which it can
-// be jumped, from a square the Dame is on or can still land on, onto a
-// square it can still land on. The obstacles never change during the
-// move (a turned pawn stays where it is), so the lines are found once.
+// visited squares aside); with more, each pawn left must keep a line
+// along which it can be jumped, from a square the Dame is on or can
+// still land on, onto a square it can still land on, and the landing
+// must lie on a line of one of them. The obstacles never change during
+// the move (a turned pawn stays where it is), so the lines are found
+// once.
 type dameSearch struct {
 	start hops.Square
 	land  hops.Bitboard // the empty squares, the Dame's start included
@@ -342,12 +344,16 @@ func (ds *dameSearch) promising(l hops.Square, left, visited, changed hops.Bitbo
 		return false
 	}
 	free := ds.land &^ visited
+	var next hops.Bitboard // the lines of the pawns left: the next jump starts on one
 	for t := left; t != 0; t &= t - 1 {
-		if o := t.First(); ds.zone[ds.index[o]]&changed != 0 && !ds.jumpable(o, l, free, free) {
+		o := t.First()
+		z := ds.zone[ds.index[o]]
+		if z&changed != 0 && !ds.jumpable(o, l, free, free) {
 			return false
 		}
+		next |= z
 	}
-	return true
+	return next.Has(l)
 }
 
 // search extends the path from the Dame on at, having turned the pawns
