@@ -78,7 +78,7 @@ func (p Position) Canonical(m Move) (Move, error) {
 	}
 	need := turned.Count()
 	if dame {
-		if c, ok := dameCanonical(own, empty, turned, ends[0], after, oppAfter); ok {
+		if c, ok := dameCanonical(own, empty, turned, ends[0], after, oppAfter, m); ok {
 			return c, nil
 		}
 		return m, errNoEffect(m)
@@ -162,15 +162,20 @@ func (p Position) Canonical(m Move) (Move, error) {
 
 // dameCanonical finds the generator's jumps of the Dame own that turn
 // the pawns of turned and end on a square of ends, followed by the step
-// that gives after. It is a function of its own so that Canonical's
-// frame does not hold the search's memory, which would be cleared at
-// every call.
-func dameCanonical(own, empty, turned, ends, after, oppAfter hops.Bitboard) (Move, bool) {
+// that gives after; m is a legal move with that effect, whose jumps the
+// search knows to be a path. It is a function of its own so that
+// Canonical's frame does not hold the search's memory, which would be
+// cleared at every call.
+func dameCanonical(own, empty, turned, ends, after, oppAfter hops.Bitboard, m Move) (Move, bool) {
 	d := own.First()
 	ds := dameSearch{start: d, land: empty | d.Bit(), pawns: turned, ends: ends}
+	onKnown := m.n > 1 && m.sq[0] == d && ends.Has(m.sq[m.n-1])
+	if onKnown {
+		ds.known = m
+	}
 	ds.prepare()
 	ds.path.sq[0], ds.path.n = d, 1
-	if ds.promising(d, turned, d.Bit(), d.Bit()) && ds.search(d, 0, d.Bit()) {
+	if (onKnown || ds.promising(d, turned, d.Bit(), d.Bit())) && ds.search(d, 0, d.Bit(), onKnown) {
 		return ds.move(own, turned, after, oppAfter), true
 	}
 	return Move{}, false
@@ -217,6 +222,7 @@ type dameSearch struct {
 	pre3  [3]hops.Bitboard     // for them, pre2 of each pair, the pair without the first, second, third
 	from  [8]hops.Bitboard     // from[d]: the squares from which a jump in direction d goes over a pawn of pawns
 	last  hops.Bitboard        // the pawns a last jump can go over
+	known Move                 // jumps known to be a path: the move's own
 }
 
 // dameAxis is a line through a pawn with an empty square on both
@@ -358,10 +364,17 @@ func (ds *dameSearch) promising(l hops.Square, left, visited, changed hops.Bitbo
 
 // search extends the path from the Dame on at, having turned the pawns
 // of turned and landed on visited, and reports whether it found a path.
-func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard) bool {
+// While the path is the start of the known one (onKnown), the known
+// one's next landing needs no test: the rest of the known path goes on
+// from there.
+func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard, onKnown bool) bool {
 	left := ds.pawns &^ turned
 	if left == 0 {
 		return ds.ends&bit(at) != 0
+	}
+	next := hops.NoSquare // the known path's next landing
+	if onKnown {
+		next = ds.known.sq[ds.path.n]
 	}
 	for dir := hops.Dir(0); dir < 8; dir++ {
 		if !ds.from[dir].Has(at) {
@@ -377,12 +390,13 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard) bool
 			l := nearest(lands, dir)
 			lands &^= bit(l)
 			v := visited | bit(l)
-			if !ds.promising(l, rest, v, bit(l)|bit(at)) {
+			known := l == next
+			if !known && !ds.promising(l, rest, v, bit(l)|bit(at)) {
 				continue
 			}
 			ds.path.sq[ds.path.n] = l
 			ds.path.n++
-			if ds.search(l, turned|bit(t), v) {
+			if ds.search(l, turned|bit(t), v, known) {
 				return true
 			}
 			ds.path.n--
