@@ -197,9 +197,9 @@ func errNoEffect(m Move) error {
 // The search enters a landing only when the pawns still to turn can
 // still be turned from it, by tests that ignore some constraints and so
 // never cut a path that exists: with one pawn left, the landing must be
-// a square from which that pawn can be jumped onto an end; with two, one
-// of them must be jumpable from the landing onto such a square for the
-// other; with three, one of them must be jumpable from the landing onto
+// a square from which that pawn can be jumped onto an end not landed on;
+// with two, one of them must be jumpable from the landing onto such a
+// square for the other; with three, one of them must be jumpable from the landing onto
 // a square from which the test of two passes for the other two (the
 // visited squares aside); with more, each pawn left must keep a line
 // along which it can be jumped, from a square the Dame is on or can
@@ -325,11 +325,20 @@ func (ds *dameSearch) promising(l hops.Square, left, visited, changed hops.Bitbo
 	case 0:
 		return ds.ends&bit(l) != 0
 	case 1:
-		return ds.pre[ds.index[left.First()]]&bit(l) != 0
+		t := left.First()
+		if ds.pre[ds.index[t]]&bit(l) == 0 {
+			return false
+		}
+		// pre counts every end, but an end landed on is one no more (G5).
+		return ds.ends&visited == 0 || ds.before(t, ds.ends&^visited)&bit(l) != 0
 	case 2:
 		a, b := left.First(), (left & (left - 1)).First()
 		free := ds.land &^ visited
-		return ds.jumpable(a, l, 0, free&ds.pre[ds.index[b]]) || ds.jumpable(b, l, 0, free&ds.pre[ds.index[a]])
+		preA, preB := ds.pre[ds.index[a]], ds.pre[ds.index[b]]
+		if ends := ds.ends &^ visited; ends != ds.ends {
+			preA, preB = ds.before(a, ends), ds.before(b, ends)
+		}
+		return ds.jumpable(a, l, 0, free&preB) || ds.jumpable(b, l, 0, free&preA)
 	case 3:
 		// One of the three jumped from l onto a square from which one
 		// of the other two can be jumped onto a square of pre of the
