@@ -59,8 +59,7 @@ func (s *Server) postRematch(w http.ResponseWriter, r *http.Request, m *match, w
 	if !readEmpty(w, r) {
 		return
 	}
-	if !who.ok {
-		writeError(w, http.StatusUnauthorized, "auth", "", "send your token to ask for a rematch (Authorization: Bearer <token>)")
+	if !authorized(w, who, "your token to ask for a rematch") {
 		return
 	}
 	snap := take(m)
@@ -97,8 +96,7 @@ func (s *Server) postRematch(w http.ResponseWriter, r *http.Request, m *match, w
 // if one was asked for: the invitation to join it if the other player
 // asked. It answers 404 (kind "none") while nobody has.
 func (s *Server) getRematch(w http.ResponseWriter, r *http.Request, m *match, who viewer) {
-	if !who.ok {
-		writeError(w, http.StatusUnauthorized, "auth", "", "send your token (Authorization: Bearer <token>)")
+	if !authorized(w, who, "your token") {
 		return
 	}
 	next, ok := s.rematch.get(m.id)

@@ -796,8 +796,14 @@ func (s *Server) getHistory(w http.ResponseWriter, r *http.Request, m *match, wh
 // mover reports whether the request carries a player's token, and
 // answers 401 when it does not.
 func mover(w http.ResponseWriter, who viewer) bool {
+	return authorized(w, who, "the token of the side to move")
+}
+
+// authorized reports whether the request carries a player's token, and
+// answers 401 asking to send what when it does not.
+func authorized(w http.ResponseWriter, who viewer, what string) bool {
 	if !who.ok {
-		writeError(w, http.StatusUnauthorized, "auth", "", "send the token of the side to move (Authorization: Bearer <token>)")
+		writeError(w, http.StatusUnauthorized, "auth", "", "send %s (Authorization: Bearer <token>)", what)
 	}
 	return who.ok
 }
@@ -925,8 +931,7 @@ func (s *Server) resign(w http.ResponseWriter, r *http.Request, m *match, who vi
 	if !readEmpty(w, r) {
 		return
 	}
-	if !who.ok {
-		writeError(w, http.StatusUnauthorized, "auth", "", "send your token to resign (Authorization: Bearer <token>)")
+	if !authorized(w, who, "your token to resign") {
 		return
 	}
 	snap, err := s.abandon(m, who.side)
