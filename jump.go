@@ -712,7 +712,7 @@ func (s *JumpSearch) push(to, o Square, take bool) {
 	s.visited |= to.Bit()
 	s.cursor[d] = 0
 	s.mask[d] = 0
-	if s.base.Final.Has(to) || d+1 >= MaxPath { // the rules' own Final, which Limit does not change
+	if s.base.Final.Has(to) || d+1 >= MaxPath { // a final square as the rules have it, whatever Limit narrowed
 		s.cursor[d] = cursorDone
 	}
 	s.depth = d

@@ -199,9 +199,9 @@ func errNoEffect(m Move) error {
 // never cut a path that exists: with one pawn left, the landing must be
 // a square from which that pawn can be jumped onto an end not landed on;
 // with two, one of them must be jumpable from the landing onto such a
-// square for the other; with three, one of them must be jumpable from the landing onto
-// a square from which the test of two passes for the other two (the
-// visited squares aside); with more, each pawn left must keep a line
+// square for the other; with three, one of them must be jumpable from
+// the landing onto a square from which the test of two passes for the
+// other two (the visited squares aside); with more, each pawn left must keep a line
 // along which it can be jumped, from a square the Dame is on or can
 // still land on, onto a square it can still land on, and the landing
 // must lie on a line of one of them. The obstacles never change during
@@ -220,7 +220,6 @@ type dameSearch struct {
 	zone  [Pawns]hops.Bitboard // the squares of all the pawn's lines
 	three hops.Bitboard        // the last three pawns promising tested
 	pre3  [3]hops.Bitboard     // for them, pre2 of each pair, the pair without the first, second, third
-	from  [8]hops.Bitboard     // from[d]: the squares from which a jump in direction d goes over a pawn of pawns
 	last  hops.Bitboard        // the pawns a last jump can go over
 	known Move                 // jumps known to be a path: the move's own
 }
@@ -242,7 +241,6 @@ func (ds *dameSearch) prepare() {
 	}
 	i := 0
 	ds.last = 0
-	ds.from = [8]hops.Bitboard{}
 	for t := ds.pawns; t != 0; t &= t - 1 {
 		o := t.First()
 		ds.index[o] = int8(i)
@@ -257,8 +255,6 @@ func (ds *dameSearch) prepare() {
 			a, b := clearRay(o, dir+4, ds.land), clearRay(o, dir, ds.land)
 			ds.axes[i][n] = dameAxis{a, b}
 			ds.zone[i] |= a | b
-			ds.from[dir] |= a
-			ds.from[dir+4] |= b
 			n++
 			if b&ds.ends != 0 {
 				ds.pre[i] |= a
@@ -313,6 +309,15 @@ func (ds *dameSearch) before(o hops.Square, onto hops.Bitboard) hops.Bitboard {
 	return from
 }
 
+// preFree returns the squares from which the pawn on o can be jumped
+// onto an end not landed on (G5): pre while no end is.
+func (ds *dameSearch) preFree(o hops.Square, visited hops.Bitboard) hops.Bitboard {
+	if ds.ends&visited == 0 {
+		return ds.pre[ds.index[o]]
+	}
+	return ds.before(o, ds.ends&^visited)
+}
+
 // promising reports whether the pawns of left can still all be turned
 // from the landing l, with the squares of visited landed on. With four
 // pawns or more it tests only the pawns whose lines hold a square of
@@ -325,20 +330,11 @@ func (ds *dameSearch) promising(l hops.Square, left, visited, changed hops.Bitbo
 	case 0:
 		return ds.ends&bit(l) != 0
 	case 1:
-		t := left.First()
-		if ds.pre[ds.index[t]]&bit(l) == 0 {
-			return false
-		}
-		// pre counts every end, but an end landed on is one no more (G5).
-		return ds.ends&visited == 0 || ds.before(t, ds.ends&^visited)&bit(l) != 0
+		return ds.preFree(left.First(), visited)&bit(l) != 0
 	case 2:
 		a, b := left.First(), (left & (left - 1)).First()
 		free := ds.land &^ visited
-		preA, preB := ds.pre[ds.index[a]], ds.pre[ds.index[b]]
-		if ends := ds.ends &^ visited; ends != ds.ends {
-			preA, preB = ds.before(a, ends), ds.before(b, ends)
-		}
-		return ds.jumpable(a, l, 0, free&preB) || ds.jumpable(b, l, 0, free&preA)
+		return ds.jumpable(a, l, 0, free&ds.preFree(b, visited)) || ds.jumpable(b, l, 0, free&ds.preFree(a, visited))
 	case 3:
 		// One of the three jumped from l onto a square from which one
 		// of the other two can be jumped onto a square of pre of the
@@ -386,10 +382,11 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard, onKn
 		next = ds.known.sq[ds.path.n]
 	}
 	for dir := hops.Dir(0); dir < 8; dir++ {
-		if !ds.from[dir].Has(at) {
-			continue // no pawn to turn is jumped that way
+		b := rays[at][dir] &^ ds.land
+		if b == 0 {
+			continue // the board's edge
 		}
-		t := nearest(rays[at][dir]&^ds.land, dir)
+		t := nearest(b, dir)
 		if left&bit(t) == 0 {
 			continue // a pawn not to turn, or one turned already
 		}
