@@ -208,20 +208,21 @@ func errNoEffect(m Move) error {
 // the move (a turned pawn stays where it is), so the lines are found
 // once.
 type dameSearch struct {
-	start hops.Square
-	land  hops.Bitboard // the empty squares, the Dame's start included
-	pawns hops.Bitboard // the pawns to turn
-	ends  hops.Bitboard
-	path  Move               // the path so far, written into a move's squares
-	index [64]int8           // the pawns' numbers, in square order
-	axes  [Pawns][4]dameAxis // the lines along which each pawn can be jumped
-	naxis [Pawns]int8
-	pre   [Pawns]hops.Bitboard // where a jump over the pawn can land on an end
-	zone  [Pawns]hops.Bitboard // the squares of all the pawn's lines
-	three hops.Bitboard        // the last three pawns promising tested
-	pre3  [3]hops.Bitboard     // for them, pre2 of each pair, the pair without the first, second, third
-	last  hops.Bitboard        // the pawns a last jump can go over
-	known Move                 // jumps known to be a path: the move's own
+	start  hops.Square
+	land   hops.Bitboard // the empty squares, the Dame's start included
+	pawns  hops.Bitboard // the pawns to turn
+	ends   hops.Bitboard
+	path   Move               // the path so far, written into a move's squares
+	index  [64]int8           // the pawns' numbers, in square order
+	axes   [Pawns][4]dameAxis // the lines along which each pawn can be jumped
+	naxis  [Pawns]int8
+	pre    [Pawns]hops.Bitboard // where a jump over the pawn can land on an end
+	zone   [Pawns]hops.Bitboard // the squares of all the pawn's lines
+	three  hops.Bitboard        // the last three pawns promising tested
+	pre3   [3]hops.Bitboard     // for them, pre2 of each pair, the pair without the first, second, third
+	last   hops.Bitboard        // the pawns a last jump can go over
+	known  Move                 // jumps known to be a path: the move's own
+	narrow hops.Bitboard        // the pawns with two lines or fewer
 }
 
 // dameAxis is a line through a pawn with an empty square on both
@@ -240,7 +241,7 @@ func (ds *dameSearch) prepare() {
 		open[d] = ds.pawns & board.Shift(ds.land, hops.Dir(d)+4) & board.Shift(ds.land, hops.Dir(d))
 	}
 	i := 0
-	ds.last = 0
+	ds.last, ds.narrow = 0, 0
 	for t := ds.pawns; t != 0; t &= t - 1 {
 		o := t.First()
 		ds.index[o] = int8(i)
@@ -265,6 +266,9 @@ func (ds *dameSearch) prepare() {
 		}
 		if ds.pre[i] != 0 {
 			ds.last |= t & -t
+		}
+		if n <= 2 {
+			ds.narrow |= t & -t
 		}
 		ds.naxis[i] = int8(n)
 		i++
@@ -367,6 +371,78 @@ func (ds *dameSearch) promising(l hops.Square, left, visited, changed hops.Bitbo
 	return next.Has(l)
 }
 
+// orderable reports whether the pawns of left can be put in an order of
+// jumps from l, as far as local tests of its narrow pawns (two lines or
+// fewer) tell, with the squares of free still free to land on and ln
+// the lines of left. In an order of jumps, every pawn but the first is
+// jumped from a free square on the lines of another pawn left (where the
+// jump before it landed), and every pawn but the last lands on a free
+// square on the lines of another pawn left (where the next jump
+// starts); the first is jumped from l, the last lands on a free end. So
+// a pawn that cannot be in the middle must be the first or the last,
+// and at most two are such. This catches orders that would need a pawn
+// twice, such as crossing a wall of pawns once too often.
+func (ds *dameSearch) orderable(l hops.Square, left, free hops.Bitboard, ln lines) bool {
+	var notMid, first, last hops.Bitboard
+	for t := left; t != 0; t &= t - 1 {
+		i := ds.index[t.First()]
+		others := (ln.two | ln.one&^ds.zone[i]) & free
+		axes := ds.axes[i][:ds.naxis[i]]
+		mid := false
+		for k := range axes {
+			if axes[k].a&others != 0 && axes[k].b&others != 0 {
+				mid = true
+				break
+			}
+		}
+		if mid {
+			continue
+		}
+		if notMid&(notMid-1) != 0 {
+			return false // a third pawn that must be the first or the last
+		}
+		ends, lb := ds.ends&free, bit(l)
+		f, e := false, false
+		for k := range axes {
+			ax := &axes[k]
+			inA, inB := ax.a&others != 0, ax.b&others != 0
+			e = e || inA && ax.b&ends != 0 || inB && ax.a&ends != 0
+			f = f || ax.a&lb != 0 && inB || ax.b&lb != 0 && inA
+		}
+		if !f && !e {
+			return false // neither first nor last
+		}
+		notMid |= t & -t
+		if f {
+			first |= t & -t
+		}
+		if e {
+			last |= t & -t
+		}
+	}
+	if notMid&(notMid-1) == 0 {
+		return true // the other end of the order can fall to a middle pawn
+	}
+	x, y := notMid&-notMid, notMid&(notMid-1)
+	return first&x != 0 && last&y != 0 || first&y != 0 && last&x != 0
+}
+
+// lines holds the squares on the lines of a set of pawns: one, of one
+// pawn at least; two, of two at least. The lines of the pawns of the set
+// other than o are then two | one&^zone(o).
+type lines struct{ one, two hops.Bitboard }
+
+// linesOf returns the lines of the pawns of left.
+func (ds *dameSearch) linesOf(left hops.Bitboard) lines {
+	var ln lines
+	for t := left; t != 0; t &= t - 1 {
+		z := ds.zone[ds.index[t.First()]]
+		ln.two |= ln.one & z
+		ln.one |= z
+	}
+	return ln
+}
+
 // search extends the path from the Dame on at, having turned the pawns
 // of turned and landed on visited, and reports whether it found a path.
 // While the path is the start of the known one (onKnown), the known
@@ -391,14 +467,27 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard, onKn
 			continue // a pawn not to turn, or one turned already
 		}
 		rest := left &^ bit(t)
+		strong := rest.Count() >= 4
+		var ln lines
+		lnDone := false
 		// G5: the Dame flies over the squares it landed on.
 		for lands := clearRay(t, dir, ds.land) &^ visited; lands != 0; {
 			l := nearest(lands, dir)
 			lands &^= bit(l)
 			v := visited | bit(l)
 			known := l == next
-			if !known && !ds.promising(l, rest, v, bit(l)|bit(at)) {
-				continue
+			if !known {
+				if !strong && !ds.promising(l, rest, v, bit(l)|bit(at)) {
+					continue
+				}
+				if strong {
+					if !lnDone {
+						ln, lnDone = ds.linesOf(rest), true
+					}
+					if !ds.orderable(l, rest, ds.land&^v, ln) {
+						continue
+					}
+				}
 			}
 			ds.path.sq[ds.path.n] = l
 			ds.path.n++
