@@ -175,7 +175,7 @@ func dameCanonical(own, empty, turned, ends, after, oppAfter hops.Bitboard, m Mo
 	}
 	ds.prepare()
 	ds.path.sq[0], ds.path.n = d, 1
-	if (onKnown || ds.promising(d, turned, d.Bit(), d.Bit())) && ds.search(d, 0, d.Bit(), onKnown) {
+	if (onKnown || ds.enter(d, turned, d.Bit(), new(lines))) && ds.search(d, 0, d.Bit(), onKnown) {
 		return ds.move(own, turned, after, oppAfter), true
 	}
 	return Move{}, false
@@ -201,28 +201,25 @@ func errNoEffect(m Move) error {
 // with two, one of them must be jumpable from the landing onto such a
 // square for the other; with three, one of them must be jumpable from
 // the landing onto a square from which the test of two passes for the
-// other two (the visited squares aside); with more, each pawn left must keep a line
-// along which it can be jumped, from a square the Dame is on or can
-// still land on, onto a square it can still land on, and the landing
-// must lie on a line of one of them. The obstacles never change during
-// the move (a turned pawn stays where it is), so the lines are found
-// once.
+// other two (the visited squares aside); with more, the pawns left must
+// admit an order of jumps (see orderable). The obstacles never change
+// during the move (a turned pawn stays where it is), so the lines are
+// found once.
 type dameSearch struct {
-	start  hops.Square
-	land   hops.Bitboard // the empty squares, the Dame's start included
-	pawns  hops.Bitboard // the pawns to turn
-	ends   hops.Bitboard
-	path   Move               // the path so far, written into a move's squares
-	index  [64]int8           // the pawns' numbers, in square order
-	axes   [Pawns][4]dameAxis // the lines along which each pawn can be jumped
-	naxis  [Pawns]int8
-	pre    [Pawns]hops.Bitboard // where a jump over the pawn can land on an end
-	zone   [Pawns]hops.Bitboard // the squares of all the pawn's lines
-	three  hops.Bitboard        // the last three pawns promising tested
-	pre3   [3]hops.Bitboard     // for them, pre2 of each pair, the pair without the first, second, third
-	last   hops.Bitboard        // the pawns a last jump can go over
-	known  Move                 // jumps known to be a path: the move's own
-	narrow hops.Bitboard        // the pawns with two lines or fewer
+	start hops.Square
+	land  hops.Bitboard // the empty squares, the Dame's start included
+	pawns hops.Bitboard // the pawns to turn
+	ends  hops.Bitboard
+	path  Move               // the path so far, written into a move's squares
+	index [64]int8           // the pawns' numbers, in square order
+	axes  [Pawns][4]dameAxis // the lines along which each pawn can be jumped
+	naxis [Pawns]int8
+	onto  [Pawns][8]hops.Bitboard // where a jump over the pawn in each direction lands
+	pre   [Pawns]hops.Bitboard    // where a jump over the pawn can land on an end
+	zone  [Pawns]hops.Bitboard    // the squares of all the pawn's lines
+	three hops.Bitboard           // the last three pawns promising tested
+	pre3  [3]hops.Bitboard        // for them, pre2 of each pair, the pair without the first, second, third
+	known Move                    // jumps known to be a path: the move's own
 }
 
 // dameAxis is a line through a pawn with an empty square on both
@@ -241,13 +238,13 @@ func (ds *dameSearch) prepare() {
 		open[d] = ds.pawns & board.Shift(ds.land, hops.Dir(d)+4) & board.Shift(ds.land, hops.Dir(d))
 	}
 	i := 0
-	ds.last, ds.narrow = 0, 0
 	for t := ds.pawns; t != 0; t &= t - 1 {
 		o := t.First()
 		ds.index[o] = int8(i)
 		n := 0
 		ds.pre[i] = 0
 		ds.zone[i] = 0
+		ds.onto[i] = [8]hops.Bitboard{}
 		for d := range open {
 			if open[d]&t&-t == 0 {
 				continue
@@ -255,6 +252,7 @@ func (ds *dameSearch) prepare() {
 			dir := hops.Dir(d)
 			a, b := clearRay(o, dir+4, ds.land), clearRay(o, dir, ds.land)
 			ds.axes[i][n] = dameAxis{a, b}
+			ds.onto[i][dir], ds.onto[i][dir+4] = b, a
 			ds.zone[i] |= a | b
 			n++
 			if b&ds.ends != 0 {
@@ -264,36 +262,9 @@ func (ds *dameSearch) prepare() {
 				ds.pre[i] |= b
 			}
 		}
-		if ds.pre[i] != 0 {
-			ds.last |= t & -t
-		}
-		if n <= 2 {
-			ds.narrow |= t & -t
-		}
 		ds.naxis[i] = int8(n)
 		i++
 	}
-}
-
-// jumpable reports whether the pawn on o can still be jumped when the
-// Dame stands on at, may land on free, and must then land on a square
-// of onto.
-func (ds *dameSearch) jumpable(o hops.Square, at hops.Square, free, onto hops.Bitboard) bool {
-	i := ds.index[o]
-	from := free | bit(at)
-	for k := range ds.naxis[i] {
-		ax := &ds.axes[i][k]
-		if ax.a&from != 0 && ax.b&onto != 0 || ax.b&from != 0 && ax.a&onto != 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// pre2 returns the squares from which one of the pawns on x and y can
-// be jumped onto a square of pre of the other.
-func (ds *dameSearch) pre2(x, y hops.Square) hops.Bitboard {
-	return ds.before(x, ds.pre[ds.index[y]]) | ds.before(y, ds.pre[ds.index[x]])
 }
 
 // before returns the squares from which the pawn on o can be jumped onto
@@ -313,6 +284,12 @@ func (ds *dameSearch) before(o hops.Square, onto hops.Bitboard) hops.Bitboard {
 	return from
 }
 
+// pre2 returns the squares from which one of the pawns on x and y can
+// be jumped onto a square of pre of the other.
+func (ds *dameSearch) pre2(x, y hops.Square) hops.Bitboard {
+	return ds.before(x, ds.pre[ds.index[y]]) | ds.before(y, ds.pre[ds.index[x]])
+}
+
 // preFree returns the squares from which the pawn on o can be jumped
 // onto an end not landed on (G5): pre while no end is.
 func (ds *dameSearch) preFree(o hops.Square, visited hops.Bitboard) hops.Bitboard {
@@ -322,66 +299,48 @@ func (ds *dameSearch) preFree(o hops.Square, visited hops.Bitboard) hops.Bitboar
 	return ds.before(o, ds.ends&^visited)
 }
 
-// promising reports whether the pawns of left can still all be turned
-// from the landing l, with the squares of visited landed on. With four
-// pawns or more it tests only the pawns whose lines hold a square of
-// changed: the others passed the same test at the landing before, when
-// l was still free and the Dame stood on the other square of changed
-// (at the start, changed is the start, and a pawn whose lines miss it
-// has them all free).
-func (ds *dameSearch) promising(l hops.Square, left, visited, changed hops.Bitboard) bool {
+// promising reports whether the pawns of left, three or fewer, can
+// still all be turned from the landing l, with the squares of visited
+// landed on.
+func (ds *dameSearch) promising(l hops.Square, left, visited hops.Bitboard) bool {
+	lb := bit(l)
 	switch left.Count() {
 	case 0:
-		return ds.ends&bit(l) != 0
+		return ds.ends&lb != 0
 	case 1:
-		return ds.preFree(left.First(), visited)&bit(l) != 0
+		return ds.preFree(left.First(), visited)&lb != 0
 	case 2:
 		a, b := left.First(), (left & (left - 1)).First()
 		free := ds.land &^ visited
-		return ds.jumpable(a, l, 0, free&ds.preFree(b, visited)) || ds.jumpable(b, l, 0, free&ds.preFree(a, visited))
-	case 3:
-		// One of the three jumped from l onto a square from which one
-		// of the other two can be jumped onto a square of pre of the
-		// third. The landings of one jump share their three pawns.
-		free := ds.land &^ visited
-		a := left.First()
-		b := (left & (left - 1)).First()
-		c := (left &^ bit(a) &^ bit(b)).First()
-		if ds.three != left {
-			ds.three = left
-			ds.pre3 = [3]hops.Bitboard{ds.pre2(b, c), ds.pre2(a, c), ds.pre2(a, b)}
-		}
-		return ds.jumpable(a, l, 0, free&ds.pre3[0]) ||
-			ds.jumpable(b, l, 0, free&ds.pre3[1]) ||
-			ds.jumpable(c, l, 0, free&ds.pre3[2])
+		return ds.before(a, free&ds.preFree(b, visited))&lb != 0 || ds.before(b, free&ds.preFree(a, visited))&lb != 0
 	}
-	if left&ds.last == 0 {
-		return false
-	}
+	// One of the three jumped from l onto a square from which one of the
+	// other two can be jumped onto a square of pre of the third. The
+	// landings of one jump share their three pawns.
 	free := ds.land &^ visited
-	var next hops.Bitboard // the lines of the pawns left: the next jump starts on one
-	for t := left; t != 0; t &= t - 1 {
-		o := t.First()
-		z := ds.zone[ds.index[o]]
-		if z&changed != 0 && !ds.jumpable(o, l, free, free) {
-			return false
-		}
-		next |= z
+	a := left.First()
+	b := (left & (left - 1)).First()
+	c := (left &^ bit(a) &^ bit(b)).First()
+	if ds.three != left {
+		ds.three = left
+		ds.pre3 = [3]hops.Bitboard{ds.pre2(b, c), ds.pre2(a, c), ds.pre2(a, b)}
 	}
-	return next.Has(l)
+	return ds.before(a, free&ds.pre3[0])&lb != 0 ||
+		ds.before(b, free&ds.pre3[1])&lb != 0 ||
+		ds.before(c, free&ds.pre3[2])&lb != 0
 }
 
-// orderable reports whether the pawns of left can be put in an order of
-// jumps from l, as far as local tests of its narrow pawns (two lines or
-// fewer) tell, with the squares of free still free to land on and ln
-// the lines of left. In an order of jumps, every pawn but the first is
-// jumped from a free square on the lines of another pawn left (where the
-// jump before it landed), and every pawn but the last lands on a free
-// square on the lines of another pawn left (where the next jump
-// starts); the first is jumped from l, the last lands on a free end. So
-// a pawn that cannot be in the middle must be the first or the last,
-// and at most two are such. This catches orders that would need a pawn
-// twice, such as crossing a wall of pawns once too often.
+// orderable reports whether the pawns of left, four or more, can be put
+// in an order of jumps from l, as far as local tests tell, with the
+// squares of free still free to land on and ln the lines of left. In
+// such an order every pawn but the first is jumped from a free square
+// on the lines of another pawn left (where the jump before it landed),
+// and every pawn but the last lands on a free square on the lines of
+// another pawn left (where the next jump starts); the first is jumped
+// from l, and the last lands on a free end. So a pawn with no line that
+// meets the lines of the others on both sides must be the first or the
+// last, and at most two are such. This catches the orders that would
+// need a pawn twice, such as crossing a wall of pawns once too often.
 func (ds *dameSearch) orderable(l hops.Square, left, free hops.Bitboard, ln lines) bool {
 	var notMid, first, last hops.Bitboard
 	for t := left; t != 0; t &= t - 1 {
@@ -443,6 +402,19 @@ func (ds *dameSearch) linesOf(left hops.Bitboard) lines {
 	return ln
 }
 
+// enter reports whether the search should land on l, having landed on
+// visited (l included), with the pawns of left still to turn; ln holds
+// their lines when there are four or more.
+func (ds *dameSearch) enter(l hops.Square, left, visited hops.Bitboard, ln *lines) bool {
+	if left.Count() < 4 {
+		return ds.promising(l, left, visited)
+	}
+	if ln.one == 0 {
+		*ln = ds.linesOf(left)
+	}
+	return ds.orderable(l, left, ds.land&^visited, *ln)
+}
+
 // search extends the path from the Dame on at, having turned the pawns
 // of turned and landed on visited, and reports whether it found a path.
 // While the path is the start of the known one (onKnown), the known
@@ -467,27 +439,15 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard, onKn
 			continue // a pawn not to turn, or one turned already
 		}
 		rest := left &^ bit(t)
-		strong := rest.Count() >= 4
-		var ln lines
-		lnDone := false
+		var ln lines // found at the first landing that needs them
 		// G5: the Dame flies over the squares it landed on.
-		for lands := clearRay(t, dir, ds.land) &^ visited; lands != 0; {
+		for lands := ds.onto[ds.index[t]][dir] &^ visited; lands != 0; {
 			l := nearest(lands, dir)
 			lands &^= bit(l)
 			v := visited | bit(l)
 			known := l == next
-			if !known {
-				if !strong && !ds.promising(l, rest, v, bit(l)|bit(at)) {
-					continue
-				}
-				if strong {
-					if !lnDone {
-						ln, lnDone = ds.linesOf(rest), true
-					}
-					if !ds.orderable(l, rest, ds.land&^v, ln) {
-						continue
-					}
-				}
+			if !known && !ds.enter(l, rest, v, &ln) {
+				continue
 			}
 			ds.path.sq[ds.path.n] = l
 			ds.path.n++
