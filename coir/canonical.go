@@ -20,12 +20,20 @@ import (
 // a Dame's slide is its own canonical form, and comes before any jumps.
 // It never generates the other moves.
 func (p Position) Canonical(m Move) (Move, error) {
+	c, _, err := p.canonical(m)
+	return c, err
+}
+
+// canonical is Canonical, which also returns how many landings the
+// search of a Dame's jumps entered (none for other moves), the measure
+// of its pruning.
+func (p Position) canonical(m Move) (Move, int, error) {
 	if m.n == 2 && !m.hasStep && p.plainStep(m.sq[0], m.sq[1]) {
-		return stepMove(m.sq[0], m.sq[1]), nil
+		return stepMove(m.sq[0], m.sq[1]), 0, nil
 	}
 	q, turned, err := p.apply(m)
 	if err != nil {
-		return m, err
+		return m, 0, err
 	}
 	own, opp := p.sides()
 	after, oppAfter := q.pawns(p.side), q.pawns(p.side.Other())
@@ -36,7 +44,7 @@ func (p Position) Canonical(m Move) (Move, error) {
 	if turned == 0 && (dame || gone.Count() == 1 && neighbours[gone.First()].Has(came.First())) {
 		// A Dame's slide (a Dame's jumps always turn a pawn), or a step
 		// alone: generated before any jumps, as written.
-		return stepMove(gone.First(), came.First()), nil
+		return stepMove(gone.First(), came.First()), 0, nil
 	}
 	// ends[at(s)]: where a jump sequence from the own pawn on s may end
 	// so that one step gives after (or, when the jumps win, nothing); at
@@ -78,10 +86,10 @@ func (p Position) Canonical(m Move) (Move, error) {
 	}
 	need := turned.Count()
 	if dame {
-		if c, ok := dameCanonical(own, empty, turned, ends[0], after, oppAfter, m); ok {
-			return c, nil
+		if c, n, ok := dameCanonical(own, empty, turned, ends[0], after, oppAfter, m); ok {
+			return c, n, nil
 		}
-		return m, errNoEffect(m)
+		return m, 0, errNoEffect(m)
 	}
 	// A sequence whose start jumps no pawn of turned makes a tactical
 	// jump before its attacks (C5): one jump more than the pawns to turn.
@@ -142,10 +150,10 @@ func (p Position) Canonical(m Move) (Move, error) {
 				}
 				if js.Turned() == turned {
 					if oppAfter == 0 {
-						return NewMove(js.Path(), hops.NoSquare, hops.NoSquare), nil
+						return NewMove(js.Path(), hops.NoSquare, hops.NoSquare), 0, nil
 					}
 					e := own&^from.Bit() | js.End().Bit() | turned
-					return NewMove(js.Path(), (e &^ after).First(), (after &^ e).First()), nil
+					return NewMove(js.Path(), (e &^ after).First(), (after &^ e).First()), 0, nil
 				}
 				js.Prune()
 				if !js.Next() {
@@ -157,16 +165,17 @@ func (p Position) Canonical(m Move) (Move, error) {
 			break
 		}
 	}
-	return m, errNoEffect(m)
+	return m, 0, errNoEffect(m)
 }
 
 // dameCanonical finds the generator's jumps of the Dame own that turn
 // the pawns of turned and end on a square of ends, followed by the step
 // that gives after; m is a legal move with that effect, whose jumps the
-// search knows to be a path. It is a function of its own so that
+// search knows to be a path. It also returns how many landings the
+// search entered. It is a function of its own so that
 // Canonical's frame does not hold the search's memory, which would be
 // cleared at every call.
-func dameCanonical(own, empty, turned, ends, after, oppAfter hops.Bitboard, m Move) (Move, bool) {
+func dameCanonical(own, empty, turned, ends, after, oppAfter hops.Bitboard, m Move) (Move, int, bool) {
 	d := own.First()
 	ds := dameSearch{start: d, land: empty | d.Bit(), pawns: turned, ends: ends}
 	onKnown := m.n > 1 && m.sq[0] == d && ends.Has(m.sq[m.n-1])
@@ -176,9 +185,9 @@ func dameCanonical(own, empty, turned, ends, after, oppAfter hops.Bitboard, m Mo
 	ds.prepare()
 	ds.path.sq[0], ds.path.n = d, 1
 	if (onKnown || ds.enter(d, turned, d.Bit(), new(lines))) && ds.search(d, 0, d.Bit(), onKnown) {
-		return ds.move(own, turned, after, oppAfter), true
+		return ds.move(own, turned, after, oppAfter), ds.entered, true
 	}
-	return Move{}, false
+	return Move{}, ds.entered, false
 }
 
 // errNoEffect says that no generated move has the effect of m. Every
@@ -206,20 +215,21 @@ func errNoEffect(m Move) error {
 // during the move (a turned pawn stays where it is), so the lines are
 // found once.
 type dameSearch struct {
-	start hops.Square
-	land  hops.Bitboard // the empty squares, the Dame's start included
-	pawns hops.Bitboard // the pawns to turn
-	ends  hops.Bitboard
-	path  Move               // the path so far, written into a move's squares
-	index [64]int8           // the pawns' numbers, in square order
-	axes  [Pawns][4]dameAxis // the lines along which each pawn can be jumped
-	naxis [Pawns]int8
-	onto  [Pawns][8]hops.Bitboard // where a jump over the pawn in each direction lands
-	pre   [Pawns]hops.Bitboard    // where a jump over the pawn can land on an end
-	zone  [Pawns]hops.Bitboard    // the squares of all the pawn's lines
-	three hops.Bitboard           // the last three pawns promising tested
-	pre3  [3]hops.Bitboard        // for them, pre2 of each pair, the pair without the first, second, third
-	known Move                    // jumps known to be a path: the move's own
+	start   hops.Square
+	land    hops.Bitboard // the empty squares, the Dame's start included
+	pawns   hops.Bitboard // the pawns to turn
+	ends    hops.Bitboard
+	path    Move               // the path so far, written into a move's squares
+	index   [64]int8           // the pawns' numbers, in square order
+	axes    [Pawns][4]dameAxis // the lines along which each pawn can be jumped
+	naxis   [Pawns]int8
+	onto    [Pawns][8]hops.Bitboard // where a jump over the pawn in each direction lands
+	pre     [Pawns]hops.Bitboard    // where a jump over the pawn can land on an end
+	zone    [Pawns]hops.Bitboard    // the squares of all the pawn's lines
+	three   hops.Bitboard           // the last three pawns promising tested
+	pre3    [3]hops.Bitboard        // for them, pre2 of each pair, the pair without the first, second, third
+	known   Move                    // jumps known to be a path: the move's own
+	entered int                     // the landings entered
 }
 
 // dameAxis is a line through a pawn with an empty square on both
@@ -379,8 +389,13 @@ func (ds *dameSearch) orderable(l hops.Square, left, free hops.Bitboard, ln line
 			last |= t & -t
 		}
 	}
-	if notMid&(notMid-1) == 0 {
-		return true // the other end of the order can fall to a middle pawn
+	switch {
+	case notMid == 0:
+		return ln.one.Has(l) // some pawn is jumped first, from l
+	case notMid&(notMid-1) == 0:
+		// The pawn of notMid is the first or the last; if it cannot be
+		// the first, another is, from l.
+		return first != 0 || (ln.two | ln.one&^ds.zone[ds.index[notMid.First()]]).Has(l)
 	}
 	x, y := notMid&-notMid, notMid&(notMid-1)
 	return first&x != 0 && last&y != 0 || first&y != 0 && last&x != 0
@@ -451,6 +466,7 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard, onKn
 			}
 			ds.path.sq[ds.path.n] = l
 			ds.path.n++
+			ds.entered++
 			if ds.search(l, turned|bit(t), v, known) {
 				return true
 			}
