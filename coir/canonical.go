@@ -239,32 +239,27 @@ type dameAxis struct {
 	a, b hops.Bitboard
 }
 
-// prepare finds the lines of every pawn to turn.
+// prepare finds the lines of every pawn to turn. The search's memory is
+// new: the tables start empty.
 func (ds *dameSearch) prepare() {
-	// open[d]: the pawns with an empty square next to them on both sides
-	// along d's line, the only ones that can be jumped along it.
-	var open [4]hops.Bitboard
-	for d := range open {
-		open[d] = ds.pawns & board.Shift(ds.land, hops.Dir(d)+4) & board.Shift(ds.land, hops.Dir(d))
-	}
-	i := 0
+	i := int8(0)
 	for t := ds.pawns; t != 0; t &= t - 1 {
-		o := t.First()
-		ds.index[o] = int8(i)
-		n := 0
-		ds.pre[i] = 0
-		ds.zone[i] = 0
-		ds.onto[i] = [8]hops.Bitboard{}
-		for d := range open {
-			if open[d]&t&-t == 0 {
-				continue
-			}
-			dir := hops.Dir(d)
-			a, b := clearRay(o, dir+4, ds.land), clearRay(o, dir, ds.land)
-			ds.axes[i][n] = dameAxis{a, b}
-			ds.onto[i][dir], ds.onto[i][dir+4] = b, a
+		ds.index[t.First()] = i
+		i++
+	}
+	// Line by line, the pawns with an empty square next to them on both
+	// sides along it, the only ones that can be jumped along it; each
+	// pawn's lines come in the order of the directions.
+	for d := hops.Dir(0); d < 4; d++ {
+		open := ds.pawns & board.Shift(ds.land, d+4) & board.Shift(ds.land, d)
+		for t := open; t != 0; t &= t - 1 {
+			o := t.First()
+			i := ds.index[o]
+			a, b := clearRay(o, d+4, ds.land), clearRay(o, d, ds.land)
+			ds.axes[i][ds.naxis[i]] = dameAxis{a, b}
+			ds.naxis[i]++
+			ds.onto[i][d], ds.onto[i][d+4] = b, a
 			ds.zone[i] |= a | b
-			n++
 			if b&ds.ends != 0 {
 				ds.pre[i] |= a
 			}
@@ -272,8 +267,6 @@ func (ds *dameSearch) prepare() {
 				ds.pre[i] |= b
 			}
 		}
-		ds.naxis[i] = int8(n)
-		i++
 	}
 }
 
@@ -445,7 +438,7 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard, onKn
 		next = ds.known.sq[ds.path.n]
 	}
 	for dir := hops.Dir(0); dir < 8; dir++ {
-		b := rays[at][dir] &^ ds.land
+		b := rays[at&63][dir] &^ ds.land
 		if b == 0 {
 			continue // the board's edge
 		}
