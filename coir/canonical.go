@@ -183,8 +183,9 @@ func dameCanonical(own, empty, turned, ends, after, oppAfter hops.Bitboard, m Mo
 		ds.known = m
 	}
 	ds.prepare()
+	all := uint16(1)<<turned.Count() - 1 // the numbers of the pawns to turn
 	ds.path.sq[0], ds.path.n = d, 1
-	if (onKnown || ds.enter(d, turned, d.Bit(), new(lines))) && ds.search(d, 0, d.Bit(), onKnown) {
+	if (onKnown || ds.enter(d, turned, d.Bit(), all, new(lines))) && ds.search(d, 0, d.Bit(), all, onKnown) {
 		return ds.move(own, turned, after, oppAfter), ds.entered, true
 	}
 	return Move{}, ds.entered, false
@@ -219,17 +220,17 @@ type dameSearch struct {
 	land    hops.Bitboard // the empty squares, the Dame's start included
 	pawns   hops.Bitboard // the pawns to turn
 	ends    hops.Bitboard
-	path    Move               // the path so far, written into a move's squares
-	index   [64]int8           // the pawns' numbers, in square order
-	axes    [Pawns][4]dameAxis // the lines along which each pawn can be jumped
-	naxis   [Pawns]int8
-	onto    [Pawns][8]hops.Bitboard // where a jump over the pawn in each direction lands
-	pre     [Pawns]hops.Bitboard    // where a jump over the pawn can land on an end
-	zone    [Pawns]hops.Bitboard    // the squares of all the pawn's lines
-	three   hops.Bitboard           // the last three pawns promising tested
-	pre3    [3]hops.Bitboard        // for them, pre2 of each pair, the pair without the first, second, third
-	known   Move                    // jumps known to be a path: the move's own
-	entered int                     // the landings entered
+	path    Move            // the path so far, written into a move's squares
+	index   [64]int8        // the pawns' numbers, in square order
+	axes    [16][4]dameAxis // the lines along which each pawn can be jumped
+	naxis   [16]int8
+	onto    [16][8]hops.Bitboard // where a jump over the pawn in each direction lands
+	pre     [16]hops.Bitboard    // where a jump over the pawn can land on an end
+	zone    [16]hops.Bitboard    // the squares of all the pawn's lines
+	three   hops.Bitboard        // the last three pawns promising tested
+	pre3    [3]hops.Bitboard     // for them, pre2 of each pair, the pair without the first, second, third
+	known   Move                 // jumps known to be a path: the move's own
+	entered int                  // the landings entered
 }
 
 // dameAxis is a line through a pawn with an empty square on both
@@ -344,10 +345,10 @@ func (ds *dameSearch) promising(l hops.Square, left, visited hops.Bitboard) bool
 // meets the lines of the others on both sides must be the first or the
 // last, and at most two are such. This catches the orders that would
 // need a pawn twice, such as crossing a wall of pawns once too often.
-func (ds *dameSearch) orderable(l hops.Square, left, free hops.Bitboard, ln lines) bool {
-	var notMid, first, last hops.Bitboard
-	for t := left; t != 0; t &= t - 1 {
-		i := ds.index[t.First()]
+func (ds *dameSearch) orderable(l hops.Square, left uint16, free hops.Bitboard, ln lines) bool {
+	var notMid, first, last uint16
+	for m := left; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros16(m) & 15
 		others := (ln.two | ln.one&^ds.zone[i]) & free
 		axes := ds.axes[i][:ds.naxis[i]]
 		mid := false
@@ -374,12 +375,12 @@ func (ds *dameSearch) orderable(l hops.Square, left, free hops.Bitboard, ln line
 		if !f && !e {
 			return false // neither first nor last
 		}
-		notMid |= t & -t
+		notMid |= m & -m
 		if f {
-			first |= t & -t
+			first |= m & -m
 		}
 		if e {
-			last |= t & -t
+			last |= m & -m
 		}
 	}
 	switch {
@@ -388,7 +389,7 @@ func (ds *dameSearch) orderable(l hops.Square, left, free hops.Bitboard, ln line
 	case notMid&(notMid-1) == 0:
 		// The pawn of notMid is the first or the last; if it cannot be
 		// the first, another is, from l.
-		return first != 0 || (ln.two | ln.one&^ds.zone[ds.index[notMid.First()]]).Has(l)
+		return first != 0 || (ln.two | ln.one&^ds.zone[bits.TrailingZeros16(notMid)&15]).Has(l)
 	}
 	x, y := notMid&-notMid, notMid&(notMid-1)
 	return first&x != 0 && last&y != 0 || first&y != 0 && last&x != 0
@@ -400,10 +401,10 @@ func (ds *dameSearch) orderable(l hops.Square, left, free hops.Bitboard, ln line
 type lines struct{ one, two hops.Bitboard }
 
 // linesOf returns the lines of the pawns of left.
-func (ds *dameSearch) linesOf(left hops.Bitboard) lines {
+func (ds *dameSearch) linesOf(left uint16) lines {
 	var ln lines
-	for t := left; t != 0; t &= t - 1 {
-		z := ds.zone[ds.index[t.First()]]
+	for m := left; m != 0; m &= m - 1 {
+		z := ds.zone[bits.TrailingZeros16(m)&15]
 		ln.two |= ln.one & z
 		ln.one |= z
 	}
@@ -411,24 +412,24 @@ func (ds *dameSearch) linesOf(left hops.Bitboard) lines {
 }
 
 // enter reports whether the search should land on l, having landed on
-// visited (l included), with the pawns of left still to turn; ln holds
-// their lines when there are four or more.
-func (ds *dameSearch) enter(l hops.Square, left, visited hops.Bitboard, ln *lines) bool {
+// visited (l included), with the pawns of left still to turn (leftNums:
+// their numbers); ln holds their lines when there are four or more.
+func (ds *dameSearch) enter(l hops.Square, left, visited hops.Bitboard, leftNums uint16, ln *lines) bool {
 	if left.Count() < 4 {
 		return ds.promising(l, left, visited)
 	}
 	if ln.one == 0 {
-		*ln = ds.linesOf(left)
+		*ln = ds.linesOf(leftNums)
 	}
-	return ds.orderable(l, left, ds.land&^visited, *ln)
+	return ds.orderable(l, leftNums, ds.land&^visited, *ln)
 }
 
 // search extends the path from the Dame on at, having turned the pawns
-// of turned and landed on visited, and reports whether it found a path.
+// of turned (leftNums: the numbers of the others) and landed on visited, and reports whether it found a path.
 // While the path is the start of the known one (onKnown), the known
 // one's next landing needs no test: the rest of the known path goes on
 // from there.
-func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard, onKnown bool) bool {
+func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard, leftNums uint16, onKnown bool) bool {
 	left := ds.pawns &^ turned
 	if left == 0 {
 		return ds.ends&bit(at) != 0
@@ -447,20 +448,22 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard, onKn
 			continue // a pawn not to turn, or one turned already
 		}
 		rest := left &^ bit(t)
+		i := ds.index[t] & 15
+		restNums := leftNums &^ (1 << i)
 		var ln lines // found at the first landing that needs them
 		// G5: the Dame flies over the squares it landed on.
-		for lands := ds.onto[ds.index[t]][dir] &^ visited; lands != 0; {
+		for lands := ds.onto[i][dir] &^ visited; lands != 0; {
 			l := nearest(lands, dir)
 			lands &^= bit(l)
 			v := visited | bit(l)
 			known := l == next
-			if !known && !ds.enter(l, rest, v, &ln) {
+			if !known && !ds.enter(l, rest, v, restNums, &ln) {
 				continue
 			}
 			ds.path.sq[ds.path.n] = l
 			ds.path.n++
 			ds.entered++
-			if ds.search(l, turned|bit(t), v, known) {
+			if ds.search(l, turned|bit(t), v, restNums, known) {
 				return true
 			}
 			ds.path.n--
