@@ -438,8 +438,9 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard, left
 	if onKnown {
 		next = ds.known.sq[ds.path.n]
 	}
+	ray, land := &rays[at&63], ds.land
 	for dir := hops.Dir(0); dir < 8; dir++ {
-		b := rays[at&63][dir] &^ ds.land
+		b := ray[dir] &^ land
 		if b == 0 {
 			continue // the board's edge
 		}
