@@ -275,9 +275,8 @@ func (ds *dameSearch) prepare() {
 // a square of onto.
 func (ds *dameSearch) before(o hops.Square, onto hops.Bitboard) hops.Bitboard {
 	var from hops.Bitboard
-	i := ds.index[o]
-	for k := range ds.naxis[i] {
-		ax := &ds.axes[i][k]
+	i := ds.index[o&63] & 15
+	for _, ax := range ds.axes[i][:ds.naxis[i]] {
 		if ax.b&onto != 0 {
 			from |= ax.a
 		}
@@ -291,14 +290,14 @@ func (ds *dameSearch) before(o hops.Square, onto hops.Bitboard) hops.Bitboard {
 // pre2 returns the squares from which one of the pawns on x and y can
 // be jumped onto a square of pre of the other.
 func (ds *dameSearch) pre2(x, y hops.Square) hops.Bitboard {
-	return ds.before(x, ds.pre[ds.index[y]]) | ds.before(y, ds.pre[ds.index[x]])
+	return ds.before(x, ds.pre[ds.index[y&63]&15]) | ds.before(y, ds.pre[ds.index[x&63]&15])
 }
 
 // preFree returns the squares from which the pawn on o can be jumped
 // onto an end not landed on (G5): pre while no end is.
 func (ds *dameSearch) preFree(o hops.Square, visited hops.Bitboard) hops.Bitboard {
 	if ds.ends&visited == 0 {
-		return ds.pre[ds.index[o]]
+		return ds.pre[ds.index[o&63]&15]
 	}
 	return ds.before(o, ds.ends&^visited)
 }
@@ -347,10 +346,11 @@ func (ds *dameSearch) promising(l hops.Square, left, visited hops.Bitboard) bool
 // need a pawn twice, such as crossing a wall of pawns once too often.
 func (ds *dameSearch) orderable(l hops.Square, left uint16, free hops.Bitboard, ln lines) bool {
 	var notMid, first, last uint16
+	zone, lines, naxis := &ds.zone, &ds.axes, &ds.naxis
 	for m := left; m != 0; m &= m - 1 {
 		i := bits.TrailingZeros16(m) & 15
-		others := (ln.two | ln.one&^ds.zone[i]) & free
-		axes := ds.axes[i][:ds.naxis[i]]
+		others := (ln.two | ln.one&^zone[i]) & free
+		axes := lines[i][:naxis[i]]
 		mid := false
 		for k := range axes {
 			if axes[k].a&others != 0 && axes[k].b&others != 0 {
@@ -403,8 +403,9 @@ type lines struct{ one, two hops.Bitboard }
 // linesOf returns the lines of the pawns of left.
 func (ds *dameSearch) linesOf(left uint16) lines {
 	var ln lines
+	zone := &ds.zone
 	for m := left; m != 0; m &= m - 1 {
-		z := ds.zone[bits.TrailingZeros16(m)&15]
+		z := zone[bits.TrailingZeros16(m)&15]
 		ln.two |= ln.one & z
 		ln.one |= z
 	}
