@@ -297,7 +297,7 @@ func (ds *dameSearch) pre2(x, y hops.Square) hops.Bitboard {
 // onto an end not landed on (G5): pre while no end is.
 func (ds *dameSearch) preFree(o hops.Square, visited hops.Bitboard) hops.Bitboard {
 	if ds.ends&visited == 0 {
-		return ds.pre[ds.index[o&63]&15]
+		return ds.pre[ds.index[o]]
 	}
 	return ds.before(o, ds.ends&^visited)
 }
