@@ -224,13 +224,12 @@ type dameSearch struct {
 	index   [64]int8        // the pawns' numbers, in square order
 	axes    [16][4]dameAxis // the lines along which each pawn can be jumped
 	naxis   [16]int8
-	onto    [16][8]hops.Bitboard // where a jump over the pawn in each direction lands
-	pre     [16]hops.Bitboard    // where a jump over the pawn can land on an end
-	zone    [16]hops.Bitboard    // the squares of all the pawn's lines
-	three   hops.Bitboard        // the last three pawns promising tested
-	pre3    [3]hops.Bitboard     // for them, pre2 of each pair, the pair without the first, second, third
-	known   Move                 // jumps known to be a path: the move's own
-	entered int                  // the landings entered
+	pre     [16]hops.Bitboard // where a jump over the pawn can land on an end
+	zone    [16]hops.Bitboard // the squares of all the pawn's lines
+	three   hops.Bitboard     // the last three pawns promising tested
+	pre3    [3]hops.Bitboard  // for them, pre2 of each pair, the pair without the first, second, third
+	known   Move              // jumps known to be a path: the move's own
+	entered int               // the landings entered
 }
 
 // dameAxis is a line through a pawn with an empty square on both
@@ -259,7 +258,6 @@ func (ds *dameSearch) prepare() {
 			a, b := clearRay(o, d+4, ds.land), clearRay(o, d, ds.land)
 			ds.axes[i][ds.naxis[i]] = dameAxis{a, b}
 			ds.naxis[i]++
-			ds.onto[i][d], ds.onto[i][d+4] = b, a
 			ds.zone[i] |= a | b
 			if b&ds.ends != 0 {
 				ds.pre[i] |= a
@@ -454,7 +452,7 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard, left
 		restNums := leftNums &^ (1 << i)
 		var ln lines // found at the first landing that needs them
 		// G5: the Dame flies over the squares it landed on.
-		for lands := ds.onto[i][dir] &^ visited; lands != 0; {
+		for lands := clearRay(t, dir, land) &^ visited; lands != 0; {
 			l := nearest(lands, dir)
 			lands &^= bit(l)
 			v := visited | bit(l)
