@@ -70,9 +70,13 @@ func hiddenCases(t *testing.T) []brouillard.Position {
 // name and constructor, shown the same view of the side to move in 20
 // true positions that differ only in the faces of the opponent's hidden
 // pawns (drawn with View.Sample), chooses the same move with the same
-// seed: no player reads what its side cannot see.
+// seed: no player reads what its side cannot see. Under the race
+// detector, 5 setups.
 func TestPlayersSeeOnlyTheirView(t *testing.T) {
-	const setups = 20
+	setups := 20
+	if raceEnabled {
+		setups = 5 // the full count runs without the race detector
+	}
 	opt := Options{Nodes: 1500, Seed: 9}
 	cases := hiddenCases(t)
 	for name, build := range brouillardPlayers(opt) {
