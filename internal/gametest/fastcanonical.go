@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/hopsgames/hops"
 	"pgregory.net/rapid"
@@ -170,7 +171,11 @@ type Named[P any] struct {
 // sub-benchmarks <position>/Play and <position>/Canonical, in the named
 // positions and in each position of the package's WorstFile (worst1,
 // worst2, ...): the move is the legal non-generated written form with the
-// longest text (LongestOther of the game's written forms).
+// longest text (LongestOther of the game's written forms). A third,
+// <position>/Ratio, times the two in alternate batches of 16 calls and
+// reports the ratio of their times (canonical/play): on a machine whose
+// speed drifts, a ratio taken over the same moments moves less than one
+// of two benchmarks run one after the other.
 func (s Suite[P, M, PM]) BenchCanonicals(b *testing.B, named ...Named[P]) {
 	for i, w := range ReadWorst(b, s.Parse) {
 		named = append(named, Named[P]{fmt.Sprintf("worst%d", i+1), w.P})
@@ -201,6 +206,26 @@ func (s Suite[P, M, PM]) BenchCanonicals(b *testing.B, named ...Named[P]) {
 					b.Fatal(err)
 				}
 			}
+		})
+		b.Run(c.Name+"/Ratio", func(b *testing.B) {
+			const batch = 16
+			var play, canon time.Duration
+			for b.Loop() {
+				start := time.Now()
+				for range batch {
+					if _, err := p.Play(m); err != nil {
+						b.Fatal(err)
+					}
+				}
+				mid := time.Now()
+				for range batch {
+					if _, err := cp.Canonical(m); err != nil {
+						b.Fatal(err)
+					}
+				}
+				play, canon = play+mid.Sub(start), canon+time.Since(mid)
+			}
+			b.ReportMetric(float64(canon)/float64(play), "canonical/play")
 		})
 	}
 }
