@@ -216,12 +216,14 @@ func errNoEffect(m Move) error {
 // during the move (a turned pawn stays where it is), so the lines are
 // found once.
 type dameSearch struct {
-	start   hops.Square
-	land    hops.Bitboard // the empty squares, the Dame's start included
-	pawns   hops.Bitboard // the pawns to turn
-	ends    hops.Bitboard
-	path    Move            // the path so far, written into a move's squares
-	index   [64]int8        // the pawns' numbers, in square order
+	start hops.Square
+	land  hops.Bitboard // the empty squares, the Dame's start included
+	pawns hops.Bitboard // the pawns to turn
+	ends  hops.Bitboard
+	path  Move     // the path so far, written into a move's squares
+	index [64]int8 // the pawns' numbers, in square order
+	// By pawn number: 16 entries for at most 11 pawns, so that a number
+	// taken to four bits is read with no bounds check.
 	axes    [16][4]dameAxis // the lines along which each pawn can be jumped
 	naxis   [16]int8
 	pre     [16]hops.Bitboard // where a jump over the pawn can land on an end
