@@ -287,6 +287,18 @@ func (ds *dameSearch) before(o hops.Square, onto hops.Bitboard) hops.Bitboard {
 	return from
 }
 
+// jumpable reports whether the pawn on o can be jumped from the square
+// of at onto a square of onto: before(o, onto)&at != 0, sooner.
+func (ds *dameSearch) jumpable(o hops.Square, at, onto hops.Bitboard) bool {
+	i := ds.index[o&63] & 15
+	for _, ax := range ds.axes[i][:ds.naxis[i]] {
+		if ax.a&at != 0 && ax.b&onto != 0 || ax.b&at != 0 && ax.a&onto != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // pre2 returns the squares from which one of the pawns on x and y can
 // be jumped onto a square of pre of the other.
 func (ds *dameSearch) pre2(x, y hops.Square) hops.Bitboard {
@@ -315,7 +327,7 @@ func (ds *dameSearch) promising(l hops.Square, left, visited hops.Bitboard) bool
 	case 2:
 		a, b := left.First(), (left & (left - 1)).First()
 		free := ds.land &^ visited
-		return ds.before(a, free&ds.preFree(b, visited))&lb != 0 || ds.before(b, free&ds.preFree(a, visited))&lb != 0
+		return ds.jumpable(a, lb, free&ds.preFree(b, visited)) || ds.jumpable(b, lb, free&ds.preFree(a, visited))
 	}
 	// One of the three jumped from l onto a square from which one of the
 	// other two can be jumped onto a square of pre of the third. The
@@ -328,9 +340,9 @@ func (ds *dameSearch) promising(l hops.Square, left, visited hops.Bitboard) bool
 		ds.three = left
 		ds.pre3 = [3]hops.Bitboard{ds.pre2(b, c), ds.pre2(a, c), ds.pre2(a, b)}
 	}
-	return ds.before(a, free&ds.pre3[0])&lb != 0 ||
-		ds.before(b, free&ds.pre3[1])&lb != 0 ||
-		ds.before(c, free&ds.pre3[2])&lb != 0
+	return ds.jumpable(a, lb, free&ds.pre3[0]) ||
+		ds.jumpable(b, lb, free&ds.pre3[1]) ||
+		ds.jumpable(c, lb, free&ds.pre3[2])
 }
 
 // orderable reports whether the pawns of left, four or more, can be put
