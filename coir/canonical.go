@@ -358,11 +358,11 @@ func (ds *dameSearch) promising(l hops.Square, left, visited hops.Bitboard) bool
 // need a pawn twice, such as crossing a wall of pawns once too often.
 func (ds *dameSearch) orderable(l hops.Square, left uint16, free hops.Bitboard, ln lines) bool {
 	var notMid, first, last uint16
-	zone, lines, naxis := &ds.zone, &ds.axes, &ds.naxis
+	zone, axesOf, naxis := &ds.zone, &ds.axes, &ds.naxis
 	for m := left; m != 0; m &= m - 1 {
 		i := bits.TrailingZeros16(m) & 15
 		others := (ln.two | ln.one&^zone[i]) & free
-		axes := lines[i][:naxis[i]]
+		axes := axesOf[i][:naxis[i]]
 		mid := false
 		for k := range axes {
 			if axes[k].a&others != 0 && axes[k].b&others != 0 {
@@ -438,7 +438,8 @@ func (ds *dameSearch) enter(l hops.Square, left, visited hops.Bitboard, leftNums
 }
 
 // search extends the path from the Dame on at, having turned the pawns
-// of turned (leftNums: the numbers of the others) and landed on visited, and reports whether it found a path.
+// of turned (leftNums: the numbers of the others) and landed on visited,
+// and reports whether it found a path.
 // While the path is the start of the known one (onKnown), the known
 // one's next landing needs no test: the rest of the known path goes on
 // from there.
