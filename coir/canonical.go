@@ -231,6 +231,7 @@ type dameSearch struct {
 	three   hops.Bitboard     // the last three pawns promising tested
 	pre3    [3]hops.Bitboard  // for them, pre2 of each pair, the pair without the first, second, third
 	known   Move              // jumps known to be a path: the move's own
+	failed  int               // the number of the pawn that last failed the order test
 	entered int               // the landings entered
 }
 
@@ -256,9 +257,9 @@ func (ds *dameSearch) prepare() {
 		open := ds.pawns & board.Shift(ds.land, d+4) & board.Shift(ds.land, d)
 		for t := open; t != 0; t &= t - 1 {
 			o := t.First()
-			i := ds.index[o]
+			i := ds.index[o] & 15
 			a, b := clearRay(o, d+4, ds.land), clearRay(o, d, ds.land)
-			ds.axes[i][ds.naxis[i]] = dameAxis{a, b}
+			ds.axes[i][ds.naxis[i]&3] = dameAxis{a, b}
 			ds.naxis[i]++
 			ds.zone[i] |= a | b
 			if b&ds.ends != 0 {
@@ -309,7 +310,7 @@ func (ds *dameSearch) pre2(x, y hops.Square) hops.Bitboard {
 // onto an end not landed on (G5): pre while no end is.
 func (ds *dameSearch) preFree(o hops.Square, visited hops.Bitboard) hops.Bitboard {
 	if ds.ends&visited == 0 {
-		return ds.pre[ds.index[o]]
+		return ds.pre[ds.index[o&63]&15]
 	}
 	return ds.before(o, ds.ends&^visited)
 }
@@ -359,8 +360,13 @@ func (ds *dameSearch) promising(l hops.Square, left, visited hops.Bitboard) bool
 func (ds *dameSearch) orderable(l hops.Square, left uint16, free hops.Bitboard, ln lines) bool {
 	var notMid, first, last uint16
 	zone, axesOf, naxis := &ds.zone, &ds.axes, &ds.naxis
-	for m := left; m != 0; m &= m - 1 {
-		i := bits.TrailingZeros16(m) & 15
+	// The pawns are tried from the number of the last one that could
+	// be neither first nor last: the landings of a jump, and the next
+	// jump's, tend to fail on the same pawn. The order does not change
+	// the answer.
+	start := ds.failed
+	for m := bits.RotateLeft16(left, -start); m != 0; m &= m - 1 {
+		i := (bits.TrailingZeros16(m) + start) & 15
 		others := (ln.two | ln.one&^zone[i]) & free
 		axes := axesOf[i][:naxis[i]]
 		mid := false
@@ -385,14 +391,15 @@ func (ds *dameSearch) orderable(l hops.Square, left uint16, free hops.Bitboard, 
 			f = f || ax.a&lb != 0 && inB || ax.b&lb != 0 && inA
 		}
 		if !f && !e {
+			ds.failed = i
 			return false // neither first nor last
 		}
-		notMid |= m & -m
+		notMid |= 1 << i
 		if f {
-			first |= m & -m
+			first |= 1 << i
 		}
 		if e {
-			last |= m & -m
+			last |= 1 << i
 		}
 	}
 	switch {
