@@ -461,10 +461,10 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard, left
 	}
 	ray, land := &rays[at&63], ds.land
 	for dir := hops.Dir(0); dir < 8; dir++ {
-		b := ray[dir] &^ land
-		if b == 0 {
-			continue // the board's edge
+		if ray[dir]&left == 0 {
+			continue // no pawn to turn that way
 		}
+		b := ray[dir] &^ land
 		t := nearest(b, dir)
 		if left&bit(t) == 0 {
 			continue // a pawn not to turn, or one turned already
