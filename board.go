@@ -178,8 +178,11 @@ type Board struct {
 	light, dark Bitboard
 	step        [64][8]Square // neighbour in each direction, or NoSquare
 	jump        [64][8]Square // square two steps away, or NoSquare
-	rank        [maxSize]Bitboard
-	file        [maxSize]Bitboard
+	// the same squares as sets, empty off the board, so that the jump
+	// search tests a direction with two masks
+	stepSet, jumpSet [64][8]Bitboard
+	rank             [maxSize]Bitboard
+	file             [maxSize]Bitboard
 }
 
 // The two boards of the series: 6×6 (Coir Circuit) and 7×7 (the others).
@@ -210,9 +213,11 @@ func newBoard(n int) *Board {
 				df, dr := d.delta()
 				if b.inside(f+df, r+dr) {
 					b.step[s][d] = SquareAt(f+df, r+dr)
+					b.stepSet[s][d] = b.step[s][d].Bit()
 				}
 				if b.inside(f+2*df, r+2*dr) {
 					b.jump[s][d] = SquareAt(f+2*df, r+2*dr)
+					b.jumpSet[s][d] = b.jump[s][d].Bit()
 				}
 			}
 		}

@@ -782,17 +782,14 @@ func (s *JumpSearch) advance() bool {
 		if s.taken&(1<<uint(d)) != 0 {
 			take = 0
 		}
+		steps, jumps := &b.stepSet[from&63], &b.jumpSet[from&63]
 		for dir := Dir(0); dir < 8; dir++ {
-			l := b.jump[from][dir]
-			if l < 0 || !r.Dirs.Has(dir) || !land.Has(l) {
-				continue
-			}
-			o := b.step[from][dir]
-			if !over.Has(o) {
+			o := steps[dir]
+			if over&o == 0 || land&jumps[dir] == 0 || !r.Dirs.Has(dir) {
 				continue
 			}
 			m |= 1 << uint(2*dir)
-			if take.Has(o) {
+			if take&o != 0 {
 				m |= 2 << uint(2*dir)
 			}
 		}
