@@ -11,6 +11,9 @@ var (
 	neighbours [64]hops.Bitboard  // squares adjacent to each square (G2)
 	rays       [64][8]hops.Square // next square in each direction, or NoSquare
 	allSquares = board.All()
+	// throwRays[s][d][k]: the square k+1 steps from s in direction d, as
+	// a set, empty off the board: the squares a throw may reach (Z5)
+	throwRays [64][8][3]hops.Bitboard
 )
 
 func init() {
@@ -24,6 +27,13 @@ func init() {
 		if !board.Contains(hops.Square(s)) {
 			for d := range rays[s] {
 				rays[s][d] = hops.NoSquare
+			}
+		}
+	}
+	for s := range board.All().Squares() {
+		for d := range 8 {
+			for k, t := 0, rays[s][d]; k < 3 && t >= 0; k, t = k+1, rays[t][d] {
+				throwRays[s][d][k] = t.Bit()
 			}
 		}
 	}
@@ -104,28 +114,22 @@ func (t *throwBoard) throws(sq hops.Square, power int) (rest, relay hops.Bitboar
 	if !board.Contains(sq) || power < 1 || power > 3 {
 		return 0, 0
 	}
-	blk := t.block[power]
-	for d := range 8 {
-		s := sq
-		for k := 1; k <= power; k++ {
-			if k > 1 && blk.Has(s) {
-				break // blocked by a strong enough opposing pawn passed over
+	reach := neighbours[sq]
+	if power > 1 {
+		blk := t.block[power]
+		for d := range 8 {
+			r := &throwRays[sq][d]
+			if r[0]&blk != 0 {
+				continue // blocked by a strong enough opposing pawn passed over
 			}
-			l := rays[s][d]
-			if l < 0 {
-				break
+			reach |= r[1]
+			if power > 2 && r[1]&blk == 0 {
+				reach |= r[2]
 			}
-			switch b := l.Bit(); {
-			case t.all&b != 0:
-				relay |= b
-			case t.opp&b != 0:
-			case l != t.ownHQ:
-				rest |= b
-			}
-			s = l
 		}
 	}
-	return rest, relay
+	relay = reach & t.all
+	return reach &^ t.all &^ t.opp &^ t.ownHQ.Bit(), relay
 }
 
 // chainNode is one thrower of a relay chain found by the breadth-first
