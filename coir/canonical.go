@@ -367,7 +367,7 @@ func (ds *dameSearch) orderable(l hops.Square, left uint16, free hops.Bitboard, 
 	start := ds.failed
 	for m := bits.RotateLeft16(left, -start); m != 0; m &= m - 1 {
 		i := (bits.TrailingZeros16(m) + start) & 15
-		others := (ln.two | ln.one&^zone[i]) & free
+		others := ln.without(zone[i]) & free
 		axes := axesOf[i][:naxis[i]]
 		mid := false
 		for k := range axes {
@@ -408,16 +408,19 @@ func (ds *dameSearch) orderable(l hops.Square, left uint16, free hops.Bitboard, 
 	case notMid&(notMid-1) == 0:
 		// The pawn of notMid is the first or the last; if it cannot be
 		// the first, another is, from l.
-		return first != 0 || (ln.two | ln.one&^ds.zone[bits.TrailingZeros16(notMid)&15]).Has(l)
+		return first != 0 || ln.without(ds.zone[bits.TrailingZeros16(notMid)&15]).Has(l)
 	}
 	x, y := notMid&-notMid, notMid&(notMid-1)
 	return first&x != 0 && last&y != 0 || first&y != 0 && last&x != 0
 }
 
 // lines holds the squares on the lines of a set of pawns: one, of one
-// pawn at least; two, of two at least. The lines of the pawns of the set
-// other than o are then two | one&^zone(o).
+// pawn at least; two, of two at least.
 type lines struct{ one, two hops.Bitboard }
+
+// without returns the squares on the lines of the pawns of the set
+// other than the one whose lines are zone.
+func (ln lines) without(zone hops.Bitboard) hops.Bitboard { return ln.two | ln.one&^zone }
 
 // linesOf returns the lines of the pawns of left.
 func (ds *dameSearch) linesOf(left uint16) lines {
@@ -445,8 +448,9 @@ func (ds *dameSearch) enter(l hops.Square, left, visited hops.Bitboard, leftNums
 }
 
 // search extends the path from the Dame on at, having turned the pawns
-// of turned (leftNums: the numbers of the others) and landed on visited,
-// and reports whether it found a path.
+// of turned (leftNums: the numbers of the others, the same set carried
+// by number so that the tests need not number it) and landed on
+// visited, and reports whether it found a path.
 // While the path is the start of the known one (onKnown), the known
 // one's next landing needs no test: the rest of the known path goes on
 // from there.
