@@ -185,7 +185,7 @@ func dameCanonical(own, empty, turned, ends, after, oppAfter hops.Bitboard, m Mo
 	ds.prepare()
 	all := uint16(1)<<turned.Count() - 1 // the numbers of the pawns to turn
 	ds.path.sq[0], ds.path.n = d, 1
-	if (onKnown || ds.enter(d, turned, d.Bit(), all, new(lines))) && ds.search(d, 0, d.Bit(), all, onKnown) {
+	if ds.search(d, 0, d.Bit(), all, onKnown) {
 		return ds.move(own, turned, after, oppAfter), ds.entered, true
 	}
 	return Move{}, ds.entered, false
@@ -434,19 +434,6 @@ func (ds *dameSearch) linesOf(left uint16) lines {
 	return ln
 }
 
-// enter reports whether the search should land on l, having landed on
-// visited (l included), with the pawns of left still to turn (leftNums:
-// their numbers); ln holds their lines when there are four or more.
-func (ds *dameSearch) enter(l hops.Square, left, visited hops.Bitboard, leftNums uint16, ln *lines) bool {
-	if left.Count() < 4 {
-		return ds.promising(l, left, visited)
-	}
-	if ln.one == 0 {
-		*ln = ds.linesOf(leftNums)
-	}
-	return ds.orderable(l, leftNums, ds.land&^visited, *ln)
-}
-
 // search extends the path from the Dame on at, having turned the pawns
 // of turned (leftNums: the numbers of the others, the same set carried
 // by number so that the tests need not number it) and landed on
@@ -464,6 +451,7 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard, left
 		next = ds.known.sq[ds.path.n]
 	}
 	ray, land := &rays[at&63], ds.land
+	few := left.Count() <= 4 // three or fewer left after this jump
 	for dir := hops.Dir(0); dir < 8; dir++ {
 		if ray[dir]&left == 0 {
 			continue // no pawn to turn that way
@@ -476,15 +464,29 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard, left
 		rest := left &^ bit(t)
 		i := ds.index[t] & 15
 		restNums := leftNums &^ (1 << i)
-		var ln lines // found at the first landing that needs them
+		var ln lines // the lines of rest, found at the first landing that needs them
 		// G5: the Dame flies over the squares it landed on.
 		for lands := clearRay(t, dir, land) &^ visited; lands != 0; {
 			l := nearest(lands, dir)
 			lands &^= bit(l)
 			v := visited | bit(l)
+			// Land on l only if the pawns left can still all be turned
+			// from it (see dameSearch); the known path's landing needs
+			// no test.
 			known := l == next
-			if !known && !ds.enter(l, rest, v, restNums, &ln) {
-				continue
+			switch {
+			case known:
+			case few:
+				if !ds.promising(l, rest, v) {
+					continue
+				}
+			default:
+				if ln.one == 0 {
+					ln = ds.linesOf(restNums)
+				}
+				if !ds.orderable(l, restNums, land&^v, ln) {
+					continue
+				}
 			}
 			ds.path.sq[ds.path.n] = l
 			ds.path.n++
