@@ -315,18 +315,13 @@ func (ds *dameSearch) preFree(o hops.Square, visited hops.Bitboard) hops.Bitboar
 	return ds.before(o, ds.ends&^visited)
 }
 
-// promising reports whether the pawns of left, three or fewer, can
-// still all be turned from the landing l, with the squares of visited
-// landed on.
+// promising reports whether the pawns of left, two or three, can still
+// all be turned from the landing l, with the squares of visited landed
+// on.
 func (ds *dameSearch) promising(l hops.Square, left, visited hops.Bitboard) bool {
 	lb := bit(l)
-	switch left.Count() {
-	case 0:
-		return ds.ends&lb != 0
-	case 1:
-		return ds.preFree(left.First(), visited)&lb != 0
-	case 2:
-		a, b := left.First(), (left & (left - 1)).First()
+	if rest := left & (left - 1); rest&(rest-1) == 0 { // two
+		a, b := left.First(), rest.First()
 		free := ds.land &^ visited
 		return ds.jumpable(a, lb, free&ds.preFree(b, visited)) || ds.jumpable(b, lb, free&ds.preFree(a, visited))
 	}
@@ -451,7 +446,7 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard, left
 		next = ds.known.sq[ds.path.n]
 	}
 	ray, land := &rays[at&63], ds.land
-	few := left.Count() <= 4 // three or fewer left after this jump
+	need := left.Count() - 1 // the pawns left after this jump
 	for dir := hops.Dir(0); dir < 8; dir++ {
 		if ray[dir]&left == 0 {
 			continue // no pawn to turn that way
@@ -476,7 +471,15 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard, left
 			known := l == next
 			switch {
 			case known:
-			case few:
+			case need == 0:
+				if ds.ends&bit(l) == 0 {
+					continue
+				}
+			case need == 1:
+				if ds.preFree(rest.First(), v)&bit(l) == 0 {
+					continue
+				}
+			case need < 4:
 				if !ds.promising(l, rest, v) {
 					continue
 				}
