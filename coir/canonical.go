@@ -322,8 +322,15 @@ func (ds *dameSearch) promising(l hops.Square, left, visited hops.Bitboard) bool
 	lb := bit(l)
 	if rest := left & (left - 1); rest&(rest-1) == 0 { // two
 		a, b := left.First(), rest.First()
+		// One jumped from l onto a free square from which the other can
+		// be jumped onto a free end; the jumps over a pawn go both ways
+		// along its lines, so before gives where a jump from l lands.
 		free := ds.land &^ visited
-		return ds.jumpable(a, lb, free&ds.preFree(b, visited)) || ds.jumpable(b, lb, free&ds.preFree(a, visited))
+		if x := ds.before(a, lb) & free; x != 0 && x&ds.preFree(b, visited) != 0 {
+			return true
+		}
+		x := ds.before(b, lb) & free
+		return x != 0 && x&ds.preFree(a, visited) != 0
 	}
 	// One of the three jumped from l onto a square from which one of the
 	// other two can be jumped onto a square of pre of the third. The
