@@ -205,16 +205,16 @@ func errNoEffect(m Move) error {
 // as there are pawns to turn, so the first found is the generator's.
 //
 // The search enters a landing only when the pawns still to turn can
-// still be turned from it, by tests that ignore some constraints and so
-// never cut a path that exists: with one pawn left, the landing must be
-// a square from which that pawn can be jumped onto an end not landed on;
-// with two, one of them must be jumpable from the landing onto such a
-// square for the other; with three, one of them must be jumpable from
-// the landing onto a square from which the test of two passes for the
-// other two (the visited squares aside); with more, the pawns left must
-// admit an order of jumps (see orderable). The obstacles never change
-// during the move (a turned pawn stays where it is), so the lines are
-// found once.
+// still be turned from it. With one or two pawns left after the jump
+// onto it, it finds the last jumps from there at once, in the search's
+// order, and enters nothing that does not end the path. With more, it
+// uses tests that ignore some constraints and so never cut a path that
+// exists: with three, one of them must be jumpable from the landing
+// onto a square from which one of the other two can be jumped onto a
+// square from which the third can be jumped onto an end (the visited
+// squares aside); with four or more, the pawns left must admit an order
+// of jumps (see orderable). The obstacles never change during the move
+// (a turned pawn stays where it is), so the lines are found once.
 type dameSearch struct {
 	start hops.Square
 	land  hops.Bitboard // the empty squares, the Dame's start included
@@ -223,23 +223,20 @@ type dameSearch struct {
 	path  Move     // the path so far, written into a move's squares
 	index [64]int8 // the pawns' numbers, in square order
 	// By pawn number: 16 entries for at most 11 pawns, so that a number
-	// taken to four bits is read with no bounds check.
-	axes    [16][4]dameAxis // the lines along which each pawn can be jumped
-	naxis   [16]int8
-	pre     [16]hops.Bitboard // where a jump over the pawn can land on an end
-	zone    [16]hops.Bitboard // the squares of all the pawn's lines
-	three   hops.Bitboard     // the last three pawns promising tested
-	pre3    [3]hops.Bitboard  // for them, pre2 of each pair, the pair without the first, second, third
-	known   Move              // jumps known to be a path: the move's own
-	failed  int               // the number of the pawn that last failed the order test
-	entered int               // the landings entered
-}
-
-// dameAxis is a line through a pawn with an empty square on both
-// sides: a jump over the pawn goes from a square of one side onto a
-// square of the other, with only empty squares between.
-type dameAxis struct {
-	a, b hops.Bitboard
+	// taken to four bits is read with no bounds check. sides[i][d]: the
+	// squares a jump over pawn i in direction d can land on, the empty
+	// squares up to the first piece, on the lines along which the pawn
+	// can be jumped (lineMask[i], bit d for the line of directions d and
+	// d+4: an empty square next to the pawn on both sides).
+	sides    [16][8]hops.Bitboard
+	lineMask [16]uint8
+	pre      [16]hops.Bitboard // where a jump over the pawn can land on an end
+	zone     [16]hops.Bitboard // the squares of all the pawn's lines
+	three    uint16            // the numbers of the last three pawns promising tested
+	pre3     [3]hops.Bitboard  // for them, pre2 of each pair, the pair without the first, second, third
+	known    Move              // jumps known to be a path: the move's own
+	failed   int               // the number of the pawn that last failed the order test
+	entered  int               // the landings entered
 }
 
 // prepare finds the lines of every pawn to turn. The search's memory is
@@ -251,16 +248,15 @@ func (ds *dameSearch) prepare() {
 		i++
 	}
 	// Line by line, the pawns with an empty square next to them on both
-	// sides along it, the only ones that can be jumped along it; each
-	// pawn's lines come in the order of the directions.
+	// sides along it, the only ones that can be jumped along it.
 	for d := hops.Dir(0); d < 4; d++ {
 		open := ds.pawns & board.Shift(ds.land, d+4) & board.Shift(ds.land, d)
 		for t := open; t != 0; t &= t - 1 {
 			o := t.First()
 			i := ds.index[o] & 15
 			a, b := clearRay(o, d+4, ds.land), clearRay(o, d, ds.land)
-			ds.axes[i][ds.naxis[i]&3] = dameAxis{a, b}
-			ds.naxis[i]++
+			ds.sides[i][d+4], ds.sides[i][d] = a, b
+			ds.lineMask[i] |= 1 << d
 			ds.zone[i] |= a | b
 			if b&ds.ends != 0 {
 				ds.pre[i] |= a
@@ -272,73 +268,103 @@ func (ds *dameSearch) prepare() {
 	}
 }
 
-// before returns the squares from which the pawn on o can be jumped onto
-// a square of onto.
-func (ds *dameSearch) before(o hops.Square, onto hops.Bitboard) hops.Bitboard {
-	var from hops.Bitboard
-	i := ds.index[o&63] & 15
-	for _, ax := range ds.axes[i][:ds.naxis[i]] {
-		if ax.b&onto != 0 {
-			from |= ax.a
+// before returns the squares from which pawn number i can be jumped
+// onto a square of onto.
+func (ds *dameSearch) before(i int, onto hops.Bitboard) (from hops.Bitboard) {
+	s := &ds.sides[i&15]
+	for m := ds.lineMask[i&15]; m != 0; m &= m - 1 {
+		d := bits.TrailingZeros8(m) & 3
+		if s[d]&onto != 0 {
+			from |= s[d+4]
 		}
-		if ax.a&onto != 0 {
-			from |= ax.b
+		if s[d+4]&onto != 0 {
+			from |= s[d]
 		}
 	}
-	return from
+	return
 }
 
-// jumpable reports whether the pawn on o can be jumped from the square
-// of at onto a square of onto: before(o, onto)&at != 0, sooner.
-func (ds *dameSearch) jumpable(o hops.Square, at, onto hops.Bitboard) bool {
-	i := ds.index[o&63] & 15
-	for _, ax := range ds.axes[i][:ds.naxis[i]] {
-		if ax.a&at != 0 && ax.b&onto != 0 || ax.b&at != 0 && ax.a&onto != 0 {
+// jumpable reports whether pawn number i can be jumped from the square
+// of at onto a square of onto: before(i, onto)&at != 0, sooner.
+func (ds *dameSearch) jumpable(i int, at, onto hops.Bitboard) bool {
+	s := &ds.sides[i&15]
+	for m := ds.lineMask[i&15]; m != 0; m &= m - 1 {
+		d := bits.TrailingZeros8(m) & 3
+		a, b := s[d+4], s[d]
+		if a&at != 0 && b&onto != 0 || b&at != 0 && a&onto != 0 {
 			return true
 		}
 	}
 	return false
 }
 
-// pre2 returns the squares from which one of the pawns on x and y can
-// be jumped onto a square of pre of the other.
-func (ds *dameSearch) pre2(x, y hops.Square) hops.Bitboard {
-	return ds.before(x, ds.pre[ds.index[y&63]&15]) | ds.before(y, ds.pre[ds.index[x&63]&15])
-}
-
-// preFree returns the squares from which the pawn on o can be jumped
-// onto an end not landed on (G5): pre while no end is.
-func (ds *dameSearch) preFree(o hops.Square, visited hops.Bitboard) hops.Bitboard {
-	if ds.ends&visited == 0 {
-		return ds.pre[ds.index[o&63]&15]
-	}
-	return ds.before(o, ds.ends&^visited)
-}
-
-// promising reports whether the pawns of left, two or three, can still
-// all be turned from the landing l, with the squares of visited landed
-// on.
-func (ds *dameSearch) promising(l hops.Square, left, visited hops.Bitboard) bool {
-	lb := bit(l)
-	if rest := left & (left - 1); rest&(rest-1) == 0 { // two
-		a, b := left.First(), rest.First()
-		// One jumped from l onto a free square from which the other can
-		// be jumped onto a free end; the jumps over a pawn go both ways
-		// along its lines, so before gives where a jump from l lands.
-		free := ds.land &^ visited
-		if x := ds.before(a, lb) & free; x != 0 && x&ds.preFree(b, visited) != 0 {
-			return true
+// jumpFrom returns the direction of a jump from l over pawn number i
+// and the squares it can land on, none when l is on none of the pawn's
+// lines or a piece stands between them.
+func (ds *dameSearch) jumpFrom(l hops.Square, i int) (hops.Dir, hops.Bitboard) {
+	s, lb := &ds.sides[i&15], bit(l)
+	for m := ds.lineMask[i&15]; m != 0; m &= m - 1 {
+		d := hops.Dir(bits.TrailingZeros8(m) & 3)
+		if s[d+4]&lb != 0 { // l lies behind the pawn in direction d
+			return d, s[d]
 		}
-		x := ds.before(b, lb) & free
-		return x != 0 && x&ds.preFree(a, visited) != 0
+		if s[d]&lb != 0 {
+			return d + 4, s[d+4]
+		}
 	}
-	// One of the three jumped from l onto a square from which one of the
-	// other two can be jumped onto a square of pre of the third. The
-	// landings of one jump share their three pawns.
-	free := ds.land &^ visited
-	a := left.First()
-	b := (left & (left - 1)).First()
-	c := (left &^ bit(a) &^ bit(b)).First()
+	return 0, 0
+}
+
+// lastJump returns the first landing, in the search's order, of a jump
+// from l over pawn number i onto an end not landed on (visited), or
+// NoSquare.
+func (ds *dameSearch) lastJump(l hops.Square, i int, visited hops.Bitboard) hops.Square {
+	d, onto := ds.jumpFrom(l, i)
+	if onto &= ds.ends &^ visited; onto == 0 {
+		return hops.NoSquare
+	}
+	return nearest(onto, d)
+}
+
+// lastTwo returns the landings, in the search's order, of the first two
+// jumps from l that turn the pawns numbered i and j and end on an end,
+// landing on no square of visited, or NoSquare.
+func (ds *dameSearch) lastTwo(l hops.Square, i, j int, visited hops.Bitboard) (x, f hops.Square) {
+	di, oi := ds.jumpFrom(l, i)
+	dj, oj := ds.jumpFrom(l, j)
+	oi, oj = oi&^visited, oj&^visited
+	if oj != 0 && (oi == 0 || dj < di) { // the directions' order
+		i, di, oi, j, dj, oj = j, dj, oj, i, di, oi
+	}
+	for range 2 {
+		for ; oi != 0; oi &^= bit(x) {
+			x = nearest(oi, di)
+			if f = ds.lastJump(x, j, visited|bit(x)); f != hops.NoSquare {
+				return x, f
+			}
+		}
+		i, di, oi, j = j, dj, oj, i
+	}
+	return hops.NoSquare, hops.NoSquare
+}
+
+// pre2 returns the squares from which one of the pawns numbered i and j
+// can be jumped onto a square of pre of the other.
+func (ds *dameSearch) pre2(i, j int) hops.Bitboard {
+	return ds.before(i, ds.pre[j&15]) | ds.before(j, ds.pre[i&15])
+}
+
+// promising reports whether the three pawns numbered in left can still
+// all be turned from the landing l, with the squares of visited landed
+// on: one of them jumped from l onto a square from which one of the
+// other two can be jumped onto a square of pre of the third. The
+// landings of one jump share their three pawns.
+func (ds *dameSearch) promising(l hops.Square, left uint16, visited hops.Bitboard) bool {
+	lb, free := bit(l), ds.land&^visited
+	a := bits.TrailingZeros16(left)
+	rest := left & (left - 1)
+	b := bits.TrailingZeros16(rest)
+	c := bits.TrailingZeros16(rest & (rest - 1))
 	if ds.three != left {
 		ds.three = left
 		ds.pre3 = [3]hops.Bitboard{ds.pre2(b, c), ds.pre2(a, c), ds.pre2(a, b)}
@@ -361,19 +387,22 @@ func (ds *dameSearch) promising(l hops.Square, left, visited hops.Bitboard) bool
 // need a pawn twice, such as crossing a wall of pawns once too often.
 func (ds *dameSearch) orderable(l hops.Square, left uint16, free hops.Bitboard, ln lines) bool {
 	var notMid, first, last uint16
-	zone, axesOf, naxis := &ds.zone, &ds.axes, &ds.naxis
 	// The pawns are tried from the number of the last one that could
 	// be neither first nor last: the landings of a jump, and the next
 	// jump's, tend to fail on the same pawn. The order does not change
 	// the answer.
 	start := ds.failed
+	// Where a side of a pawn's line meets the lines of another pawn
+	// left: the sides lie on the pawn's own lines, so the squares on the
+	// lines of two pawns at least are those.
+	others := ln.two & free
 	for m := bits.RotateLeft16(left, -start); m != 0; m &= m - 1 {
 		i := (bits.TrailingZeros16(m) + start) & 15
-		others := ln.without(zone[i]) & free
-		axes := axesOf[i][:naxis[i]]
+		s, lm := &ds.sides[i], ds.lineMask[i]
 		mid := false
-		for k := range axes {
-			if axes[k].a&others != 0 && axes[k].b&others != 0 {
+		for m := lm; m != 0; m &= m - 1 {
+			d := bits.TrailingZeros8(m) & 3
+			if s[d+4]&others != 0 && s[d]&others != 0 {
 				mid = true
 				break
 			}
@@ -386,11 +415,12 @@ func (ds *dameSearch) orderable(l hops.Square, left uint16, free hops.Bitboard, 
 		}
 		ends, lb := ds.ends&free, bit(l)
 		f, e := false, false
-		for k := range axes {
-			ax := &axes[k]
-			inA, inB := ax.a&others != 0, ax.b&others != 0
-			e = e || inA && ax.b&ends != 0 || inB && ax.a&ends != 0
-			f = f || ax.a&lb != 0 && inB || ax.b&lb != 0 && inA
+		for m := lm; m != 0; m &= m - 1 {
+			d := bits.TrailingZeros8(m) & 3
+			a, b := s[d+4], s[d]
+			inA, inB := a&others != 0, b&others != 0
+			e = e || inA && b&ends != 0 || inB && a&ends != 0
+			f = f || a&lb != 0 && inB || b&lb != 0 && inA
 		}
 		if !f && !e {
 			ds.failed = i
@@ -463,12 +493,11 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard, left
 		if left&bit(t) == 0 {
 			continue // a pawn not to turn, or one turned already
 		}
-		rest := left &^ bit(t)
 		i := ds.index[t] & 15
 		restNums := leftNums &^ (1 << i)
 		var ln lines // the lines of rest, found at the first landing that needs them
 		// G5: the Dame flies over the squares it landed on.
-		for lands := clearRay(t, dir, land) &^ visited; lands != 0; {
+		for lands := ds.sides[i][dir&7] &^ visited; lands != 0; {
 			l := nearest(lands, dir)
 			lands &^= bit(l)
 			v := visited | bit(l)
@@ -477,17 +506,35 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard, left
 			// no test.
 			known := l == next
 			switch {
+			case need == 1:
+				// One jump left: the first from l over the last pawn
+				// onto a free end ends the path, the known one's too.
+				f := ds.lastJump(l, bits.TrailingZeros16(restNums), v)
+				if f == hops.NoSquare {
+					continue
+				}
+				ds.path.sq[ds.path.n], ds.path.sq[ds.path.n+1] = l, f
+				ds.path.n += 2
+				ds.entered += 2
+				return true
+			case need == 2:
+				// Two jumps left: the first pair from l ends the path.
+				a := bits.TrailingZeros16(restNums)
+				x, f := ds.lastTwo(l, a, bits.TrailingZeros16(restNums&^(1<<a)), v)
+				if x == hops.NoSquare {
+					continue
+				}
+				ds.path.sq[ds.path.n], ds.path.sq[ds.path.n+1], ds.path.sq[ds.path.n+2] = l, x, f
+				ds.path.n += 3
+				ds.entered += 3
+				return true
 			case known:
 			case need == 0:
 				if ds.ends&bit(l) == 0 {
 					continue
 				}
-			case need == 1:
-				if ds.preFree(rest.First(), v)&bit(l) == 0 {
-					continue
-				}
-			case need < 4:
-				if !ds.promising(l, rest, v) {
+			case need == 3:
+				if !ds.promising(l, restNums, v) {
 					continue
 				}
 			default:
