@@ -287,6 +287,9 @@ func (ds *dameSearch) before(i int, onto hops.Bitboard) (from hops.Bitboard) {
 // jumpable reports whether pawn number i can be jumped from the square
 // of at onto a square of onto: before(i, onto)&at != 0, sooner.
 func (ds *dameSearch) jumpable(i int, at, onto hops.Bitboard) bool {
+	if ds.zone[i&15]&at == 0 || onto == 0 {
+		return false // at is on none of the pawn's lines, or nowhere to land
+	}
 	s := &ds.sides[i&15]
 	for m := ds.lineMask[i&15]; m != 0; m &= m - 1 {
 		d := bits.TrailingZeros8(m) & 3
@@ -303,6 +306,9 @@ func (ds *dameSearch) jumpable(i int, at, onto hops.Bitboard) bool {
 // lines or a piece stands between them.
 func (ds *dameSearch) jumpFrom(l hops.Square, i int) (hops.Dir, hops.Bitboard) {
 	s, lb := &ds.sides[i&15], bit(l)
+	if ds.zone[i&15]&lb == 0 {
+		return 0, 0 // l is on none of the pawn's lines
+	}
 	for m := ds.lineMask[i&15]; m != 0; m &= m - 1 {
 		d := hops.Dir(bits.TrailingZeros8(m) & 3)
 		if s[d+4]&lb != 0 { // l lies behind the pawn in direction d
