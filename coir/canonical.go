@@ -183,7 +183,8 @@ func dameCanonical(own, empty, turned, ends, after, oppAfter hops.Bitboard, m Mo
 		ds.known = m
 	}
 	ds.prepare()
-	all := uint16(1)<<turned.Count() - 1 // the numbers of the pawns to turn
+	ds.jumps = turned.Count()
+	all := uint16(1)<<ds.jumps - 1 // the numbers of the pawns to turn
 	ds.path.sq[0], ds.path.n = d, 1
 	if ds.search(d, 0, d.Bit(), all, onKnown) {
 		return ds.move(own, turned, after, oppAfter), ds.entered, true
@@ -237,6 +238,7 @@ type dameSearch struct {
 	known    Move              // jumps known to be a path: the move's own
 	failed   int               // the number of the pawn that last failed the order test
 	entered  int               // the landings entered
+	jumps    int               // the path's jumps: one a pawn to turn
 }
 
 // prepare finds the lines of every pawn to turn. The search's memory is
@@ -489,7 +491,7 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard, left
 		next = ds.known.sq[ds.path.n]
 	}
 	ray, land := &rays[at&63], ds.land
-	need := left.Count() - 1 // the pawns left after this jump
+	need := ds.jumps - int(ds.path.n) // the pawns left after this jump (a path has a square more than its jumps)
 	for dir := hops.Dir(0); dir < 8; dir++ {
 		if ray[dir]&left == 0 {
 			continue // no pawn to turn that way
