@@ -482,10 +482,8 @@ func (ds *dameSearch) linesOf(left uint16) lines {
 // one's next landing needs no test: the rest of the known path goes on
 // from there.
 func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard, leftNums uint16, onKnown bool) bool {
+	// Never empty: the search ends at the last jump's landing.
 	left := ds.pawns &^ turned
-	if left == 0 {
-		return ds.ends&bit(at) != 0
-	}
 	next := hops.NoSquare // the known path's next landing
 	if onKnown {
 		next = ds.known.sq[ds.path.n]
@@ -514,6 +512,12 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard, left
 			// no test.
 			known := l == next
 			switch {
+			case need == 0: // the last jump: it must end on an end
+				if ds.ends&bit(l) == 0 {
+					continue
+				}
+				ds.enter(l)
+				return true
 			case need == 1:
 				// One jump left: the first from l over the last pawn
 				// onto a free end ends the path, the known one's too.
@@ -521,9 +525,8 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard, left
 				if f == hops.NoSquare {
 					continue
 				}
-				ds.path.sq[ds.path.n], ds.path.sq[ds.path.n+1] = l, f
-				ds.path.n += 2
-				ds.entered += 2
+				ds.enter(l)
+				ds.enter(f)
 				return true
 			case need == 2:
 				// Two jumps left: the first pair from l ends the path.
@@ -532,15 +535,11 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard, left
 				if x == hops.NoSquare {
 					continue
 				}
-				ds.path.sq[ds.path.n], ds.path.sq[ds.path.n+1], ds.path.sq[ds.path.n+2] = l, x, f
-				ds.path.n += 3
-				ds.entered += 3
+				ds.enter(l)
+				ds.enter(x)
+				ds.enter(f)
 				return true
 			case known:
-			case need == 0:
-				if ds.ends&bit(l) == 0 {
-					continue
-				}
 			case need == 3:
 				if !ds.promising(l, restNums, v) {
 					continue
@@ -553,9 +552,7 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard, left
 					continue
 				}
 			}
-			ds.path.sq[ds.path.n] = l
-			ds.path.n++
-			ds.entered++
+			ds.enter(l)
 			if ds.search(l, turned|bit(t), v, restNums, known) {
 				return true
 			}
@@ -563,6 +560,13 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard, left
 		}
 	}
 	return false
+}
+
+// enter appends the landing l to the path.
+func (ds *dameSearch) enter(l hops.Square) {
+	ds.path.sq[ds.path.n] = l
+	ds.path.n++
+	ds.entered++
 }
 
 // rays[s][d] holds the squares from s (excluded) to the board's edge in
