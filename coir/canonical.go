@@ -286,23 +286,6 @@ func (ds *dameSearch) before(i int, onto hops.Bitboard) (from hops.Bitboard) {
 	return
 }
 
-// jumpable reports whether pawn number i can be jumped from the square
-// of at onto a square of onto: before(i, onto)&at != 0, sooner.
-func (ds *dameSearch) jumpable(i int, at, onto hops.Bitboard) bool {
-	if ds.zone[i&15]&at == 0 || onto == 0 {
-		return false // at is on none of the pawn's lines, or nowhere to land
-	}
-	s := &ds.sides[i&15]
-	for m := ds.lineMask[i&15]; m != 0; m &= m - 1 {
-		d := bits.TrailingZeros8(m) & 3
-		a, b := s[d+4], s[d]
-		if a&at != 0 && b&onto != 0 || b&at != 0 && a&onto != 0 {
-			return true
-		}
-	}
-	return false
-}
-
 // jumpFrom returns the direction of a jump from l over pawn number i
 // and the squares it can land on, none when l is on none of the pawn's
 // lines or a piece stands between them.
@@ -368,7 +351,7 @@ func (ds *dameSearch) pre2(i, j int) hops.Bitboard {
 // other two can be jumped onto a square of pre of the third. The
 // landings of one jump share their three pawns.
 func (ds *dameSearch) promising(l hops.Square, left uint16, visited hops.Bitboard) bool {
-	lb, free := bit(l), ds.land&^visited
+	free := ds.land &^ visited
 	a := bits.TrailingZeros16(left)
 	rest := left & (left - 1)
 	b := bits.TrailingZeros16(rest)
@@ -377,9 +360,12 @@ func (ds *dameSearch) promising(l hops.Square, left uint16, visited hops.Bitboar
 		ds.three = left
 		ds.pre3 = [3]hops.Bitboard{ds.pre2(b, c), ds.pre2(a, c), ds.pre2(a, b)}
 	}
-	return ds.jumpable(a, lb, free&ds.pre3[0]) ||
-		ds.jumpable(b, lb, free&ds.pre3[1]) ||
-		ds.jumpable(c, lb, free&ds.pre3[2])
+	for k, i := range [3]int{a, b, c} {
+		if _, onto := ds.jumpFrom(l, i); onto&free&ds.pre3[k] != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // orderable reports whether the pawns of left, four or more, can be put
