@@ -53,9 +53,16 @@ func checkOpponent(opponent string) error {
 }
 
 // seatBot makes the computer player claim the invitation of the new game
-// m, then starts it.
+// m, then starts it. If the seat is already taken, it can only be by the
+// computer player itself, seated by a retry of a keyed creation on this
+// node or another (nobody else knows the invitation): that one plays,
+// and seatBot returns nil.
 func (s *Server) seatBot(m *match, invitation string) error {
 	if _, err := s.claim(m, joinRequest{Invitation: invitation}, ""); err != nil {
+		var api *apiError
+		if errors.As(err, &api) && api.kind == "claimed" {
+			return nil
+		}
 		return err
 	}
 	go s.runBot(m)

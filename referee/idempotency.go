@@ -150,10 +150,7 @@ func (s *Server) createdAgain(id, key, hash string) (createdJSON, error) {
 			// The answer was lost before the computer player took its
 			// seat: it takes it now.
 			if err := s.seatBot(m, out.Invitation); err != nil {
-				var api *apiError
-				if !errors.As(err, &api) || api.kind != "claimed" {
-					return createdJSON{}, err
-				}
+				return createdJSON{}, err
 			}
 		}
 		out.Invitation = ""
