@@ -172,6 +172,38 @@ func TestIdempotentCreateRace(t *testing.T) {
 	}
 }
 
+// TestSeatBotTakenByRetry: the interleaving TestIdempotentCreateRace can
+// only hit by chance. Node a has created a keyed game and seated its
+// computer player; node b, which found the game stored before the seat
+// was taken, seats it too. The seat can only be the computer player's
+// (nobody else knows the invitation), so b's attempt succeeds without a
+// second join.
+func TestSeatBotTakenByRetry(t *testing.T) {
+	store := &MemStore{}
+	a, b := node(t, store, 66), node(t, store, 67)
+	var created createdJSON
+	if code, raw := a.keyed("POST", "/games", key1, `{"game": "coir", "opponent": "easy"}`, &created); code != http.StatusCreated {
+		t.Fatalf("create: %d %s", code, raw)
+	}
+	m, err := b.server().lookup(created.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.server().seatBot(m, derive("invitation", key1)); err != nil {
+		t.Errorf("seating the computer player again: %v, want nil", err)
+	}
+	events, _ := store.Load(context.Background(), created.ID, 1)
+	joins := 0
+	for _, e := range events {
+		if e.Type == EventJoin {
+			joins++
+		}
+	}
+	if joins != 1 {
+		t.Errorf("%d joins stored, want 1", joins)
+	}
+}
+
 func TestIdempotencyKeyForm(t *testing.T) {
 	c := newClient(t)
 	for _, key := range []string{"short", strings.Repeat("a", MaxKeyLen+1), "0123456789abcdefghijk+/=", "0123456789 abcdefghijklm"} {
