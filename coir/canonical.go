@@ -346,12 +346,11 @@ func (ds *dameSearch) pre2(i, j int) hops.Bitboard {
 }
 
 // promising reports whether the three pawns numbered in left can still
-// all be turned from the landing l, with the squares of visited landed
-// on: one of them jumped from l onto a square from which one of the
-// other two can be jumped onto a square of pre of the third. The
-// landings of one jump share their three pawns.
-func (ds *dameSearch) promising(l hops.Square, left uint16, visited hops.Bitboard) bool {
-	free := ds.land &^ visited
+// all be turned from a square of from, with the squares of free still
+// free to land on: one of them jumped from there onto a square from
+// which one of the other two can be jumped onto a square of pre of the
+// third. The landings of one jump share their three pawns.
+func (ds *dameSearch) promising(from hops.Bitboard, left uint16, free hops.Bitboard) bool {
 	a := bits.TrailingZeros16(left)
 	rest := left & (left - 1)
 	b := bits.TrailingZeros16(rest)
@@ -361,7 +360,7 @@ func (ds *dameSearch) promising(l hops.Square, left uint16, visited hops.Bitboar
 		ds.pre3 = [3]hops.Bitboard{ds.pre2(b, c), ds.pre2(a, c), ds.pre2(a, b)}
 	}
 	for k, i := range [3]int{a, b, c} {
-		if _, onto := ds.jumpFrom(l, i); onto&free&ds.pre3[k] != 0 {
+		if ds.zone[i&15]&from != 0 && ds.before(i, from)&free&ds.pre3[k] != 0 {
 			return true
 		}
 	}
@@ -369,17 +368,17 @@ func (ds *dameSearch) promising(l hops.Square, left uint16, visited hops.Bitboar
 }
 
 // orderable reports whether the pawns of left, four or more, can be put
-// in an order of jumps from l, as far as local tests tell, with the
-// squares of free still free to land on and ln the lines of left. In
-// such an order every pawn but the first is jumped from a free square
-// on the lines of another pawn left (where the jump before it landed),
-// and every pawn but the last lands on a free square on the lines of
-// another pawn left (where the next jump starts); the first is jumped
-// from l, and the last lands on a free end. So a pawn with no line that
+// in an order of jumps from a square of from, as far as local tests
+// tell, with the squares of free still free to land on and ln the lines
+// of left. In such an order every pawn but the first is jumped from a
+// free square on the lines of another pawn left (where the jump before
+// it landed), and every pawn but the last lands on a free square on the
+// lines of another pawn left (where the next jump starts); the first is
+// jumped from a square of from, and the last lands on a free end. So a pawn with no line that
 // meets the lines of the others on both sides must be the first or the
 // last, and at most two are such. This catches the orders that would
 // need a pawn twice, such as crossing a wall of pawns once too often.
-func (ds *dameSearch) orderable(l hops.Square, left uint16, free hops.Bitboard, ln lines) bool {
+func (ds *dameSearch) orderable(from hops.Bitboard, left uint16, free hops.Bitboard, ln lines) bool {
 	var notMid, first, last uint16
 	// The pawns are tried from the number of the last one that could
 	// be neither first nor last: the landings of a jump, and the next
@@ -407,14 +406,14 @@ func (ds *dameSearch) orderable(l hops.Square, left uint16, free hops.Bitboard, 
 		if notMid&(notMid-1) != 0 {
 			return false // a third pawn that must be the first or the last
 		}
-		ends, lb := ds.ends&free, bit(l)
+		ends := ds.ends & free
 		f, e := false, false
 		for m := lm; m != 0; m &= m - 1 {
 			d := bits.TrailingZeros8(m) & 3
 			a, b := s[d+4], s[d]
 			inA, inB := a&others != 0, b&others != 0
 			e = e || inA && b&ends != 0 || inB && a&ends != 0
-			f = f || a&lb != 0 && inB || b&lb != 0 && inA
+			f = f || a&from != 0 && inB || b&from != 0 && inA
 		}
 		if !f && !e {
 			ds.failed = i
@@ -430,11 +429,11 @@ func (ds *dameSearch) orderable(l hops.Square, left uint16, free hops.Bitboard, 
 	}
 	switch {
 	case notMid == 0:
-		return ln.one.Has(l) // some pawn is jumped first, from l
+		return ln.one&from != 0 // some pawn is jumped first, from there
 	case notMid&(notMid-1) == 0:
 		// The pawn of notMid is the first or the last; if it cannot be
-		// the first, another is, from l.
-		return first != 0 || ln.without(ds.zone[bits.TrailingZeros16(notMid)&15]).Has(l)
+		// the first, another is, from there.
+		return first != 0 || ln.without(ds.zone[bits.TrailingZeros16(notMid)&15])&from != 0
 	}
 	x, y := notMid&-notMid, notMid&(notMid-1)
 	return first&x != 0 && last&y != 0 || first&y != 0 && last&x != 0
@@ -487,9 +486,27 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard, left
 		}
 		i := ds.index[t] & 15
 		restNums := leftNums &^ (1 << i)
-		var ln lines // the lines of rest, found at the first landing that needs them
+		var ln lines // the lines of rest, found at the first test that needs them
 		// G5: the Dame flies over the squares it landed on.
-		for lands := ds.sides[i][dir&7] &^ visited; lands != 0; {
+		lands := ds.sides[i][dir&7] &^ visited
+		if need >= 3 && lands&(lands-1) != 0 && !lands.Has(next) {
+			// The landings of this jump share the pawns left: tested at
+			// once, from any of them with all of them free, they fail
+			// together. The tests never fail for more squares to start
+			// from or more free squares, so this rejects no landing that
+			// its own test would let in.
+			if need == 3 {
+				if !ds.promising(lands, restNums, land&^visited) {
+					continue
+				}
+			} else {
+				ln = ds.linesOf(restNums)
+				if !ds.orderable(lands, restNums, land&^visited, ln) {
+					continue
+				}
+			}
+		}
+		for lands != 0 {
 			l := nearest(lands, dir)
 			lands &^= bit(l)
 			v := visited | bit(l)
@@ -527,14 +544,14 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard, left
 				return true
 			case known:
 			case need == 3:
-				if !ds.promising(l, restNums, v) {
+				if !ds.promising(bit(l), restNums, land&^v) {
 					continue
 				}
 			default:
 				if ln.one == 0 {
 					ln = ds.linesOf(restNums)
 				}
-				if !ds.orderable(l, restNums, land&^v, ln) {
+				if !ds.orderable(bit(l), restNums, land&^v, ln) {
 					continue
 				}
 			}
