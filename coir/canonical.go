@@ -374,9 +374,9 @@ func (ds *dameSearch) promising(from hops.Bitboard, left uint16, free hops.Bitbo
 // free square on the lines of another pawn left (where the jump before
 // it landed), and every pawn but the last lands on a free square on the
 // lines of another pawn left (where the next jump starts); the first is
-// jumped from a square of from, and the last lands on a free end. So a pawn with no line that
-// meets the lines of the others on both sides must be the first or the
-// last, and at most two are such. This catches the orders that would
+// jumped from a square of from, and the last lands on a free end. So a
+// pawn with no line that meets the lines of the others on both sides
+// must be the first or the last, and at most two are such. This catches the orders that would
 // need a pawn twice, such as crossing a wall of pawns once too often.
 func (ds *dameSearch) orderable(from hops.Bitboard, left uint16, free hops.Bitboard, ln lines) bool {
 	var notMid, first, last uint16
@@ -489,22 +489,14 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard, left
 		var ln lines // the lines of rest, found at the first test that needs them
 		// G5: the Dame flies over the squares it landed on.
 		lands := ds.sides[i][dir&7] &^ visited
-		if need >= 3 && lands&(lands-1) != 0 && !lands.Has(next) {
-			// The landings of this jump share the pawns left: tested at
-			// once, from any of them with all of them free, they fail
-			// together. The tests never fail for more squares to start
-			// from or more free squares, so this rejects no landing that
-			// its own test would let in.
-			if need == 3 {
-				if !ds.promising(lands, restNums, land&^visited) {
-					continue
-				}
-			} else {
-				ln = ds.linesOf(restNums)
-				if !ds.orderable(lands, restNums, land&^visited, ln) {
-					continue
-				}
-			}
+		// The landings of this jump share the pawns left: tested at
+		// once, from any of them with all of them free, they fail
+		// together. The tests never fail for more squares to start from
+		// or more free squares, so this rejects no landing that its own
+		// test would let in.
+		if need >= 3 && lands&(lands-1) != 0 && !lands.Has(next) &&
+			!ds.canTurn(lands, restNums, land&^visited, need, &ln) {
+			continue
 		}
 		for lands != 0 {
 			l := nearest(lands, dir)
@@ -543,17 +535,8 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard, left
 				ds.enter(f)
 				return true
 			case known:
-			case need == 3:
-				if !ds.promising(bit(l), restNums, land&^v) {
-					continue
-				}
-			default:
-				if ln.one == 0 {
-					ln = ds.linesOf(restNums)
-				}
-				if !ds.orderable(bit(l), restNums, land&^v, ln) {
-					continue
-				}
+			case !ds.canTurn(bit(l), restNums, land&^v, need, &ln):
+				continue
 			}
 			ds.enter(l)
 			if ds.search(l, turned|bit(t), v, restNums, known) {
@@ -563,6 +546,21 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard, left
 		}
 	}
 	return false
+}
+
+// canTurn reports whether the need pawns numbered in left, three or
+// more, can still all be turned from a square of from with the squares
+// of free still free to land on, as far as promising (three) or
+// orderable (four or more) tell. ln holds the lines of left, found at
+// the first call that needs them.
+func (ds *dameSearch) canTurn(from hops.Bitboard, left uint16, free hops.Bitboard, need int, ln *lines) bool {
+	if need == 3 {
+		return ds.promising(from, left, free)
+	}
+	if ln.one == 0 {
+		*ln = ds.linesOf(left)
+	}
+	return ds.orderable(from, left, free, *ln)
 }
 
 // enter appends the landing l to the path.
