@@ -1,6 +1,7 @@
 package coir
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -101,5 +102,61 @@ func TestC6_DameSearchPrunes(t *testing.T) {
 	}
 	if dames != 3 {
 		t.Fatalf("%d worst positions with a Dame, want 3", dames)
+	}
+}
+
+// TestC6_DameTestsJoint: the claim that lets the Dame search test the
+// landings of one jump together. For a Dame among random pawns, random
+// pawns to turn and ends, whenever a landing l of a set passes its own
+// test (canTurn from l, with l landed on), the test from the whole set
+// with every square of it free passes too: the joint test never rejects
+// a landing its own test lets in.
+func TestC6_DameTestsJoint(t *testing.T) {
+	passed := 0
+	rapid.Check(t, func(t *rapid.T) {
+		sq := rapid.Permutation(slices.Collect(board.All().Squares())).Draw(t, "squares")
+		n := rapid.IntRange(4, Pawns-1).Draw(t, "pawns")
+		var pawns, ends hops.Bitboard
+		for _, s := range sq[1 : 1+n] {
+			pawns |= s.Bit()
+		}
+		empty := board.All() &^ pawns &^ sq[0].Bit()
+		for _, s := range sq[1+n:] {
+			if rapid.Bool().Draw(t, "end") {
+				ends |= s.Bit()
+			}
+		}
+		ds := dameSearch{start: sq[0], land: empty | sq[0].Bit(), pawns: pawns, ends: ends}
+		ds.prepare()
+		all := uint16(1)<<n - 1
+		left := uint16(rapid.IntRange(1, int(all)).Filter(func(x int) bool { return bits.OnesCount16(uint16(x)) >= 3 }).Draw(t, "left"))
+		need := bits.OnesCount16(left)
+		var visited, from hops.Bitboard
+		for s := range ds.land.Squares() {
+			switch rapid.IntRange(0, 7).Draw(t, "square") {
+			case 0:
+				visited |= s.Bit()
+			case 1, 2:
+				from |= s.Bit()
+			}
+		}
+		if from == 0 {
+			t.Skip("no landing")
+		}
+		var joint lines
+		together := ds.canTurn(from, left, ds.land&^visited, need, &joint)
+		for l := range from.Squares() {
+			var ln lines
+			if ds.canTurn(l.Bit(), left, ds.land&^(visited|l.Bit()), need, &ln) {
+				passed++
+				if !together {
+					t.Fatalf("landing %s passes its test, but the landings %v together fail (pawns %v, left %b, visited %v, ends %v)",
+						l, from, pawns, left, visited, ends)
+				}
+			}
+		}
+	})
+	if passed == 0 {
+		t.Error("no landing passed its test: the check compared nothing")
 	}
 }
