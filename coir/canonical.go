@@ -78,6 +78,12 @@ func (p Position) canonical(m Move) (Move, int, error) {
 			ends[at(s.First())] = neighbours[s.First()] & empty
 		}
 	}
+	if dame {
+		if c, n, ok := dameCanonical(own, empty, turned, ends[0], after, oppAfter, m); ok {
+			return c, n, nil
+		}
+		return m, 0, errNoEffect(m)
+	}
 	var starts hops.Bitboard
 	for s := own; s != 0; s &= s - 1 {
 		if ends[at(s.First())] != 0 {
@@ -85,12 +91,6 @@ func (p Position) canonical(m Move) (Move, int, error) {
 		}
 	}
 	need := turned.Count()
-	if dame {
-		if c, n, ok := dameCanonical(own, empty, turned, ends[0], after, oppAfter, m); ok {
-			return c, n, nil
-		}
-		return m, 0, errNoEffect(m)
-	}
 	// A sequence whose start jumps no pawn of turned makes a tactical
 	// jump before its attacks (C5): one jump more than the pawns to turn.
 	kmin := max(need, 1)
@@ -376,8 +376,9 @@ func (ds *dameSearch) promising(from hops.Bitboard, left uint16, free hops.Bitbo
 // lines of another pawn left (where the next jump starts); the first is
 // jumped from a square of from, and the last lands on a free end. So a
 // pawn with no line that meets the lines of the others on both sides
-// must be the first or the last, and at most two are such. This catches the orders that would
-// need a pawn twice, such as crossing a wall of pawns once too often.
+// must be the first or the last, and at most two are such. This catches
+// the orders that would need a pawn twice, such as crossing a wall of
+// pawns once too often.
 func (ds *dameSearch) orderable(from hops.Bitboard, left uint16, free hops.Bitboard, ln lines) bool {
 	var notMid, first, last uint16
 	// The pawns are tried from the number of the last one that could
@@ -493,7 +494,9 @@ func (ds *dameSearch) search(at hops.Square, turned, visited hops.Bitboard, left
 		// once, from any of them with all of them free, they fail
 		// together. The tests never fail for more squares to start from
 		// or more free squares, so this rejects no landing that its own
-		// test would let in.
+		// test would let in. When the known path's landing is among
+		// them, the joint test is skipped: that landing needs no test,
+		// and the path goes on from it.
 		if need >= 3 && lands&(lands-1) != 0 && !lands.Has(next) &&
 			!ds.canTurn(lands, restNums, land&^visited, need, &ln) {
 			continue
