@@ -192,7 +192,10 @@ func TestSeatBotTakenByRetry(t *testing.T) {
 	if err := b.server().seatBot(m, derive("invitation", key1)); err != nil {
 		t.Errorf("seating the computer player again: %v, want nil", err)
 	}
-	events, _ := store.Load(context.Background(), created.ID, 1)
+	events, err := store.Load(context.Background(), created.ID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
 	joins := 0
 	for _, e := range events {
 		if e.Type == EventJoin {
