@@ -583,8 +583,9 @@ func (r *JumpRules) canJump(o Square, turned Bitboard) JumpFault {
 // moves to the next path, which the accessors describe. Paths come in a
 // fixed order: a path before its extensions, extensions by direction
 // (N first, clockwise), a non-taking jump before the taking one, a flying
-// jump's nearer landing first. Declare a JumpSearch as a local variable
-// and Reset it; it must not be copied while in use.
+// jump's nearer landing first. A path ends at MaxPath squares, a bound
+// the rules of the four games never reach. Declare a JumpSearch as a
+// local variable and Reset it; it must not be copied while in use.
 type JumpSearch struct {
 	rules   JumpRules
 	path    Path

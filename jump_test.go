@@ -59,7 +59,9 @@ func naivePaths(r *JumpRules, from Square) map[string]JumpResult {
 							continue
 						}
 						q := p
-						q.Push(land, take)
+						if !q.Push(land, take) {
+							continue // a path holds MaxPath squares at most, as the search's do
+						}
 						visited[land] = true
 						walk(q, visited, turned|r.Turn&over.Bit(), taken || take)
 						visited[land] = false
