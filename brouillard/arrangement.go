@@ -55,7 +55,7 @@ func (a Arrangement) Validate() error {
 		n[k]++
 	}
 	if n[Blank] != 2 {
-		return posErr("B2", "arrangement", "%d blanks, want 2", n[Blank])
+		return posErr("B2", "arrangement", "%s, want 2", engine.Count(n[Blank], "blank"))
 	}
 	for k := Nine; k <= King; k++ {
 		if n[k] != 1 {

@@ -122,6 +122,9 @@ func TestB3_Setup(t *testing.T) {
 			t.Errorf("ParseArrangement(%q) = %v, want an error", text, err)
 		}
 	}
+	if _, err := ParseArrangement("NTXNQJK"); err == nil || !strings.Contains(err.Error(), "1 blank, want 2") {
+		t.Errorf("ParseArrangement(NTXNQJK) = %v, want it to count 1 blank", err)
+	}
 	var zero Arrangement
 	if err := zero.Validate(); !errors.Is(err, hops.ErrPosition) || hops.RuleOf(err) != "B3" {
 		t.Errorf("zero arrangement: %v", err)

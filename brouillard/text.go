@@ -190,7 +190,7 @@ func (st *state) validate(view bool, viewer hops.Side) error {
 		where := SideName(s) + " pawns"
 		hidden := n[Hidden]
 		if n[Blank] > 2 {
-			return posErr("B2", where, "%d blanks, want 2", n[Blank])
+			return posErr("B2", where, "%s, want 2", engine.Count(n[Blank], "blank"))
 		}
 		missing := 2 - n[Blank]
 		for k := Nine; k <= King; k++ {

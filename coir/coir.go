@@ -84,7 +84,7 @@ func NewPosition(white, black hops.Bitboard, toMove hops.Side) (Position, error)
 // check verifies the material of C1 and the side rule of C8.
 func (p Position) check() error {
 	if n := (p.white | p.black).Count(); n != Pawns {
-		return hops.Errorf(hops.ErrPosition, "C1", "rows", "%d pawns on the board, want %d", n, Pawns)
+		return hops.Errorf(hops.ErrPosition, "C1", "rows", "%s on the board, want %d", engine.Count(n, "pawn"), Pawns)
 	}
 	if p.pawns(p.side.Other()) == 0 {
 		return hops.Errorf(hops.ErrPosition, "C8", "side", "%s, not to move, has no pawn: the game ended on %s's own turn, which cannot happen",

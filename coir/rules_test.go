@@ -95,6 +95,11 @@ func TestC1_Material(t *testing.T) {
 			t.Errorf("Parse(%q) = %v, want a C1 position error", text, err)
 		}
 	}
+	for text, count := range map[string]string{"bbbbb1/6/6/6/6/wwwwww w": "11 pawns", "1b4/6/6/6/6/6 b": "1 pawn on"} {
+		if _, err := Parse(text); err == nil || !strings.Contains(err.Error(), count) {
+			t.Errorf("Parse(%q) = %v, want it to count %q", text, err, count)
+		}
+	}
 	if _, err := NewPosition(squares(t, "A1"), squares(t, "A1 B1 C1 D1 E1 F1 A2 B2 C2 D2 E2"), White); hops.RuleOf(err) != "C1" {
 		t.Errorf("a square of both colours: %v", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/hopsgames/hops/internal/engine"
 	"github.com/hopsgames/hops/internal/gametest"
 
 	hops "github.com/hopsgames/hops"
@@ -28,7 +29,7 @@ type worstCounts struct {
 }
 
 func (c worstCounts) String() string {
-	return fmt.Sprintf("%d moves, %d jump paths, %d relay chains, up to %d throw%s", c.moves, c.paths, c.chains, c.longest, plural(c.longest))
+	return fmt.Sprintf("%d moves, %d jump paths, %d relay chains, up to %s", c.moves, c.paths, c.chains, engine.Count(c.longest, "throw"))
 }
 
 func measureWorst(p Position) worstCounts {

@@ -270,7 +270,7 @@ func Parse(text string) (Position, error) {
 	for s := range 2 {
 		for k := range 3 {
 			if n := p.pw[s][k].Count(); n != 2 {
-				return Position{}, hops.Errorf(hops.ErrPosition, "Z1", "rows", "%s has %d pawn%s of power %d, want 2", SideName(hops.Side(s)), n, plural(n), k+1)
+				return Position{}, hops.Errorf(hops.ErrPosition, "Z1", "rows", "%s has %s of power %d, want 2", SideName(hops.Side(s)), engine.Count(n, "pawn"), k+1)
 			}
 		}
 	}
@@ -343,11 +343,4 @@ func (p Position) Diagram() string {
 		fmt.Fprintf(&sb, "%s to move\n", SideName(p.side))
 	}
 	return sb.String()
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }

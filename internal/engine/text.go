@@ -21,6 +21,15 @@ func UnmarshalText[T any](dst *T, text []byte, parse func(string) (T, error)) er
 	return nil
 }
 
+// Count writes n things named by noun, in the plural unless n is 1
+// ("1 field", "3 fields"), for the counts that error messages quote.
+func Count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 // SplitFields splits a position text into its space-separated fields
 // (G11) and checks that there are between min and max of them. Fields
 // must be separated by exactly one space, with none before or after.
@@ -39,7 +48,7 @@ func SplitFields(text string, min, max int) ([]string, error) {
 		if max != min {
 			want = fmt.Sprintf("%d to %d", min, max)
 		}
-		return nil, hops.Errorf(hops.ErrSyntax, "G11", "", "%d fields, want %s", len(fields), want)
+		return nil, hops.Errorf(hops.ErrSyntax, "G11", "", "%s, want %s", Count(len(fields), "field"), want)
 	}
 	return fields, nil
 }
@@ -54,7 +63,7 @@ func ParseRows(b *hops.Board, rows string, piece func(s hops.Square, c byte, mar
 	n := b.Size()
 	ranks := strings.Split(rows, "/")
 	if len(ranks) != n {
-		return hops.Errorf(hops.ErrSyntax, "G11", "rows", "%d ranks, want %d separated by '/'", len(ranks), n)
+		return hops.Errorf(hops.ErrSyntax, "G11", "rows", "%s, want %d separated by '/'", Count(len(ranks), "rank"), n)
 	}
 	for i, text := range ranks {
 		r := n - 1 - i

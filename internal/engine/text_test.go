@@ -20,6 +20,24 @@ func TestSplitFieldsG11(t *testing.T) {
 	}
 }
 
+// TestSplitFieldsCount: the count of fields in the error reads as a
+// person would write it, singular for one.
+func TestSplitFieldsCount(t *testing.T) {
+	for text, want := range map[string]string{"a": "1 field, want 2 to 3", "a b c d": "4 fields, want 2 to 3"} {
+		if _, err := engine.SplitFields(text, 2, 3); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("engine.SplitFields(%q) error %v, want it to say %q", text, err, want)
+		}
+	}
+}
+
+func TestCount(t *testing.T) {
+	for n, want := range map[int]string{0: "0 blanks", 1: "1 blank", 2: "2 blanks", 11: "11 blanks"} {
+		if got := engine.Count(n, "blank"); got != want {
+			t.Errorf("Count(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
 func TestRowsG11(t *testing.T) {
 	pieces := map[hops.Square]byte{}
 	marks := map[hops.Square]bool{}
@@ -50,6 +68,7 @@ func TestRowsG11(t *testing.T) {
 		"7/7/7/7/7/7/6z":      "rank 1, square G1: unknown piece letter",
 		"7/7/7/7/7/7/7/7":     "8 ranks",
 		"7/7/7/7/7/7/a!a!a!a": "covers 4",
+		"7":                   "1 rank, want 7",
 	}
 	for text, want := range bad {
 		err := engine.ParseRows(hops.Board7, text, func(s hops.Square, c byte, m bool) error {
