@@ -146,7 +146,7 @@ func parsePart(text, what string) (hops.Path, error) {
 	p, err := hops.ParsePath(board, text)
 	if err != nil {
 		if e, ok := err.(*hops.Error); ok {
-			return p, e.In(what + " " + hops.Quote(text))
+			return p, e.In(what) // the path's error quotes the text already
 		}
 		return p, err
 	}

@@ -1,6 +1,7 @@
 package coir
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/hopsgames/hops/internal/gametest"
@@ -30,6 +31,25 @@ func TestG12_BadCharacters(t *testing.T) {
 		{In: "A1×C3 C3-C4", Rule: "C7", Msg: "'-' only"},
 		{In: "A1-A2 A2-A3 A3-A4", Rule: "C7", Msg: "more than two parts"},
 	})
+}
+
+// TestG12_QuotedOnce: an error in a part of a move quotes the part once,
+// in the path's own error, under the part's name (C7): "move" for the
+// jumps or step alone, "step" for the step after jumps.
+func TestG12_QuotedOnce(t *testing.T) {
+	for in, want := range map[string]string{
+		"Z9":      `move: path "Z9": square "Z9" is off the 6x6 board (A1..F6) (G1)`,
+		"A1-C3 x": `step: path "x": square "x": want a file letter and a rank digit (G1)`,
+	} {
+		if _, err := ParseMove(in); err == nil || err.Error() != want {
+			t.Errorf("ParseMove(%q) error %v, want %s", in, err, want)
+		}
+	}
+	long := strings.Repeat("A1-", 1000) + "A1"
+	_, err := ParseMove(long)
+	if err == nil || strings.Count(err.Error(), "(3002 bytes)") != 1 {
+		t.Errorf("ParseMove(3002 bytes) error %v, want the text quoted once", err)
+	}
 }
 
 // BenchmarkParseMove reads a canonical move text, the common case of a
