@@ -20,9 +20,9 @@ func TestSplitFieldsG11(t *testing.T) {
 	}
 }
 
-// TestSplitFieldsCount: the count of fields in the error reads as a
+// TestSplitFieldsCountG11: the count of fields in the error reads as a
 // person would write it, singular for one.
-func TestSplitFieldsCount(t *testing.T) {
+func TestSplitFieldsCountG11(t *testing.T) {
 	for text, want := range map[string]string{"a": "1 field, want 2 to 3", "a b c d": "4 fields, want 2 to 3"} {
 		if _, err := engine.SplitFields(text, 2, 3); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("engine.SplitFields(%q) error %v, want it to say %q", text, err, want)
