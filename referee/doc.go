@@ -56,28 +56,57 @@
 // won, by the rules or because the other resigned: outcome says which and
 // why) or "closed" (see Limits).
 //
-// An error answers {"error": "...", "kind": "...", "rule": "K8"}: status
-// 400 for a malformed request (kind "request": a bad JSON body, an
-// unknown or repeated field, a bad value such as an arrangement breaking
-// rule B2, with that rule's id, or a query parameter that is bad, given
-// twice or not taken by the path, which only GET /games/{id}/moves
-// takes), a malformed move (kind "syntax") or an
-// illegal one (kind "illegal"), with the library's explanation and the id
-// of the rule broken; 401 for a missing or wrong token or invitation; 403
-// for a move by the side not to move; 404 for an unknown game or path; 405
-// for a method a path does not take; 409 for a move in a game that is not
-// being played (kind "waiting", "over" or "closed") or an invitation
-// already claimed (kind "claimed"); 413 for a body over 4 KiB; 422 for an
-// Idempotency-Key used again for another request (kind "idempotency"); 429
-// when a client creates games too fast, or all clients together do (kind
-// "rate", with a Retry-After header), or a client holds too many event
-// streams (kind "streams") or connections (kind "connections"); 503 when
-// the server holds -max-games games (kind "full"), when a page of a
-// position with thousands of moves waited too long for its turn (kind
-// "busy"), when the store
-// cannot be reached (kind "unavailable": nothing was recorded, try again),
-// and for a game whose record is damaged (kind "damaged": the record is
-// kept for inspection and the game cannot be played).
+// # Errors
+//
+// An error answers {"error": "...", "kind": "...", "rule": "K8"}: error
+// says what is wrong to a person, kind sorts it for a program, and rule,
+// when the library refused a move or a value, is the id of the rule it
+// breaks (RULES.md). Every kind the server answers, by status:
+//
+//	400 request      the request itself is wrong: a bad JSON body, an unknown or
+//	                 repeated field, a bad value (an arrangement breaking rule B2,
+//	                 with that rule's id), more clicks than the builder takes, or
+//	                 a query parameter that is bad, given twice or not taken by
+//	                 the path (only GET /games/{id}/moves takes any)
+//	400 syntax       the move, or a click, is not written as the game writes one
+//	400 illegal      the move, or a click, breaks a rule: the library's explanation
+//	401 auth         a missing or wrong token or invitation
+//	403 turn         a move, or its clicks, by the side not to move, or a
+//	                 takeback before the computer's reply
+//	403 hidden       the record of a game with hidden pieces that is not over
+//	403 takeback     a takeback between two people, or by the computer's side
+//	404 not-found    an unknown game (or one that expired), path or rule book section
+//	404 none         no rematch of this game yet
+//	405 method       a method the path does not take (the Allow header lists those
+//	                 it does)
+//	409 waiting      the game waits for its second player: it takes no move
+//	                 yet and has no record
+//	409 over         the game is over and takes no more moves (nor a join)
+//	409 closed       the game reached its ply bound unfinished (see Limits) and
+//	                 takes no more moves
+//	409 claimed      an invitation claimed already
+//	409 playing      a rematch asked for before the game is over
+//	409 takeback     no move to take back
+//	413 request      a body over 4 KiB (MaxBody)
+//	422 idempotency  an Idempotency-Key used again for another request
+//	429 rate         games created too fast by one client, or by all together;
+//	                 a Retry-After header says when to try again
+//	429 streams      too many event streams from one client
+//	429 connections  too many connections from one client (LimitListener; the
+//	                 connection is then closed)
+//	500 internal     a fault of the server, logged; the answer says no more
+//	503 full         the server holds MaxGames games
+//	503 busy         a page of a position with thousands of moves waited too
+//	                 long for its turn, or the game changed on other nodes too
+//	                 many times while the request was checked: try again
+//	503 unavailable  the store cannot be reached: nothing was recorded, try again
+//	503 damaged      the game's record is damaged: it is kept for inspection and
+//	                 the game cannot be played
+//
+// A move or a click the library refuses is answered syntax or illegal,
+// the names the library's own errors carry in JSON (hops.ErrSyntax,
+// hops.ErrIllegal); any other value it refuses, such as an arrangement,
+// is a request error with the rule's id.
 //
 // # Retrying a creation or a join
 //

@@ -34,15 +34,14 @@ func failf(status int, kind, format string, args ...any) *apiError {
 	return &apiError{status: status, kind: kind, msg: fmt.Sprintf(format, args...)}
 }
 
-// moveError returns the answer to a move the library refused, with its
-// explanation and the rule broken.
+// moveError returns the answer to a move or a click the library
+// refused, with its explanation and the rule broken: malformed (syntax)
+// or breaking a rule (illegal), the only kinds of error the library
+// gives a move or a click played on a position it holds.
 func moveError(err error) *apiError {
 	kind := "illegal"
-	switch {
-	case errors.Is(err, hops.ErrSyntax):
+	if errors.Is(err, hops.ErrSyntax) {
 		kind = "syntax"
-	case errors.Is(err, hops.ErrPosition):
-		kind = "position"
 	}
 	return &apiError{status: http.StatusBadRequest, kind: kind, rule: hops.RuleOf(err), msg: err.Error()}
 }
@@ -70,10 +69,9 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	}
 }
 
-// writeError answers an error. kind sorts it: "request" (the request
-// itself is wrong), "syntax", "illegal" or "position" (the move is),
-// "auth", "turn", "waiting", "over", "closed", "claimed", "not-found",
-// "method", "full", "rate", "internal".
+// writeError answers an error. kind sorts it, with one of the kinds the
+// package documentation lists (TestErrorKindsDocumented holds the two
+// together).
 func writeError(w http.ResponseWriter, status int, kind, rule, format string, args ...any) {
 	writeJSON(w, status, errorJSON{Error: fmt.Sprintf(format, args...), Kind: kind, Rule: rule})
 }
