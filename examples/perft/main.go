@@ -10,8 +10,13 @@
 // -game picks the game (zapita, catchit, coir, brouillard; default
 // catchit); -fen gives any position text of that game (default: the
 // game's start). With -divide it then lists, for every legal move, the
-// number of leaves below it at the last depth (hops.Divide), the
+// number of leaves below it at the last depth (as hops.Divide does), the
 // breakdown used to find where two move generators disagree.
+//
+// A depth that takes more than a second shows its progress on the
+// standard error: how much of the tree is counted, the move of the start
+// it is under, the leaves so far and the time taken (on one line that is
+// rewritten in a terminal, a line every 30 seconds otherwise).
 //
 // For example:
 //
@@ -37,7 +42,7 @@ func main() {
 }
 
 // run is the whole command: it parses args, writes the report to stdout
-// and errors to stderr, and returns the exit status.
+// and errors and progress to stderr, and returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -52,14 +57,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "perft: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	if err := perft(stdout, *name, *fen, *depth, *divide); err != nil {
+	prog := &progress{w: stderr, every: 30 * time.Second, after: time.Second}
+	if isTerminal(stderr) {
+		prog.tty, prog.every = true, time.Second/4
+	}
+	if err := perft(stdout, prog, *name, *fen, *depth, *divide); err != nil {
 		fmt.Fprintln(stderr, "perft:", err)
 		return 1
 	}
 	return 0
 }
 
-func perft(w io.Writer, name, fen string, depth int, divide bool) error {
+func perft(w io.Writer, prog *progress, name, fen string, depth int, divide bool) error {
 	g, ok := games.ByName(name)
 	if !ok {
 		return fmt.Errorf("unknown game %q (want one of %s)", name, strings.Join(games.Names(), ", "))
@@ -78,29 +87,146 @@ func perft(w io.Writer, name, fen string, depth int, divide bool) error {
 	}
 	fmt.Fprintf(w, "%s: %s\n", g.Title, s)
 	fmt.Fprintf(w, "%5s %15s %10s %14s\n", "depth", "leaves", "seconds", "leaves/s")
+	var below []uint64
 	for d := 1; d <= depth; d++ {
 		start := time.Now()
-		n, err := games.Perft(s, d)
-		if err != nil {
+		var err error
+		if below, err = count(s, d, prog); err != nil {
 			return err
 		}
 		secs := time.Since(start).Seconds()
+		var n uint64
+		for _, c := range below {
+			n += c
+		}
 		fmt.Fprintf(w, "%5d %15d %10.3f %14s\n", d, n, secs, rate(n, secs))
 	}
 	if divide {
-		lines, err := games.Divide(s, depth)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(w, "\ndivide at depth %d (%d moves):\n", depth, len(lines))
+		moves := s.Moves()
+		fmt.Fprintf(w, "\ndivide at depth %d (%d moves):\n", depth, len(moves))
 		var total uint64
-		for _, l := range lines {
-			fmt.Fprintf(w, "%s: %d\n", l.Move, l.Nodes)
-			total += l.Nodes
+		for i, m := range moves {
+			fmt.Fprintf(w, "%s: %d\n", m, below[i])
+			total += below[i]
 		}
 		fmt.Fprintf(w, "total: %d\n", total)
 	}
 	return nil
+}
+
+// count returns, for each legal move of s in the order of s.Moves, the
+// perft of depth d-1 of its successor: their sum is the perft of depth d
+// of s, and the list its divide. The tree is counted in parts, so that
+// prog can tell how far it is: a part is the tree below a move of s, or
+// from depth 4 below each of the replies to it, whose perft games.Perft
+// counts through the game's typed moves.
+func count(s hops.State, d int, prog *progress) ([]uint64, error) {
+	n := s.CountMoves()
+	below := make([]uint64, n)
+	// The successors of s, and how many replies each has when the tree
+	// is split below them.
+	next := make([]hops.State, n)
+	replies := make([]int, n)
+	split := d >= 4
+	parts, total := 0, 0
+	for i := range n {
+		var err error
+		if next[i], err = s.PlayIndex(i); err != nil {
+			return nil, err
+		}
+		if split {
+			replies[i] = next[i].CountMoves()
+		}
+		total += max(replies[i], 1)
+	}
+	prog.begin(d, n, total)
+	for i, c := range next {
+		if replies[i] == 0 {
+			// One part: the tree below c, none at all if c has no moves.
+			k, err := games.Perft(c, d-1)
+			if err != nil {
+				return nil, err
+			}
+			below[i] = k
+			parts++
+			prog.report(i+1, parts, below)
+			continue
+		}
+		for j := range replies[i] {
+			r, err := c.PlayIndex(j)
+			if err != nil {
+				return nil, err
+			}
+			k, err := games.Perft(r, d-2)
+			if err != nil {
+				return nil, err
+			}
+			below[i] += k
+			parts++
+			prog.report(i+1, parts, below)
+		}
+	}
+	prog.end()
+	return below, nil
+}
+
+// progress shows how far the count of one depth is, once it has taken
+// longer than after, then every every: on a terminal as one line
+// rewritten in place and cleared at the end, elsewhere as lines.
+type progress struct {
+	w            io.Writer
+	tty          bool
+	after, every time.Duration
+
+	depth, moves, parts int
+	start, last         time.Time
+	shown               bool
+}
+
+// begin starts the count of depth d, over moves moves of the start split
+// into parts parts.
+func (p *progress) begin(d, moves, parts int) {
+	p.depth, p.moves, p.parts = d, moves, parts
+	p.start, p.last, p.shown = time.Now(), time.Time{}, false
+}
+
+// report says, if it is time, that done parts are counted, the last
+// one below the move numbered move (from 1), and below the leaves so far.
+func (p *progress) report(move, done int, below []uint64) {
+	now := time.Now()
+	if now.Sub(p.start) < p.after || !p.last.IsZero() && now.Sub(p.last) < p.every {
+		return
+	}
+	p.last, p.shown = now, true
+	var n uint64
+	for _, c := range below {
+		n += c
+	}
+	line := fmt.Sprintf("depth %d: %d%% counted (move %d of %d), %d leaves so far, %v",
+		p.depth, 100*done/max(p.parts, 1), move, p.moves, n, now.Sub(p.start).Round(time.Second))
+	if p.tty {
+		fmt.Fprintf(p.w, "\r%s\x1b[K", line)
+	} else {
+		fmt.Fprintln(p.w, line)
+	}
+}
+
+// end clears the terminal's progress line, if one was shown.
+func (p *progress) end() {
+	if p.tty && p.shown {
+		fmt.Fprint(p.w, "\r\x1b[K")
+	}
+}
+
+// isTerminal reports whether w is a terminal (a character device), where
+// a line can be rewritten in place.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
 // rate formats leaves per second, or "-" when the time is too short to

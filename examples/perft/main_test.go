@@ -2,11 +2,13 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/games"
@@ -140,5 +142,100 @@ func TestBadArguments(t *testing.T) {
 		if code != c.code || !strings.Contains(errs, c.want) {
 			t.Errorf("%v: exit %d, %q; want %d, %q", c.args, code, errs, c.code, c.want)
 		}
+	}
+}
+
+// TestDivideAsTheLibrary checks -divide against games.Divide, move by
+// move, at a depth counted in one part per move and at one split below
+// the replies (from depth 4).
+func TestDivideAsTheLibrary(t *testing.T) {
+	for _, c := range []struct {
+		game  string
+		depth int
+	}{{"catchit", 2}, {"zapita", 4}, {"brouillard", 4}} {
+		g, _ := games.ByName(c.game)
+		want, err := games.Divide(g.Start(hops.First), c.depth)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "\ndivide at depth %d (%d moves):\n", c.depth, len(want))
+		var total uint64
+		for _, d := range want {
+			fmt.Fprintf(&b, "%s: %d\n", d.Move, d.Nodes)
+			total += d.Nodes
+		}
+		fmt.Fprintf(&b, "total: %d\n", total)
+		code, out, errs := runArgs(t, "-game", c.game, "-depth", strconv.Itoa(c.depth), "-divide")
+		if code != 0 || !strings.HasSuffix(out, b.String()) {
+			t.Errorf("%s depth %d: exit %d %s\n%s\nwant it to end with\n%s", c.game, c.depth, code, errs, out, b.String())
+		}
+	}
+}
+
+var progressLine = regexp.MustCompile(`^depth (\d+): (\d+)% counted \(move (\d+) of (\d+)\), (\d+) leaves so far, \d+s$`)
+
+// TestProgress shows the progress of every part (as a count slow enough
+// would): per depth, the share counted and the move reached never go
+// back and end at 100% and the last move, with the depth's leaves.
+func TestProgress(t *testing.T) {
+	var out, errs bytes.Buffer
+	prog := &progress{w: &errs}
+	if err := perft(&out, prog, "coir", "", 4, false); err != nil {
+		t.Fatal(err)
+	}
+	want := leaves(t, out.String())
+	if !equal(want, []uint64{16, 256, 24896, 3146510}) {
+		t.Fatalf("leaves %v", want)
+	}
+	lines := strings.Split(strings.TrimSuffix(errs.String(), "\n"), "\n")
+	parts := map[int]int{}
+	last := map[int][]uint64{}
+	for _, l := range lines {
+		m := progressLine.FindStringSubmatch(l)
+		if m == nil {
+			t.Fatalf("progress line %q", l)
+		}
+		var v [5]uint64
+		for i := range v {
+			v[i], _ = strconv.ParseUint(m[i+1], 10, 64)
+		}
+		d := int(v[0])
+		if p := last[d]; p != nil && (v[1] < p[1] || v[2] < p[2] || v[4] < p[4]) {
+			t.Errorf("depth %d goes back: %q after %v", d, l, p)
+		}
+		if v[3] != 16 {
+			t.Errorf("%q: the start has 16 moves", l)
+		}
+		parts[d]++
+		last[d] = v[:]
+	}
+	for d := 1; d <= 4; d++ {
+		p := last[d]
+		if p == nil || p[1] != 100 || p[2] != 16 || p[4] != want[d-1] {
+			t.Errorf("depth %d ends at %v, want 100%%, move 16, %d leaves", d, p, want[d-1])
+		}
+	}
+	// One part a move of the start up to depth 3, one a reply from 4.
+	if parts[1] != 16 || parts[3] != 16 || parts[4] != 256 {
+		t.Errorf("parts by depth %v, want 16 to depth 3 and 256 at depth 4", parts)
+	}
+}
+
+// TestProgressTerminal checks that on a terminal the progress is one line
+// rewritten in place, cleared when the depth is counted, and that a count
+// quicker than the delay shows none.
+func TestProgressTerminal(t *testing.T) {
+	var out, errs bytes.Buffer
+	if err := perft(&out, &progress{w: &errs, tty: true}, "zapita", "", 2, false); err != nil {
+		t.Fatal(err)
+	}
+	e := errs.String()
+	if strings.Contains(e, "\n") || strings.Count(e, "\r\x1b[K") != 2 || strings.Count(e, "\x1b[K") != 2+16+16 {
+		t.Errorf("terminal progress %q: want 32 lines rewritten in place and 2 clears", e)
+	}
+	errs.Reset()
+	if err := perft(&out, &progress{w: &errs, tty: true, after: time.Hour}, "zapita", "", 2, false); err != nil || errs.Len() != 0 {
+		t.Errorf("a quick count shows progress %q (%v)", errs.String(), err)
 	}
 }
