@@ -18,7 +18,9 @@
 //	-seed      the seed of the computer player and of Brouillard's secret
 //	           setups (0: a new one each game)
 //
-// The program shows the board, then asks for a move. Type the move as the
+// The program shows the board, then asks for a move. When the computer
+// takes more than half a second to choose its move, it says that it is
+// thinking. Type the move as the
 // rule book writes it (D2-D4, C1-E3-E5 E5-E6, E2xC2-C4-A6 ...; either case,
 // spaces, the dashes – and — and the sign × are accepted too). At the
 // prompt, ? lists the legal moves, one line per piece, "board" shows the
@@ -96,7 +98,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "play:", err)
 		return 1
 	}
-	c := &conversation{g: g, you: you, bot: bot, in: bufio.NewScanner(stdin), out: stdout}
+	c := &conversation{g: g, you: you, bot: bot, in: bufio.NewScanner(stdin), out: stdout, patience: time.Second / 2}
+	if *moveTime > 0 {
+		c.limit = *moveTime
+	}
 	if err := c.play(start); err != nil && !errors.Is(err, errQuit) {
 		fmt.Fprintln(stderr, "play:", err)
 		return 1
@@ -122,6 +127,9 @@ type conversation struct {
 	bot players.Agent
 	in  *bufio.Scanner
 	out io.Writer
+	// patience is how long the computer may take before the person is
+	// told that it is thinking; limit is its time budget, if it has one.
+	patience, limit time.Duration
 }
 
 // play runs the game from s to its end, or until the person quits.
@@ -144,7 +152,7 @@ func (c *conversation) play(s hops.State) error {
 		if mover == c.you {
 			move, err = c.ask(s, number)
 		} else {
-			move, err = c.bot.Choose(s)
+			move, err = c.choose(s)
 		}
 		if err != nil {
 			return err
@@ -170,6 +178,34 @@ func (c *conversation) play(s hops.State) error {
 	}
 	fmt.Fprintf(c.out, "Game over: %s wins: %s (%s). %s\n", g.SideName(o.Winner), o.Reason, o.Rule, verdict)
 	return nil
+}
+
+// choose returns the computer's move in s, saying that it is thinking if
+// the move takes longer than c.patience to come.
+func (c *conversation) choose(s hops.State) (string, error) {
+	type choice struct {
+		move string
+		err  error
+	}
+	done := make(chan choice, 1)
+	go func() {
+		m, err := c.bot.Choose(s)
+		done <- choice{m, err}
+	}()
+	wait := time.NewTimer(c.patience)
+	defer wait.Stop()
+	select {
+	case ch := <-done:
+		return ch.move, ch.err
+	case <-wait.C:
+	}
+	at := ""
+	if c.limit > 0 {
+		at = fmt.Sprintf(" (%v at most)", c.limit)
+	}
+	fmt.Fprintf(c.out, "\n%s is thinking%s...\n", c.g.SideName(s.ToMove()), at)
+	ch := <-done
+	return ch.move, ch.err
 }
 
 // show prints the board as the person may see it. Once the game is over

@@ -14,6 +14,7 @@ import (
 	"github.com/hopsgames/hops/brouillard"
 	"github.com/hopsgames/hops/catchit"
 	"github.com/hopsgames/hops/games"
+	"github.com/hopsgames/hops/players"
 )
 
 // screen collects what the program prints and lets the test wait for the
@@ -346,5 +347,46 @@ func TestPlayQuitsAndRefusesBadFlags(t *testing.T) {
 		if code := run(args, strings.NewReader(""), &out, &errs); code != 2 || errs.Len() == 0 {
 			t.Errorf("%v: exit status %d, stderr %q", args, code, errs.String())
 		}
+	}
+}
+
+// TestThinking: a computer slower than the person's patience is said to
+// be thinking, with its time budget when it has one, before its move
+// comes; a quick one is not.
+func TestThinking(t *testing.T) {
+	g, _ := games.ByName("catchit")
+	start := g.Start(hops.First)
+	release := make(chan struct{})
+	slow := func(s hops.State) (string, error) {
+		<-release
+		return s.Moves()[0], nil
+	}
+	out := newScreen()
+	c := &conversation{g: g, bot: players.AgentFunc(slow), out: out, patience: time.Millisecond, limit: 3 * time.Second}
+	type choice struct {
+		move string
+		err  error
+	}
+	got := make(chan choice, 1)
+	go func() {
+		m, err := c.choose(start)
+		got <- choice{m, err}
+	}()
+	deadline := time.Now().Add(30 * time.Second)
+	for !strings.Contains(out.String(), "thinking") && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	if want := "\nBlue is thinking (3s at most)...\n"; out.String() != want {
+		t.Fatalf("while the computer thinks the screen shows %q, want %q", out.String(), want)
+	}
+	close(release)
+	if ch := <-got; ch.err != nil || ch.move != start.Moves()[0] {
+		t.Errorf("choose: %q, %v", ch.move, ch.err)
+	}
+
+	quick := &conversation{g: g, bot: players.AgentFunc(func(s hops.State) (string, error) { return s.Moves()[0], nil }),
+		out: newScreen(), patience: time.Hour}
+	if m, err := quick.choose(start); err != nil || m != start.Moves()[0] || quick.out.(*screen).String() != "" {
+		t.Errorf("a quick move: %q, %v, screen %q", m, err, quick.out.(*screen).String())
 	}
 }
