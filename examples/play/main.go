@@ -18,16 +18,16 @@
 //	-seed      the seed of the computer player and of Brouillard's secret
 //	           setups (0: a new one each game)
 //
-// The program shows the board, then asks for a move. When the computer
-// takes more than half a second to choose its move, it says that it is
-// thinking. Type the move as the
+// The program shows the board, then asks for a move. Type the move as the
 // rule book writes it (D2-D4, C1-E3-E5 E5-E6, E2xC2-C4-A6 ...; either case,
 // spaces, the dashes – and — and the sign × are accepted too). At the
 // prompt, ? lists the legal moves, one line per piece, "board" shows the
 // board again, "help" explains how moves are written and what each sign
 // of the board means, and "quit" (or the end of the input) stops. Each
 // move played is said above the board it leads to. An illegal move is
-// explained, citing the rule, and the program asks again.
+// explained, citing the rule, and the program asks again. When the
+// computer takes more than half a second to choose its move, it says
+// that it is thinking.
 //
 // In Brouillard au Palais the person is shown only what his side knows:
 // his own pawns, and the opponent's pawns face down (P or p) until they
