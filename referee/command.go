@@ -45,16 +45,23 @@ type Command struct {
 }
 
 // Main runs the referee as the command examples/referee does: it reads
-// the flags in args (see Setup), serves until SIGINT or SIGTERM, and
-// returns the process's exit code. Errors go to stderr.
+// the flags in args (see Setup), serves until SIGINT or SIGTERM, stops
+// as Run says, closes the store, and returns the process's exit code.
+// Errors go to stderr.
 func Main(args []string, stderr io.Writer, flags ...StoreFlag) int {
 	c, err := Setup(args, stderr, flags...)
 	if err != nil {
 		return 2
 	}
-	defer c.Close()
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer cancel()
+	return c.serve(ctx, stderr)
+}
+
+// serve runs c until ctx ends, then closes it, and returns the exit
+// code: Main without the signals.
+func (c *Command) serve(ctx context.Context, stderr io.Writer) int {
+	defer c.Close()
 	if err := c.Run(ctx); err != nil {
 		fmt.Fprintln(stderr, "referee:", err)
 		return 1
@@ -176,33 +183,53 @@ func Setup(args []string, stderr io.Writer, flags ...StoreFlag) (*Command, error
 	return cmd, nil
 }
 
+// shutdownGrace is how long the requests under way have to finish once
+// the command is asked to stop.
+const shutdownGrace = 10 * time.Second
+
 // Run listens on the command's address, logs "referee: listening on
 // <address>" (which tells the port of -addr host:0), and serves until ctx
-// ends, then shuts the server down, giving the requests under way 10 s.
+// ends. It then shuts the server down: it stops listening, ends the event
+// streams, gives the requests under way 10 s to finish, and returns once
+// they have (or the 10 s are over), so that the store is closed after
+// them. It logs the stop, and requests cut short if any were.
 func (c *Command) Run(ctx context.Context) error {
 	ln, err := net.Listen("tcp", c.HTTP.Addr)
 	if err != nil {
 		return err
 	}
 	log.Printf("referee: listening on %s", ln.Addr())
+	c.HTTP.RegisterOnShutdown(c.Server.EndStreams)
 	stop := make(chan struct{})
 	defer close(stop)
 	go c.Server.Janitor(c.Sweep, stop)
+	stopped := make(chan error, 1)
 	go func() {
 		select {
 		case <-ctx.Done():
 		case <-stop:
 			return
 		}
-		shutdown, done := context.WithTimeout(context.Background(), 10*time.Second)
+		log.Printf("referee: stopping: the requests under way have %v to finish", shutdownGrace)
+		shutdown, done := context.WithTimeout(context.Background(), shutdownGrace)
 		defer done()
-		c.HTTP.Shutdown(shutdown)
+		stopped <- c.HTTP.Shutdown(shutdown)
 	}()
 	err = c.HTTP.Serve(LimitListener(ln, c.MaxConns, c.ConnsPerClient))
-	if errors.Is(err, http.ErrServerClosed) {
+	if !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	if ctx.Err() == nil {
+		return nil // shut down by its owner, not by ctx
+	}
+	// Serve returns as soon as the shutdown begins: the requests under
+	// way are still being answered, and may still write to the store.
+	if err := <-stopped; err != nil {
+		log.Printf("referee: stopped; requests still under way after %v were cut short", shutdownGrace)
 		return nil
 	}
-	return err
+	log.Printf("referee: stopped")
+	return nil
 }
 
 // Close stops the server's background work, then closes the command's

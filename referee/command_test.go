@@ -4,8 +4,15 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"log"
+	"net"
+	"net/http"
+	"os"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // TestStoreFlag: a command's own store flag is read from the command
@@ -45,5 +52,133 @@ func TestStoreFlag(t *testing.T) {
 	Setup([]string{"-h"}, &errs, flag)
 	if !strings.Contains(errs.String(), "-db") || !strings.Contains(errs.String(), "$HOPS_TEST_DB") {
 		t.Errorf("the help does not tell -db and its variable:\n%s", errs.String())
+	}
+}
+
+// gateStore holds every Append, once armed, until it is released or its
+// context ends: a write under way when the command is asked to stop.
+type gateStore struct {
+	Store
+	armed   atomic.Bool
+	entered chan struct{}
+	release chan struct{}
+}
+
+func (g *gateStore) Append(ctx context.Context, id string, seq int, e Event) error {
+	if g.armed.Load() {
+		g.entered <- struct{}{}
+		select {
+		case <-g.release:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return g.Store.Append(ctx, id, seq, e)
+}
+
+// syncBuffer is a buffer the log may write to from any goroutine.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestStopFinishesRequestsUnderWay stops the command as SIGTERM does
+// while a move is being written: the event streams end at once, the move
+// is written and acknowledged, and only then does the command close its
+// store and return, logging the stop.
+func TestStopFinishesRequestsUnderWay(t *testing.T) {
+	var logged syncBuffer
+	log.SetOutput(&logged)
+	defer log.SetOutput(os.Stderr)
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	gate := &gateStore{Store: &MemStore{}, entered: make(chan struct{}, 1), release: make(chan struct{})}
+	flag := StoreFlag{Name: "gate", Usage: "a store that holds writes",
+		Open: func(context.Context, string) (Store, error) { return gate, nil }}
+	var errs bytes.Buffer
+	cmd, err := Setup([]string{"-addr", addr, "-gate", "on"}, &errs, flag)
+	if err != nil {
+		t.Fatal(err, errs.String())
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	exit := make(chan int, 1)
+	go func() { exit <- cmd.serve(ctx, &errs) }()
+
+	c := &client{t: t, url: "http://" + addr, hc: &http.Client{Timeout: 30 * time.Second}}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if resp, err := c.hc.Get(c.url + "/kinds"); err == nil {
+			resp.Body.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the command does not answer")
+		}
+	}
+	h := c.create("catchit", "")
+	events := stream(t, c, context.Background(), h.ID, h.Tokens["Blue"])
+	if e, ok := next(t, events); !ok || e.Status != StatusPlaying {
+		t.Fatalf("first event %+v, %v", e, ok)
+	}
+
+	gate.armed.Store(true)
+	type answer struct {
+		code int
+		st   stateJSON
+	}
+	answered := make(chan answer, 1)
+	go func() {
+		var a answer
+		a.code, _ = c.do("POST", "/games/"+h.ID+"/moves", h.Tokens["Blue"], `{"move": "D1-D2 C1-C2"}`, &a.st)
+		answered <- a
+	}()
+	<-gate.entered // the move is being written
+	stop()
+	// The stream ends at once, while the move is still being written.
+	select {
+	case e, ok := <-events:
+		if ok {
+			t.Fatalf("the stream goes on after the stop: %+v", e)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the event stream still runs 5 s after the stop")
+	}
+	select {
+	case code := <-exit:
+		t.Fatalf("the command returned (%d) with a move under way", code)
+	case a := <-answered:
+		t.Fatalf("the move was answered %d before it was written", a.code)
+	case <-time.After(200 * time.Millisecond):
+	}
+	close(gate.release)
+	if a := <-answered; a.code != http.StatusOK || a.st.Ply != 1 {
+		t.Errorf("the move under way at the stop: %d, ply %d; want it acknowledged at ply 1", a.code, a.st.Ply)
+	}
+	if code := <-exit; code != 0 {
+		t.Errorf("exit %d: %s", code, errs.String())
+	}
+	events2, err := gate.Load(context.Background(), h.ID, 1)
+	if err != nil || len(events2) != 3 {
+		t.Errorf("the store holds %d events (%v), want the creation, the join and the move", len(events2), err)
+	}
+	out := logged.String()
+	if i, j := strings.Index(out, "referee: stopping"), strings.Index(out, "referee: stopped\n"); i < 0 || j < i {
+		t.Errorf("the log does not tell the stop, then its end:\n%s", out)
 	}
 }

@@ -128,6 +128,8 @@ func (s *Server) getEvents(w http.ResponseWriter, r *http.Request, m *match, who
 			}
 		case <-lifetime.C:
 			return
+		case <-s.ending: // the server shuts down
+			return
 		case <-r.Context().Done():
 			return
 		}

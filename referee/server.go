@@ -115,6 +115,9 @@ type Server struct {
 	// on the store and in the background.
 	ctx    context.Context
 	cancel context.CancelFunc
+	// ending is closed by EndStreams: the event streams then end.
+	ending    chan struct{}
+	endStream sync.Once
 
 	mu      sync.RWMutex
 	games   map[string]*match // see table.go
@@ -161,6 +164,7 @@ func NewServer(c Config) (*Server, error) {
 		heavy:   make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)),
 		games:   map[string]*match{}, cold: map[string]coldGame{},
 		damaged: map[string]bool{}, loading: map[string]*loadCall{},
+		ending: make(chan struct{}),
 	}
 	if s.store == nil {
 		s.store = nopStore{}

@@ -448,9 +448,19 @@ func (s *Server) pollEvery() (<-chan time.Time, func()) {
 	return t.C, t.Stop
 }
 
+// EndStreams ends the event streams being served, and any opened after,
+// each after its first event: an http.Server's Shutdown waits for the
+// requests under way, and a stream would keep it waiting until its
+// lifetime ends. Register it with the http.Server's RegisterOnShutdown
+// (Setup does); the page then opens a stream again, on whichever server
+// answers.
+func (s *Server) EndStreams() {
+	s.endStream.Do(func() { close(s.ending) })
+}
+
 // Close stops what the server runs in the background: watching the
 // store and the computer players. The games stay in the store. Requests
-// still served after Close may fail.
+// still served after Close may fail: shut the http.Server down first.
 func (s *Server) Close() error {
 	s.cancel()
 	return nil

@@ -152,7 +152,7 @@ func TestDivideAsTheLibrary(t *testing.T) {
 	for _, c := range []struct {
 		game  string
 		depth int
-	}{{"catchit", 2}, {"zapita", 4}, {"brouillard", 4}} {
+	}{{"catchit", 2}, {"zapita", 4}, {"coir", 4}, {"brouillard", 3}} {
 		g, _ := games.ByName(c.game)
 		want, err := games.Divide(g.Start(hops.First), c.depth)
 		if err != nil {

@@ -10,8 +10,11 @@
 //		[-waiting 15m] [-max-conns 1000] [-max-conns-per-client 64]
 //		[-max-streams-per-client 16]
 //
-// With -data the games survive a restart (see the package referee, Storage); without it they
-// live in memory only.
+// With -data the games survive a restart (see the package referee,
+// Storage); without it they live in memory only. The server stops on
+// SIGINT (Ctrl-C) or SIGTERM: it stops listening, ends the event streams,
+// lets the requests under way finish (10 s at most), then closes its
+// store, and logs each step.
 //
 // The server itself is the package github.com/hopsgames/hops/referee,
 // whose documentation describes the API, the web page, the limits and
