@@ -94,6 +94,12 @@ type Config struct {
 // about different games do not wait for each other, and the events of one
 // game are checked, stored and applied one at a time. Locks are taken in
 // the order game, then table.
+//
+// A program that serves it with its own http.Server stops it in this
+// order: the http.Server's Shutdown, with EndStreams registered by
+// RegisterOnShutdown, so that the requests under way finish; then the
+// Server's Close; then the store's own close, if it has one. Command.Run
+// and Main do so.
 type Server struct {
 	cfg     Config
 	mux     *http.ServeMux
