@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"log"
-	"net"
 	"net/http"
 	"os"
 	"strings"
@@ -102,17 +101,11 @@ func TestStopFinishesRequestsUnderWay(t *testing.T) {
 	var logged syncBuffer
 	log.SetOutput(&logged)
 	defer log.SetOutput(os.Stderr)
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
 	gate := &gateStore{Store: &MemStore{}, entered: make(chan struct{}, 1), release: make(chan struct{})}
 	flag := StoreFlag{Name: "gate", Usage: "a store that holds writes",
 		Open: func(context.Context, string) (Store, error) { return gate, nil }}
 	var errs bytes.Buffer
-	cmd, err := Setup([]string{"-addr", addr, "-gate", "on"}, &errs, flag)
+	cmd, err := Setup([]string{"-addr", "127.0.0.1:0", "-gate", "on"}, &errs, flag)
 	if err != nil {
 		t.Fatal(err, errs.String())
 	}
@@ -121,16 +114,17 @@ func TestStopFinishesRequestsUnderWay(t *testing.T) {
 	exit := make(chan int, 1)
 	go func() { exit <- cmd.serve(ctx, &errs) }()
 
-	c := &client{t: t, url: "http://" + addr, hc: &http.Client{Timeout: 30 * time.Second}}
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-		if resp, err := c.hc.Get(c.url + "/kinds"); err == nil {
-			resp.Body.Close()
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the command does not answer")
+	// The command tells its address once it listens, as the process
+	// tests read it.
+	var addr string
+	for deadline := time.Now().Add(10 * time.Second); addr == ""; time.Sleep(5 * time.Millisecond) {
+		if _, after, ok := strings.Cut(logged.String(), "listening on "); ok {
+			addr, _, _ = strings.Cut(after, "\n")
+		} else if time.Now().After(deadline) {
+			t.Fatal("the command does not listen")
 		}
 	}
+	c := &client{t: t, url: "http://" + addr, hc: &http.Client{Timeout: 30 * time.Second}}
 	h := c.create("catchit", "")
 	events := stream(t, c, context.Background(), h.ID, h.Tokens["Blue"])
 	if e, ok := next(t, events); !ok || e.Status != StatusPlaying {

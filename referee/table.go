@@ -452,8 +452,8 @@ func (s *Server) pollEvery() (<-chan time.Time, func()) {
 // each after its first event: an http.Server's Shutdown waits for the
 // requests under way, and a stream would keep it waiting until its
 // lifetime ends. Register it with the http.Server's RegisterOnShutdown
-// (Setup does); the page then opens a stream again, on whichever server
-// answers.
+// (Command.Run does); the page then opens a stream again, on whichever
+// server answers.
 func (s *Server) EndStreams() {
 	s.endStream.Do(func() { close(s.ending) })
 }

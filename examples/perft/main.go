@@ -95,21 +95,16 @@ func perft(w io.Writer, prog *progress, name, fen string, depth int, divide bool
 			return err
 		}
 		secs := time.Since(start).Seconds()
-		var n uint64
-		for _, c := range below {
-			n += c
-		}
+		n := sum(below)
 		fmt.Fprintf(w, "%5d %15d %10.3f %14s\n", d, n, secs, rate(n, secs))
 	}
 	if divide {
 		moves := s.Moves()
 		fmt.Fprintf(w, "\ndivide at depth %d (%d moves):\n", depth, len(moves))
-		var total uint64
 		for i, m := range moves {
 			fmt.Fprintf(w, "%s: %d\n", m, below[i])
-			total += below[i]
 		}
-		fmt.Fprintf(w, "total: %d\n", total)
+		fmt.Fprintf(w, "total: %d\n", sum(below))
 	}
 	return nil
 }
@@ -140,16 +135,23 @@ func count(s hops.State, d int, prog *progress) ([]uint64, error) {
 		total += max(replies[i], 1)
 	}
 	prog.begin(d, n, total)
+	// part counts the tree of depth depth below p, under the move i of s.
+	part := func(i int, p hops.State, depth int) error {
+		k, err := games.Perft(p, depth)
+		if err != nil {
+			return err
+		}
+		below[i] += k
+		parts++
+		prog.report(i+1, parts, below)
+		return nil
+	}
 	for i, c := range next {
 		if replies[i] == 0 {
 			// One part: the tree below c, none at all if c has no moves.
-			k, err := games.Perft(c, d-1)
-			if err != nil {
+			if err := part(i, c, d-1); err != nil {
 				return nil, err
 			}
-			below[i] = k
-			parts++
-			prog.report(i+1, parts, below)
 			continue
 		}
 		for j := range replies[i] {
@@ -157,13 +159,9 @@ func count(s hops.State, d int, prog *progress) ([]uint64, error) {
 			if err != nil {
 				return nil, err
 			}
-			k, err := games.Perft(r, d-2)
-			if err != nil {
+			if err := part(i, r, d-2); err != nil {
 				return nil, err
 			}
-			below[i] += k
-			parts++
-			prog.report(i+1, parts, below)
 		}
 	}
 	prog.end()
@@ -198,12 +196,8 @@ func (p *progress) report(move, done int, below []uint64) {
 		return
 	}
 	p.last, p.shown = now, true
-	var n uint64
-	for _, c := range below {
-		n += c
-	}
 	line := fmt.Sprintf("depth %d: %d%% counted (move %d of %d), %d leaves so far, %v",
-		p.depth, 100*done/max(p.parts, 1), move, p.moves, n, now.Sub(p.start).Round(time.Second))
+		p.depth, 100*done/max(p.parts, 1), move, p.moves, sum(below), now.Sub(p.start).Round(time.Second))
 	if p.tty {
 		fmt.Fprintf(p.w, "\r%s\x1b[K", line)
 	} else {
@@ -216,6 +210,15 @@ func (p *progress) end() {
 	if p.tty && p.shown {
 		fmt.Fprint(p.w, "\r\x1b[K")
 	}
+}
+
+// sum returns the sum of counts.
+func sum(counts []uint64) uint64 {
+	var n uint64
+	for _, c := range counts {
+		n += c
+	}
+	return n
 }
 
 // isTerminal reports whether w is a terminal (a character device), where
