@@ -14,6 +14,8 @@ import (
 	"os/signal"
 	"syscall"
 	"time"
+
+	"github.com/hopsgames/hops/internal/engine"
 )
 
 // StoreFlag is a command-line flag that names a store of a kind the
@@ -42,6 +44,7 @@ type Command struct {
 	ConnsPerClient int
 	Sweep          time.Duration // how often the janitor deletes expired games
 	store          Store
+	kept           string // where the games are kept, for the log; "" in memory
 }
 
 // Main runs the referee as the command examples/referee does: it reads
@@ -130,12 +133,13 @@ func Setup(args []string, stderr io.Writer, flags ...StoreFlag) (*Command, error
 		StreamsPerClient: *streams,
 	}
 	from := "" // the flag that names the store
+	kept := "" // where the games are kept, "" in memory
 	if *data != "" {
 		store, err := OpenFileStore(*data)
 		if err != nil {
 			return fail("%v", err)
 		}
-		c.Store, from = store, "-data"
+		c.Store, from, kept = store, "-data", "in "+*data
 	}
 	for i, f := range flags {
 		value := *values[i]
@@ -155,8 +159,9 @@ func Setup(args []string, stderr io.Writer, flags ...StoreFlag) (*Command, error
 			return fail("-%s: %v", f.Name, err)
 		}
 		c.Store, from = store, "-"+f.Name
+		kept = "in the store of -" + f.Name // its value may hold a password
 	}
-	cmd := &Command{store: c.Store}
+	cmd := &Command{store: c.Store, kept: kept}
 	srv, err := NewServer(c)
 	if err != nil {
 		cmd.Close()
@@ -187,7 +192,8 @@ func Setup(args []string, stderr io.Writer, flags ...StoreFlag) (*Command, error
 // the command is asked to stop.
 const shutdownGrace = 10 * time.Second
 
-// Run listens on the command's address, logs "referee: listening on
+// Run listens on the command's address, logs where the games are kept
+// and how many the store held at start, then "referee: listening on
 // <address>" (which tells the port of -addr host:0), and serves until ctx
 // ends. It then shuts the server down: it stops listening, ends the event
 // streams, gives the requests under way 10 s to finish, and returns once
@@ -197,6 +203,11 @@ func (c *Command) Run(ctx context.Context) error {
 	ln, err := net.Listen("tcp", c.HTTP.Addr)
 	if err != nil {
 		return err
+	}
+	if c.kept == "" {
+		log.Printf("referee: the games are kept in memory only: they end with the process (-data DIR keeps them)")
+	} else {
+		log.Printf("referee: the games are kept %s, which holds %s", c.kept, engine.Count(c.Server.held(), "game"))
 	}
 	log.Printf("referee: listening on %s", ln.Addr())
 	c.HTTP.RegisterOnShutdown(c.Server.EndStreams)

@@ -172,6 +172,9 @@ func TestStopFinishesRequestsUnderWay(t *testing.T) {
 		t.Errorf("the store holds %d events (%v), want the creation, the join and the move", len(events2), err)
 	}
 	out := logged.String()
+	if want := "referee: the games are kept in the store of -gate, which holds 0 games\n"; !strings.Contains(out, want) {
+		t.Errorf("the log does not say where the games are kept:\n%s\nwant %q", out, want)
+	}
 	if i, j := strings.Index(out, "referee: stopping"), strings.Index(out, "referee: stopped\n"); i < 0 || j < i {
 		t.Errorf("the log does not tell the stop, then its end:\n%s", out)
 	}

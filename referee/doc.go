@@ -238,6 +238,9 @@
 // read again every Config.Poll. When the store cannot be reached, every
 // write is answered 503 and no move is acknowledged that it did not
 // commit; a write whose answer was lost is found by the next request.
+// The server logs such an outage when it begins, once a minute while it
+// lasts (how long, and how many calls to the store failed), and when the
+// store answers again, rather than at every request it refuses.
 // The limits are each node's: MaxGames counts the games a node knows, and
 // the rate limit its own clients. Every node resumes the computer players
 // of the games it lists at start; two players for one game only cost

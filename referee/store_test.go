@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"net/http"
@@ -423,7 +424,9 @@ func TestKill9(t *testing.T) {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	dir := t.TempDir()
+	var said []string // what the command logged before it listened, at its last start
 	start := func() (*exec.Cmd, *client) {
+		said = nil
 		cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-data", dir, "-create-rate", "0")
 		stderr, err := cmd.StderrPipe()
 		if err != nil {
@@ -434,6 +437,7 @@ func TestKill9(t *testing.T) {
 		}
 		lines := bufio.NewScanner(stderr)
 		for lines.Scan() {
+			said = append(said, lines.Text())
 			if _, addr, ok := strings.Cut(lines.Text(), "listening on "); ok {
 				go io.Copy(io.Discard, stderr)
 				return cmd, &client{t: t, url: "http://" + addr, hc: &http.Client{Timeout: 10 * time.Second}}
@@ -444,6 +448,9 @@ func TestKill9(t *testing.T) {
 		return nil, nil
 	}
 	cmd, c := start()
+	if want := "referee: the games are kept in " + dir + ", which holds 0 games"; len(said) != 2 || !strings.HasSuffix(said[0], want) {
+		t.Errorf("the command said at its first start:\n%s\nwant first a line ending %q", strings.Join(said, "\n"), want)
+	}
 	var all []hosted
 	for range 2 {
 		for _, g := range games.All() {
@@ -506,6 +513,9 @@ func TestKill9(t *testing.T) {
 	wg.Wait()
 
 	cmd, c = start()
+	if want := fmt.Sprintf("referee: the games are kept in %s, which holds %d games", dir, len(all)); len(said) != 2 || !strings.HasSuffix(said[0], want) {
+		t.Errorf("the command said at its restart:\n%s\nwant first a line ending %q", strings.Join(said, "\n"), want)
+	}
 	defer func() {
 		cmd.Process.Kill()
 		cmd.Wait()

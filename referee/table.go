@@ -85,6 +85,13 @@ func (s *Server) listGames() error {
 	})
 }
 
+// held returns the number of games the server holds, loaded or not.
+func (s *Server) held() int {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return len(s.games) + len(s.cold)
+}
+
 // lookup returns the game with the given id, up to date: loaded from the
 // store if needed, and, when the store is shared or the game's state is
 // in doubt, with the events other writers appended. A game that has
@@ -140,7 +147,7 @@ func (s *Server) load(id string) (*match, error) {
 	defer close(c.done)
 
 	events, err := s.store.Load(s.ctx, id, 1)
-	if err == nil {
+	if s.health.note(id, err) == nil {
 		if c.m, err = replay(id, events); err != nil {
 			err = &DamagedError{ID: id, Reason: "its journal does not replay: " + err.Error()}
 		}
@@ -187,8 +194,7 @@ func (s *Server) storeErrorLocked(id string, m *match, err error) error {
 	case gone:
 		return notFound(id)
 	}
-	log.Printf("referee: game %s: the store failed: %v", id, err)
-	return unavailable()
+	return unavailable() // logged by s.health
 }
 
 // storeError is storeErrorLocked for a loaded game: it is gone, or
@@ -216,7 +222,7 @@ func (s *Server) refreshLocked(m *match) error {
 		return nil
 	}
 	events, err := s.store.Load(s.ctx, m.id, m.version+1)
-	if err != nil {
+	if s.health.note(m.id, err) != nil {
 		return s.storeError(m, err)
 	}
 	for i, e := range events {
@@ -247,7 +253,7 @@ func (s *Server) commit(m *match, prepare func() (Event, func(), error)) error {
 		if err != nil {
 			return err
 		}
-		err = s.store.Append(s.ctx, m.id, m.version+1, e)
+		err = s.health.note(m.id, s.store.Append(s.ctx, m.id, m.version+1, e))
 		if errors.Is(err, ErrConflict) {
 			if err := s.refreshLocked(m); err != nil {
 				return err
@@ -276,7 +282,7 @@ func (s *Server) host(m *match, e Event) error {
 			return failf(http.StatusServiceUnavailable, "full", "the server holds %d games, its limit", s.cfg.MaxGames)
 		}
 	}
-	err := s.store.Create(s.ctx, m.id, e)
+	err := s.health.note(m.id, s.store.Create(s.ctx, m.id, e))
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.pending--
@@ -284,8 +290,7 @@ func (s *Server) host(m *match, e Event) error {
 		return err
 	}
 	if err != nil {
-		log.Printf("referee: creating game %s: %v", m.id, err)
-		return unavailable()
+		return unavailable() // logged by s.health
 	}
 	s.games[m.id] = m
 	return nil
@@ -315,6 +320,17 @@ func (s *Server) sweepForRoom() bool {
 	return true
 }
 
+// delete deletes the journal of game id from the store. A failure is
+// logged (a store that fails, by s.health), and the game is gone from
+// the table all the same: its journal is deleted again at the next start
+// if it has expired by then.
+func (s *Server) delete(id string) {
+	err := s.store.Delete(s.ctx, id)
+	if s.health.note(id, err) != nil && isAnswer(err) && !errors.Is(err, ErrNotFound) {
+		log.Printf("referee: deleting game %s: %v", id, err)
+	}
+}
+
 // expireLocked deletes m if it has expired at now. The caller holds m.mu.
 func (s *Server) expireLocked(m *match, now time.Time) bool {
 	if m.gone || !m.expired(now, s.cfg.IdleTTL, s.cfg.FinishedTTL, s.cfg.WaitingTTL) {
@@ -322,9 +338,7 @@ func (s *Server) expireLocked(m *match, now time.Time) bool {
 	}
 	m.gone = true
 	m.notify()
-	if err := s.store.Delete(s.ctx, m.id); err != nil {
-		log.Printf("referee: deleting game %s: %v", m.id, err)
-	}
+	s.delete(m.id)
 	s.mu.Lock()
 	delete(s.games, m.id)
 	s.mu.Unlock()
@@ -367,9 +381,7 @@ func (s *Server) Sweep() int {
 		if !still {
 			continue // loaded meanwhile
 		}
-		if err := s.store.Delete(s.ctx, id); err != nil {
-			log.Printf("referee: deleting game %s: %v", id, err)
-		}
+		s.delete(id)
 		n++
 	}
 	for _, m := range all {
@@ -410,14 +422,21 @@ func (s *Server) Janitor(every time.Duration, stop <-chan struct{}) {
 func (s *Server) watch(w Watcher) {
 	for {
 		err := w.Watch(s.ctx, s.changedElsewhere)
+		if s.ctx.Err() != nil {
+			return
+		}
+		s.health.note("", err)
 		select {
 		case <-s.ctx.Done():
 			return
-		case <-time.After(time.Second):
+		case <-time.After(watchPause):
 		}
-		log.Printf("referee: watching the store: %v", err)
 	}
 }
+
+// watchPause is the pause before watching again after Watch failed (a
+// variable for the tests).
+var watchPause = time.Second
 
 // changedElsewhere brings a loaded game up to date after a change the
 // store told of, which wakes whoever waits for its next event.

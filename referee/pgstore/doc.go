@@ -62,7 +62,9 @@
 // whether another node moved meanwhile, it answers 503 to the requests
 // that read a game too, rather than answer from a copy that may be old.
 // The connections are made again as soon as the database is back;
-// nothing needs restarting.
+// nothing needs restarting. The node's log says when the database
+// stopped answering, how long it has been away (once a minute), and when
+// the first request after its return succeeded.
 //
 // # Connections
 //

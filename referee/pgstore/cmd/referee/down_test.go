@@ -72,6 +72,34 @@ func TestDatabaseDown(t *testing.T) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+	// The node logged the outage once when it began and once when it
+	// ended, not at every request refused or every try to listen again.
+	var said []string
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		said = n.storeLines()
+		if len(said) >= 3 || time.Now().After(deadline) {
+			break
+		}
+	}
+	if len(said) != 3 ||
+		!strings.Contains(said[0], "referee: the games are kept in the store of -postgres, which holds 0 games") ||
+		!strings.Contains(said[1], "referee: the store fails (") ||
+		!strings.Contains(said[2], "referee: the store answers again, after ") {
+		t.Errorf("the node's log about its store:\n%s\nwant where the games are kept, the outage's start and its end", strings.Join(said, "\n"))
+	}
+}
+
+// storeLines returns the lines of n's log about its store.
+func (n *node) storeLines() []string {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	var out []string
+	for _, l := range n.logs {
+		if strings.Contains(l, "the store") || strings.Contains(l, "the games are kept") {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // TestNoDatabase: a node whose database cannot be reached at start says

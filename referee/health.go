@@ -1,0 +1,88 @@
+package referee
+
+import (
+	"context"
+	"errors"
+	"log"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/hopsgames/hops/internal/engine"
+)
+
+// storeHealth follows whether the store answers, so that an outage is
+// logged when it begins, once a minute while it lasts, and when it ends,
+// rather than at every call that fails: a node whose database is down
+// would otherwise log every request it refuses, and every second it
+// tries again to watch the other nodes' changes, and never say when the
+// database came back.
+type storeHealth struct {
+	now  func() time.Time
+	down atomic.Bool // set while the store fails: a call that succeeds otherwise takes no lock
+
+	mu       sync.Mutex
+	since    time.Time // when the store stopped answering
+	failures int       // the calls that failed since then
+	told     time.Time // when the outage was last logged
+}
+
+// outageReminder is how often an outage that goes on is logged again.
+const outageReminder = time.Minute
+
+// note records how a call to the store about game id ("" for watching
+// the other nodes' changes) ended, err, and returns err. An error that is
+// the store's answer (the game is not there, or taken, or another writer
+// came first, or its journal is damaged) shows that the store works; the
+// end of the server's context is no outage.
+func (h *storeHealth) note(id string, err error) error {
+	if err == nil && !h.down.Load() || errors.Is(err, context.Canceled) {
+		return err
+	}
+	failed := err != nil && !isAnswer(err)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	now := h.now()
+	switch {
+	case failed && h.failures == 0:
+		h.since, h.told, h.failures = now, now, 1
+		h.down.Store(true)
+		log.Printf("referee: the store fails (%s): %v", about(id), err)
+	case failed:
+		h.failures++
+		if now.Sub(h.told) >= outageReminder {
+			h.told = now
+			log.Printf("referee: the store has failed for %v, %s; the last (%s): %v",
+				roundDuration(now.Sub(h.since)), engine.Count(h.failures, "failed call"), about(id), err)
+		}
+	case h.failures > 0:
+		log.Printf("referee: the store answers again, after %v and %s", roundDuration(now.Sub(h.since)), engine.Count(h.failures, "failed call"))
+		h.failures = 0
+		h.down.Store(false)
+	}
+	return err
+}
+
+// isAnswer reports whether err is one of the answers a store that works
+// gives.
+func isAnswer(err error) bool {
+	var damaged *DamagedError
+	return errors.Is(err, ErrNotFound) || errors.Is(err, ErrExists) || errors.Is(err, ErrConflict) || errors.As(err, &damaged)
+}
+
+// about names what a call to the store was about.
+func about(id string) string {
+	if id == "" {
+		return "watching the other nodes' changes"
+	}
+	return "game " + id
+}
+
+// roundDuration rounds d for a log line: to the second, or to the
+// millisecond under a second.
+func roundDuration(d time.Duration) time.Duration {
+	if d < time.Second {
+		return d.Round(time.Millisecond)
+	}
+	return d.Round(time.Second)
+}

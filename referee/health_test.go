@@ -1,0 +1,196 @@
+package referee
+
+import (
+	"context"
+	"fmt"
+	"log"
+	"net/http"
+	"os"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// outageStore is a store that fails every call while down is set, as a
+// database that cannot be reached does, counting the calls it failed; it
+// watches the changes of its MemStore when up.
+type outageStore struct {
+	*MemStore
+	down   atomic.Bool
+	failed atomic.Int64
+}
+
+func (s *outageStore) fail() error {
+	if s.down.Load() {
+		s.failed.Add(1)
+		return errDown
+	}
+	return nil
+}
+
+func (s *outageStore) Create(ctx context.Context, id string, e Event) error {
+	if err := s.fail(); err != nil {
+		return err
+	}
+	return s.MemStore.Create(ctx, id, e)
+}
+
+func (s *outageStore) Append(ctx context.Context, id string, seq int, e Event) error {
+	if err := s.fail(); err != nil {
+		return err
+	}
+	return s.MemStore.Append(ctx, id, seq, e)
+}
+
+func (s *outageStore) Load(ctx context.Context, id string, from int) ([]Event, error) {
+	if err := s.fail(); err != nil {
+		return nil, err
+	}
+	return s.MemStore.Load(ctx, id, from)
+}
+
+func (s *outageStore) Delete(ctx context.Context, id string) error {
+	if err := s.fail(); err != nil {
+		return err
+	}
+	return s.MemStore.Delete(ctx, id)
+}
+
+func (s *outageStore) Watch(ctx context.Context, fn func(string)) error {
+	if err := s.fail(); err != nil {
+		return err
+	}
+	return s.MemStore.Watch(ctx, fn)
+}
+
+// storeLines returns the lines of logged about the store.
+func storeLines(logged *syncBuffer) []string {
+	var out []string
+	for _, l := range strings.Split(logged.String(), "\n") {
+		if strings.Contains(l, "the store") {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// TestStoreOutageLogged: while the store cannot be reached, the server
+// logs the outage once when it begins, once a minute while it lasts, and
+// once when it ends, with how long it lasted and how many calls failed,
+// not once a failed request; the store's own answers (a game it does
+// not hold) are no outage.
+func TestStoreOutageLogged(t *testing.T) {
+	var logged syncBuffer
+	log.SetOutput(&logged)
+	defer log.SetOutput(os.Stderr)
+	clk := &clock{now: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
+	store := &outageStore{MemStore: &MemStore{}}
+	cfg := testConfig(70)
+	// The store's Watch is hidden behind an interface value, so that no
+	// watching runs in this test: only requests call the store.
+	cfg.Store, cfg.Now = struct{ Store }{store}, clk.Now
+	c := newClientWith(t, cfg)
+	t.Cleanup(func() { c.server().Close() })
+	h := c.create("zapita", "")
+	token := h.Tokens[anySide(h)]
+	state := func() int {
+		code, _ := c.do("GET", "/games/"+h.ID, token, "", nil)
+		return code
+	}
+	if code, _ := c.do("GET", "/games/0123456789abcdef0123456789abcdef", "", "", nil); code != http.StatusNotFound {
+		t.Fatalf("a game the store does not hold: %d", code)
+	}
+	if got := storeLines(&logged); len(got) != 0 {
+		t.Fatalf("the store's answers were logged as an outage: %q", got)
+	}
+
+	store.down.Store(true)
+	for range 20 {
+		if code := state(); code != http.StatusServiceUnavailable {
+			t.Fatalf("with the store down: %d", code)
+		}
+	}
+	clk.advance(30 * time.Second)
+	state()
+	want := []string{fmt.Sprintf("referee: the store fails (game %s): connection refused", h.ID)}
+	checkLines := func(when string) {
+		t.Helper()
+		got := storeLines(&logged)
+		if len(got) != len(want) {
+			t.Fatalf("%s: logged %d lines about the store, want %d:\n%s", when, len(got), len(want), strings.Join(got, "\n"))
+		}
+		for i := range got {
+			if !strings.HasSuffix(got[i], want[i]) {
+				t.Errorf("%s: line %d is %q, want it to end with %q", when, i+1, got[i], want[i])
+			}
+		}
+	}
+	checkLines("21 failed requests in 30 s")
+
+	clk.advance(31 * time.Second)
+	state()
+	want = append(want, fmt.Sprintf("referee: the store has failed for 1m1s, %d failed calls; the last (game %s): connection refused", store.failed.Load(), h.ID))
+	checkLines("a minute after the first failure")
+	clk.advance(30 * time.Second)
+	state()
+	checkLines("30 s after the reminder")
+
+	failed := store.failed.Load()
+	clk.advance(4 * time.Second)
+	store.down.Store(false)
+	if code := state(); code != http.StatusOK {
+		t.Fatalf("with the store back: %d", code)
+	}
+	state()
+	want = append(want, fmt.Sprintf("referee: the store answers again, after 1m35s and %d failed calls", failed))
+	checkLines("the store back")
+
+	store.down.Store(true)
+	state()
+	want = append(want, want[0])
+	checkLines("a second outage")
+}
+
+// TestWatchOutageLogged: a node that cannot watch the other nodes'
+// changes tries again after a pause, and logs the outage once, not at
+// every try; the first request the store answers after it logs its end.
+func TestWatchOutageLogged(t *testing.T) {
+	var logged syncBuffer
+	log.SetOutput(&logged)
+	defer log.SetOutput(os.Stderr)
+	defer func(p time.Duration) { watchPause = p }(watchPause)
+	watchPause = time.Millisecond
+	clk := &clock{now: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
+	store := &outageStore{MemStore: &MemStore{}}
+	store.down.Store(true)
+	cfg := testConfig(71)
+	cfg.Store, cfg.Now = store, clk.Now
+	c := newClientWith(t, cfg)
+	t.Cleanup(func() { c.server().Close() })
+	deadline := time.Now().Add(10 * time.Second)
+	for store.failed.Load() < 20 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	if n := store.failed.Load(); n < 20 {
+		t.Fatalf("the watch was tried %d times in 10 s, want it tried again after each failure", n)
+	}
+	got := storeLines(&logged)
+	if want := "referee: the store fails (watching the other nodes' changes): connection refused"; len(got) != 1 || !strings.HasSuffix(got[0], want) {
+		t.Fatalf("logged about the store:\n%s\nwant one line ending %q", strings.Join(got, "\n"), want)
+	}
+	clk.advance(2 * time.Minute)
+	for len(storeLines(&logged)) < 2 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	if got := storeLines(&logged); len(got) != 2 || !strings.Contains(got[1], "has failed for 2m0s") {
+		t.Fatalf("logged about the store after two minutes:\n%s", strings.Join(got, "\n"))
+	}
+	store.down.Store(false)
+	if code, raw := c.do("POST", "/games", "", `{"game":"coir"}`, nil); code != http.StatusCreated {
+		t.Fatalf("create with the store back: %d %s", code, raw)
+	}
+	if got := storeLines(&logged); len(got) != 3 || !strings.Contains(got[2], "the store answers again, after 2m0s") {
+		t.Fatalf("logged about the store once it is back:\n%s", strings.Join(got, "\n"))
+	}
+}
