@@ -13,10 +13,10 @@
 // With -data the games survive a restart (see the package referee,
 // Storage); without it they live in memory only. The log says at start
 // where the games are kept and how many there are, and when the store
-// fails, is still failing (once a minute), and answers again. The server stops on
-// SIGINT (Ctrl-C) or SIGTERM: it stops listening, ends the event streams,
-// lets the requests under way finish (10 s at most), then closes its
-// store, and logs each step.
+// fails, is still failing (once a minute), and answers again. The server
+// stops on SIGINT (Ctrl-C) or SIGTERM: it stops listening, ends the
+// event streams, lets the requests under way finish (10 s at most), then
+// closes its store, and logs each step.
 //
 // The server itself is the package github.com/hopsgames/hops/referee,
 // whose documentation describes the API, the web page, the limits and
