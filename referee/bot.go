@@ -113,6 +113,7 @@ func (s *Server) runBot(m *match) {
 		seed = seed*31 + uint64(c)
 	}
 	failures := 0
+	pause := botPause // before trying again a move the store could not take
 	poll, stop := s.pollEvery()
 	defer stop()
 	for {
@@ -146,6 +147,19 @@ func (s *Server) runBot(m *match) {
 			if errors.As(err, &api) && (api.kind == "turn" || api.kind == "over" || api.kind == "closed" || api.kind == "not-found" || api.kind == "damaged") {
 				continue // the game changed meanwhile: look again
 			}
+			if api != nil && (api.kind == "unavailable" || api.kind == "busy") {
+				// The store cannot take the move now (its outage is
+				// logged by s.health): try again, as long as it takes,
+				// after a pause that grows while it lasts.
+				select {
+				case <-changed:
+				case <-time.After(pause):
+				case <-s.ctx.Done():
+					return
+				}
+				pause = min(2*pause, botMaxPause)
+				continue
+			}
 			// A refused move would be a bug of the player; do not
 			// spin on it.
 			log.Printf("referee: game %s: the computer player (%s) failed: %v", m.id, m.opponent, err)
@@ -154,10 +168,17 @@ func (s *Server) runBot(m *match) {
 			}
 			select {
 			case <-changed:
-			case <-time.After(time.Second):
+			case <-time.After(botPause):
 			case <-s.ctx.Done():
 				return
 			}
+			continue
 		}
+		pause = botPause
 	}
 }
+
+// The pauses of a computer player whose move failed (variables for the
+// tests): botPause after a failure, growing up to botMaxPause while the
+// store cannot take the move.
+var botPause, botMaxPause = time.Second, 16 * time.Second

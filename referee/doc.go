@@ -240,7 +240,9 @@
 // commit; a write whose answer was lost is found by the next request.
 // The server logs such an outage when it begins, once a minute while it
 // lasts (how long, and how many calls to the store failed), and when the
-// store answers again, rather than at every request it refuses.
+// store answers again, rather than at every request it refuses. A
+// computer player whose move the store cannot take tries it again, less
+// often as the outage goes on (every 16 s at most), until it is taken.
 // The limits are each node's: MaxGames counts the games a node knows, and
 // the rate limit its own clients. Every node resumes the computer players
 // of the games it lists at start; two players for one game only cost

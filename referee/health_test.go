@@ -194,3 +194,68 @@ func TestWatchOutageLogged(t *testing.T) {
 		t.Fatalf("logged about the store once it is back:\n%s", strings.Join(got, "\n"))
 	}
 }
+
+// plyStore is a store that fails the moves of one ply (failPly, 0 for
+// none), counting them, as a store that goes down just as the computer
+// player moves.
+type plyStore struct {
+	Store
+	failPly atomic.Int64
+	failed  atomic.Int64
+}
+
+func (s *plyStore) Append(ctx context.Context, id string, seq int, e Event) error {
+	if e.Type == EventMove && int64(e.Ply) == s.failPly.Load() {
+		s.failed.Add(1)
+		return errDown
+	}
+	return s.Store.Append(ctx, id, seq, e)
+}
+
+// TestBotOutage: a computer player whose move the store cannot take
+// tries it again for as long as the outage lasts, without a log line a
+// try, and plays it once the store answers: the game never waits for a
+// move that will not come.
+func TestBotOutage(t *testing.T) {
+	var logged syncBuffer
+	log.SetOutput(&logged)
+	defer log.SetOutput(os.Stderr)
+	defer func(p, m time.Duration) { botPause, botMaxPause = p, m }(botPause, botMaxPause)
+	botPause, botMaxPause = time.Millisecond, 4*time.Millisecond
+	store := &plyStore{Store: &MemStore{}}
+	store.failPly.Store(2)
+	cfg := testConfig(72)
+	cfg.Store = store
+	c := newClientWith(t, cfg)
+	t.Cleanup(func() { c.server().Close() })
+	created := c.createOnly(createRequest{Game: "coir", Opponent: OpponentHard})
+	moves := c.allMoves("/games/"+created.ID, created.Token)
+	if code, raw := c.do("POST", "/games/"+created.ID+"/moves", created.Token, jsonBody(moveRequest{Move: moves[0]}), nil); code != http.StatusOK {
+		t.Fatalf("move: %d %s", code, raw)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for store.failed.Load() < 10 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	if n := store.failed.Load(); n < 10 {
+		t.Fatalf("the computer player tried its move %d times, then stopped", n)
+	}
+	store.failPly.Store(0)
+	for {
+		var st stateJSON
+		c.do("GET", "/games/"+created.ID, created.Token, "", &st)
+		if st.Ply == 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the computer player did not move once the store answered: %+v", st)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if strings.Contains(logged.String(), "computer player") {
+		t.Errorf("the outage was logged at every try:\n%s", logged.String())
+	}
+	if got := storeLines(&logged); len(got) != 2 || !strings.Contains(got[0], "the store fails") || !strings.Contains(got[1], "the store answers again") {
+		t.Errorf("logged about the store:\n%s", strings.Join(got, "\n"))
+	}
+}
