@@ -206,3 +206,54 @@ func TestErrorKindsDocumented(t *testing.T) {
 		}
 	}
 }
+
+// serverWords are the error kinds the play page shows in the server's
+// own words, and why it has none of its own for them.
+var serverWords = map[string]string{
+	"request":     "a value the page checks before it sends it; the server's words name the field",
+	"method":      "the page sends no request of the wrong method",
+	"idempotency": "the page draws a new key for every creation and join",
+	"connections": "the server closes the connection: the page sees a network error",
+	"streams":     "met only by the event stream, which the page opens again by itself",
+}
+
+// TestPageWordsForEveryKind: the play page explains in plain words every
+// error kind the server answers (the cases of plain in app.js), apart
+// from those of serverWords; and names no kind the server does not have.
+func TestPageWordsForEveryKind(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("web", "app.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(src)
+	start := strings.Index(text, "\nfunction plain(err) {")
+	end := strings.Index(text[max(start, 0):], "\n}\n")
+	if start < 0 || end < 0 {
+		t.Fatal("app.js has no function plain")
+	}
+	cases := map[string]bool{}
+	for _, m := range regexp.MustCompile(`case '([a-z-]+)':`).FindAllStringSubmatch(text[start:start+end], -1) {
+		cases[m[1]] = true
+	}
+	kinds := map[string]bool{"network": true} // the page's own: no answer at all
+	for k := range documentedKinds(t) {
+		_, kind, _ := strings.Cut(k, " ")
+		kinds[kind] = true
+		if !cases[kind] && serverWords[kind] == "" {
+			t.Errorf("the page has no words of its own for the error kind %q", kind)
+		}
+		if cases[kind] && serverWords[kind] != "" {
+			t.Errorf("the kind %q has words on the page: take it out of serverWords", kind)
+		}
+	}
+	for kind := range cases {
+		if !kinds[kind] {
+			t.Errorf("the page has words for %q, a kind the server does not answer", kind)
+		}
+	}
+	for kind := range serverWords {
+		if !kinds[kind] {
+			t.Errorf("serverWords names %q, a kind the server does not answer", kind)
+		}
+	}
+}

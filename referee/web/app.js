@@ -212,6 +212,12 @@ function plain(err) {
       return 'Too many games were started from here in a short time: wait a minute and try again.';
     case 'full':
       return 'The server is full at the moment: try again later.';
+    case 'busy':
+      return 'The server is busy: try again in a moment.';
+    case 'unavailable':
+      return 'The server cannot record anything at the moment, so nothing was played: try again in a moment.';
+    case 'damaged':
+      return 'The server\'s record of this game is damaged: it is kept for inspection, and the game cannot go on.';
     case 'network':
       return 'The connection to the server is lost. The page retries on its own.';
     case 'hidden':
