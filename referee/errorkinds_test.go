@@ -210,7 +210,7 @@ func TestErrorKindsDocumented(t *testing.T) {
 // serverWords are the error kinds the play page shows in the server's
 // own words, and why it has none of its own for them.
 var serverWords = map[string]string{
-	"request":     "a value the page checks before it sends it; the server's words name the field",
+	"request":     "the page sends only well-formed bodies of values it was given; the server's words name what is wrong",
 	"method":      "the page sends no request of the wrong method",
 	"idempotency": "the page draws a new key for every creation and join",
 	"connections": "the server closes the connection: the page sees a network error",
