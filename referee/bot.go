@@ -113,7 +113,7 @@ func (s *Server) runBot(m *match) {
 		seed = seed*31 + uint64(c)
 	}
 	failures := 0
-	pause := botPause // before trying again a move the store could not take
+	pause := s.pauses.bot // before trying again a move the store could not take
 	poll, stop := s.pollEvery()
 	defer stop()
 	for {
@@ -157,7 +157,7 @@ func (s *Server) runBot(m *match) {
 				case <-s.ctx.Done():
 					return
 				}
-				pause = min(2*pause, botMaxPause)
+				pause = min(2*pause, s.pauses.botMax)
 				continue
 			}
 			// A refused move would be a bug of the player; do not
@@ -168,17 +168,12 @@ func (s *Server) runBot(m *match) {
 			}
 			select {
 			case <-changed:
-			case <-time.After(botPause):
+			case <-time.After(s.pauses.bot):
 			case <-s.ctx.Done():
 				return
 			}
 			continue
 		}
-		pause = botPause
+		pause = s.pauses.bot
 	}
 }
-
-// The pauses of a computer player whose move failed (variables for the
-// tests): botPause after a failure, growing up to botMaxPause while the
-// store cannot take the move.
-var botPause, botMaxPause = time.Second, 16 * time.Second

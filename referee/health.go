@@ -86,3 +86,13 @@ func roundDuration(d time.Duration) time.Duration {
 	}
 	return d.Round(time.Second)
 }
+
+// pauses are the waits of the server's background work after a failure:
+// before watching the store again (watch), and before a computer player
+// tries its move again (bot, growing up to botMax while the store cannot
+// take it).
+type pauses struct{ watch, bot, botMax time.Duration }
+
+// defaultPauses are the pauses of a new server (a variable that the
+// tests shorten; each server keeps its own copy).
+var defaultPauses = pauses{watch: time.Second, bot: time.Second, botMax: 16 * time.Second}

@@ -159,8 +159,8 @@ func TestWatchOutageLogged(t *testing.T) {
 	var logged syncBuffer
 	log.SetOutput(&logged)
 	defer log.SetOutput(os.Stderr)
-	defer func(p time.Duration) { watchPause = p }(watchPause)
-	watchPause = time.Millisecond
+	defer func(p pauses) { defaultPauses = p }(defaultPauses)
+	defaultPauses.watch = time.Millisecond
 	clk := &clock{now: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
 	store := &outageStore{MemStore: &MemStore{}}
 	store.down.Store(true)
@@ -220,8 +220,8 @@ func TestBotOutage(t *testing.T) {
 	var logged syncBuffer
 	log.SetOutput(&logged)
 	defer log.SetOutput(os.Stderr)
-	defer func(p, m time.Duration) { botPause, botMaxPause = p, m }(botPause, botMaxPause)
-	botPause, botMaxPause = time.Millisecond, 4*time.Millisecond
+	defer func(p pauses) { defaultPauses = p }(defaultPauses)
+	defaultPauses.bot, defaultPauses.botMax = time.Millisecond, 4*time.Millisecond
 	store := &plyStore{Store: &MemStore{}}
 	store.failPly.Store(2)
 	cfg := testConfig(72)

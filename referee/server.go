@@ -110,6 +110,7 @@ type Server struct {
 	heavy   chan struct{} // a place per heavy page of moves being computed
 	rematch rematches
 	health  storeHealth // logs the store's outages
+	pauses  pauses
 
 	randMu sync.Mutex
 	rand   io.Reader
@@ -169,8 +170,8 @@ func NewServer(c Config) (*Server, error) {
 		global:  newRateLimiter(c.GlobalCreateRate, c.GlobalCreateBurst),
 		streams: &streamLimiter{perClient: c.StreamsPerClient},
 		heavy:   make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)),
-		health:  storeHealth{now: c.Now},
-		games:   map[string]*match{}, cold: map[string]coldGame{},
+		health:  storeHealth{now: c.Now}, pauses: defaultPauses,
+		games: map[string]*match{}, cold: map[string]coldGame{},
 		damaged: map[string]bool{}, loading: map[string]*loadCall{},
 		ending: make(chan struct{}),
 	}

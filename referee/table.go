@@ -429,14 +429,10 @@ func (s *Server) watch(w Watcher) {
 		select {
 		case <-s.ctx.Done():
 			return
-		case <-time.After(watchPause):
+		case <-time.After(s.pauses.watch):
 		}
 	}
 }
-
-// watchPause is the pause before watching again after Watch failed (a
-// variable for the tests).
-var watchPause = time.Second
 
 // changedElsewhere brings a loaded game up to date after a change the
 // store told of, which wakes whoever waits for its next event.
