@@ -59,7 +59,8 @@ type Config struct {
 	// event stream or a computer player waiting for a game's next event
 	// reads the store again; 0 means one second.
 	Poll time.Duration
-	// Now is the clock of expiry and rate limits; nil means time.Now.
+	// Now is the clock of expiry, rate limits and the log's account of
+	// a store outage; nil means time.Now.
 	Now func() time.Time
 	// IdleTTL is how long a game that is waiting or being played lives
 	// after its last event; FinishedTTL how long a game lives after it
