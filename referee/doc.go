@@ -211,7 +211,11 @@
 // journal that is a directory or a link) is damage: the journal is set
 // aside as it is, renamed DIR/<id>.journal.damaged, the server logs it,
 // and answers the game kind "damaged" rather than as unknown; nothing it
-// cannot read is ever truncated or deleted. See FileStore for the details.
+// cannot read is ever truncated or deleted. The directory is one
+// server's: it is locked (DIR/referee.lock), and a second server started
+// on it is refused with the first one's pid, since each would answer from
+// its own copy of the games; a crash leaves no lock behind. See FileStore
+// for the details.
 //
 // The server starts without reading the journals: it asks the store for
 // the list of games, with the first and last events of each (Store.List),

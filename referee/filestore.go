@@ -52,7 +52,8 @@ import (
 // event) are read too: in them, only lines after the last newline can be
 // taken for a torn write.
 type FileStore struct {
-	dir string
+	dir  string
+	held *os.File // holds the directory's lock (see OpenFileStore), nil without one
 
 	mu    sync.Mutex
 	files map[string]*journalFile
@@ -75,12 +76,41 @@ const (
 	newExt     = ".new"     // after journalExt: a journal being created
 )
 
+// lockName is the file of a store's directory that its lock is taken on.
+const lockName = "referee.lock"
+
 // OpenFileStore returns the store of directory dir, creating it if needed.
+// The store is its process's alone (it is Exclusive): OpenFileStore locks
+// the directory, on the file referee.lock in it, and fails with an error
+// that names the other process (its pid) if one holds it already, so
+// that two servers never write the same journals, each trusting its own
+// copy of the games. The lock lasts until Close, or until the process
+// ends, however it ends: a crash leaves no lock behind. Within one
+// process the lock is shared: opening the directory again succeeds (a
+// test may do so to play a restart), and closing any of its stores
+// releases it. On a system without POSIX record locks (Windows, Plan 9,
+// WebAssembly) the directory is not locked.
 func OpenFileStore(dir string) (*FileStore, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, err
 	}
-	return &FileStore{dir: dir, files: map[string]*journalFile{}}, nil
+	held, err := lockDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	return &FileStore{dir: dir, held: held, files: map[string]*journalFile{}}, nil
+}
+
+// Close releases the directory's lock. Every write of the store is on
+// disk before it returns, so Close has nothing to flush; the store must
+// not be used after it.
+func (f *FileStore) Close() error {
+	if f.held == nil {
+		return nil
+	}
+	err := f.held.Close()
+	f.held = nil
+	return err
 }
 
 // Exclusive reports that a FileStore has one writer, its process.

@@ -412,9 +412,11 @@ func TestCreationCutShort(t *testing.T) {
 	}
 }
 
-// TestKill9 runs the real command with -data, kills it with SIGKILL while
-// clients are playing, starts it again on the same directory, and checks
-// that every move it acknowledged is in the history.
+// TestKill9 runs the real command with -data, checks that a second one
+// cannot use the same directory meanwhile, kills the first with SIGKILL
+// while clients are playing, starts it again on the same directory (the
+// kill left no lock behind), and checks that every move it acknowledged
+// is in the history.
 func TestKill9(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command")
@@ -450,6 +452,15 @@ func TestKill9(t *testing.T) {
 	cmd, c := start()
 	if want := "referee: the games are kept in " + dir + ", which holds 0 games"; len(said) != 2 || !strings.HasSuffix(said[0], want) {
 		t.Errorf("the command said at its first start:\n%s\nwant first a line ending %q", strings.Join(said, "\n"), want)
+	}
+	// A second server on the same directory is refused while the first
+	// runs: each would trust its own copy of the games.
+	ctx, stopSecond := context.WithTimeout(context.Background(), 10*time.Second)
+	second := exec.CommandContext(ctx, bin, "-addr", "127.0.0.1:0", "-data", dir)
+	out, err := second.CombinedOutput()
+	stopSecond()
+	if want := fmt.Sprintf("referee: %s is in use by another process (pid %d)", dir, cmd.Process.Pid); second.ProcessState.ExitCode() != 2 || !strings.Contains(string(out), want) {
+		t.Errorf("a second server on the directory: %v, said:\n%s\nwant exit 2 and %q", err, out, want)
 	}
 	var all []hosted
 	for range 2 {
