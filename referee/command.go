@@ -10,8 +10,10 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -76,8 +78,8 @@ func (c *Command) serve(ctx context.Context, stderr io.Writer) int {
 // and returns the server to run. The flags are -addr,
 // -data, -max-games, -max-plies, -idle, -finished, -create-rate,
 // -create-burst, -global-create-rate, -waiting, -max-conns,
-// -max-conns-per-client and -max-streams-per-client (run with -h for
-// their meaning), and
+// -max-conns-per-client, -max-streams-per-client and -trusted-proxy (run
+// with -h for their meaning), and
 // those of flags, of which at most one, or -data, may be given. Errors
 // are written to stderr.
 func Setup(args []string, stderr io.Writer, flags ...StoreFlag) (*Command, error) {
@@ -96,6 +98,7 @@ func Setup(args []string, stderr io.Writer, flags ...StoreFlag) (*Command, error
 	streams := fs.Int("max-streams-per-client", DefaultStreamsPerClient, "the most event streams one client address may hold")
 	waiting := fs.Duration("waiting", 15*time.Minute, "how long a game waits for its second player (0: as -idle)")
 	globalRate := fs.Float64("global-create-rate", 600, "games all clients together may create a minute (0: no limit)")
+	proxies := fs.String("trusted-proxy", "", "the addresses or networks (CIDR), comma-separated, of the reverse proxies in front of the server, whose X-Forwarded-For names the client (none)")
 	values := make([]*string, len(flags))
 	for i, f := range flags {
 		usage := f.Usage
@@ -126,11 +129,15 @@ func Setup(args []string, stderr io.Writer, flags ...StoreFlag) (*Command, error
 	case *connsPerClient < 0 || *streams < 1 || *waiting < 0 || *globalRate < 0:
 		return fail("-max-conns-per-client, -waiting and -global-create-rate must not be negative, -max-streams-per-client must be 1 or more")
 	}
+	trusted, err := parseNetworks(*proxies)
+	if err != nil {
+		return fail("-trusted-proxy: %v", err)
+	}
 	c := Config{
 		MaxGames: *maxGames, MaxPlies: *maxPlies, Rand: rand.Reader,
 		IdleTTL: *idle, FinishedTTL: *finished, CreateRate: *rate, CreateBurst: *burst,
 		WaitingTTL: *waiting, GlobalCreateRate: *globalRate, GlobalCreateBurst: max(*burst, int(*globalRate/6)),
-		StreamsPerClient: *streams,
+		StreamsPerClient: *streams, TrustedProxies: trusted,
 	}
 	from := "" // the flag that names the store
 	kept := "" // where the games are kept, "" in memory
@@ -188,6 +195,29 @@ func Setup(args []string, stderr io.Writer, flags ...StoreFlag) (*Command, error
 	return cmd, nil
 }
 
+// parseNetworks reads a comma-separated list of networks (CIDR) and
+// addresses (a network of one address).
+func parseNetworks(list string) ([]netip.Prefix, error) {
+	var nets []netip.Prefix
+	for _, item := range strings.Split(list, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		if n, err := netip.ParsePrefix(item); err == nil {
+			nets = append(nets, n.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(item)
+		if err != nil {
+			return nil, fmt.Errorf("%q is neither an address nor a network such as 10.0.0.0/8", item)
+		}
+		a = a.Unmap()
+		nets = append(nets, netip.PrefixFrom(a, a.BitLen()))
+	}
+	return nets, nil
+}
+
 // shutdownGrace is how long the requests under way have to finish once
 // the command is asked to stop.
 const shutdownGrace = 10 * time.Second
@@ -226,7 +256,7 @@ func (c *Command) Run(ctx context.Context) error {
 		defer done()
 		stopped <- c.HTTP.Shutdown(shutdown)
 	}()
-	err = c.HTTP.Serve(LimitListener(ln, c.MaxConns, c.ConnsPerClient))
+	err = c.HTTP.Serve(LimitListener(ln, c.MaxConns, c.ConnsPerClient, c.Server.cfg.TrustedProxies...))
 	if !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}

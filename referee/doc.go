@@ -191,6 +191,14 @@
 // (429 beyond), and a stream ends after StreamLifetime (the page then
 // opens another); a comment line every 15 s shows that it is alive.
 //
+// Behind a reverse proxy (a TLS terminator, say) every connection comes
+// from the proxy, so every client would share one client's limits: name
+// the proxies with -trusted-proxy (Config.TrustedProxies), and each
+// request counts as the client the proxy writes in X-Forwarded-For (the
+// nearest address there that is not a trusted proxy; the entries further
+// left, which the client may have written, are not read), while the
+// proxies' own connections are bounded by -max-conns only.
+//
 // # Storage
 //
 // The server keeps its games in a Store: every event (creation, join,

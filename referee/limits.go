@@ -2,6 +2,9 @@ package referee
 
 import (
 	"net"
+	"net/http"
+	"net/netip"
+	"strings"
 	"sync"
 	"time"
 )
@@ -73,6 +76,7 @@ func (l *rateLimiter) prune(now time.Time) {
 type limitListener struct {
 	net.Listener
 	perClient int
+	exempt    []netip.Prefix // the addresses with no share
 	sem       chan struct{}
 	done      chan struct{}
 	closeOnce sync.Once
@@ -84,9 +88,11 @@ type limitListener struct {
 // LimitListener returns a listener that accepts at most total
 // simultaneous connections from l, and at most perClient from one
 // client address (an IPv4 address, or an IPv6 /64 network); perClient
-// 0 sets no share.
-func LimitListener(l net.Listener, total, perClient int) net.Listener {
-	return &limitListener{Listener: l, perClient: perClient, sem: make(chan struct{}, total),
+// 0 sets no share. The connections from an address of exempt, such as
+// the trusted proxies (Config.TrustedProxies), which carry many clients'
+// requests, have no share: only total bounds them.
+func LimitListener(l net.Listener, total, perClient int, exempt ...netip.Prefix) net.Listener {
+	return &limitListener{Listener: l, perClient: perClient, exempt: exempt, sem: make(chan struct{}, total),
 		done: make(chan struct{}), open: map[string]int{}}
 }
 
@@ -109,9 +115,10 @@ func (l *limitListener) Accept() (net.Conn, error) {
 			<-l.sem
 			return nil, err
 		}
-		key := clientKey(c.RemoteAddr().String())
+		remote := c.RemoteAddr().String()
+		key := clientKey(remote)
 		l.mu.Lock()
-		if l.perClient > 0 && l.open[key] >= l.perClient {
+		if l.perClient > 0 && l.open[key] >= l.perClient && !isTrusted(remote, l.exempt) {
 			l.mu.Unlock()
 			// A new socket's send buffer is empty: the write does not
 			// wait, and the deadline bounds it if it did.
@@ -182,4 +189,60 @@ func (l *streamLimiter) acquire(key string) (release func(), ok bool) {
 			delete(l.open, key)
 		}
 	}, true
+}
+
+// forwardedFor returns the address a request came from: its connection's
+// peer or, when that peer is in trusted, the nearest address of its
+// X-Forwarded-For header that is not. Each proxy appends the address it
+// was reached from, so the entries on the right are the trusted proxies'
+// own, and those on the left of the first untrusted one anyone may have
+// written. An entry that is no address (a proxy's mistake) ends the
+// search at the peer.
+func forwardedFor(r *http.Request, trusted []netip.Prefix) string {
+	if len(trusted) == 0 || !isTrusted(r.RemoteAddr, trusted) {
+		return r.RemoteAddr
+	}
+	values := r.Header.Values("X-Forwarded-For")
+	for i := len(values) - 1; i >= 0; i-- {
+		entries := strings.Split(values[i], ",")
+		for j := len(entries) - 1; j >= 0; j-- {
+			entry := strings.TrimSpace(entries[j])
+			a, err := netip.ParseAddr(entry)
+			if err != nil {
+				ap, err := netip.ParseAddrPort(entry) // "1.2.3.4:5678", "[::1]:80"
+				if err != nil {
+					return r.RemoteAddr
+				}
+				a = ap.Addr()
+			}
+			if a = a.Unmap(); !inAny(a, trusted) {
+				return a.String()
+			}
+		}
+	}
+	return r.RemoteAddr
+}
+
+// isTrusted reports whether the remote address ("host:port") is in one
+// of the networks of trusted.
+func isTrusted(remote string, trusted []netip.Prefix) bool {
+	if len(trusted) == 0 {
+		return false
+	}
+	host, _, err := net.SplitHostPort(remote)
+	if err != nil {
+		host = remote
+	}
+	a, err := netip.ParseAddr(host)
+	return err == nil && inAny(a.Unmap(), trusted)
+}
+
+// inAny reports whether a is in one of the networks of nets.
+func inAny(a netip.Addr, nets []netip.Prefix) bool {
+	for _, n := range nets {
+		if n.Contains(a) {
+			return true
+		}
+	}
+	return false
 }

@@ -88,6 +88,15 @@ type Config struct {
 	// StreamLifetime how long one lasts (0 means DefaultStreamLifetime).
 	StreamsPerClient int
 	StreamLifetime   time.Duration
+	// TrustedProxies are the networks of the reverse proxies in front of
+	// the server (a TLS terminator, say). A request whose connection
+	// comes from one of them is counted, for the rate limits and the
+	// event streams' share, as the client its X-Forwarded-For header
+	// names: the nearest address in it that is not in these networks.
+	// Without them every client behind a proxy is the proxy's address,
+	// and shares one client's limits. List only networks whose every host
+	// is a proxy you run: anyone may write the header.
+	TrustedProxies []netip.Prefix
 }
 
 // Server is the referee's HTTP handler. It is safe for concurrent use:
@@ -420,14 +429,19 @@ func (s *Server) kinds(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"kinds": out})
 }
 
-// clientIP returns the client a request came from: see clientKey.
-func clientIP(r *http.Request) string { return clientKey(r.RemoteAddr) }
+// clientIP returns the client a request came from (see clientKey): its
+// connection's peer or, through a trusted proxy, the client the proxy
+// names (see forwardedFor).
+func (s *Server) clientIP(r *http.Request) string {
+	return clientKey(forwardedFor(r, s.cfg.TrustedProxies))
+}
 
 // clientKey returns the client of a remote address ("host:port"), the key
 // of the rate limits and of the connection shares: the IPv4 address, or
 // the /64 network of an IPv6 address, since one host commonly holds a
-// whole /64. It is taken from the connection, not from a header, which
-// anyone can forge; behind a proxy every client looks the same.
+// whole /64. It is taken from the connection, or from the header of a
+// proxy the server was told to trust (Config.TrustedProxies), never from
+// a header of anyone else's, which anyone can forge.
 func clientKey(remote string) string {
 	host, _, err := net.SplitHostPort(remote)
 	if err != nil {
@@ -446,9 +460,9 @@ func clientKey(remote string) string {
 }
 
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
-	if ok, wait := s.limiter.allow(clientIP(r), s.cfg.Now()); !ok {
+	if ok, wait := s.limiter.allow(s.clientIP(r), s.cfg.Now()); !ok {
 		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
-		writeError(w, http.StatusTooManyRequests, "rate", "", "too many games created from %s: try again in %v", clientIP(r), wait.Round(time.Second))
+		writeError(w, http.StatusTooManyRequests, "rate", "", "too many games created from %s: try again in %v", s.clientIP(r), wait.Round(time.Second))
 		return
 	}
 	if ok, wait := s.global.allow("", s.cfg.Now()); !ok {
