@@ -101,9 +101,9 @@ func OpenFileStore(dir string) (*FileStore, error) {
 	return &FileStore{dir: dir, held: held, files: map[string]*journalFile{}}, nil
 }
 
-// Close releases the directory's lock. Every write of the store is on
-// disk before it returns, so Close has nothing to flush; the store must
-// not be used after it.
+// Close releases the directory's lock. Each write is on the disk before
+// the call that made it returns, so Close has nothing to flush; the store
+// must not be used after it.
 func (f *FileStore) Close() error {
 	if f.held == nil {
 		return nil
