@@ -226,15 +226,8 @@ func forwardedFor(r *http.Request, trusted []netip.Prefix) string {
 // isTrusted reports whether the remote address ("host:port") is in one
 // of the networks of trusted.
 func isTrusted(remote string, trusted []netip.Prefix) bool {
-	if len(trusted) == 0 {
-		return false
-	}
-	host, _, err := net.SplitHostPort(remote)
-	if err != nil {
-		host = remote
-	}
-	a, err := netip.ParseAddr(host)
-	return err == nil && inAny(a.Unmap(), trusted)
+	a, ok := hostAddr(remote)
+	return ok && inAny(a, trusted)
 }
 
 // inAny reports whether a is in one of the networks of nets.

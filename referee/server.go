@@ -443,20 +443,30 @@ func (s *Server) clientIP(r *http.Request) string {
 // proxy the server was told to trust (Config.TrustedProxies), never from
 // a header of anyone else's, which anyone can forge.
 func clientKey(remote string) string {
-	host, _, err := net.SplitHostPort(remote)
-	if err != nil {
-		host = remote
-	}
-	addr, err := netip.ParseAddr(host)
-	if err != nil {
+	addr, ok := hostAddr(remote)
+	if !ok {
+		host, _, err := net.SplitHostPort(remote)
+		if err != nil {
+			return remote
+		}
 		return host
 	}
-	addr = addr.Unmap()
 	if addr.Is6() {
 		prefix, _ := addr.Prefix(64)
 		return prefix.String()
 	}
 	return addr.String()
+}
+
+// hostAddr returns the address of the host of remote ("host:port", or
+// a host alone), an IPv4-mapped address as IPv4, if it is an address.
+func hostAddr(remote string) (netip.Addr, bool) {
+	host, _, err := net.SplitHostPort(remote)
+	if err != nil {
+		host = remote
+	}
+	addr, err := netip.ParseAddr(host)
+	return addr.Unmap(), err == nil
 }
 
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
