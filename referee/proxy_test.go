@@ -155,3 +155,59 @@ func TestTrustedProxyFlag(t *testing.T) {
 		}
 	}
 }
+
+// FuzzForwardedFor: whatever a client writes in X-Forwarded-For, the
+// address read is the peer's, or an address that is no trusted proxy,
+// written by the proxy itself after whatever the client wrote.
+func FuzzForwardedFor(f *testing.F) {
+	f.Add("10.0.0.1:80", "203.0.113.7")
+	f.Add("10.0.0.1:80", "198.51.100.1, 203.0.113.7, 10.9.9.9")
+	f.Add("192.0.2.1:80", "203.0.113.7")
+	f.Add("[::1]:80", "2001:db8::5, ::ffff:10.0.0.2")
+	f.Add("10.0.0.1:80", "unknown, , 203.0.113.7:99")
+	trusted := []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("::1/128")}
+	f.Fuzz(func(t *testing.T, remote, header string) {
+		r := httptest.NewRequest("GET", "/kinds", nil)
+		r.RemoteAddr = remote
+		r.Header.Set("X-Forwarded-For", header)
+		got := forwardedFor(r, trusted)
+		if got == remote {
+			return
+		}
+		if !isTrusted(remote, trusted) {
+			t.Fatalf("the header of an untrusted peer %q was read: %q", remote, got)
+		}
+		a, err := netip.ParseAddr(got)
+		if err != nil || inAny(a, trusted) || a.Is4In6() {
+			t.Fatalf("read %q from %q: not a client's address (%v)", got, header, err)
+		}
+		// The proxy's own entry is the last one: appending an entry
+		// further left, as a client may, changes nothing.
+		r.Header.Set("X-Forwarded-For", "198.51.100.1, "+header)
+		if again := forwardedFor(r, trusted); again != got {
+			t.Fatalf("an entry written on the left changed the client: %q, then %q", got, again)
+		}
+	})
+}
+
+// FuzzParseNetworks: -trusted-proxy's value gives networks in their
+// canonical form, or an error that quotes the faulty item.
+func FuzzParseNetworks(f *testing.F) {
+	for _, s := range []string{"10.0.0.0/8", "10.1.2.3/8, 127.0.0.1,::1", "", " , ", "10.0.0.0/33", "fe80::1%eth0", "::ffff:1.2.3.4/120"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, list string) {
+		nets, err := parseNetworks(list)
+		if err != nil {
+			if !strings.Contains(err.Error(), "is neither an address nor a network") {
+				t.Fatalf("%q: %v", list, err)
+			}
+			return
+		}
+		for _, n := range nets {
+			if !n.IsValid() || n != n.Masked() {
+				t.Fatalf("%q gives %v, not a canonical network", list, n)
+			}
+		}
+	})
+}
