@@ -218,12 +218,22 @@ func parseNetworks(list string) ([]netip.Prefix, error) {
 	return nets, nil
 }
 
+// joinNetworks writes networks for the log, separated by commas.
+func joinNetworks(nets []netip.Prefix) string {
+	items := make([]string, len(nets))
+	for i, n := range nets {
+		items[i] = n.String()
+	}
+	return strings.Join(items, ", ")
+}
+
 // shutdownGrace is how long the requests under way have to finish once
 // the command is asked to stop.
 const shutdownGrace = 10 * time.Second
 
 // Run listens on the command's address, logs where the games are kept
-// and how many the store held at start, then "referee: listening on
+// and how many the store held at start, the trusted proxies if any, then
+// "referee: listening on
 // <address>" (which tells the port of -addr host:0), and serves until ctx
 // ends. It then shuts the server down: it stops listening, ends the event
 // streams, gives the requests under way 10 s to finish, and returns once
@@ -238,6 +248,9 @@ func (c *Command) Run(ctx context.Context) error {
 		log.Printf("referee: the games are kept in memory only: they end with the process (-data DIR keeps them)")
 	} else {
 		log.Printf("referee: the games are kept %s, which holds %s", c.kept, engine.Count(c.Server.held(), "game"))
+	}
+	if nets := c.Server.cfg.TrustedProxies; len(nets) > 0 {
+		log.Printf("referee: the client of a request from %s is the one its X-Forwarded-For names", joinNetworks(nets))
 	}
 	log.Printf("referee: listening on %s", ln.Addr())
 	c.HTTP.RegisterOnShutdown(c.Server.EndStreams)

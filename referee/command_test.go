@@ -105,7 +105,7 @@ func TestStopFinishesRequestsUnderWay(t *testing.T) {
 	flag := StoreFlag{Name: "gate", Usage: "a store that holds writes",
 		Open: func(context.Context, string) (Store, error) { return gate, nil }}
 	var errs bytes.Buffer
-	cmd, err := Setup([]string{"-addr", "127.0.0.1:0", "-gate", "on"}, &errs, flag)
+	cmd, err := Setup([]string{"-addr", "127.0.0.1:0", "-gate", "on", "-trusted-proxy", "192.0.2.0/24,2001:db8::1"}, &errs, flag)
 	if err != nil {
 		t.Fatal(err, errs.String())
 	}
@@ -172,8 +172,13 @@ func TestStopFinishesRequestsUnderWay(t *testing.T) {
 		t.Errorf("the store holds %d events (%v), want the creation, the join and the move", len(events2), err)
 	}
 	out := logged.String()
-	if want := "referee: the games are kept in the store of -gate, which holds 0 games\n"; !strings.Contains(out, want) {
-		t.Errorf("the log does not say where the games are kept:\n%s\nwant %q", out, want)
+	for _, want := range []string{
+		"referee: the games are kept in the store of -gate, which holds 0 games\n",
+		"referee: the client of a request from 192.0.2.0/24, 2001:db8::1/128 is the one its X-Forwarded-For names\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the log does not say what the command was given:\n%s\nwant %q", out, want)
+		}
 	}
 	if i, j := strings.Index(out, "referee: stopping"), strings.Index(out, "referee: stopped\n"); i < 0 || j < i {
 		t.Errorf("the log does not tell the stop, then its end:\n%s", out)
