@@ -63,18 +63,25 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := perft(stdout, prog, *name, *fen, *depth, *divide); err != nil {
 		fmt.Fprintln(stderr, "perft:", err)
+		if errors.As(err, new(usageError)) {
+			return 2
+		}
 		return 1
 	}
 	return 0
 }
 
+// usageError is a flag's value the command cannot use: exit status 2,
+// as for a flag the flag package refuses.
+type usageError struct{ error }
+
 func perft(w io.Writer, prog *progress, name, fen string, depth int, divide bool) error {
 	g, ok := games.ByName(name)
 	if !ok {
-		return fmt.Errorf("unknown game %q (want one of %s)", name, strings.Join(games.Names(), ", "))
+		return usageError{fmt.Errorf("unknown game %q (want one of %s)", name, strings.Join(games.Names(), ", "))}
 	}
 	if depth < 1 {
-		return errors.New("-depth must be 1 or more")
+		return usageError{errors.New("-depth must be 1 or more")}
 	}
 	var s hops.State
 	if fen == "" {
@@ -82,7 +89,7 @@ func perft(w io.Writer, prog *progress, name, fen string, depth int, divide bool
 	} else {
 		var err error
 		if s, err = g.Parse(fen); err != nil {
-			return fmt.Errorf("position: %w", err)
+			return usageError{fmt.Errorf("-fen: %w", err)}
 		}
 	}
 	fmt.Fprintf(w, "%s: %s\n", g.Title, s)

@@ -125,16 +125,19 @@ func TestAnyPosition(t *testing.T) {
 	}
 }
 
+// TestBadArguments: a flag the command cannot use, whether the flag
+// package refuses it or the command does, ends with exit status 2, as in
+// the terminal game, and says which.
 func TestBadArguments(t *testing.T) {
 	for _, c := range []struct {
 		args []string
 		code int
 		want string
 	}{
-		{[]string{"-game", "chess"}, 1, `unknown game "chess"`},
-		{[]string{"-depth", "0"}, 1, "-depth must be 1 or more"},
-		{[]string{"-game", "coir", "-fen", "bbbbbb/6/6/6/6/wwwwwww w"}, 1, "perft: position: "},
-		{[]string{"-fen", "nonsense"}, 1, "perft: position: "},
+		{[]string{"-game", "chess"}, 2, `unknown game "chess"`},
+		{[]string{"-depth", "0"}, 2, "-depth must be 1 or more"},
+		{[]string{"-game", "coir", "-fen", "bbbbbb/6/6/6/6/wwwwwww w"}, 2, "perft: -fen: "},
+		{[]string{"-fen", "nonsense"}, 2, "perft: -fen: "},
 		{[]string{"-depth", "x"}, 2, "invalid value"},
 		{[]string{"extra"}, 2, `unexpected argument "extra"`},
 	} {

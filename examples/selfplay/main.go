@@ -100,26 +100,33 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if _, err := play(stdout, c); err != nil {
 		fmt.Fprintln(stderr, "selfplay:", err)
+		if errors.As(err, new(usageError)) {
+			return 2
+		}
 		return 1
 	}
 	return 0
 }
+
+// usageError is a flag's value the command cannot use: exit status 2,
+// as for a flag the flag package refuses.
+type usageError struct{ error }
 
 // play plays the game c describes, printing it to w, and returns the final
 // state.
 func play(w io.Writer, c config) (hops.State, error) {
 	g, ok := games.ByName(c.game)
 	if !ok {
-		return nil, fmt.Errorf("unknown game %q (want one of %s)", c.game, strings.Join(games.Names(), ", "))
+		return nil, usageError{fmt.Errorf("unknown game %q (want one of %s)", c.game, strings.Join(games.Names(), ", "))}
 	}
 	if c.budget < 1 {
-		return nil, errors.New("-budget must be 1 or more")
+		return nil, usageError{errors.New("-budget must be 1 or more")}
 	}
 	if c.moveTime < 0 {
-		return nil, errors.New("-time must not be negative")
+		return nil, usageError{errors.New("-time must not be negative")}
 	}
 	if c.maxPlies < 0 {
-		return nil, errors.New("-max-plies must not be negative")
+		return nil, usageError{errors.New("-max-plies must not be negative")}
 	}
 	var agents [2]players.Agent
 	for i, kind := range []string{c.first, c.second} {
@@ -129,7 +136,7 @@ func play(w io.Writer, c config) (hops.State, error) {
 		}
 		a, err := players.New(g, kind, opt)
 		if err != nil {
-			return nil, err
+			return nil, usageError{fmt.Errorf("-%s: %w", [2]string{"first", "second"}[i], err)}
 		}
 		agents[i] = a
 	}

@@ -153,17 +153,23 @@ func TestEveryKindPlays(t *testing.T) {
 	}
 }
 
+// TestBadArguments: a flag the command cannot use, whether the flag
+// package refuses it or the command does, ends with exit status 2, as in
+// the terminal game, and says which.
 func TestBadArguments(t *testing.T) {
 	for _, c := range []struct {
 		args []string
 		code int
 		want string
 	}{
-		{[]string{"-game", "chess"}, 1, `unknown game "chess"`},
-		{[]string{"-first", "genius"}, 1, `unknown kind of player "genius"`},
-		{[]string{"-budget", "0"}, 1, "-budget must be 1 or more"},
-		{[]string{"-max-plies", "-1"}, 1, "-max-plies must not be negative"},
-		{[]string{"-time", "-1s"}, 1, "-time must not be negative"},
+		{[]string{"-game", "chess"}, 2, `unknown game "chess"`},
+		{[]string{"-first", "genius"}, 2, `-first: players: unknown kind of player "genius"`},
+		{[]string{"-second", "genius"}, 2, `-second: players: unknown kind of player "genius"`},
+		{[]string{"-budget", "0"}, 2, "-budget must be 1 or more"},
+		{[]string{"-max-plies", "-1"}, 2, "-max-plies must not be negative"},
+		{[]string{"-time", "-1s"}, 2, "-time must not be negative"},
+		// A failure while playing is no misuse: exit status 1.
+		{[]string{"-svg", "/dev/null/pictures", "-max-plies", "1"}, 1, "mkdir /dev/null"},
 		{[]string{"-seed", "x"}, 2, "invalid value"},
 		{[]string{"extra"}, 2, `unexpected argument "extra"`},
 	} {
