@@ -233,9 +233,8 @@ const shutdownGrace = 10 * time.Second
 
 // Run listens on the command's address, logs where the games are kept
 // and how many the store held at start, the trusted proxies if any, then
-// "referee: listening on
-// <address>" (which tells the port of -addr host:0), and serves until ctx
-// ends. It then shuts the server down: it stops listening, ends the event
+// "referee: listening on <address>" (which tells the port of -addr
+// host:0), and serves until ctx ends. It then shuts the server down: it stops listening, ends the event
 // streams, gives the requests under way 10 s to finish, and returns once
 // they have (or the 10 s are over), so that the store is closed after
 // them. It logs the stop, and requests cut short if any were.

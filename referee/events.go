@@ -70,9 +70,10 @@ const (
 // then ends it, and the client opens another, so that no connection is
 // held for ever.
 func (s *Server) getEvents(w http.ResponseWriter, r *http.Request, m *match, who viewer) {
-	release, ok := s.streams.acquire(s.clientIP(r))
+	client := s.clientIP(r)
+	release, ok := s.streams.acquire(client)
 	if !ok {
-		writeError(w, http.StatusTooManyRequests, "streams", "", "too many event streams open from %s (at most %d)", s.clientIP(r), s.cfg.StreamsPerClient)
+		writeError(w, http.StatusTooManyRequests, "streams", "", "too many event streams open from %s (at most %d)", client, s.cfg.StreamsPerClient)
 		return
 	}
 	defer release()

@@ -24,6 +24,23 @@ func dialFrom(local string) *http.Client {
 	}
 }
 
+// dialAll opens n connections to addr from the local address from, one
+// after the other, so that they are accepted in order.
+func dialAll(t *testing.T, from, addr string, n int) []net.Conn {
+	t.Helper()
+	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}}
+	var conns []net.Conn
+	for range n {
+		c, err := d.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns = append(conns, c)
+		time.Sleep(10 * time.Millisecond)
+	}
+	return conns
+}
+
 // TestConnectionShare: one address holding its whole share of the
 // connections is refused at once beyond it, while another address is
 // served at once; when the holder lets go, it is served again.
@@ -45,16 +62,7 @@ func TestConnectionShare(t *testing.T) {
 	// The holder tries to open every place there is and sends nothing,
 	// as idle or slow clients do. Beyond its share each connection reads
 	// a 429 and is closed.
-	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP("127.0.0.1")}}
-	var held []net.Conn
-	for range total {
-		c, err := d.Dial("tcp", addr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		held = append(held, c)
-		time.Sleep(10 * time.Millisecond) // accepted in order
-	}
+	held := dialAll(t, "127.0.0.1", addr, total)
 	refused := 0
 	for i, c := range held {
 		c.SetReadDeadline(time.Now().Add(300 * time.Millisecond))

@@ -241,17 +241,7 @@ func TestBotOutage(t *testing.T) {
 		t.Fatalf("the computer player tried its move %d times, then stopped", n)
 	}
 	store.failPly.Store(0)
-	for {
-		var st stateJSON
-		c.do("GET", "/games/"+created.ID, created.Token, "", &st)
-		if st.Ply == 2 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the computer player did not move once the store answered: %+v", st)
-		}
-		time.Sleep(time.Millisecond)
-	}
+	waitPly(t, c, created.ID, created.Token, 2) // the computer's move, once the store answers
 	if strings.Contains(logged.String(), "computer player") {
 		t.Errorf("the outage was logged at every try:\n%s", logged.String())
 	}

@@ -108,17 +108,7 @@ func TestConnectionShareExemptsProxies(t *testing.T) {
 	t.Cleanup(func() { hs.Close() })
 	addr := inner.Addr().String()
 	held := func(from string, n int) (refused int) {
-		d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}}
-		var conns []net.Conn
-		for range n {
-			c, err := d.Dial("tcp", addr)
-			if err != nil {
-				t.Fatal(err)
-			}
-			conns = append(conns, c)
-			time.Sleep(10 * time.Millisecond) // accepted in order
-		}
-		for _, c := range conns {
+		for _, c := range dialAll(t, from, addr, n) {
 			c.SetReadDeadline(time.Now().Add(300 * time.Millisecond))
 			if raw, _ := io.ReadAll(c); bytes.HasPrefix(raw, []byte("HTTP/1.1 429 ")) {
 				refused++

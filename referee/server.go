@@ -470,9 +470,10 @@ func hostAddr(remote string) (netip.Addr, bool) {
 }
 
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
-	if ok, wait := s.limiter.allow(s.clientIP(r), s.cfg.Now()); !ok {
+	client := s.clientIP(r)
+	if ok, wait := s.limiter.allow(client, s.cfg.Now()); !ok {
 		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
-		writeError(w, http.StatusTooManyRequests, "rate", "", "too many games created from %s: try again in %v", s.clientIP(r), wait.Round(time.Second))
+		writeError(w, http.StatusTooManyRequests, "rate", "", "too many games created from %s: try again in %v", client, wait.Round(time.Second))
 		return
 	}
 	if ok, wait := s.global.allow("", s.cfg.Now()); !ok {

@@ -298,18 +298,7 @@ func TestBotRestart(t *testing.T) {
 	if code, raw := c.do("POST", "/games/"+created.ID+"/moves", created.Token, jsonBody(moveRequest{Move: moves[0]}), nil); code != http.StatusOK {
 		t.Fatalf("move: %d %s", code, raw)
 	}
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		var st stateJSON
-		c.do("GET", "/games/"+created.ID, created.Token, "", &st)
-		if st.Ply == 2 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the computer player did not answer after the restart: %+v", st)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	waitPly(t, c, created.ID, created.Token, 2) // the computer's answer after the restart
 }
 
 func TestOpponents(t *testing.T) {
