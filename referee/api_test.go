@@ -740,3 +740,19 @@ func TestLimitListener(t *testing.T) {
 		t.Fatal("Accept still waits after Close")
 	}
 }
+
+// TestZeroConfig: a server of the zero Config serves games, its random
+// source being crypto/rand's.
+func TestZeroConfig(t *testing.T) {
+	srv, err := NewServer(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	rec := httptest.NewRecorder()
+	srv.ServeHTTP(rec, httptest.NewRequest("POST", "/games", strings.NewReader(`{"game": "coir"}`)))
+	var created createdJSON
+	if rec.Code != http.StatusCreated || json.Unmarshal(rec.Body.Bytes(), &created) != nil || !validID(created.ID) || len(created.Token) != 32 {
+		t.Errorf("a game on the zero Config: %d %s", rec.Code, rec.Body)
+	}
+}

@@ -2,6 +2,7 @@ package referee
 
 import (
 	"context"
+	crand "crypto/rand"
 	"crypto/subtle"
 	"encoding/binary"
 	"encoding/hex"
@@ -49,7 +50,7 @@ type Config struct {
 	// Rand is the source of game ids, tokens, invitations and secret
 	// setups; it must be unpredictable (crypto/rand.Reader) for a server
 	// on a network. Tests may pass a seeded source. It is only read
-	// under a lock.
+	// under a lock. nil means crypto/rand.Reader.
 	Rand io.Reader
 	// Store keeps the games across restarts, and may be shared by
 	// several servers (see Storage in the package documentation); nil
@@ -161,6 +162,9 @@ func NewServer(c Config) (*Server, error) {
 	}
 	if c.Now == nil {
 		c.Now = time.Now
+	}
+	if c.Rand == nil {
+		c.Rand = crand.Reader
 	}
 	switch {
 	case c.StreamsPerClient == 0:
