@@ -99,8 +99,15 @@ func (c Click) AppendText(b []byte) []byte {
 }
 
 // MarshalText returns the click's text, so that clicks travel in JSON
-// as strings such as "xD5".
-func (c Click) MarshalText() ([]byte, error) { return c.AppendText(nil), nil }
+// as strings such as "xD5". A click on no square (NoSquare, or a value
+// that is no square of the 7×7 board nor Outside) has no text that
+// reads back, and is refused.
+func (c Click) MarshalText() ([]byte, error) {
+	if c.Square != Outside && !Board7.Contains(c.Square) {
+		return nil, Errorf(ErrSyntax, "G1", "click", "a click on no square has no text form")
+	}
+	return c.AppendText(nil), nil
+}
 
 // UnmarshalText reads a click text with ParseClick.
 func (c *Click) UnmarshalText(text []byte) error {
@@ -113,13 +120,14 @@ func (c *Click) UnmarshalText(text []byte) error {
 }
 
 // ParseClick reads a click text: a square of the largest board (G1) or
-// "out", in either case, after an optional 'x' for a marked click. The
+// "out", in either case, after an optional 'x' (or '×', as in a move
+// text) for a marked click; white space around the text is ignored. The
 // game's Build says whether the square is on its board.
 func ParseClick(text string) (Click, error) {
 	var c Click
-	rest := text
-	if len(rest) > 0 && (rest[0] == 'x' || rest[0] == 'X') {
-		c.Mark, rest = true, rest[1:]
+	rest := strings.TrimSpace(text)
+	if m, ok := cutMark(rest); ok {
+		c.Mark, rest = true, strings.TrimSpace(m)
 	}
 	if strings.EqualFold(rest, "out") {
 		c.Square = Outside
@@ -131,4 +139,15 @@ func ParseClick(text string) (Click, error) {
 	}
 	c.Square = s
 	return c, nil
+}
+
+// cutMark returns text without its leading mark of a marked click ('x',
+// 'X' or '×') and whether it had one.
+func cutMark(text string) (string, bool) {
+	for _, mark := range []string{"x", "X", "×"} {
+		if rest, ok := strings.CutPrefix(text, mark); ok {
+			return rest, true
+		}
+	}
+	return text, false
 }

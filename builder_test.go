@@ -16,7 +16,8 @@ import (
 )
 
 // TestClickText: clicks read and print as move texts write squares (G12):
-// "D5", "xD5", "out", in either case on input.
+// "D5", "xD5", "out", in either case on input, with the '×' a move text
+// may mark a square with, and white space around.
 func TestClickText(t *testing.T) {
 	for _, c := range []struct {
 		in, out string
@@ -27,13 +28,18 @@ func TestClickText(t *testing.T) {
 		{"OUT", "out", hops.Click{Square: hops.Outside}},
 		{"Xout", "xout", hops.Click{Square: hops.Outside, Mark: true}},
 		{"a1", "A1", hops.Click{Square: hops.SquareAt(0, 0)}},
+		{" xd5", "xD5", hops.Click{Square: hops.SquareAt(3, 4), Mark: true}},
+		{"\tXD5 ", "xD5", hops.Click{Square: hops.SquareAt(3, 4), Mark: true}},
+		{"×d5", "xD5", hops.Click{Square: hops.SquareAt(3, 4), Mark: true}},
+		{" out", "out", hops.Click{Square: hops.Outside}},
+		{"x out", "xout", hops.Click{Square: hops.Outside, Mark: true}},
 	} {
 		got, err := hops.ParseClick(c.in)
 		if err != nil || got != c.click || got.String() != c.out {
 			t.Errorf("ParseClick(%q) = %+v %q %v, want %+v %q", c.in, got, got, err, c.click, c.out)
 		}
 	}
-	for _, bad := range []string{"", "x", "xx", "H1", "D8", "D55", "outx"} {
+	for _, bad := range []string{"", "x", "xx", "H1", "D8", "D55", "outx", " ", "××D5", "x×D5"} {
 		if _, err := hops.ParseClick(bad); !errors.Is(err, hops.ErrSyntax) {
 			t.Errorf("ParseClick(%q) = %v, want a syntax error", bad, err)
 		}
@@ -53,6 +59,13 @@ func TestClickJSON(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(`["Z9"]`), &out); err == nil {
 		t.Fatal("Unmarshal accepts Z9")
+	}
+	// A click on no square writes no text that reads back: refused.
+	for _, c := range []hops.Click{{Square: hops.NoSquare}, {Square: hops.Outside + 1, Mark: true}} {
+		var he *hops.Error
+		if data, err := json.Marshal(c); !errors.As(err, &he) || hops.RuleOf(err) != "G1" {
+			t.Errorf("Marshal(%+v) = %s, %v; want an *hops.Error citing G1", c, data, err)
+		}
 	}
 }
 

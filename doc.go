@@ -150,7 +150,10 @@
 // works), a [Built], a [Record] with the keys their documentation gives;
 // a [State] as {"game":"catchit","position":"..."}. A State is read back
 // through the registry of package games (games.State), as this package
-// keeps no list of games. What has no JSON form, a [Game] (send its
+// keeps no list of games. The zero value of a position, a move or a path
+// (a field left empty: no move played yet) is written as the empty text,
+// which reads back as the zero value; a parser (ParseMove, Parse) still
+// refuses the empty text. What has no JSON form, a [Game] (send its
 // Name), a [Board], a [Drawing] (send its SVG), the move search's
 // working values and the computer players, makes json.Marshal fail with
 // an *Error (see [NoJSON]) rather than write {}.

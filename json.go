@@ -164,6 +164,14 @@ func (b Board) MarshalJSON() ([]byte, error) {
 	return noJSON("a Board", "its Size says which board it is")
 }
 
+// MarshalJSON refuses: a Drawing is the material of a picture, bound to
+// its Board; send its SVG instead.
+func (Drawing) MarshalJSON() ([]byte, error) { return noJSON("a Drawing", "send its SVG") }
+
+// MarshalJSON refuses: JumpRules are the working rules of one search,
+// bound to their Board.
+func (JumpRules) MarshalJSON() ([]byte, error) { return noJSON("a JumpRules value", "") }
+
 // MarshalJSON refuses: a JumpSearch is the state of a running search.
 func (JumpSearch) MarshalJSON() ([]byte, error) { return noJSON("a JumpSearch", "") }
 

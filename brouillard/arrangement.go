@@ -79,10 +79,14 @@ func (a Arrangement) String() string {
 	return string(b[:])
 }
 
-// MarshalText returns the arrangement's text.
-func (a Arrangement) MarshalText() ([]byte, error) { return []byte(a.String()), nil }
+// MarshalText returns the arrangement's text; the zero Arrangement (none
+// chosen) gives the empty text.
+func (a Arrangement) MarshalText() ([]byte, error) {
+	return engine.MarshalText(a, func(b []byte) []byte { return append(b, a.String()...) })
+}
 
-// UnmarshalText reads an arrangement, as ParseArrangement.
+// UnmarshalText reads an arrangement, as ParseArrangement; the empty
+// text gives the zero Arrangement.
 func (a *Arrangement) UnmarshalText(text []byte) error {
 	return engine.UnmarshalText(a, text, ParseArrangement)
 }

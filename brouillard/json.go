@@ -16,8 +16,12 @@ type viewJSON struct {
 // MarshalJSON writes the view as {"viewer":"White","text":"<view text>"}:
 // the viewer's name and the view text of B12, all a client needs to
 // rebuild the view with ParseView (a text alone could not say whose
-// knowledge it holds when no pawn is hidden any more).
+// knowledge it holds when no pawn is hidden any more). The zero View (no
+// view) is written as null, which leaves a View unchanged when read.
 func (v View) MarshalJSON() ([]byte, error) {
+	if v == (View{}) {
+		return []byte("null"), nil
+	}
 	return json.Marshal(viewJSON{Viewer: SideName(v.viewer), Text: v.String()})
 }
 

@@ -68,10 +68,12 @@ func (m Move) String() string {
 	return string(m.AppendText(buf[:0]))
 }
 
-// MarshalText returns the move text.
-func (m Move) MarshalText() ([]byte, error) { return m.AppendText(nil), nil }
+// MarshalText returns the move text; the zero Move (no move) gives the
+// empty text.
+func (m Move) MarshalText() ([]byte, error) { return engine.MarshalText(m, m.AppendText) }
 
-// UnmarshalText reads a move text, as ParseMove.
+// UnmarshalText reads a move text, as ParseMove; the empty text gives
+// the zero Move.
 func (m *Move) UnmarshalText(text []byte) error {
 	return engine.UnmarshalText(m, text, ParseMove)
 }

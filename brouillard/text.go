@@ -50,14 +50,16 @@ func (p Position) String() string {
 	return string(p.st.appendText(buf[:0]))
 }
 
-// MarshalText returns the position text.
-func (p Position) MarshalText() ([]byte, error) { return p.st.appendText(nil), nil }
+// MarshalText returns the position text; the zero Position (no position
+// set) gives the empty text.
+func (p Position) MarshalText() ([]byte, error) { return engine.MarshalText(p, p.AppendText) }
 
 // AppendText appends the position text (B11) to b and returns the
 // extended slice; String and MarshalText are built on it.
 func (p Position) AppendText(b []byte) []byte { return p.st.appendText(b) }
 
-// UnmarshalText reads a position text, as Parse.
+// UnmarshalText reads a position text, as Parse; the empty text gives
+// the zero Position.
 func (p *Position) UnmarshalText(text []byte) error {
 	return engine.UnmarshalText(p, text, Parse)
 }

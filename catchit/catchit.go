@@ -231,8 +231,9 @@ func (p Position) String() string {
 	return string(p.AppendText(buf[:0]))
 }
 
-// MarshalText returns the position text of K11.
-func (p Position) MarshalText() ([]byte, error) { return p.AppendText(make([]byte, 0, 64)), nil }
+// MarshalText returns the position text of K11; the zero Position (no
+// position set) gives the empty text.
+func (p Position) MarshalText() ([]byte, error) { return engine.MarshalText(p, p.AppendText) }
 
 // AppendText appends the position text (K11) to out and returns the
 // extended slice; String and MarshalText are built on it.
@@ -261,7 +262,8 @@ func (p Position) AppendText(out []byte) []byte {
 	return out
 }
 
-// UnmarshalText reads a position text (see Parse).
+// UnmarshalText reads a position text (see Parse); the empty text gives
+// the zero Position.
 func (p *Position) UnmarshalText(text []byte) error {
 	return engine.UnmarshalText(p, text, Parse)
 }

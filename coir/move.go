@@ -96,10 +96,12 @@ func (m Move) AppendText(b []byte) []byte {
 	return b
 }
 
-// MarshalText returns the move text.
-func (m Move) MarshalText() ([]byte, error) { return m.AppendText(nil), nil }
+// MarshalText returns the move text; the zero Move (no move) gives the
+// empty text.
+func (m Move) MarshalText() ([]byte, error) { return engine.MarshalText(m, m.AppendText) }
 
-// UnmarshalText reads a move text with ParseMove.
+// UnmarshalText reads a move text with ParseMove; the empty text gives
+// the zero Move.
 func (m *Move) UnmarshalText(text []byte) error {
 	return engine.UnmarshalText(m, text, ParseMove)
 }

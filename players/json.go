@@ -42,3 +42,18 @@ func (Tactics[P, M]) MarshalJSON() ([]byte, error) {
 func (erased[P, M]) MarshalJSON() ([]byte, error) {
 	return nil, hops.NoJSON("an Agent", "send the game's name, the kind of player and its Options")
 }
+
+// MarshalJSON refuses: an AgentFunc is a function.
+func (AgentFunc) MarshalJSON() ([]byte, error) {
+	return nil, hops.NoJSON("an AgentFunc", "")
+}
+
+// MarshalJSON refuses: an Eval is a function.
+func (Eval[P]) MarshalJSON() ([]byte, error) {
+	return nil, hops.NoJSON("an Eval", "")
+}
+
+// MarshalJSON refuses: a Sampler is a function.
+func (Sampler[P]) MarshalJSON() ([]byte, error) {
+	return nil, hops.NoJSON("a Sampler", "")
+}

@@ -211,10 +211,12 @@ func (p Position) AppendText(b []byte) []byte {
 	return append(b, " k"...)
 }
 
-// MarshalText returns the position text.
-func (p Position) MarshalText() ([]byte, error) { return p.AppendText(nil), nil }
+// MarshalText returns the position text; the zero Position (no position
+// set) gives the empty text.
+func (p Position) MarshalText() ([]byte, error) { return engine.MarshalText(p, p.AppendText) }
 
-// UnmarshalText reads a position text with Parse.
+// UnmarshalText reads a position text with Parse; the empty text gives
+// the zero Position.
 func (p *Position) UnmarshalText(text []byte) error {
 	return engine.UnmarshalText(p, text, Parse)
 }

@@ -8,11 +8,30 @@ import (
 	"github.com/hopsgames/hops"
 )
 
+// MarshalText returns the text that appendText writes for v, or the
+// empty text for the zero value of T (a move not played yet, a position
+// not set), which no parser of the library reads and UnmarshalText
+// reads back as the zero value: the body of the games' MarshalText
+// methods, so that a field left empty round-trips through JSON.
+func MarshalText[T comparable](v T, appendText func([]byte) []byte) ([]byte, error) {
+	var zero T
+	if v == zero {
+		return []byte{}, nil
+	}
+	return appendText(nil), nil
+}
+
 // UnmarshalText parses text with parse and stores the result in *dst,
 // leaving *dst unchanged on error: the body of the games' UnmarshalText
 // methods, which let positions and moves travel in JSON and other text
-// encodings.
-func UnmarshalText[T any](dst *T, text []byte, parse func(string) (T, error)) error {
+// encodings. The empty text gives the zero value of T, as MarshalText
+// writes it.
+func UnmarshalText[T comparable](dst *T, text []byte, parse func(string) (T, error)) error {
+	if len(text) == 0 {
+		var zero T
+		*dst = zero
+		return nil
+	}
 	v, err := parse(string(text))
 	if err != nil {
 		return err
