@@ -236,6 +236,19 @@ func (b *Board) All() Bitboard { return b.all }
 // Contains reports whether the square is on the board.
 func (b *Board) Contains(s Square) bool { return b.all.Has(s) }
 
+// OffBoard returns the index in p of its first square that is not on the
+// board (NoSquare, Outside, or a square of a larger board), or -1 when
+// every square is on it: the check of G1 that a game makes on a move
+// built by hand before reading its squares.
+func (b *Board) OffBoard(p Path) int {
+	for i := range p.Len() {
+		if !b.all.Has(p.At(i)) {
+			return i
+		}
+	}
+	return -1
+}
+
 // Dark returns the dark squares: (file + rank) even, A1 dark (B1).
 func (b *Board) Dark() Bitboard { return b.dark }
 

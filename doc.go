@@ -46,11 +46,16 @@
 //     position, checked as Parse checks a text. What only one game has
 //     (Zapita's bomb, Catch'it's carrier, Brouillard's Fous ...) has a
 //     name of its own.
-//   - Errors: every error the library returns is an [*Error] that wraps
-//     one of [ErrSyntax], [ErrPosition] or [ErrIllegal] and names the rule
-//     broken, so a server can answer "second displacement C1-C3: the ball
+//   - Errors: every error the library makes is an [*Error] that wraps
+//     one of [ErrSyntax], [ErrPosition] or [ErrIllegal], and one about a
+//     game (a position, a move, a square) names the rule broken,
+//     so a server can answer "second displacement C1-C3: the ball
 //     was already moved this turn (K8)" and still sort errors with
-//     errors.Is and errors.As; [RuleOf] gives the rule's id. An error
+//     errors.Is and errors.As; [RuleOf] gives the rule's id. The rule book
+//     has no rules for the library's own formats, so an error about a
+//     record's form, a JSON value's shape or an unknown name cites none;
+//     an error of the reader or writer a record is read from or written
+//     to is returned as it is. An error
 //     quotes at most [MaxQuote] bytes of its input ([Quote], [QuoteAt]),
 //     around the fault, so its message stays short whatever the input.
 //   - [Side], [Outcome] (which names the winner in the game's words and
@@ -84,7 +89,8 @@
 // [Record.Replay] checks every move. A [Recorder] builds a record as the
 // game is played, checking each move. The format, in EBNF (one item a
 // line, of at most [MaxRecordLine] bytes; spaces, tabs and carriage
-// returns at the end of a line are ignored):
+// returns at the end of a line are ignored, and so is a byte order mark
+// at the start of the stream):
 //
 //	stream   = { blank | note } { record { blank | note } } .
 //	record   = tag { tag } { blank } { comment | blank | note }

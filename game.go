@@ -70,7 +70,9 @@ type State interface {
 	// PlayIndex plays the i-th legal move, Moves()[i], without building
 	// or parsing its text: with CountMoves it is the quick way to play
 	// through a State (a random playout, a player that picks by index).
-	// An index out of range is an *Error of kind ErrIllegal.
+	// An index out of range is an *Error of kind ErrIllegal, citing G9
+	// (the generator's order numbers the moves) or, in a position with no
+	// legal move, G6.
 	PlayIndex(i int) (State, error)
 	// Play parses, validates and plays a move text.
 	Play(move string) (State, error)
@@ -277,8 +279,14 @@ func (e erased[P, M]) PlayIndex(i int) (State, error) {
 			m = moves[i]
 		}
 	})
-	if i < 0 || i >= n {
-		return nil, Errorf(ErrIllegal, "G6", fmt.Sprintf("move %d", i), "the position has %d legal moves, numbered from 0", n)
+	switch {
+	case n == 0:
+		return nil, Errorf(ErrIllegal, "G6", fmt.Sprintf("move %d", i), "the position has no legal move")
+	case i < 0 || i >= n:
+		if n == 1 {
+			return nil, Errorf(ErrIllegal, "G9", fmt.Sprintf("move %d", i), "the position has 1 legal move, numbered 0")
+		}
+		return nil, Errorf(ErrIllegal, "G9", fmt.Sprintf("move %d", i), "the position has %d legal moves, numbered from 0", n)
 	}
 	next, err := e.p.Play(m)
 	if err != nil {

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // MarshalText returns "first" or "second": a Side alone does not know the
@@ -298,4 +300,61 @@ func (b Built[M]) PreviewText() string {
 		return b.Preview.String()
 	}
 	return b.previewText
+}
+
+// JSON strings hold Unicode text, so a record's text that is not valid
+// UTF-8 (a comment saved in Latin-1, say), which the record's text form
+// keeps byte for byte, would read back from JSON changed: Record, Tag and
+// RecordMove refuse to encode it, naming the text.
+
+// MarshalJSON writes the record with the keys its struct tags give, or
+// refuses, with an *Error that names the text, a record that holds a
+// text that is not valid UTF-8.
+func (r Record) MarshalJSON() ([]byte, error) {
+	texts := []string{r.Game, r.Start, r.Comment, r.Result}
+	where := []string{"tag Game", "tag Start", "comment", "result"}
+	for _, t := range r.Tags {
+		texts, where = append(texts, t.Name, t.Value), append(where, "tag "+clip(t.Name), "tag "+clip(t.Name))
+	}
+	for i, m := range r.Moves {
+		texts = append(texts, m.Text, m.Reveal, m.Comment)
+		w := "move " + strconv.Itoa(i+1)
+		where = append(where, w, w+" reveal", w+" comment")
+	}
+	if err := notUTF8(texts, where); err != nil {
+		return nil, err
+	}
+	type plain Record // the same fields, without this method
+	return json.Marshal(plain(r))
+}
+
+// MarshalJSON writes {"name":...,"value":...}, or refuses a name or value
+// that is not valid UTF-8.
+func (t Tag) MarshalJSON() ([]byte, error) {
+	if err := notUTF8([]string{t.Name, t.Value}, []string{"tag", "tag " + clip(t.Name)}); err != nil {
+		return nil, err
+	}
+	type plain Tag
+	return json.Marshal(plain(t))
+}
+
+// MarshalJSON writes the move with the keys its struct tags give, or
+// refuses a text that is not valid UTF-8.
+func (m RecordMove) MarshalJSON() ([]byte, error) {
+	if err := notUTF8([]string{m.Text, m.Reveal, m.Comment}, []string{"move", "move reveal", "move comment"}); err != nil {
+		return nil, err
+	}
+	type plain RecordMove
+	return json.Marshal(plain(m))
+}
+
+// notUTF8 returns an *Error for the first of texts that is not valid
+// UTF-8, named by the same entry of where, or nil.
+func notUTF8(texts, where []string) error {
+	for i, t := range texts {
+		if !utf8.ValidString(t) {
+			return Errorf(ErrSyntax, "", where[i], "%s is not UTF-8 text, which JSON would change; the record's text form keeps it as it is", Quote(t))
+		}
+	}
+	return nil
 }

@@ -16,7 +16,9 @@ import (
 // described in the package documentation (Game records); Write and
 // ReadRecord convert between the two, and Replay checks every move. A
 // record that Write accepts reads back equal, empty and nil lists aside.
-// The JSON keys are the lower-case field names given in the struct tags.
+// The JSON keys are the lower-case field names given in the struct tags;
+// a record that holds a text that is not valid UTF-8 has no JSON form
+// (see MarshalJSON).
 //
 // A Record is a plain value that programs may fill by hand; a [Recorder]
 // builds one move by move and checks each move as it comes.
@@ -393,7 +395,13 @@ func (rr *RecordReader) next() (string, bool, error) {
 		rr.err = rr.tooLong(rr.line)
 		return "", false, rr.err
 	}
-	return strings.TrimRight(rr.sc.Text(), " \t\r"), true, nil
+	line := rr.sc.Text()
+	if rr.line == 1 {
+		// A byte order mark, which some editors write at the start of
+		// a UTF-8 file, is no part of the text.
+		line = strings.TrimPrefix(line, "\uFEFF")
+	}
+	return strings.TrimRight(line, " \t\r"), true, nil
 }
 
 func (rr *RecordReader) tooLong(line int) *Error {
@@ -419,6 +427,7 @@ func (rr *RecordReader) Next() (*Record, error) {
 		}
 	}
 	rec := &Record{}
+	first := rr.line // the record's first line
 	where := func() string { return fmt.Sprintf("line %d", rr.line) }
 	var seenGame, seenStart bool
 	seen := map[string]bool{}
@@ -443,10 +452,17 @@ func (rr *RecordReader) Next() (*Record, error) {
 		return nil, err
 	}
 	if !seenGame || !seenStart {
-		return nil, Errorf(ErrSyntax, "", where(), "a record starts with its Game and Start tags")
+		missing := "Game and Start tags"
+		if seenGame {
+			missing = "Start tag"
+		} else if seenStart {
+			missing = "Game tag"
+		}
+		return nil, Errorf(ErrSyntax, "", fmt.Sprintf("line %d", first),
+			"the record that starts here has no %s: a record starts with its Game and Start tags, with no blank line among its tags", missing)
 	}
 	if rec.Game == "" {
-		return nil, Errorf(ErrSyntax, "", where(), "the Game tag is empty: it names the game")
+		return nil, Errorf(ErrSyntax, "", fmt.Sprintf("line %d", first), "the Game tag is empty: it names the game")
 	}
 	// The comment being read belongs to the last move, or to the game
 	// before its first move. A comment of one piece is kept as it is;
@@ -487,6 +503,9 @@ func (rr *RecordReader) Next() (*Record, error) {
 			return rec, nil
 		}
 		if strings.HasPrefix(line, "[") {
+			if len(rec.Moves) == 0 {
+				return nil, Errorf(ErrSyntax, "", where(), "a tag after the blank line that ends the tags of the record of line %d (or that record has no result line: 1-0, 0-1 or *)", first)
+			}
 			return nil, Errorf(ErrSyntax, "", where(), "record has no result line (1-0, 0-1 or *) before the next record")
 		}
 		if strings.HasPrefix(line, "{") {
@@ -665,15 +684,13 @@ func ReadRecord(text string) (*Record, error) {
 // last (len(Moves)+1 of them). An illegal move is reported with its
 // number, its text and the game's reason, as
 // `move 12 "D1-D3": ... (K8)`; a result that does not match the final
-// position is reported too. Reveal annotations are not checked here: the
+// position is reported too. The record's Game tag must name g (see
+// CheckGame). Reveal annotations are not checked here: the
 // true state determines them; the brouillard package replays the records
 // that one player keeps, which need them.
 func (r *Record) Replay(g *Game) ([]State, error) {
-	if g == nil {
-		return nil, Errorf(ErrSyntax, "", "", "record replayed in no game")
-	}
-	if r.Game != g.Name {
-		return nil, Errorf(ErrSyntax, "", "tag Game", "record of %s replayed as %q", Quote(r.Game), g.Name)
+	if err := r.CheckGame(g); err != nil {
+		return nil, err
 	}
 	s, err := g.Parse(r.Start)
 	if err != nil {
@@ -694,13 +711,33 @@ func (r *Record) Replay(g *Game) ([]State, error) {
 		states = append(states, s)
 	}
 	want := r.Result
-	if want == "" {
+	switch want {
+	case "":
 		want = ResultUnfinished
+	case ResultFirst, ResultSecond, ResultUnfinished:
+	default:
+		return states, Errorf(ErrSyntax, "", "result", "%s: want 1-0, 0-1 or *", Quote(want))
 	}
 	if got := ResultOf(s.Outcome()); got != want {
 		return states, Errorf(ErrIllegal, "", "result", "the record says %s but the final position gives %s", want, got)
 	}
 	return states, nil
+}
+
+// CheckGame returns nil when the record's Game tag names g, in any case
+// (as games.ByName finds a game), and otherwise an *Error that says which
+// game the record is of.
+func (r *Record) CheckGame(g *Game) error {
+	if r == nil {
+		return Errorf(ErrSyntax, "", "", "no record")
+	}
+	if g == nil || g.Name == "" {
+		return Errorf(ErrSyntax, "", "", "record replayed in no game")
+	}
+	if !strings.EqualFold(r.Game, g.Name) {
+		return Errorf(ErrSyntax, "", "tag Game", "record of %s, not of %q", Quote(r.Game), g.Name)
+	}
+	return nil
 }
 
 // NewRecord starts a record of the game of state s from s, with no moves
@@ -770,7 +807,13 @@ func (r *Recorder) Play(move string) (State, error) {
 	if err != nil {
 		return nil, ErrorIn(err, where)
 	}
-	r.rec.Moves = append(r.rec.Moves, RecordMove{Text: canonicalMove(r.state, move, next)})
+	text, err := r.state.Canonical(move)
+	if err != nil {
+		// Canonical accepts every move Play does (G9); the move as
+		// written still replays.
+		text = move
+	}
+	r.rec.Moves = append(r.rec.Moves, RecordMove{Text: text})
 	r.state = next
 	r.reps = r.seen.add(next)
 	return next, nil
@@ -820,24 +863,6 @@ func (c *positionCounter) add(s State) int {
 	}
 	c.byHash[h] = append(list, positionCount{text, 1})
 	return 1
-}
-
-// canonicalMove returns the text that s.Moves gives the move that leads
-// from s to next (written move in s).
-func canonicalMove(s State, move string, next State) string {
-	moves := s.Moves()
-	if slices.Contains(moves, move) {
-		return move
-	}
-	h, text := next.Hash(), next.String()
-	for _, m := range moves {
-		if n, err := s.Play(m); err == nil && n.Hash() == h && n.String() == text {
-			return m
-		}
-	}
-	// A legal move that the generator does not list breaks G9 in the
-	// game package; the move as written still replays.
-	return move
 }
 
 // Comment sets the comment on the last move recorded, or on the game

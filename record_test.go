@@ -82,12 +82,16 @@ func TestRecordCorrupted(t *testing.T) {
 		{"dropped move", "2. 1\n3. 2\n", "2. 1\n", "result: the record says 1-0 but the final position gives *", ErrIllegal},
 		{"renumbered", "2. 1", "3. 1", `line 7: move number "3", want 2`, ErrSyntax},
 		{"bad header", `[North "Ann"]`, `[North Ann]`, "line 3: tag North: the value is written in double quotes", ErrSyntax},
-		{"no game", "[Game \"nim\"]\n", "", "a record starts with its Game and Start tags", ErrSyntax},
+		{"no game", "[Game \"nim\"]\n", "", "line 1: the record that starts here has no Game tag", ErrSyntax},
+		{"no start", "[Start \"5 0\"]\n", "", "line 1: the record that starts here has no Start tag", ErrSyntax},
+		{"blank line among the tags", "[Start \"5 0\"]\n", "\n[Start \"5 0\"]\n", "line 1: the record that starts here has no Start tag", ErrSyntax},
+		{"tag after the tags", "1. 2", "[Late \"tag\"]\n1. 2", "line 6: a tag after the blank line that ends the tags of the record of line 1", ErrSyntax},
+		{"no result before the next record", "1-0\n", "[Game \"nim\"]\n", "line 9: record has no result line", ErrSyntax},
 		{"bad start", `[Start "5 0"]`, `[Start "5"]`, "tag Start: ", ErrSyntax},
 		{"no result", "1-0\n", "", "record ends without a result line", ErrSyntax},
 		{"duplicate tag", `[North "Ann"]`, `[Start "4 0"]`, "tag Start appears twice", ErrSyntax},
 		{"bad comment", "{greedy}", "{greedy", "comment", ErrSyntax},
-		{"wrong game", `"nim"`, `"zapita"`, `record of "zapita" replayed as "nim"`, ErrSyntax},
+		{"wrong game", `"nim"`, `"zapita"`, `tag Game: record of "zapita", not of "nim"`, ErrSyntax},
 		{"played on", "1-0\n", "4. 1\n1-0\n", `move 4 "1": the game was already over`, ErrIllegal},
 	}
 	for _, tt := range tests {
@@ -102,6 +106,22 @@ func TestRecordCorrupted(t *testing.T) {
 	}
 	if _, err := ReadRecord(""); err == nil {
 		t.Error("empty text")
+	}
+	// The game's name in another case is the game (as games.ByName
+	// finds it); a byte order mark before the first line is no text.
+	rec, err := ReadRecord("\uFEFF" + strings.Replace(nimRecord, `"nim"`, `"NIM"`, 1))
+	if err != nil {
+		t.Fatalf("a record with a byte order mark: %v", err)
+	}
+	if _, err := rec.Replay(nimGame); err != nil {
+		t.Errorf("a record of NIM replayed as nim: %v", err)
+	}
+	// A result the text cannot hold, set by hand, is quoted short, on
+	// one line.
+	rec.Result = strings.Repeat("A", 100000) + "\nINJECTED"
+	if _, err := rec.Replay(nimGame); err == nil || len(err.Error()) > 200 || strings.Contains(err.Error(), "\n") ||
+		!strings.Contains(err.Error(), "want 1-0, 0-1 or *") || !errors.Is(err, ErrSyntax) {
+		t.Errorf("a result of 100009 bytes: %v", err)
 	}
 	if _, err := ReadRecord(nimRecord + nimRecord); err == nil {
 		t.Error("two records read as one")

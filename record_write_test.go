@@ -274,6 +274,31 @@ func TestRecordJSON(t *testing.T) {
 	if err := json.Unmarshal(data, &back); err != nil || !cmp.Equal(empty, &back) {
 		t.Errorf("JSON round trip of %s: %+v, %v", data, back, err)
 	}
+	// A text that is not UTF-8 reads back from the record's text form as
+	// it is, but JSON would change it: refused, naming the text.
+	for _, c := range []struct {
+		where string
+		spoil func(r *Record)
+	}{
+		{"comment", func(r *Record) { r.Comment = "caf\xe9" }},
+		{"tag North", func(r *Record) { r.Tags[0].Value = "Ren\xe9" }},
+		{"move 2 comment", func(r *Record) { r.Moves[1].Comment = "\xff" }},
+		{"move 3", func(r *Record) { r.Moves[2].Text = "2\xc3" }},
+	} {
+		r := nimRec()
+		c.spoil(r)
+		data, err := json.Marshal(r)
+		var he *Error
+		if !errors.As(err, &he) || he.Where != c.where || !strings.Contains(he.Msg, "not UTF-8") {
+			t.Errorf("%s not UTF-8: json.Marshal = %s, %v", c.where, data, err)
+		}
+	}
+	if data, err := json.Marshal(RecordMove{Text: "1", Comment: "\xe9"}); err == nil {
+		t.Errorf("a RecordMove with a comment not UTF-8 encodes as %s", data)
+	}
+	if data, err := json.Marshal(Tag{Name: "North", Value: "\xe9"}); err == nil {
+		t.Errorf("a Tag with a value not UTF-8 encodes as %s", data)
+	}
 }
 
 // FuzzWriteRecord: a record made of arbitrary texts either is refused by

@@ -58,6 +58,12 @@ func (st *state) check(m Move) (checked, *hops.Error) {
 	if st.over() {
 		return c, illegal("B5", nil, "the game is over: a King has been captured")
 	}
+	if i := bd.OffBoard(m.pawn); i >= 0 {
+		return c, hops.Errorf(hops.ErrSyntax, "G1", "pawn move "+m.pawn.String(), "square %d of the path is not on the board", i+1)
+	}
+	if i := bd.OffBoard(m.fou); i >= 0 {
+		return c, hops.Errorf(hops.ErrSyntax, "G1", "Fou move "+m.fou.String(), "square %d of the path is not on the board", i+1)
+	}
 	me := st.side
 	occ := st.pawns[0] | st.pawns[1]
 	// mine: the mover's pawns once his pawn move is made, which is the

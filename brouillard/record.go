@@ -37,8 +37,8 @@ func ParseReveal(text string) (Reveal, error) {
 // record and returns the first illegal move as an error. The result holds
 // nothing the viewer did not see.
 func PlayerRecord(rec *hops.Record, viewer hops.Side) (*hops.Record, error) {
-	if rec.Game != Game.Name {
-		return nil, hops.Errorf(hops.ErrSyntax, "", "tag Game", "record of %s, not of %q", hops.Quote(rec.Game), Game.Name)
+	if err := rec.CheckGame(Game); err != nil {
+		return nil, err
 	}
 	if _, ok := rec.Tag("View"); ok {
 		return nil, hops.Errorf(hops.ErrSyntax, "", "tag View", "the record is already a player's record")
@@ -73,8 +73,8 @@ func PlayerRecord(rec *hops.Record, viewer hops.Side) (*hops.Record, error) {
 // public information only, checking every move and every reveal, and
 // returns the viewer's views from the start to the end.
 func ReplayView(rec *hops.Record) ([]View, error) {
-	if rec.Game != Game.Name {
-		return nil, hops.Errorf(hops.ErrSyntax, "", "tag Game", "record of %s, not of %q", hops.Quote(rec.Game), Game.Name)
+	if err := rec.CheckGame(Game); err != nil {
+		return nil, err
 	}
 	name, ok := rec.Tag("View")
 	if !ok {

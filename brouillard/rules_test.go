@@ -222,6 +222,28 @@ func TestB6_PawnMove(t *testing.T) {
 	reject(t, p, "D3xB5 D2-E1", "B8")    // a pawn turns nothing
 }
 
+// TestG1_BuiltOffBoard: a move built by hand with a square that is not on
+// the board (NoSquare, Outside, a square of no 7×7 board) is refused
+// under G1, naming the square's place in its path, not as a pawn or a
+// Fou missing from a square written "-".
+func TestG1_BuiltOffBoard(t *testing.T) {
+	p := Start()
+	fou, pawn := p.Fou(White), sq(t, "C2")
+	for _, off := range []hops.Square{hops.NoSquare, hops.Outside, hops.Square(7), hops.Square(63)} {
+		for _, m := range []Move{
+			NewMove(hops.PathOf(off, sq(t, "B3")), hops.PathOf(fou, sq(t, "E3"))),
+			NewMove(hops.PathOf(pawn, off), hops.PathOf(fou, sq(t, "E3"))),
+			NewMove(hops.Path{}, hops.PathOf(off, sq(t, "E3"))),
+			NewMove(hops.Path{}, hops.PathOf(fou, off)),
+		} {
+			err := p.Validate(m)
+			if hops.RuleOf(err) != "G1" || !strings.Contains(err.Error(), "of the path is not on the board") {
+				t.Errorf("%s: %v, want G1", m, err)
+			}
+		}
+	}
+}
+
 func TestB7_FouMove(t *testing.T) {
 	p := build(t, fig6, "w 0 0 -")
 	q := play(t, p, "D2-B2-B4-B6") // Fig. 6

@@ -70,10 +70,8 @@ func (st *stage) displace(d hops.Path, ord int) (bool, *hops.Error) {
 		return false, hops.Errorf(hops.ErrSyntax, "K10", ordinal[ord&1]+" displacement",
 			"a displacement needs a start square and at least one landing")
 	}
-	for i := 0; i < n; i++ {
-		if s := d.At(i); !board.Contains(s) && !(s == hops.Outside && i == n-1) {
-			return fail(hops.ErrSyntax, "G1", "square %d is not on the board", i+1)
-		}
+	if i := board.OffBoard(d); i >= 0 && !(d.At(i) == hops.Outside && i == n-1) {
+		return fail(hops.ErrSyntax, "G1", "square %d of the path is not on the board", i+1)
 	}
 	side := st.side
 	from := d.From()

@@ -94,11 +94,25 @@ func Parse(name, text string) (hops.State, error) {
 // returns every position from the start to the last (see
 // hops.Record.Replay).
 func Replay(rec *hops.Record) ([]hops.State, error) {
+	if rec == nil {
+		return nil, hops.Errorf(hops.ErrSyntax, "", "", "no record")
+	}
 	g, err := find(rec.Game)
 	if err != nil {
 		return nil, hops.ErrorIn(err, "tag Game")
 	}
 	return rec.Replay(g)
+}
+
+// errNoState is the error of a nil State given where a state is needed.
+func errNoState() error { return hops.Errorf(hops.ErrSyntax, "", "state", "no state") }
+
+// lookupState returns the registered game of s.
+func lookupState(s hops.State) (*entry, error) {
+	if s == nil {
+		return nil, errNoState()
+	}
+	return lookup(s.Game())
 }
 
 func lookup(g *hops.Game) (*entry, error) {
@@ -119,7 +133,7 @@ type Division struct {
 
 // Perft returns hops.Perft of the typed position behind s.
 func Perft(s hops.State, depth int) (uint64, error) {
-	e, err := lookup(s.Game())
+	e, err := lookupState(s)
 	if err != nil {
 		return 0, err
 	}
@@ -129,7 +143,7 @@ func Perft(s hops.State, depth int) (uint64, error) {
 // Divide returns hops.Divide of the typed position behind s, with the
 // moves as text.
 func Divide(s hops.State, depth int) ([]Division, error) {
-	e, err := lookup(s.Game())
+	e, err := lookupState(s)
 	if err != nil {
 		return nil, err
 	}
@@ -189,7 +203,7 @@ func typed[P hops.Position[P, M], M hops.Move](g *hops.Game) *entry {
 func Value[P any](s hops.State) (P, error) {
 	p, ok := hops.As[P](s)
 	if s == nil {
-		return p, hops.Errorf(hops.ErrSyntax, "", "state", "no state")
+		return p, errNoState()
 	}
 	if !ok {
 		return p, hops.Errorf(hops.ErrSyntax, "", "state", "a %s state does not hold a %T", s.Game(), p)

@@ -53,7 +53,7 @@ func noView() error {
 // ViewOf returns side's view of s. It returns an error for a game without
 // hidden pieces.
 func ViewOf(s hops.State, side hops.Side) (View, error) {
-	e, err := lookup(s.Game())
+	e, err := lookupState(s)
 	if err != nil {
 		return View{}, err
 	}
@@ -90,7 +90,7 @@ func noViews(g *hops.Game) error {
 // "D5 Nine captured" when the Fou turned a pawn over, "" otherwise. In a
 // game without hidden pieces the reveal is always "".
 func PlayReveal(s hops.State, move string) (next hops.State, reveal string, err error) {
-	e, err := lookup(s.Game())
+	e, err := lookupState(s)
 	if err != nil {
 		return nil, "", err
 	}

@@ -1,7 +1,6 @@
 package players
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -41,14 +40,14 @@ var builders = map[string]func(kind string, opt Options) Agent{
 // view of the state they are given and sample the rest.
 func New(g *hops.Game, kind string, opt Options) (Agent, error) {
 	if g == nil {
-		return nil, fmt.Errorf("players: no game")
+		return nil, hops.Errorf(hops.ErrSyntax, "", "", "no game to play")
 	}
 	build, ok := builders[g.Name]
 	if !ok {
-		return nil, fmt.Errorf("players: unknown game %q", g.Name)
+		return nil, hops.Errorf(hops.ErrSyntax, "", "", "no player for the game %s", hops.Quote(g.Name))
 	}
 	if !slices.Contains(Kinds(), kind) {
-		return nil, fmt.Errorf("players: unknown kind of player %q (want one of %s)", kind, strings.Join(Kinds(), ", "))
+		return nil, hops.Errorf(hops.ErrSyntax, "", "", "unknown kind of player %s (want one of %s)", hops.Quote(kind), strings.Join(Kinds(), ", "))
 	}
 	return build(kind, opt), nil
 }

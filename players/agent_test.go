@@ -1,6 +1,7 @@
 package players
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -169,6 +170,32 @@ func TestNewRefusesUnknown(t *testing.T) {
 	}
 	if _, err := New(nil, KindRandom, Options{}); err == nil {
 		t.Error("New of no game")
+	}
+}
+
+// TestChooseRefusesOtherStates: an agent given no state, or a state of
+// another game, answers an *hops.Error and plays nothing.
+func TestChooseRefusesOtherStates(t *testing.T) {
+	agent, err := New(games.All()[0], KindRandom, Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := games.All()[1].Start(hops.First)
+	for name, s := range map[string]hops.State{"no state": nil, "another game's state": other} {
+		var move string
+		var err error
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("Choose(%s) panics: %v", name, r)
+				}
+			}()
+			move, err = agent.Choose(s)
+		}()
+		var he *hops.Error
+		if move != "" || !errors.As(err, &he) {
+			t.Errorf("Choose(%s) = %q, %v; want an *hops.Error", name, move, err)
+		}
 	}
 }
 

@@ -85,7 +85,8 @@ const (
 func (s *FogSearcher) SearchView(v brouillard.View) (Result[brouillard.Move], error) {
 	var res Result[brouillard.Move]
 	if v.ToMove() != v.Viewer() {
-		return res, fmt.Errorf("players: %s's view with %s to move", brouillard.SideName(v.Viewer()), brouillard.SideName(v.ToMove()))
+		return res, hops.Errorf(hops.ErrIllegal, "G6", "view", "%s's view with %s to move: a player decides on his own turn only",
+			brouillard.SideName(v.Viewer()), brouillard.SideName(v.ToMove()))
 	}
 	s.me = v.Viewer()
 	if targetKnown(v, s.me) || targetKnown(v, s.me.Other()) {

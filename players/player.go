@@ -34,7 +34,6 @@
 package players
 
 import (
-	"fmt"
 	"math/rand/v2"
 
 	"github.com/hopsgames/hops"
@@ -67,9 +66,13 @@ func Erase[P hops.Position[P, M], M hops.Move](pl Player[P, M]) Agent {
 type erased[P hops.Position[P, M], M hops.Move] struct{ pl Player[P, M] }
 
 func (e erased[P, M]) Choose(s hops.State) (string, error) {
+	var p P
+	if s == nil {
+		return "", hops.Errorf(hops.ErrSyntax, "", "state", "no state")
+	}
 	p, ok := s.Value().(P)
 	if !ok {
-		return "", fmt.Errorf("players: a %s position is not a %T", s.Game(), p)
+		return "", hops.Errorf(hops.ErrSyntax, "", "state", "a %s position is not a %T", s.Game(), p)
 	}
 	m, err := e.pl.Move(p)
 	if err != nil {

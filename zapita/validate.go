@@ -64,10 +64,8 @@ func (p *Position) check(m Move, partial bool) (checked, error) {
 	if m.path.Len() < 2 {
 		return st, illegal("Z4", "move", "a move needs a path of at least two squares: the pawn's start and where it goes")
 	}
-	for i := 0; i < m.path.Len(); i++ {
-		if !board.Contains(m.path.At(i)) {
-			return st, illegal("G1", pathWhere(&m), "square %d of the path is not on the board", i+1)
-		}
+	if i := board.OffBoard(m.path); i >= 0 {
+		return st, illegal("G1", pathWhere(&m), "square %d of the path is not on the board", i+1)
 	}
 	for i := 0; i < int(m.n); i++ {
 		if !board.Contains(m.throws[i]) {

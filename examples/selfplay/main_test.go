@@ -163,8 +163,8 @@ func TestBadArguments(t *testing.T) {
 		want string
 	}{
 		{[]string{"-game", "chess"}, 2, `unknown game "chess"`},
-		{[]string{"-first", "genius"}, 2, `-first: players: unknown kind of player "genius"`},
-		{[]string{"-second", "genius"}, 2, `-second: players: unknown kind of player "genius"`},
+		{[]string{"-first", "genius"}, 2, `-first: unknown kind of player "genius"`},
+		{[]string{"-second", "genius"}, 2, `-second: unknown kind of player "genius"`},
 		{[]string{"-budget", "0"}, 2, "-budget must be 1 or more"},
 		{[]string{"-max-plies", "-1"}, 2, "-max-plies must not be negative"},
 		{[]string{"-time", "-1s"}, 2, "-time must not be negative"},
