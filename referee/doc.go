@@ -74,7 +74,8 @@
 //	403 turn         a move, or its clicks, by the side not to move, or a
 //	                 takeback before the computer's reply
 //	403 hidden       the record of a game with hidden pieces that is not over
-//	403 takeback     a takeback between two people, or by the computer's side
+//	403 takeback     a takeback between two people, by the computer's side, or
+//	                 of a turn that turned a pawn over (what it showed stays known)
 //	404 not-found    an unknown game (or one that expired), path or rule book section
 //	404 none         no rematch of this game yet
 //	405 method       a method the path does not take (the Allow header lists those
@@ -218,8 +219,12 @@
 // inside its synced part, CRLF line endings, zeros over written lines, a
 // journal that is a directory or a link) is damage: the journal is set
 // aside as it is, renamed DIR/<id>.journal.damaged, the server logs it,
-// and answers the game kind "damaged" rather than as unknown; nothing it
-// cannot read is ever truncated or deleted. The directory is one
+// and answers the game kind "damaged" rather than as unknown; so is a
+// journal that reads but whose events do not replay (a move the rules
+// refuse), when the server reads the game. Nothing it cannot read is
+// ever truncated or deleted (the journal of a game that expires before
+// the server has read it since its start is deleted unread: it checks
+// the lines, not the moves). The directory is one
 // server's: it is locked (DIR/referee.lock), and a second server started
 // on it is refused with the first one's pid, since each would answer from
 // its own copy of the games; a crash leaves no lock behind. See FileStore
@@ -343,7 +348,9 @@
 //	                             back his last turn and the computer's reply;
 //	                             answers the state. It is journaled (event
 //	                             "takeback"), so a restart keeps it; between two
-//	                             people it is refused (403, kind "takeback")
+//	                             people, or past a turn that turned a pawn over
+//	                             in Brouillard, it is refused (403, kind
+//	                             "takeback")
 //	GET  /rules/{game}           the game's rules, then the rules common to the
 //	                             four games, as Markdown from the rule book
 //	                             (hops.RuleSection); each rule starts "**K8 ..."

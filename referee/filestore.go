@@ -459,6 +459,28 @@ func (f *FileStore) readLocked(id string, jf *journalFile) ([]Event, error) {
 	return events, nil
 }
 
+// SetAside sets aside the journal of game id, as it is, for a reason the
+// server found (see SetterAside): it is renamed <id>.journal.damaged, as
+// a journal the store finds damaged itself. It returns the
+// *DamagedError that Load answers from then on; for a game already set
+// aside, or not stored, it returns what Load returns.
+func (f *FileStore) SetAside(ctx context.Context, id, reason string) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if !validID(id) {
+		return ErrNotFound
+	}
+	jf := f.lock(id)
+	defer jf.mu.Unlock()
+	if _, err := os.Lstat(f.path(id)); err != nil {
+		_, err := f.readLocked(id, jf)
+		return err
+	}
+	jf.size = -1 // read again: the next read finds it set aside
+	return f.setAside(id, reason)
+}
+
 // setAside renames a damaged journal, kept as it is, and returns the
 // error that says so.
 func (f *FileStore) setAside(id, reason string) error {

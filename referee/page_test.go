@@ -374,6 +374,79 @@ func TestTakeback(t *testing.T) {
 	}
 }
 
+// In Brouillard against the computer, a turn that turned one of the
+// computer's pawns over is not taken back: the player would have seen
+// its face and could play the turn again knowing it (B4). Before such a
+// turn a takeback works as in the other games.
+func TestTakebackKeepsWhatWasRevealed(t *testing.T) {
+	c := newClient(t)
+	created := c.createOnly(createRequest{Game: "brouillard", Opponent: OpponentEasy, Arrangement: "NTXXQJK"})
+	path := "/games/" + created.ID
+	// myTurn waits for the computer's reply: the player's turn again.
+	myTurn := func() stateJSON {
+		deadline := time.Now().Add(20 * time.Second)
+		for {
+			var st stateJSON
+			c.do("GET", path, created.Token, "", &st)
+			if st.Status != "playing" || st.ToMove == created.You {
+				return st
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the computer does not answer: %+v", st)
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	tookBack := false
+	for turn := 0; turn < 60; turn++ {
+		st := myTurn()
+		if st.Status != "playing" {
+			t.Skipf("the game ended (%s) before the player could turn a pawn over", st.Status)
+		}
+		moves := c.allMoves(path, created.Token)
+		i := slices.IndexFunc(moves, func(m string) bool { return strings.Contains(m, "x") })
+		if i < 0 {
+			if code, raw := c.do("POST", path+"/moves", created.Token, jsonBody(moveRequest{Move: moves[0]}), nil); code != http.StatusOK {
+				t.Fatalf("move %s: %d %s", moves[0], code, raw)
+			}
+			if !tookBack && st.Ply > 0 {
+				// A takeback of a turn that showed nothing is allowed.
+				myTurn()
+				var h historyJSON
+				c.do("GET", path+"/history", created.Token, "", &h)
+				if !slices.ContainsFunc(h.Reveals, func(r string) bool { return r != "" }) {
+					var back stateJSON
+					if code, raw := c.do("POST", path+"/takeback", created.Token, "", &back); code != http.StatusOK {
+						t.Fatalf("a takeback of a turn that turned nothing over: %d %s", code, raw)
+					}
+					tookBack = true
+				}
+			}
+			continue
+		}
+		if code, raw := c.do("POST", path+"/moves", created.Token, jsonBody(moveRequest{Move: moves[i]}), nil); code != http.StatusOK {
+			t.Fatalf("move %s: %d %s", moves[i], code, raw)
+		}
+		before := myTurn()
+		var h historyJSON
+		c.do("GET", path+"/history", created.Token, "", &h)
+		var e errorJSON
+		if code, _ := c.do("POST", path+"/takeback", created.Token, "", &e); code != http.StatusForbidden || e.Kind != "takeback" || !strings.Contains(e.Error, "B4") {
+			t.Fatalf("a takeback of %s, which showed %q: %d %+v", moves[i], h.Reveals, code, e)
+		}
+		var after stateJSON
+		c.do("GET", path, created.Token, "", &after)
+		if after.Ply != before.Ply || after.Position != before.Position {
+			t.Errorf("the refused takeback changed the game: %+v, was %+v", after, before)
+		}
+		if !tookBack {
+			t.Error("no takeback was tried before the pawn was turned over")
+		}
+		return
+	}
+	t.Fatal("no move of the player turned a pawn over in 60 turns")
+}
+
 // The builder's answer carries the preview: the position as the clicks
 // leave it, drawn (and as a diagram), and what the next click is for,
 // as the library's builder gives them. After D1-D2 in Catch'it the pawn

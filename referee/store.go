@@ -93,6 +93,20 @@ type Exclusive interface {
 	Exclusive() bool
 }
 
+// SetterAside is implemented by a store that can keep a journal apart
+// from the games, as it is, when the server finds it damaged although
+// the store read it: its events do not replay (a move the rules refuse,
+// an event out of place). FileStore renames it as it does the journals
+// it finds damaged itself. The server calls SetAside when it finds such
+// a journal; a store that is not a SetterAside keeps it where it is, and
+// the server answers the game as damaged and never deletes it.
+type SetterAside interface {
+	// SetAside keeps the journal of game id apart, as it is, for the
+	// reason given, and returns the *DamagedError that Load answers for
+	// the game from then on (with where the journal was kept).
+	SetAside(ctx context.Context, id, reason string) error
+}
+
 // The errors of a Store.
 var (
 	// ErrExists is returned by Create when the id is taken.

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math/rand/v2"
 	"net/http"
 	"os"
@@ -318,8 +319,8 @@ func TestDamagedJournal(t *testing.T) {
 		})
 	}
 	// A journal the store reads but whose events do not replay (here an
-	// event the server does not know) is damaged too; the store had no
-	// reason to set it aside: it stays as it is.
+	// event the server does not know) is damaged too, and set aside as
+	// it is: left in place, it would be deleted when the game expired.
 	t.Run("an event that does not replay", func(t *testing.T) {
 		c, h, _, name := journalGame(t, 2)
 		store, _ := OpenFileStore(filepath.Dir(name))
@@ -334,8 +335,11 @@ func TestDamagedJournal(t *testing.T) {
 				t.Fatalf("answered %d %s", code, raw)
 			}
 		}
-		if got, _ := os.ReadFile(name); !bytes.Equal(got, want) {
-			t.Error("the journal was changed")
+		if got, err := os.ReadFile(name + damagedExt); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("the journal was not set aside as it was: %v", err)
+		}
+		if _, err := os.Stat(name); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("the journal is still in place: %v", err)
 		}
 	})
 	for _, kind := range []string{"directory", "symlink"} {
@@ -610,4 +614,5 @@ func TestExpiredDamagedKept(t *testing.T) {
 	if got, err := os.ReadFile(name + damagedExt); err != nil || !bytes.Equal(got, want) {
 		t.Errorf("the damaged journal of an expired game was not kept: %v", err)
 	}
+
 }

@@ -149,7 +149,7 @@ func (s *Server) load(id string) (*match, error) {
 	events, err := s.store.Load(s.ctx, id, 1)
 	if s.health.note(id, err) == nil {
 		if c.m, err = replay(id, events); err != nil {
-			err = &DamagedError{ID: id, Reason: "its journal does not replay: " + err.Error()}
+			err = s.damagedJournal(id, "its journal does not replay: "+err.Error())
 		}
 	}
 	s.mu.Lock()
@@ -168,6 +168,22 @@ func (s *Server) load(id string) (*match, error) {
 		go s.runBot(c.m)
 	}
 	return c.m, nil
+}
+
+// damagedJournal returns the *DamagedError of a journal that the store
+// read but that does not replay, for the reason given, having set it
+// aside if the store can (SetterAside).
+func (s *Server) damagedJournal(id, reason string) error {
+	damage := &DamagedError{ID: id, Reason: reason}
+	if sa, ok := s.store.(SetterAside); ok {
+		var kept *DamagedError
+		if err := sa.SetAside(s.ctx, id, reason); errors.As(err, &kept) {
+			return kept
+		} else if err != nil {
+			damage.Reason += " (it could not be set aside: " + err.Error() + ")"
+		}
+	}
+	return damage
 }
 
 // storeErrorLocked turns an error of the store about game id into the
@@ -227,7 +243,7 @@ func (s *Server) refreshLocked(m *match) error {
 	}
 	for i, e := range events {
 		if err := m.replayEvent(e); err != nil {
-			return s.storeError(m, &DamagedError{ID: m.id, Reason: "event " + strconv.Itoa(m.version+1+i) + " does not replay: " + err.Error()})
+			return s.storeError(m, s.damagedJournal(m.id, "event "+strconv.Itoa(m.version+1+i)+" does not replay: "+err.Error()))
 		}
 	}
 	m.stale = false

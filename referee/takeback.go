@@ -10,7 +10,8 @@ import (
 // and the computer's reply (POST /games/{id}/takeback): the game goes
 // back to the position before his last turn, and he plays again. The
 // takeback is an event of the journal, so it survives a restart. Between
-// two people a move stays played.
+// two people a move stays played, and so does a turn that turned a pawn
+// over in a game with hidden pieces: what it showed stays known.
 
 // checkTakeback returns the error for taking the game back to ply moves.
 // The caller holds m.mu.
@@ -116,6 +117,11 @@ func (s *Server) takeBack(m *match, who viewer) (snapshot, error) {
 		ply := m.lastTurn(m.game.SideName(who.side))
 		if ply < 0 {
 			return Event{}, nil, failf(http.StatusConflict, "takeback", "no move of yours to take back")
+		}
+		// What a move made public stays known (B4): taking it back would
+		// let a player look under the opponent's pawns and play again.
+		if m.hidden && slices.ContainsFunc(m.reveals[ply:], func(r string) bool { return r != "" }) {
+			return Event{}, nil, failf(http.StatusForbidden, "takeback", "the turn to take back turned a pawn over, and what it showed cannot be hidden again (B4)")
 		}
 		change, err := m.undone(ply)
 		return Event{Type: EventTakeback, Time: s.cfg.Now(), Ply: ply}, change, err
