@@ -100,7 +100,8 @@
 //	503 busy         a page of a position with thousands of moves waited too
 //	                 long for its turn, or the game changed on other nodes too
 //	                 many times while the request was checked: try again
-//	503 unavailable  the store cannot be reached: nothing was recorded, try again
+//	503 unavailable  the store cannot be reached, or cannot write (a full disk):
+//	                 nothing was recorded, try again
 //	503 damaged      the game's record is damaged: it is kept for inspection and
 //	                 the game cannot be played
 //
@@ -257,8 +258,9 @@
 // commit; a write whose answer was lost is found by the next request.
 // The server logs such an outage when it begins, once a minute while it
 // lasts (how long, and how many calls to the store failed), and when the
-// store answers again, rather than at every request it refuses. A
-// computer player whose move the store cannot take tries it again, less
+// store answers again, rather than at every request it refuses; a store
+// that reads but cannot write (a full disk) is in an outage until a write
+// succeeds again. A computer player whose move the store cannot take tries it again, less
 // often as the outage goes on (every 16 s at most), until it is taken.
 // The limits are each node's: MaxGames counts the games a node knows, and
 // the rate limit its own clients. Every node resumes the computer players

@@ -24,18 +24,28 @@ type storeHealth struct {
 	mu       sync.Mutex
 	since    time.Time // when the store stopped answering
 	failures int       // the calls that failed since then
+	writes   bool      // a write was among them: only a write that succeeds ends the outage
 	told     time.Time // when the outage was last logged
 }
+
+// The calls to the store, as the store's health counts them: a store
+// may read while it cannot write (a full disk, a read-only database), so
+// a read that succeeds does not end an outage in which writes failed.
+const (
+	storeRead  = false
+	storeWrite = true
+)
 
 // outageReminder is how often an outage that goes on is logged again.
 const outageReminder = time.Minute
 
 // note records how a call to the store about game id ("" for watching
-// the other nodes' changes) ended, err, and returns err. An error that is
-// the store's answer (the game is not there, or taken, or another writer
-// came first, or its journal is damaged) shows that the store works; the
-// end of the server's context is no outage.
-func (h *storeHealth) note(id string, err error) error {
+// the other nodes' changes) ended, err, and returns err; write says
+// whether the call was to write (storeWrite) or to read (storeRead). An
+// error that is the store's answer (the game is not there, or taken, or
+// another writer came first, or its journal is damaged) shows that the
+// store works; the end of the server's context is no outage.
+func (h *storeHealth) note(id string, write bool, err error) error {
 	if err == nil && !h.down.Load() || errors.Is(err, context.Canceled) {
 		return err
 	}
@@ -45,16 +55,20 @@ func (h *storeHealth) note(id string, err error) error {
 	now := h.now()
 	switch {
 	case failed && h.failures == 0:
-		h.since, h.told, h.failures = now, now, 1
+		h.since, h.told, h.failures, h.writes = now, now, 1, write
 		h.down.Store(true)
 		log.Printf("referee: the store fails (%s): %v", about(id), err)
 	case failed:
 		h.failures++
+		h.writes = h.writes || write
 		if now.Sub(h.told) >= outageReminder {
 			h.told = now
 			log.Printf("referee: the store has failed for %v, %s; the last (%s): %v",
 				roundDuration(now.Sub(h.since)), engine.Count(h.failures, "failed call"), about(id), err)
 		}
+	case h.failures > 0 && h.writes && !write:
+		// It reads again, but writes failed: the outage goes on until
+		// a write succeeds.
 	case h.failures > 0:
 		log.Printf("referee: the store answers again, after %v and %s", roundDuration(now.Sub(h.since)), engine.Count(h.failures, "failed call"))
 		h.failures = 0

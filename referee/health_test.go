@@ -2,6 +2,7 @@ package referee
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log"
 	"net/http"
@@ -15,9 +16,12 @@ import (
 // outageStore is a store that fails every call while down is set, as a
 // database that cannot be reached does, counting the calls it failed; it
 // watches the changes of its MemStore when up.
+//
+// While full is set, it fails the writes only, as a full disk does.
 type outageStore struct {
 	*MemStore
 	down   atomic.Bool
+	full   atomic.Bool
 	failed atomic.Int64
 }
 
@@ -29,15 +33,26 @@ func (s *outageStore) fail() error {
 	return nil
 }
 
+// errFull is the error of a write to a full disk.
+var errFull = errors.New("write /var/lib/hops/x.journal: no space left on device")
+
+func (s *outageStore) failWrite() error {
+	if s.full.Load() {
+		s.failed.Add(1)
+		return errFull
+	}
+	return s.fail()
+}
+
 func (s *outageStore) Create(ctx context.Context, id string, e Event) error {
-	if err := s.fail(); err != nil {
+	if err := s.failWrite(); err != nil {
 		return err
 	}
 	return s.MemStore.Create(ctx, id, e)
 }
 
 func (s *outageStore) Append(ctx context.Context, id string, seq int, e Event) error {
-	if err := s.fail(); err != nil {
+	if err := s.failWrite(); err != nil {
 		return err
 	}
 	return s.MemStore.Append(ctx, id, seq, e)
@@ -150,6 +165,51 @@ func TestStoreOutageLogged(t *testing.T) {
 	state()
 	want = append(want, want[0])
 	checkLines("a second outage")
+}
+
+// TestFullDiskLogged: while the store reads but cannot write (a full
+// disk), the reads that succeed between the refused moves do not end the
+// outage: it is logged once, and its end when a write succeeds again.
+func TestFullDiskLogged(t *testing.T) {
+	var logged syncBuffer
+	log.SetOutput(&logged)
+	defer log.SetOutput(os.Stderr)
+	clk := &clock{now: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
+	store := &outageStore{MemStore: &MemStore{}}
+	cfg := testConfig(72)
+	cfg.Store, cfg.Now = struct{ Store }{store}, clk.Now
+	c := newClientWith(t, cfg)
+	t.Cleanup(func() { c.server().Close() })
+	h := c.create("coir", "")
+	path := "/games/" + h.ID
+	var st stateJSON
+	c.do("GET", path, "", "", &st)
+	token := h.Tokens[st.ToMove]
+	move := c.allMoves(path, token)[0]
+
+	store.full.Store(true)
+	for range 5 {
+		var e errorJSON
+		if code, _ := c.do("POST", path+"/moves", token, jsonBody(moveRequest{Move: move}), &e); code != http.StatusServiceUnavailable || e.Kind != "unavailable" {
+			t.Fatalf("a move on a full disk: %d %+v", code, e)
+		}
+		clk.advance(time.Second)
+		if code, _ := c.do("GET", path, token, "", nil); code != http.StatusOK {
+			t.Fatalf("reading the game on a full disk: %d", code)
+		}
+	}
+	got := storeLines(&logged)
+	if want := "referee: the store fails (game " + h.ID + "): " + errFull.Error(); len(got) != 1 || !strings.HasSuffix(got[0], want) {
+		t.Fatalf("logged about the store:\n%s\nwant one line ending %q", strings.Join(got, "\n"), want)
+	}
+	store.full.Store(false)
+	if code, raw := c.do("POST", path+"/moves", token, jsonBody(moveRequest{Move: move}), nil); code != http.StatusOK {
+		t.Fatalf("the move once there is room: %d %s", code, raw)
+	}
+	got = storeLines(&logged)
+	if want := "referee: the store answers again, after 5s and 5 failed calls"; len(got) != 2 || !strings.HasSuffix(got[1], want) {
+		t.Fatalf("logged about the store once it writes again:\n%s\nwant a second line ending %q", strings.Join(got, "\n"), want)
+	}
 }
 
 // TestWatchOutageLogged: a node that cannot watch the other nodes'

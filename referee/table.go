@@ -72,7 +72,7 @@ func damagedAnswer(id string) error {
 }
 
 func unavailable() error {
-	return failf(http.StatusServiceUnavailable, "unavailable", "the game store cannot be reached: nothing was recorded; try again later")
+	return failf(http.StatusServiceUnavailable, "unavailable", "the game store cannot be reached or cannot write (a full disk): nothing was recorded; try again later")
 }
 
 // listGames reads the store's list of games at start.
@@ -147,7 +147,7 @@ func (s *Server) load(id string) (*match, error) {
 	defer close(c.done)
 
 	events, err := s.store.Load(s.ctx, id, 1)
-	if s.health.note(id, err) == nil {
+	if s.health.note(id, storeRead, err) == nil {
 		if c.m, err = replay(id, events); err != nil {
 			err = s.damagedJournal(id, "its journal does not replay: "+err.Error())
 		}
@@ -238,7 +238,7 @@ func (s *Server) refreshLocked(m *match) error {
 		return nil
 	}
 	events, err := s.store.Load(s.ctx, m.id, m.version+1)
-	if s.health.note(m.id, err) != nil {
+	if s.health.note(m.id, storeRead, err) != nil {
 		return s.storeError(m, err)
 	}
 	for i, e := range events {
@@ -269,7 +269,7 @@ func (s *Server) commit(m *match, prepare func() (Event, func(), error)) error {
 		if err != nil {
 			return err
 		}
-		err = s.health.note(m.id, s.store.Append(s.ctx, m.id, m.version+1, e))
+		err = s.health.note(m.id, storeWrite, s.store.Append(s.ctx, m.id, m.version+1, e))
 		if errors.Is(err, ErrConflict) {
 			if err := s.refreshLocked(m); err != nil {
 				return err
@@ -298,7 +298,7 @@ func (s *Server) host(m *match, e Event) error {
 			return failf(http.StatusServiceUnavailable, "full", "the server holds %d games, its limit", s.cfg.MaxGames)
 		}
 	}
-	err := s.health.note(m.id, s.store.Create(s.ctx, m.id, e))
+	err := s.health.note(m.id, storeWrite, s.store.Create(s.ctx, m.id, e))
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.pending--
@@ -342,7 +342,7 @@ func (s *Server) sweepForRoom() bool {
 // if it has expired by then.
 func (s *Server) delete(id string) {
 	err := s.store.Delete(s.ctx, id)
-	if s.health.note(id, err) != nil && isAnswer(err) && !errors.Is(err, ErrNotFound) {
+	if s.health.note(id, storeWrite, err) != nil && isAnswer(err) && !errors.Is(err, ErrNotFound) {
 		log.Printf("referee: deleting game %s: %v", id, err)
 	}
 }
@@ -441,7 +441,7 @@ func (s *Server) watch(w Watcher) {
 		if s.ctx.Err() != nil {
 			return
 		}
-		s.health.note("", err)
+		s.health.note("", storeRead, err)
 		select {
 		case <-s.ctx.Done():
 			return
