@@ -2,6 +2,7 @@ package hops
 
 import (
 	"strings"
+	"unicode"
 )
 
 // A user interface lets a person build a move by clicking squares: the
@@ -135,6 +136,11 @@ func ParseClick(text string) (Click, error) {
 	}
 	s, err := Board7.ParseSquare(rest)
 	if err != nil {
+		if len(rest) == 2 && unicode.IsLetter(rune(rest[0])) && unicode.IsDigit(rune(rest[1])) {
+			// A square's name that no board of the series has: the
+			// game's Build says which squares its own board has.
+			return Click{}, syntaxErrorf("G1", "click "+Quote(text), "square %s is on no board of the series (the largest is 7x7, A1..G7)", Quote(rest))
+		}
 		return Click{}, err.(*Error).In("click " + Quote(text))
 	}
 	c.Square = s

@@ -46,6 +46,33 @@ func TestClickText(t *testing.T) {
 	}
 }
 
+// TestClickOffBoardG1: a click on a square that is not on the game's
+// board is a syntax error of G1 naming that board, in every game, as a
+// square off the board in a move text is; a name no board of the series
+// has is refused by ParseClick already.
+func TestClickOffBoardG1(t *testing.T) {
+	for _, c := range []struct {
+		s     hops.State
+		click hops.Click
+		want  string
+	}{
+		{coir.Game.Start(hops.First), hops.Click{Square: hops.SquareAt(6, 6)}, `click 1 G7: square G7 is off the 6x6 board (A1..F6) (G1)`},
+		{coir.Game.Start(hops.First), hops.Click{Square: hops.Outside}, `click 1 out: square out is off the 6x6 board (A1..F6) (G1)`},
+		{zapita.Game.Start(hops.First), hops.Click{Square: hops.NoSquare}, `click 1 -: square - is off the 7x7 board (A1..G7) (G1)`},
+		{catchit.Game.Start(hops.First), hops.Click{Square: hops.NoSquare}, `click 1 -: square - is off the 7x7 board (A1..G7) (G1)`},
+		{brouillard.Game.Start(hops.First), hops.Click{Square: hops.Outside}, `click 1 out: square out is off the 7x7 board (A1..G7) (G1)`},
+	} {
+		_, err := c.s.Build([]hops.Click{c.click})
+		if !errors.Is(err, hops.ErrSyntax) || err.Error() != c.want {
+			t.Errorf("%s: Build(%v) = %v, want the syntax error %q", c.s.Game(), c.click, err, c.want)
+		}
+	}
+	_, err := hops.ParseClick("Z9")
+	if want := `click "Z9": square "Z9" is on no board of the series (the largest is 7x7, A1..G7) (G1)`; err == nil || err.Error() != want {
+		t.Errorf("ParseClick(Z9) = %v, want %q", err, want)
+	}
+}
+
 // TestClickJSON: clicks travel in JSON as their texts.
 func TestClickJSON(t *testing.T) {
 	in := []hops.Click{{Square: hops.SquareAt(4, 1)}, {Square: hops.SquareAt(2, 1), Mark: true}, {Square: hops.Outside}}

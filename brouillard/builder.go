@@ -291,7 +291,7 @@ func (b *builder) Click(i int, c hops.Click) error {
 	case st.over():
 		return fail("B5", "the game is over: a King has been captured")
 	case !bd.Contains(s):
-		return fail("G1", "%s is not a square of the board", s)
+		return engine.OffBoardClick(i, c, bd)
 	}
 	where := engine.ClickWhere(i, c)
 	switch {

@@ -400,7 +400,7 @@ func (b *builder) Click(i int, c hops.Click) error {
 	case b.won:
 		return fail("K7", "the turn ended when the ball left the board")
 	case c.Square != hops.Outside && !board.Contains(c.Square):
-		return fail("G1", "%s is not a square of the board", c.Square)
+		return engine.OffBoardClick(i, c, board)
 	}
 	sq := c.Square
 	if b.path.Len() == 0 || b.path.Len() >= 2 && (st.pawns[side].Has(sq) && sq != b.path.From() || sq == b.path.To()) {

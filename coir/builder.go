@@ -181,7 +181,7 @@ func (b *builder) Click(i int, c hops.Click) error {
 	case c.Mark:
 		return fail("C7", "'x' means nothing in Coir: an attack turns the pawn it jumps by itself")
 	case !board.Contains(s):
-		return fail("G1", "%s is not a square of the board", s)
+		return engine.OffBoardClick(i, c, board)
 	case b.won():
 		return fail("C3", "these jumps turned %s's last pawn and won: nothing follows", SideName(p.side.Other()))
 	case b.complete():

@@ -154,7 +154,7 @@ func (b *builder) Click(i int, c hops.Click) error {
 	case c.Mark:
 		return fail("Z7", "'x' means nothing in Zapita: no hop acts on the pawn it jumps")
 	case !board.Contains(c.Square):
-		return fail("G1", "%s is not a square of the board", c.Square)
+		return engine.OffBoardClick(i, c, board)
 	case p.over():
 		return fail("Z3", "the game is over: the bomb rests on %s's headquarters", SideName(hqOwner(p.bomb)))
 	}

@@ -25,6 +25,14 @@ func ClickError(i int, c hops.Click, rule, format string, args ...any) *hops.Err
 	return hops.Errorf(hops.ErrIllegal, rule, ClickWhere(i, c), format, args...)
 }
 
+// OffBoardClick is the error of the click at index i on a square that is
+// not on the game's board b (G1): a syntax error, worded as
+// Board.ParseSquare words a square off the board in a move text.
+func OffBoardClick(i int, c hops.Click, b *hops.Board) *hops.Error {
+	n := b.Size()
+	return hops.Errorf(hops.ErrSyntax, "G1", ClickWhere(i, c), "square %s is off the %dx%d board (A1..%c%d)", c.Square, n, n, 'A'+n-1, n)
+}
+
 // ClickWhere names the click at index i (counted from 0) in an error,
 // as "click 3 D5"; a Builder passes it to hops.ErrorIn to locate the error of
 // a move check in the click that caused it.
