@@ -3,7 +3,9 @@ package referee
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -14,6 +16,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/hopsgames/hops"
@@ -63,6 +66,41 @@ func TestInvitation(t *testing.T) {
 	}
 	if code, _ := c.do("POST", "/games/nope/join", "", `{"invitation": "x"}`, nil); code != http.StatusNotFound {
 		t.Errorf("join an unknown game: %d", code)
+	}
+}
+
+// TestAuthorizationScheme: the token is read after the scheme Bearer in
+// any case, as HTTP reads a scheme's name; another scheme, or none, is
+// answered with the form the header takes.
+func TestAuthorizationScheme(t *testing.T) {
+	c := newClient(t)
+	h := c.create("coir", "")
+	token := h.Tokens[anySide(h)]
+	get := func(auth string) (int, errorJSON) {
+		req, _ := http.NewRequest("GET", c.url+"/games/"+h.ID, nil)
+		req.Header.Set("Authorization", auth)
+		resp, err := c.hc.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var e errorJSON
+		json.NewDecoder(resp.Body).Decode(&e)
+		return resp.StatusCode, e
+	}
+	for _, auth := range []string{"Bearer " + token, "bearer " + token, "BEARER  " + token, " Bearer " + token + " "} {
+		if code, e := get(auth); code != http.StatusOK {
+			t.Errorf("%q: %d %+v", auth, code, e)
+		}
+	}
+	for _, c := range []struct{ auth, want string }{
+		{"Basic " + token, "send the token as Authorization: Bearer <token>"},
+		{token, "send the token as Authorization: Bearer <token>"},
+		{"Bearer nope", "the token is not one of this game's"},
+	} {
+		if code, e := get(c.auth); code != http.StatusUnauthorized || e.Kind != "auth" || e.Error != c.want {
+			t.Errorf("%q: %d %+v, want 401 %q", c.auth, code, e, c.want)
+		}
 	}
 }
 
@@ -648,15 +686,76 @@ func TestStrictJSON(t *testing.T) {
 		{"/games/" + h.ID + "/moves", `{"move": "D1-D2 C1-C2", "move": "D1-D2 E1-E2"}`, `duplicate field "move"`},
 		{"/games/" + h.ID + "/join", `{"invitation": "x", "invitation": "y"}`, `duplicate field "invitation"`},
 		{"/games/" + h.ID + "/resign", `{"side": "Blue"}`, `unknown field "side"`},
+		// A value of the wrong type is named in the request's words, not
+		// with the server's Go types.
+		{"/games/" + h.ID + "/moves", `{"move": 5}`, `field "move" is a number, want a string`},
+		{"/games", `{"game": ["catchit"]}`, `field "game" is an array, want a string`},
+		{"/games/" + h.ID + "/build", `{"clicks": [1]}`, `field "clicks" holds a number, want a list of strings`},
+		{"/games/" + h.ID + "/build", `{"clicks": "D1"}`, `field "clicks" is a string, want a list of strings`},
+		{"/games/" + h.ID + "/moves", `{"move": "D1-D2 C1-C2"`, `the JSON text ends too soon`},
+		{"/games/" + h.ID + "/moves", `{"move": `, `the JSON text ends too soon`},
 	} {
 		var e errorJSON
 		code, raw := c.do("POST", tc.path, h.Tokens["Blue"], tc.body, &e)
 		if code != http.StatusBadRequest || e.Kind != "request" || !strings.Contains(e.Error, tc.want) {
 			t.Errorf("%s %s: %d %s, want %s", tc.path, tc.body, code, raw, tc.want)
 		}
+		for _, inner := range []string{"Go ", "struct", "Request", "json:", "EOF"} {
+			if strings.Contains(e.Error, inner) {
+				t.Errorf("%s %s: the answer %q names %q", tc.path, tc.body, e.Error, inner)
+			}
+		}
 	}
 	if hist := c.history(h); len(hist.Moves) != 0 {
 		t.Errorf("moves played: %v", hist.Moves)
+	}
+	// A field left out is named as missing, not as a wrong value.
+	var e errorJSON
+	if code, raw := c.do("POST", "/games", "", `{}`, &e); code != http.StatusBadRequest || e.Kind != "request" || !strings.Contains(e.Error, `the field "game" is missing: want one of zapita, catchit, coir, brouillard`) {
+		t.Errorf("a creation without a game: %d %s", code, raw)
+	}
+	waiting := c.createOnly(createRequest{Game: "coir"})
+	if code, raw := c.do("POST", "/games/"+waiting.ID+"/join", "", `{}`, &e); code != http.StatusUnauthorized || e.Kind != "auth" || !strings.Contains(e.Error, `the field "invitation" is missing`) {
+		t.Errorf("a join without an invitation: %d %s", code, raw)
+	}
+}
+
+// timeoutBody is a request body whose reading times out, as a client
+// that sends part of its body and stops does.
+type timeoutBody struct{}
+
+func (timeoutBody) Read([]byte) (int, error) { return 0, timeoutErr{} }
+func (timeoutBody) Close() error             { return nil }
+
+type timeoutErr struct{}
+
+func (timeoutErr) Error() string {
+	return "read tcp 127.0.0.1:8080->203.0.113.7:50644: i/o timeout"
+}
+func (timeoutErr) Timeout() bool   { return true }
+func (timeoutErr) Temporary() bool { return true }
+
+// TestBodyReadFails: a body that does not arrive, or breaks off, is
+// answered in words that do not quote the connection's addresses.
+func TestBodyReadFails(t *testing.T) {
+	for _, tc := range []struct {
+		body io.ReadCloser
+		want string
+	}{
+		{timeoutBody{}, "the body did not arrive in time"},
+		{io.NopCloser(iotest.ErrReader(errors.New("read tcp 127.0.0.1:8080->203.0.113.7:50644: connection reset by peer"))), "the connection broke"},
+	} {
+		w := httptest.NewRecorder()
+		r := httptest.NewRequest("POST", "/games", nil)
+		r.Body = tc.body
+		if _, ok := readBody(w, r); ok {
+			t.Fatal("a body that could not be read was read")
+		}
+		var e errorJSON
+		if err := json.Unmarshal(w.Body.Bytes(), &e); err != nil || w.Code != http.StatusBadRequest || e.Kind != "request" ||
+			!strings.Contains(e.Error, tc.want) || strings.Contains(e.Error, "203.0.113.7") {
+			t.Errorf("answered %d %s, want %q", w.Code, w.Body, tc.want)
+		}
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"net"
 	"net/http"
 	"reflect"
 	"strings"
@@ -100,7 +101,13 @@ func readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
 		if errors.As(err, &tooBig) {
 			writeError(w, http.StatusRequestEntityTooLarge, "request", "", "request body over %d bytes", MaxBody)
 		} else {
-			writeError(w, http.StatusBadRequest, "request", "", "reading the body: %v", err)
+			// The error's text names the connection's addresses: not sent.
+			msg := "the body could not be read: the connection broke"
+			var ne net.Error
+			if errors.As(err, &ne) && ne.Timeout() {
+				msg = "the body did not arrive in time"
+			}
+			writeError(w, http.StatusBadRequest, "request", "", "%s", msg)
 		}
 		return nil, false
 	}
@@ -117,10 +124,58 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 		return false
 	}
 	if err := decodeStrict(body, v); err != nil {
-		writeError(w, http.StatusBadRequest, "request", "", "bad JSON body: %v", err)
+		writeError(w, http.StatusBadRequest, "request", "", "bad JSON body: %s", jsonProblem(err, v))
 		return false
 	}
 	return true
+}
+
+// jsonProblem says what is wrong with a JSON body decoded into v, in the
+// words of a request rather than of Go's decoder, which names the
+// server's types.
+func jsonProblem(err error, v any) string {
+	var typeErr *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &typeErr):
+		if typeErr.Field == "" {
+			return fmt.Sprintf("%s, want a JSON object", article(typeErr.Value))
+		}
+		want, holds := "a string", "is"
+		if t, ok := jsonFieldType(v, typeErr.Field); ok && t.Kind() == reflect.Slice {
+			want = "a list of strings"
+			if typeErr.Type == t.Elem() {
+				holds = "holds" // an item of the list
+			}
+		}
+		return fmt.Sprintf("field %q %s %s, want %s", typeErr.Field, holds, article(typeErr.Value), want)
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		return "the JSON text ends too soon"
+	}
+	return err.Error()
+}
+
+// jsonFieldType returns the type of the field of the struct v points to
+// whose JSON name is name.
+func jsonFieldType(v any, name string) (reflect.Type, bool) {
+	t := reflect.TypeOf(v).Elem()
+	for i := range t.NumField() {
+		if n, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ","); n == name {
+			return t.Field(i).Type, true
+		}
+	}
+	return nil, false
+}
+
+// article names a JSON value's kind as encoding/json writes it ("number",
+// "array") with its article.
+func article(kind string) string {
+	switch kind {
+	case "array", "object":
+		return "an " + kind
+	case "":
+		return "a value"
+	}
+	return "a " + kind
 }
 
 // decodeStrict decodes data into v, refusing what encoding/json lets

@@ -555,8 +555,11 @@ type newGame struct {
 // ErrExists, as it is, if ng.id is taken.
 func (s *Server) createGameWith(req createRequest, ng newGame) (createdJSON, error) {
 	g, ok := games.ByName(req.Game)
-	if !ok {
-		return createdJSON{}, failf(http.StatusBadRequest, "request", "unknown game %q (want one of %s)", req.Game, strings.Join(games.Names(), ", "))
+	switch {
+	case req.Game == "":
+		return createdJSON{}, failf(http.StatusBadRequest, "request", "the field \"game\" is missing: want one of %s", strings.Join(games.Names(), ", "))
+	case !ok:
+		return createdJSON{}, failf(http.StatusBadRequest, "request", "unknown game %s (want one of %s)", hops.Quote(req.Game), strings.Join(games.Names(), ", "))
 	}
 	first, creator := hops.First, hops.First
 	for _, f := range []struct {
@@ -655,11 +658,17 @@ func asker(w http.ResponseWriter, r *http.Request, m *match) (viewer, bool) {
 	if auth == "" {
 		return viewer{}, true
 	}
-	token, ok := strings.CutPrefix(auth, "Bearer ")
+	// The scheme's name is read in any case (RFC 9110), and spaces
+	// around the token are no part of it.
+	scheme, token, ok := strings.Cut(strings.TrimSpace(auth), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		writeError(w, http.StatusUnauthorized, "auth", "", "send the token as Authorization: Bearer <token>")
+		return viewer{}, false
+	}
 	m.mu.Lock()
-	side, known := m.sideOf(token)
+	side, known := m.sideOf(strings.TrimSpace(token))
 	m.mu.Unlock()
-	if !ok || !known {
+	if !known {
 		writeError(w, http.StatusUnauthorized, "auth", "", "the token is not one of this game's")
 		return viewer{}, false
 	}
@@ -946,6 +955,9 @@ func (s *Server) claim(m *match, req joinRequest, key string) (joinedJSON, error
 			return Event{}, nil, failf(http.StatusConflict, "over", "the game is over: %s", m.outcome())
 		}
 		if !invited {
+			if req.Invitation == "" {
+				return Event{}, nil, failf(http.StatusUnauthorized, "auth", "the field \"invitation\" is missing: the link to the game holds it")
+			}
 			return Event{}, nil, failf(http.StatusUnauthorized, "auth", "wrong invitation")
 		}
 		start := m.start
