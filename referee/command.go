@@ -66,11 +66,13 @@ func Main(args []string, stderr io.Writer, flags ...StoreFlag) int {
 // serve runs c until ctx ends, then closes it, and returns the exit
 // code: Main without the signals.
 func (c *Command) serve(ctx context.Context, stderr io.Writer) int {
-	defer c.Close()
-	if err := c.Run(ctx); err != nil {
+	err := c.Run(ctx)
+	c.Close()
+	if err != nil {
 		fmt.Fprintln(stderr, "referee:", err)
 		return 1
 	}
+	log.Printf("referee: stopped")
 	return 0
 }
 
@@ -234,10 +236,11 @@ const shutdownGrace = 10 * time.Second
 // Run listens on the command's address, logs where the games are kept
 // and how many the store held at start, the trusted proxies if any, then
 // "referee: listening on <address>" (which tells the port of -addr
-// host:0), and serves until ctx ends. It then shuts the server down: it stops listening, ends the event
-// streams, gives the requests under way 10 s to finish, and returns once
-// they have (or the 10 s are over), so that the store is closed after
-// them. It logs the stop, and requests cut short if any were.
+// host:0), and serves until ctx ends. It then shuts the server down: it
+// stops listening, ends the event streams, gives the requests under way
+// 10 s to finish, and returns once they have (or the 10 s are over), so
+// that the store is closed after them. It logs the stop when it begins
+// and when the requests under way have finished, or were cut short.
 func (c *Command) Run(ctx context.Context) error {
 	ln, err := net.Listen("tcp", c.HTTP.Addr)
 	if err != nil {
@@ -263,7 +266,7 @@ func (c *Command) Run(ctx context.Context) error {
 		case <-stop:
 			return
 		}
-		log.Printf("referee: stopping: the requests under way have %v to finish", shutdownGrace)
+		log.Printf("referee: stopping: no new connection is taken, the event streams end, and the requests under way have %v to finish", shutdownGrace)
 		shutdown, done := context.WithTimeout(context.Background(), shutdownGrace)
 		defer done()
 		stopped <- c.HTTP.Shutdown(shutdown)
@@ -278,22 +281,27 @@ func (c *Command) Run(ctx context.Context) error {
 	// Serve returns as soon as the shutdown begins: the requests under
 	// way are still being answered, and may still write to the store.
 	if err := <-stopped; err != nil {
-		log.Printf("referee: stopped; requests still under way after %v were cut short", shutdownGrace)
+		log.Printf("referee: requests still under way after %v were cut short", shutdownGrace)
 		return nil
 	}
-	log.Printf("referee: stopped")
+	log.Printf("referee: the requests under way have finished")
 	return nil
 }
 
 // Close stops the server's background work, then closes the command's
-// store if it has a Close method.
+// store if it has a Close method, and logs that it did.
 func (c *Command) Close() error {
 	var err error
 	if c.Server != nil {
 		err = c.Server.Close()
 	}
 	if cl, ok := c.store.(interface{ Close() error }); ok {
-		err = errors.Join(err, cl.Close())
+		if cerr := cl.Close(); cerr != nil {
+			err = errors.Join(err, cerr)
+			log.Printf("referee: closing the store: %v", cerr)
+		} else {
+			log.Printf("referee: the store is closed")
+		}
 	}
 	return err
 }

@@ -59,8 +59,14 @@ func TestStoreFlag(t *testing.T) {
 type gateStore struct {
 	Store
 	armed   atomic.Bool
+	closed  atomic.Bool
 	entered chan struct{}
 	release chan struct{}
+}
+
+func (s *gateStore) Close() error {
+	s.closed.Store(true)
+	return nil
 }
 
 func (g *gateStore) Append(ctx context.Context, id string, seq int, e Event) error {
@@ -180,7 +186,22 @@ func TestStopFinishesRequestsUnderWay(t *testing.T) {
 			t.Errorf("the log does not say what the command was given:\n%s\nwant %q", out, want)
 		}
 	}
-	if i, j := strings.Index(out, "referee: stopping"), strings.Index(out, "referee: stopped\n"); i < 0 || j < i {
-		t.Errorf("the log does not tell the stop, then its end:\n%s", out)
+	// Each step of the stop, in order: the store is closed once the
+	// requests under way have finished.
+	at := -1
+	for _, step := range []string{
+		"referee: stopping: no new connection is taken, the event streams end, and the requests under way have 10s to finish\n",
+		"referee: the requests under way have finished\n",
+		"referee: the store is closed\n",
+		"referee: stopped\n",
+	} {
+		i := strings.Index(out, step)
+		if i < 0 || i < at {
+			t.Errorf("the log does not tell %q after the step before it:\n%s", step, out)
+		}
+		at = i
+	}
+	if !gate.closed.Load() {
+		t.Error("the store was not closed")
 	}
 }
