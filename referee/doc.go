@@ -67,7 +67,8 @@
 //	                 repeated field, a bad value (an arrangement breaking rule B2,
 //	                 with that rule's id), more clicks than the builder takes, or
 //	                 a query parameter that is bad, given twice or not taken by
-//	                 the path (only GET /games/{id}/moves takes any)
+//	                 the path (only GET /games/{id}/moves and GET /games/{id}/replay
+//	                 take any)
 //	400 syntax       the move, or a click, is not written as the game writes one
 //	400 illegal      the move, or a click, breaks a rule: the library's explanation
 //	401 auth         a missing or wrong token or invitation
@@ -89,7 +90,8 @@
 //	409 playing      a rematch asked for before the game is over
 //	409 takeback     no move to take back
 //	413 request      a body over 4 KiB (MaxBody)
-//	422 idempotency  an Idempotency-Key used again for another request
+//	422 idempotency  an Idempotency-Key used again for another request (the same
+//	                 kind of request, and for a join the same game)
 //	429 rate         games created too fast by one client, or by all together;
 //	                 a Retry-After header says when to try again
 //	429 streams      too many event streams from one client
@@ -112,22 +114,28 @@
 //
 // # Retrying a creation or a join
 //
-// POST /games and POST /games/{id}/join take the header
+// POST /games, POST /games/{id}/join and POST /games/{id}/rematch take
+// the header
 // "Idempotency-Key: <key>", a key the client draws at random, of 22 to 128
 // characters from A-Z a-z 0-9 _ -. A client that sent one and got no
 // answer (the connection broke, the server restarted) sends the same
 // request again with the same key: it gets the same answer, with the
 // same tokens, and the server never makes a second game nor gives the
-// seat away. The same key with another request is refused (422). The
-// server keeps no table of keys: the game's id, the creator's token and
+// seat away. The same key with another request of the same kind and, for
+// a join, of the same game (another body) is refused (422); a join with
+// a wrong invitation is refused as any (401, or 409 once the seat is
+// taken). The server keeps no table of keys, so a key used again for a
+// join of another game is a new key there: draw a new key for every
+// request. Instead, the game's id, the creator's token and
 // the invitation are derived from the key (the SHA-256 of the key and of
 // a text naming each), and the joiner's token from the key and the game's
 // id; the journal keeps only a hash of the key and the request, to tell a
 // retry from another request. So a retry is answered the same on any node
 // and after a restart, and whoever knows a key can derive its tokens: a
 // key must be kept like a token, and be random. The web page draws a new
-// key for each creation and join, and sends the request again with the
-// same key while the server cannot be reached.
+// key for each creation, join and rematch, and sends the request again
+// with the same key while the server cannot be reached. A rematch asked
+// again with its key gives its asker the same answer, with his token.
 //
 // For example, with curl:
 //

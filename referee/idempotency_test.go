@@ -278,3 +278,62 @@ func FuzzValidKey(f *testing.F) {
 		}
 	})
 }
+
+// TestRematchRetried: a rematch asked with an Idempotency-Key and asked
+// again with it (the first answer lost) gives its asker the same game
+// and the same token, on this node and after a restart; without the key,
+// or with another, he gets the game and no secret; the other player is
+// offered the invitation.
+func TestRematchRetried(t *testing.T) {
+	store, err := OpenFileStore(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := testConfig(91)
+	cfg.Store = store
+	c := newClientWith(t, cfg)
+	h := c.create("zapita", "")
+	c.do("POST", "/games/"+h.ID+"/resign", h.Tokens["Khaki"], "", nil)
+	path := "/games/" + h.ID + "/rematch"
+	ask := func(token, key string) (int, rematchJSON) {
+		req, _ := http.NewRequest("POST", c.url+path, nil)
+		req.Header.Set("Authorization", "Bearer "+token)
+		if key != "" {
+			req.Header.Set("Idempotency-Key", key)
+		}
+		resp, err := c.hc.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var out rematchJSON
+		json.NewDecoder(resp.Body).Decode(&out)
+		return resp.StatusCode, out
+	}
+	key := strings.Repeat("k", 30)
+	code, first := ask(h.Tokens["White"], key)
+	if code != http.StatusCreated || first.Token == "" || first.Invitation == "" {
+		t.Fatalf("the rematch: %d %+v", code, first)
+	}
+	for i := range 2 {
+		if i == 1 {
+			c.restart(cfg)
+		}
+		if code, again := ask(h.Tokens["White"], key); code != http.StatusCreated || again != first {
+			t.Errorf("asked again with the key (restart %v): %d %+v, want %+v", i == 1, code, again, first)
+		}
+	}
+	if _, plain := ask(h.Tokens["White"], ""); plain.ID != first.ID || plain.Token != "" || plain.Invitation != "" {
+		t.Errorf("asked again without the key: %+v", plain)
+	}
+	if _, other := ask(h.Tokens["White"], strings.Repeat("q", 30)); other.ID != first.ID || other.Token != "" {
+		t.Errorf("asked again with another key: %+v", other)
+	}
+	if _, theirs := ask(h.Tokens["Khaki"], key); theirs.ID != first.ID || !theirs.Join || theirs.Invitation != first.Invitation || theirs.Token != "" {
+		t.Errorf("the other player, with the asker's key: %+v", theirs)
+	}
+	var st stateJSON
+	if code, raw := c.do("GET", "/games/"+first.ID, first.Token, "", &st); code != http.StatusOK || st.You != first.You {
+		t.Errorf("the rematch with the token answered again: %d %s", code, raw)
+	}
+}

@@ -268,6 +268,13 @@ func TestRematch(t *testing.T) {
 	if joined.You != "White" {
 		t.Errorf("Black of the first game joins the rematch as %s", joined.You)
 	}
+	// Its seat taken, the rematch offers its invitation no more.
+	for _, method := range []string{"GET", "POST"} {
+		var after rematchJSON
+		if code, raw := c.do(method, path, h.Tokens["Black"], "", &after); code != http.StatusOK || after.ID != mine.ID || after.Join || after.Invitation != "" {
+			t.Errorf("%s of the rematch once joined: %d %s", method, code, raw)
+		}
+	}
 	var st stateJSON
 	c.do("GET", "/games/"+mine.ID, mine.Token, "", &st)
 	if st.Status != StatusPlaying || st.ToMove != "White" || st.You != "Black" {

@@ -42,24 +42,45 @@ func (rs *rematches) get(id string) (rematch, bool) {
 	return r, ok
 }
 
-// answer is what the player of side learns of the rematch r.
-func (r rematch) answer(game, side string) rematchJSON {
+// answer is what the player of side learns of the rematch r: the
+// invitation, while its seat is free, for the player who did not ask.
+func (s *Server) answer(r rematch, game, side string) rematchJSON {
 	out := rematchJSON{ID: r.id, Game: game}
-	if side != r.asker && r.invitation != "" {
+	if side != r.asker && r.invitation != "" && !s.seated(r.id) {
 		out.Invitation, out.Join = r.invitation, true
 	}
 	return out
+}
+
+// seated reports whether the second seat of game id is taken.
+func (s *Server) seated(id string) bool {
+	m, err := s.lookup(id)
+	if err != nil {
+		return false
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.joined
 }
 
 // postRematch creates the game that follows a finished one, between the
 // same players with their sides swapped, the same side starting, against
 // the same computer player if it was one; or, if the other player asked
 // first, tells the asker how to join it.
+//
+// Like a creation it takes an Idempotency-Key: the asker who sends his
+// request again with the same key gets the same answer, with his token,
+// however many times the first answer was lost.
 func (s *Server) postRematch(w http.ResponseWriter, r *http.Request, m *match, who viewer) {
 	if !readEmpty(w, r) {
 		return
 	}
 	if !authorized(w, who, "your token to ask for a rematch") {
+		return
+	}
+	key, err := idempotencyKey(r)
+	if err != nil {
+		fail(w, m, err)
 		return
 	}
 	snap := take(m)
@@ -73,16 +94,20 @@ func (s *Server) postRematch(w http.ResponseWriter, r *http.Request, m *match, w
 	if s.rematch.next == nil {
 		s.rematch.next = map[string]rematch{}
 	}
-	if prev, ok := s.rematch.next[m.id]; ok && s.holds(prev.id) {
-		writeJSON(w, http.StatusOK, prev.answer(m.game.Name, side))
-		return
-	}
-	c, err := s.createGame(createRequest{
+	req := createRequest{
 		Game:     m.game.Name,
 		First:    m.game.SideName(snap.start.ToMove()),
 		Side:     m.game.SideName(who.side.Other()),
 		Opponent: m.opponent,
-	}, "")
+	}
+	if prev, ok := s.rematch.next[m.id]; ok && s.holds(prev.id) {
+		if key == "" || prev.asker != side || prev.id != derive("game id", key) {
+			writeJSON(w, http.StatusOK, s.answer(prev, m.game.Name, side))
+			return
+		}
+		// The asker's request again, with its key: answered again.
+	}
+	c, err := s.createGame(req, key)
 	if err != nil {
 		fail(w, m, err)
 		return
@@ -104,7 +129,7 @@ func (s *Server) getRematch(w http.ResponseWriter, r *http.Request, m *match, wh
 		writeError(w, http.StatusNotFound, "none", "", "no rematch of this game yet")
 		return
 	}
-	writeJSON(w, http.StatusOK, next.answer(m.game.Name, m.game.SideName(who.side)))
+	writeJSON(w, http.StatusOK, s.answer(next, m.game.Name, m.game.SideName(who.side)))
 }
 
 // prune forgets the rematches of games the server no longer holds. The

@@ -124,7 +124,7 @@ function newKey() {
   return btoa(String.fromCharCode(...b)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-// once sends a creation or a join with a key of its own and, when the
+// once sends a creation, a join or a rematch with a key of its own and, when the
 // server cannot be reached (the answer may have been lost after the
 // server acted), sends it again with the same key: the server then gives
 // the same answer, never a second game nor a lost seat.
@@ -1174,7 +1174,7 @@ async function copy(id) {
 
 $('rematch').addEventListener('click', async () => {
   try {
-    const r = await api('POST', `/games/${game.id}/rematch`);
+    const r = await once('POST', `/games/${game.id}/rematch`);
     await takeRematch(r);
   } catch (err) {
     sayError(err);
