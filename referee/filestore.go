@@ -9,11 +9,14 @@ import (
 	"hash/crc32"
 	"io"
 	"io/fs"
+	"log"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/hopsgames/hops/internal/engine"
 )
 
 // FileStore keeps each game in a file of its own directory, named after
@@ -38,7 +41,7 @@ import (
 // follows the synced part: an incomplete last line, without its final
 // newline, or bytes left zero (a file extended but not written). That is
 // a torn write, never acknowledged: it is dropped and the file cut back
-// before it. Anything else the file holds that is not a valid line is
+// before it, and the log says so. Anything else the file holds that is not a valid line is
 // damage, never mistaken for a torn write: a complete line that fails
 // its length or checksum, a bad line before good ones, a line ending in
 // CRLF, a file shorter than its header says (cut inside the synced part),
@@ -450,10 +453,12 @@ func (f *FileStore) readLocked(id string, jf *journalFile) ([]Event, error) {
 		return nil, f.setAside(id, damage.Error())
 	}
 	if good < len(data) {
-		// A torn write: never acknowledged, so dropped.
+		// A torn write: never acknowledged, so dropped, and said.
 		if err := os.Truncate(name, int64(good)); err != nil {
 			return nil, err
 		}
+		log.Printf("referee: game %s: the end of its journal (%s) was being written when the process stopped, never acknowledged: dropped",
+			id, engine.Count(len(data)-good, "byte"))
 	}
 	jf.size, jf.n, jf.header = int64(good), len(events), header
 	return events, nil

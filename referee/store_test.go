@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"log"
 	"math/rand/v2"
 	"net/http"
 	"os"
@@ -22,6 +23,7 @@ import (
 	"time"
 
 	"github.com/hopsgames/hops/games"
+	"github.com/hopsgames/hops/internal/engine"
 )
 
 // fileConfig returns a test configuration storing in dir; seed must differ
@@ -245,10 +247,21 @@ func TestTornWrite(t *testing.T) {
 		t.Run(damage.name, func(t *testing.T) {
 			c, h, played, name := journalGame(t, 6)
 			rewrite(t, name, damage.do)
+			var logged syncBuffer
+			log.SetOutput(&logged)
+			defer log.SetOutput(os.Stderr)
+			before, _ := os.Stat(name)
 			c.restart(fileConfig(t, filepath.Dir(name), 31))
 			want := played[:len(played)-damage.lost]
 			if got := c.history(h).Moves; !slices.Equal(got, want) {
 				t.Fatalf("history %v, want %v", got, want)
+			}
+			// What was dropped is said, with its size; nothing else.
+			after, _ := os.Stat(name)
+			said := fmt.Sprintf("referee: game %s: the end of its journal (%s) was being written when the process stopped, never acknowledged: dropped",
+				h.ID, engine.Count(int(before.Size()-after.Size()), "byte"))
+			if dropped := before.Size() > after.Size(); dropped != strings.Contains(logged.String(), said) || !dropped && strings.Contains(logged.String(), "dropped") {
+				t.Errorf("%d bytes dropped; the log says:\n%s", before.Size()-after.Size(), logged.String())
 			}
 			// The file was cut back to its valid entries: the moves
 			// played next are found after another restart.
