@@ -167,7 +167,7 @@ func ParsePath(b *Board, text string) (Path, error) {
 			case 'x', 'X':
 				marked = true
 			default:
-				return p, syntaxErrorf("G12", "path "+Quote(text), "squares must be joined by '-' or 'x', found %q", rest[0])
+				return p, syntaxErrorf("G12", "path "+Quote(text), "squares must be joined by '-' (or 'x' before a landing, in a game that marks jumps), found %q", rest[0])
 			}
 			rest = rest[1:]
 			if rest == "" {

@@ -92,7 +92,7 @@ func TestG12_ParsePathTolerant(t *testing.T) {
 		{"D1 D2", "a path holds no space"},
 		{"D1-D2 ", ""},
 		{"D1→D2", "unexpected character '→' at column 3"},
-		{"D1*D2", "squares must be joined by '-' or 'x', found '*'"},
+		{"D1*D2", "squares must be joined by '-' (or 'x' before a landing, in a game that marks jumps), found '*'"},
 		{"D1-", "ends with a separator"},
 		{"D1-D2\u2013", "ends with a separator"},
 	} {

@@ -55,6 +55,9 @@ type Command struct {
 // Errors go to stderr.
 func Main(args []string, stderr io.Writer, flags ...StoreFlag) int {
 	c, err := Setup(args, stderr, flags...)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0 // the usage was asked for, and printed
+	}
 	if err != nil {
 		return 2
 	}

@@ -51,6 +51,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fen := fs.String("fen", "", "a position text of the game (default: its start)")
 	divide := fs.Bool("divide", false, "list the leaves below each move at the last depth")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0 // the usage was asked for, and printed
+		}
 		return 2
 	}
 	if fs.NArg() > 0 {

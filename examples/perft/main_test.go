@@ -140,6 +140,7 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"-fen", "nonsense"}, 2, "perft: -fen: "},
 		{[]string{"-depth", "x"}, 2, "invalid value"},
 		{[]string{"extra"}, 2, `unexpected argument "extra"`},
+		{[]string{"-h"}, 0, "Usage of"}, // the usage, asked for: no failure
 	} {
 		code, _, errs := runArgs(t, c.args...)
 		if code != c.code || !strings.Contains(errs, c.want) {

@@ -25,9 +25,14 @@
 // board again, "help" explains how moves are written and what each sign
 // of the board means, and "quit" (or the end of the input) stops. Each
 // move played is said above the board it leads to. An illegal move is
-// explained, citing the rule, and the program asks again. When the
+// explained, citing the rule, and the program asks again; so is a line
+// too long to be a move (over 64 KiB), with its length. When the
 // computer takes more than half a second to choose its move, it says
 // that it is thinking.
+//
+// The exit status is 0 when the game ends or the person stops (and for
+// -h), 2 for a flag or an argument it cannot use, 1 for a failure while
+// playing.
 //
 // In Brouillard au Palais the person is shown only what his side knows:
 // his own pawns, and the opponent's pawns face down (P or p) until they
@@ -36,6 +41,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -69,7 +75,22 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	moveTime := fs.Duration("time", 0, "a time budget per move for the computer (such as 500ms), instead of -budget")
 	seed := fs.Uint64("seed", 0, "the seed of the computer and of secret setups (0: a new one)")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0 // the usage was asked for, and printed
+		}
 		return 2
+	}
+	usage := func(format string, args ...any) int {
+		fmt.Fprintf(stderr, "play: "+format+"\n", args...)
+		return 2
+	}
+	switch {
+	case fs.NArg() > 0:
+		return usage("unexpected argument %q (the game is chosen with -game)", fs.Arg(0))
+	case *budget < 1:
+		return usage("-budget must be 1 or more")
+	case *moveTime < 0:
+		return usage("-time must not be negative")
 	}
 	g, ok := games.ByName(*name)
 	if !ok {
@@ -98,7 +119,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "play:", err)
 		return 1
 	}
-	c := &conversation{g: g, you: you, bot: bot, in: bufio.NewScanner(stdin), out: stdout, patience: time.Second / 2}
+	c := &conversation{g: g, you: you, bot: bot, in: bufio.NewReader(stdin), out: stdout, patience: time.Second / 2}
 	if *moveTime > 0 {
 		c.limit = *moveTime
 	}
@@ -125,7 +146,7 @@ type conversation struct {
 	g   *hops.Game
 	you hops.Side
 	bot players.Agent
-	in  *bufio.Scanner
+	in  *bufio.Reader
 	out io.Writer
 	// patience is how long the computer may take before the person is
 	// told that it is thinking; limit is its time budget, if it has one.
@@ -251,12 +272,17 @@ func (c *conversation) ask(s hops.State, number int) (string, error) {
 	}
 	for {
 		fmt.Fprintf(c.out, "%s, move %d> ", c.g.SideName(c.you), number)
-		if !c.in.Scan() {
+		line, n, ok := readLine(c.in)
+		if !ok {
 			fmt.Fprintln(c.out)
 			fmt.Fprintln(c.out, "Bye.")
 			return "", errQuit
 		}
-		line := strings.TrimSpace(c.in.Text())
+		if n > maxLine {
+			fmt.Fprintf(c.out, "Not legal: a line of %d bytes is no move: a move is a few squares long. Type ? for the legal moves.\n", n)
+			continue
+		}
+		line = strings.TrimSpace(line)
 		switch strings.ToLower(line) {
 		case "":
 			continue
@@ -284,6 +310,40 @@ func (c *conversation) ask(s hops.State, number int) (string, error) {
 			continue
 		}
 		return move, nil
+	}
+}
+
+// maxLine is the longest line the program reads as a move or a command;
+// a longer one is read to its end and refused, whatever its length.
+const maxLine = 64 << 10
+
+// readLine reads one line of r and returns it without its line end, and
+// its length n; a line longer than maxLine is read to its end but kept
+// only in part (n says how long it was). ok is false at the end of the
+// input, or a read error, before any byte of a line.
+func readLine(r *bufio.Reader) (line string, n int, ok bool) {
+	var b []byte
+	for {
+		chunk, err := r.ReadSlice('\n')
+		n += len(chunk)
+		if len(b) <= maxLine {
+			b = append(b, chunk[:min(len(chunk), maxLine+1-len(b))]...)
+		}
+		if err == bufio.ErrBufferFull {
+			continue // the line goes on
+		}
+		if n == 0 {
+			return "", 0, false
+		}
+		if strings.HasSuffix(string(chunk), "\n") {
+			n--
+			b = bytes.TrimSuffix(b, []byte("\n"))
+			if strings.HasSuffix(string(chunk), "\r\n") {
+				n--
+				b = bytes.TrimSuffix(b, []byte("\r"))
+			}
+		}
+		return string(b), n, true
 	}
 }
 

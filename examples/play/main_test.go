@@ -342,11 +342,54 @@ func TestPlayQuitsAndRefusesBadFlags(t *testing.T) {
 	if code := run([]string{"-game", "zapita", "-seed", "1"}, strings.NewReader(""), &out, &errs); code != 0 || !strings.HasSuffix(out.String(), "Bye.\n") {
 		t.Errorf("end of input: exit status %d, printed:\n%s", code, out.String())
 	}
-	for _, args := range [][]string{{"-game", "chess"}, {"-side", "green"}, {"-opponent", "clever"}, {"-nonsense"}} {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-game", "chess"}, `unknown game "chess"`},
+		{[]string{"-side", "green"}, "green"},
+		{[]string{"-opponent", "clever"}, `unknown kind of player "clever"`},
+		{[]string{"-nonsense"}, "flag provided but not defined"},
+		{[]string{"coir"}, `unexpected argument "coir" (the game is chosen with -game)`},
+		{[]string{"coir", "-game", "catchit"}, `unexpected argument "coir"`},
+		{[]string{"-budget", "0"}, "-budget must be 1 or more"},
+		{[]string{"-budget", "-5"}, "-budget must be 1 or more"},
+		{[]string{"-time", "-1s"}, "-time must not be negative"},
+	} {
 		errs.Reset()
-		if code := run(args, strings.NewReader(""), &out, &errs); code != 2 || errs.Len() == 0 {
-			t.Errorf("%v: exit status %d, stderr %q", args, code, errs.String())
+		out.Reset()
+		if code := run(c.args, strings.NewReader(""), &out, &errs); code != 2 || !strings.Contains(errs.String(), c.want) || out.Len() != 0 {
+			t.Errorf("%v: exit status %d, stderr %q, stdout %q; want 2, %q and no game", c.args, code, errs.String(), out.String(), c.want)
 		}
+	}
+	// -h prints the usage and ends well, as the flag package's programs do.
+	errs.Reset()
+	if code := run([]string{"-h"}, strings.NewReader(""), &out, &errs); code != 0 || !strings.Contains(errs.String(), "-budget") {
+		t.Errorf("-h: exit status %d, stderr %q", code, errs.String())
+	}
+}
+
+// TestPlayLongLine: a line too long to be a move is refused with its
+// length, and the game goes on with the next line, whatever its length;
+// a line just under the limit is read as a move (and refused with a
+// short quote).
+func TestPlayLongLine(t *testing.T) {
+	for _, n := range []int{100 << 10, 70000, maxLine + 1} {
+		var out, errs strings.Builder
+		in := strings.Repeat("A", n) + "\r\nboard\nquit\n"
+		if code := run([]string{"-game", "coir", "-seed", "1"}, strings.NewReader(in), &out, &errs); code != 0 {
+			t.Fatalf("%d bytes: exit status %d, %s", n, code, errs.String())
+		}
+		text := out.String()
+		want := fmt.Sprintf("Not legal: a line of %d bytes is no move: a move is a few squares long.", n)
+		if !strings.Contains(text, want) || strings.Count(text, "White, move 1> ") != 3 || !strings.HasSuffix(text, "Bye.\n") || len(text) > 4000 {
+			t.Errorf("%d bytes: printed %d bytes:\n%.2000s\nwant %q, then the board, then Bye.", n, len(text), text, want)
+		}
+	}
+	var out, errs strings.Builder
+	run([]string{"-game", "coir", "-seed", "1"}, strings.NewReader(strings.Repeat("A", maxLine)+"\nquit\n"), &out, &errs)
+	if !strings.Contains(out.String(), fmt.Sprintf("(%d bytes)", maxLine)) || strings.Contains(out.String(), "is no move") {
+		t.Errorf("a line of %d bytes: %.1000s", maxLine, out.String())
 	}
 }
 

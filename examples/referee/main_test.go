@@ -46,6 +46,15 @@ func TestFlags(t *testing.T) {
 		if _, err := referee.Setup(args, &errs); err == nil || errs.Len() == 0 {
 			t.Errorf("%v: accepted (%s)", args, errs.String())
 		}
+		errs.Reset()
+		if code := referee.Main(args, &errs); code != 2 {
+			t.Errorf("%v: exit status %d, want 2", args, code)
+		}
+	}
+	// -h prints the usage and ends well, as the flag package's programs do.
+	errs.Reset()
+	if code := referee.Main([]string{"-h"}, &errs); code != 0 || !strings.Contains(errs.String(), "-max-games") {
+		t.Errorf("-h: exit status %d, %q", code, errs.String())
 	}
 }
 

@@ -92,6 +92,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&c.boards, "boards", true, "print the board after every move")
 	fs.StringVar(&c.svgDir, "svg", "", "write an SVG picture of every position to this folder")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0 // the usage was asked for, and printed
+		}
 		return 2
 	}
 	if fs.NArg() > 0 {

@@ -172,6 +172,7 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"-svg", "/dev/null/pictures", "-max-plies", "1"}, 1, "mkdir /dev/null"},
 		{[]string{"-seed", "x"}, 2, "invalid value"},
 		{[]string{"extra"}, 2, `unexpected argument "extra"`},
+		{[]string{"-h"}, 0, "Usage of"}, // the usage, asked for: no failure
 	} {
 		code, _, errs := runArgs(t, c.args...)
 		if code != c.code || !strings.Contains(errs, c.want) {
