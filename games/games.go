@@ -158,8 +158,9 @@ func Hidden(g *hops.Game) bool {
 }
 
 // Deal returns the start of a new game of g with the given side to move
-// first. For a game with hidden pieces the secret setup is drawn with r;
-// for the others it is g.Start(first) and r is not used.
+// first. For a game with hidden pieces the secret setup is drawn with r
+// (the global source of math/rand/v2 when r is nil); for the others it
+// is g.Start(first) and r is not used.
 func Deal(g *hops.Game, first hops.Side, r *rand.Rand) (hops.State, error) {
 	e, err := lookup(g)
 	if err != nil {

@@ -41,7 +41,7 @@ func TestNilArguments(t *testing.T) {
 	if games.Hidden(nil) {
 		t.Error("Hidden(nil) = true")
 	}
-	// A nil random source deals from a random seed.
+	// A nil random source deals from the global one, as documented.
 	s, err := games.Deal(brouillard.Game, hops.First, nil)
 	if err != nil || s == nil || s.Game() != brouillard.Game {
 		t.Errorf("Deal(brouillard, First, nil) = %v, %v", s, err)
