@@ -233,11 +233,11 @@
 // refuse), when the server reads the game. Nothing it cannot read is
 // ever truncated or deleted (the journal of a game that expires before
 // the server has read it since its start is deleted unread: it checks
-// the lines, not the moves). The directory is one
-// server's: it is locked (DIR/referee.lock), and a second server started
-// on it is refused with the first one's pid, since each would answer from
-// its own copy of the games; a crash leaves no lock behind. See FileStore
-// for the details.
+// the lines, not the moves). The directory is one server's: it is
+// locked (DIR/referee.lock), and a second server started on it is
+// refused with the first one's pid, since each would answer from its own
+// copy of the games; a crash leaves no lock behind. See FileStore for the
+// details.
 //
 // The server starts without reading the journals: it asks the store for
 // the list of games, with the first and last events of each (Store.List),
@@ -268,8 +268,9 @@
 // lasts (how long, and how many calls to the store failed), and when the
 // store answers again, rather than at every request it refuses; a store
 // that reads but cannot write (a full disk) is in an outage until a write
-// succeeds again. A computer player whose move the store cannot take tries it again, less
-// often as the outage goes on (every 16 s at most), until it is taken.
+// succeeds again. A computer player whose move the store cannot take
+// tries it again, less often as the outage goes on (every 16 s at most),
+// until it is taken.
 // The limits are each node's: MaxGames counts the games a node knows, and
 // the rate limit its own clients. Every node resumes the computer players
 // of the games it lists at start; two players for one game only cost

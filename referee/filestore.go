@@ -41,8 +41,8 @@ import (
 // follows the synced part: an incomplete last line, without its final
 // newline, or bytes left zero (a file extended but not written). That is
 // a torn write, never acknowledged: it is dropped and the file cut back
-// before it, and the log says so. Anything else the file holds that is not a valid line is
-// damage, never mistaken for a torn write: a complete line that fails
+// before it, and the log says so. Anything else the file holds that is
+// not a valid line is damage, never mistaken for a torn write: a complete line that fails
 // its length or checksum, a bad line before good ones, a line ending in
 // CRLF, a file shorter than its header says (cut inside the synced part),
 // zeros inside the synced part, a journal that is not a regular file.

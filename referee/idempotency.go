@@ -12,8 +12,9 @@ import (
 // Idempotent creation and join.
 //
 // A client that sends POST /games, POST /games/{id}/join or POST
-// /games/{id}/rematch (a creation) with the header "Idempotency-Key: <key>" may send the same request again, with
-// the same key, when it did not get the answer (the connection broke,
+// /games/{id}/rematch (a creation) with the header
+// "Idempotency-Key: <key>" may send the same request again, with the
+// same key, when it did not get the answer (the connection broke,
 // the server restarted): it gets the same answer, and the server never
 // makes a second game nor gives the seat away. No table of keys is kept:
 // what the answer holds is derived from the key, as the SHA-256 of a text
