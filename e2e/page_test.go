@@ -429,6 +429,12 @@ func TestKeyboard(t *testing.T) {
 	p := newPage(t, "keyboard player")
 	p.createGame("catchit", "medium")
 	v := p.waitFor("my turn", 20*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
+	// Nothing to take back before the player's first move.
+	var offered bool
+	p.do(chromedp.Evaluate(`!document.getElementById('takeback').hidden`, &offered))
+	if offered {
+		t.Error("the takeback is offered before any move")
+	}
 	p.do(chromedp.Focus("#board", chromedp.ByQuery))
 	b := builderOf(t, v)
 	d1, _ := hops.Board7.ParseSquare("D1")
@@ -512,6 +518,20 @@ func TestKeyboard(t *testing.T) {
 	if !strings.Contains(hist[len(hist)-1], `"type":"takeback"`) {
 		t.Errorf("the journal ends with %s, not a takeback", hist[len(hist)-1])
 	}
+
+	// The replay of the game under way shows the game, and nothing that
+	// would act on it: no takeback, no prompt, no move controls.
+	p.do(chromedp.Click("#watch-link", chromedp.ByQuery))
+	p.waitFor("the replay", 10*time.Second, func(v view) bool { return v.Phase == "watch" })
+	var shown []string
+	p.do(chromedp.Evaluate(`['takeback', 'prompt', 'controls', 'resign'].filter(id => {
+		const el = document.getElementById(id);
+		return !el.hidden && getComputedStyle(el).display !== 'none' && el.offsetParent !== null;
+	})`, &shown))
+	if len(shown) > 0 {
+		t.Errorf("the replay of a game under way shows %v", shown)
+	}
+	p.screenshot("keyboard-replay")
 }
 
 // axeSource is axe-core's script, from the npm registry (package.json;

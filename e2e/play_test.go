@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/brouillard"
 	"github.com/hopsgames/hops/catchit"
@@ -194,6 +195,26 @@ func (p *page) playClicks(b builder, clicks []hops.Click, ply string) {
 		case plain && marked:
 			p.do(chromedp.Click(`#board rect[data-square="`+c.Square.String()+`"]`, chromedp.ByQuery))
 			p.waitFor("the choice of "+c.Square.String(), 10*time.Second, func(v view) bool { return v.Phase == "choose" })
+			// The prompt asks for the choice, and each button says what
+			// its landing does; Escape goes back to the move as it was,
+			// and a second click on the square offers the choice again.
+			var asked struct {
+				Prompt  string
+				Buttons []string
+			}
+			p.do(chromedp.Evaluate(`({
+				Prompt: document.getElementById('prompt').textContent,
+				Buttons: [...document.querySelectorAll('#choice button')].map(b => b.textContent),
+			})`, &asked))
+			if asked.Prompt != "Land on "+c.Square.String()+": choose below the board." || len(asked.Buttons) != 2 ||
+				!strings.HasPrefix(asked.Buttons[0], c.Square.String()+" and ") || !strings.HasPrefix(asked.Buttons[1], c.Square.String()+" and ") {
+				p.t.Errorf("the choice of %s: prompt %q, buttons %q", c.Square, asked.Prompt, asked.Buttons)
+			}
+			p.press(kb.Escape)
+			want := clickTexts(clicks[:i])
+			p.waitFor("the choice put back", 10*time.Second, func(v view) bool { return v.Phase == "idle" && v.Clicks == want })
+			p.do(chromedp.Click(`#board rect[data-square="`+c.Square.String()+`"]`, chromedp.ByQuery))
+			p.waitFor("the choice of "+c.Square.String()+" again", 10*time.Second, func(v view) bool { return v.Phase == "choose" })
 			p.do(chromedp.Click(`#choice button[data-click="`+c.String()+`"]`, chromedp.ByQuery))
 		default:
 			p.do(chromedp.Click(`#board rect[data-square="`+c.Square.String()+`"]`, chromedp.ByQuery))

@@ -72,12 +72,22 @@ func (s *Server) postBuild(w http.ResponseWriter, r *http.Request, m *match, who
 	out := builtJSON{Next: make([]string, len(built.Next)), Complete: built.Complete, Move: built.Move, Prompt: built.Prompt}
 	if built.Preview != nil {
 		d := built.Preview.Drawing()
+		d.Caption = previewCaption(built.Complete)
 		out.SVG, out.Diagram = d.SVG(), built.Preview.Diagram()
 	}
 	for i, c := range built.Next {
 		out.Next[i] = c.String()
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// previewCaption is the line under the picture of a move being built:
+// the position's own ("Red to move") would speak of a move not played.
+func previewCaption(complete bool) string {
+	if complete {
+		return "Your move as it would be played"
+	}
+	return "Your move so far"
 }
 
 // playable returns the error for a build in a game that is not being

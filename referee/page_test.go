@@ -438,7 +438,7 @@ func TestTakebackKeepsWhatWasRevealed(t *testing.T) {
 		var h historyJSON
 		c.do("GET", path+"/history", created.Token, "", &h)
 		var e errorJSON
-		if code, _ := c.do("POST", path+"/takeback", created.Token, "", &e); code != http.StatusForbidden || e.Kind != "takeback" || !strings.Contains(e.Error, "B4") {
+		if code, _ := c.do("POST", path+"/takeback", created.Token, "", &e); code != http.StatusForbidden || e.Kind != "takeback" || e.Rule != "B4" || !strings.Contains(e.Error, "(B4)") {
 			t.Fatalf("a takeback of %s, which showed %q: %d %+v", moves[i], h.Reveals, code, e)
 		}
 		var after stateJSON
@@ -474,6 +474,7 @@ func TestBuildPreview(t *testing.T) {
 		t.Fatalf("build: %d %s", code, raw)
 	}
 	wd := want.Preview.Drawing()
+	wd.Caption = "Your move so far" // not "Red to move": the move is not played
 	if got.SVG != wd.SVG() || got.Diagram != want.Preview.Diagram() || got.Prompt != want.Prompt || got.Prompt == "" {
 		t.Errorf("the preview of D1 D2 is %q %q, want the library's %q", got.Prompt, got.Diagram, want.Prompt)
 	}
@@ -502,6 +503,7 @@ func TestBuildPreview(t *testing.T) {
 		var got builtJSON
 		c.do("POST", "/games/"+created.ID+"/build", created.Token, jsonBody(buildRequest{Clicks: clickTexts(path)}), &got)
 		wd := w.Preview.Drawing()
+		wd.Caption = previewCaption(w.Complete)
 		if got.SVG != wd.SVG() || got.Prompt != w.Prompt {
 			t.Fatalf("the Brouillard preview of %v is not the view's", path)
 		}

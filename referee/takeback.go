@@ -121,7 +121,8 @@ func (s *Server) takeBack(m *match, who viewer) (snapshot, error) {
 		// What a move made public stays known (B4): taking it back would
 		// let a player look under the opponent's pawns and play again.
 		if m.hidden && slices.ContainsFunc(m.reveals[ply:], func(r string) bool { return r != "" }) {
-			return Event{}, nil, failf(http.StatusForbidden, "takeback", "the turn to take back turned a pawn over, and what it showed cannot be hidden again (B4)")
+			return Event{}, nil, &apiError{status: http.StatusForbidden, kind: "takeback", rule: "B4",
+				msg: "the turn to take back turned a pawn over, and what it showed cannot be hidden again (B4)"}
 		}
 		change, err := m.undone(ply)
 		return Event{Type: EventTakeback, Time: s.cfg.Now(), Ply: ply}, change, err

@@ -28,6 +28,11 @@ const markWords = {
   catchit: 'and take the ball',
   brouillard: 'and turn the pawn over',
 };
+// plainWords name the same landing without the mark, when both are offered.
+const plainWords = {
+  catchit: 'and leave the ball',
+  brouillard: 'and leave the pawn face down',
+};
 
 // Each game's pieces: the colour of each side's pawns in the library's
 // pictures, and how the page draws and names the small marks.
@@ -531,8 +536,9 @@ async function render() {
   $('invite').hidden = st.status !== 'waiting' || !game.invitation;
   $('resign').hidden = st.status !== 'playing' && st.status !== 'waiting';
   $('rematch').hidden = !finished();
-  // Against the computer, the player may take back his last move.
-  $('takeback').hidden = !(myTurn() && st.ply > 0 && game.opponent && game.opponent !== 'person');
+  // Against the computer, the player may take back his last move: the
+  // button shows once the list of moves says there is one (canTakeBack).
+  $('takeback').hidden = true;
   if (st.status === 'waiting') {
     s.textContent = game.invitation ? 'Waiting for your opponent to join.' : 'Waiting for the game to start.';
   } else if (st.status === 'playing') {
@@ -556,6 +562,7 @@ async function render() {
   setPhase('busy');
   await Promise.all([drawBoard(), listMoves()]);
   if (state !== st) return; // a newer state came meanwhile
+  $('takeback').hidden = !canTakeBack(playFrame);
   if (myTurn()) {
     await ask([]);
   } else {
@@ -799,13 +806,43 @@ function flip(svg) {
 // ---- The move list ----
 
 async function listMoves() {
+  playFrame = null;
   try {
     const f = await api('GET', `/games/${game.id}/replay`);
+    playFrame = f;
     showMoves(f, f.plies);
     announce(f);
   } catch (err) {
     // The list is a help; the board and status say the rest.
   }
+}
+
+// turnNumbers returns the number of the turn of each move, as the list
+// of moves and the replay number them: a turn begins with a move of the
+// side that moved first, after a move of the other (a Brouillard turn
+// may hold several moves, B9).
+function turnNumbers(movers) {
+  let turn = 0;
+  return movers.map((m, k) => {
+    if (k === 0 || m === movers[0] && movers[k - 1] !== m) turn++;
+    return turn;
+  });
+}
+
+// playFrame is the last list of moves of the game being played.
+let playFrame = null;
+
+// canTakeBack reports whether the server takes back the person's last
+// turn, from the list of moves f: on his turn against the computer, once
+// he has moved, and (Brouillard) unless that turn or the reply turned a
+// pawn over, which cannot be hidden again (B4).
+function canTakeBack(f) {
+  if (!f || !myTurn() || !game.opponent || game.opponent === 'person') return false;
+  let i = f.movers.length - 1;
+  while (i >= 0 && f.movers[i] !== game.you) i--;
+  if (i < 0) return false; // no move of his yet
+  while (i > 0 && f.movers[i - 1] === game.you) i--;
+  return !(f.reveals || []).slice(i).some((r) => r);
 }
 
 // showMoves lists the moves by turn, "1. Blue D1-D2 C1-C2  Red ...", each
@@ -815,10 +852,10 @@ function showMoves(f, ply) {
   ol.textContent = '';
   let li = null;
   let turn = 0;
+  const turns = turnNumbers(f.movers);
   f.moves.forEach((m, i) => {
     const mover = f.movers[i];
-    const newTurn = i === 0 || mover === f.movers[0] && f.movers[i - 1] !== mover;
-    if (newTurn) {
+    if (turns[i] > turn) {
       turn++;
       li = document.createElement('li');
       li.value = turn;
@@ -936,6 +973,19 @@ function drawTrail() {
     const r = svg.querySelector(`rect[data-square="${sq}"]`);
     return r && [Number(r.getAttribute('x')) + 30, Number(r.getAttribute('y')) + 30];
   };
+  // The trail's own arrowhead, orange as the legend says (the picture's
+  // is the last move's red).
+  if (trail.length > 0 && !svg.querySelector('#trail-head')) {
+    const marker = document.createElementNS(SVGNS, 'marker');
+    for (const [k, v] of Object.entries({ id: 'trail-head', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 6, markerHeight: 6, orient: 'auto' })) {
+      marker.setAttribute(k, v);
+    }
+    const path = document.createElementNS(SVGNS, 'path');
+    path.setAttribute('d', 'M0,0 L10,5 L0,10 z');
+    path.setAttribute('fill', '#d35400');
+    marker.append(path);
+    svg.append(marker);
+  }
   for (const h of trail) {
     const a = centre(h.from);
     const b = centre(h.to);
@@ -948,7 +998,7 @@ function drawTrail() {
     line.setAttribute('x2', (a[0] + (b[0] - a[0]) * k).toFixed(1));
     line.setAttribute('y2', (a[1] + (b[1] - a[1]) * k).toFixed(1));
     line.setAttribute('class', 'trail');
-    line.setAttribute('marker-end', 'url(#head)');
+    line.setAttribute('marker-end', 'url(#trail-head)');
     if (h.dashed) line.setAttribute('stroke-dasharray', '8 5');
     svg.append(line);
   }
@@ -1040,9 +1090,23 @@ function button(click, text) {
   b.textContent = text;
   b.addEventListener('click', () => {
     say('');
+    choosing = null;
     ask(clicks.concat([click]));
   });
   return b;
+}
+
+// choosing holds, while the person chooses between a plain and a marked
+// landing, the prompt to put back if he changes his mind.
+let choosing = null;
+
+// cancelChoice goes back from that choice to the move as it was.
+function cancelChoice() {
+  $('choice').textContent = '';
+  if (choosing) $('prompt').textContent = choosing.prompt;
+  choosing = null;
+  setPhase('idle');
+  $('board').focus();
 }
 
 // clickSquare adds a click on a square: the one the builder offers there,
@@ -1055,6 +1119,10 @@ function clickSquare(sq) {
     else if (state.status === 'waiting') say(plain({ kind: 'waiting' }), 'turn');
     return;
   }
+  if (document.body.dataset.phase === 'choose') {
+    say('First choose how to land, with the buttons under the board (Escape goes back).');
+    return;
+  }
   if (document.body.dataset.phase !== 'idle') return;
   say('');
   const offered = built ? built.next.filter((c) => square(c) === sq) : [];
@@ -1063,8 +1131,10 @@ function clickSquare(sq) {
     choice.textContent = '';
     const words = markWords[game.game] || 'marked';
     for (const c of offered) {
-      choice.append(button(c, c.startsWith('x') ? `${sq} ${words}` : `${sq}`));
+      choice.append(button(c, c.startsWith('x') ? `${sq} ${words}` : `${sq} ${plainWords[game.game] || ''}`.trim()));
     }
+    choosing = { prompt: $('prompt').textContent, sq };
+    $('prompt').textContent = `Land on ${sq}: choose below the board.`;
     setPhase('choose');
     choice.querySelector('button').focus();
     return;
@@ -1122,13 +1192,27 @@ $('board').addEventListener('keydown', (ev) => {
   } else if (ev.key === 'Enter' || ev.key === ' ') {
     ev.preventDefault();
     clickSquare(focusSq);
+  } else if (ev.key === 'Escape' && document.body.dataset.phase === 'choose') {
+    ev.preventDefault();
+    cancelChoice();
   } else if (ev.key === 'Escape' && clicks.length > 0) {
     ev.preventDefault();
     say('');
     ask([]);
   }
 });
+$('choice').addEventListener('keydown', (ev) => {
+  if (ev.key === 'Escape') {
+    ev.preventDefault();
+    cancelChoice();
+  }
+});
 $('board').addEventListener('focus', () => { showFocus(); sayFocus(); });
+// The focus ring is the keyboard's: a click with the mouse hides it, a key
+// shows it again (a click focuses the board too, where :focus-visible
+// alone would not show it to a player who then uses the keys).
+$('board').addEventListener('pointerdown', () => { delete $('board').dataset.keys; });
+$('board').addEventListener('keydown', () => { $('board').dataset.keys = 'on'; }, true);
 
 // ---- Buttons ----
 
@@ -1255,8 +1339,13 @@ async function showWatch(id) {
   $('back-link').href = '#game=' + id;
   $('resign').hidden = true;
   $('rematch').hidden = true;
+  $('takeback').hidden = true;
   $('invite').hidden = true;
   $('share').hidden = false;
+  // What belongs to building a move has no place in a replay.
+  $('prompt').textContent = '';
+  $('choice').replaceChildren();
+  $('submit').hidden = $('again').hidden = true;
   $('share-url').value = `${location.origin}/#watch=${id}`;
   setPhase('busy');
   await showFrame(-1);
@@ -1296,7 +1385,9 @@ async function showFrame(ply) {
   } else {
     s.textContent = `In progress: ${f.to_move} to move.`;
   }
-  const at = f.ply === 0 ? 'Start position' : `After move ${f.ply} of ${f.plies}: ${f.movers[f.ply - 1]} ${f.move}${f.reveal ? ' (' + f.reveal + ')' : ''}`;
+  // Numbered by turn, as the list of moves is.
+  const at = f.ply === 0 ? 'Start position'
+    : `After ${turnNumbers(f.movers)[f.ply - 1]}. ${f.movers[f.ply - 1]} ${f.move}${f.reveal ? ' (' + f.reveal + ')' : ''}, move ${f.ply} of ${f.plies}`;
   $('replay-at').textContent = at;
   $('first').disabled = $('prev').disabled = f.ply === 0;
   $('next').disabled = $('last').disabled = f.ply === f.plies;
@@ -1455,8 +1546,10 @@ function markdown(text, box) {
   const lines = text.split('\n');
   let i = 0;
   const inline = (el, s) => {
-    // **bold**, `code`, *em*, [text](link): the link's text only.
-    const re = /(\*\*[^*]+\*\*|`[^`]+`|\*[^*\s][^*]*\*|\[[^\]]+\]\([^)]*\))/g;
+    // **bold**, `code`, *em*, [text](link): the link's text only. An *em*
+    // is not inside a word nor across a `code` span, so that the '*' of
+    // a Zapita throw (E2*B2) is no emphasis.
+    const re = /(\*\*[^*]+\*\*|`[^`]+`|(?<![A-Za-z0-9*])\*[^*\s`][^*`]*\*(?![A-Za-z0-9])|\[[^\]]+\]\([^)]*\))/g;
     let last = 0;
     let m;
     while ((m = re.exec(s)) !== null) {
