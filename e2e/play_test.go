@@ -160,15 +160,19 @@ func clickTexts(clicks []hops.Click) string {
 
 // createGame creates a game through the page's form, as a person would,
 // and returns its id once the page shows it.
-func (p *page) createGame(game, opponent string) string {
+func (p *page) createGame(game, opponent string, arrangement ...string) string {
 	p.t.Helper()
 	p.do(chromedp.Navigate(serverURL + "/"))
 	p.waitFor("the lobby", 10*time.Second, func(v view) bool { return v.Phase == "lobby" })
 	p.do(
 		chromedp.Click(`input[name="game"][value="`+game+`"]`, chromedp.ByQuery),
 		chromedp.Click(`input[name="opponent"][value="`+opponent+`"]`, chromedp.ByQuery),
-		chromedp.Click(`#start`, chromedp.ByQuery),
 	)
+	for _, a := range arrangement {
+		// Typing the pawns' letters chooses to place them oneself.
+		p.do(chromedp.SendKeys(`#arrangement`, a, chromedp.ByQuery))
+	}
+	p.do(chromedp.Click(`#start`, chromedp.ByQuery))
 	p.waitFor("the new game", 10*time.Second, func(v view) bool {
 		return v.Status != "" && (v.Phase == "idle" || v.Phase == "waiting")
 	})
@@ -498,7 +502,11 @@ func TestTwoPeople(t *testing.T) {
 func playTwoPeople(t *testing.T, name string, strong int) {
 	a := newPage(t, name+" creator")
 	b := newPage(t, name+" joiner")
-	id := a.createGame(name, "person")
+	var arrangement []string
+	if name == "brouillard" {
+		arrangement = []string{"KQJTNXX"} // each places his own pawns (B3)
+	}
+	id := a.createGame(name, "person", arrangement...)
 	a.waitFor("the invitation", 10*time.Second, func(v view) bool { return v.Status == "waiting" })
 	a.screenshot("people-" + name + "-invitation")
 	var link string
@@ -507,7 +515,29 @@ func playTwoPeople(t *testing.T, name string, strong int) {
 		t.Fatalf("the invitation link is %q", link)
 	}
 	b.do(chromedp.Navigate(link))
+	if name == "brouillard" {
+		// The joiner places his pawns before he joins: a wrong set of
+		// letters is refused with the rule, and the form stays.
+		b.waitFor("the form to place the pawns", 10*time.Second, func(v view) bool { return v.Phase == "lobby" })
+		b.screenshot("people-brouillard-join")
+		b.do(chromedp.SendKeys(`#arrangement`, "KQJTNX", chromedp.ByQuery), chromedp.Click(`#start`, chromedp.ByQuery))
+		var said string
+		for deadline := time.Now().Add(10 * time.Second); said == "" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+			b.do(chromedp.Evaluate(`document.getElementById('lobby-message').textContent`, &said))
+		}
+		if !strings.Contains(said, "seven letters") {
+			t.Errorf("six letters for seven pawns are answered %q", said)
+		}
+		b.do(chromedp.SendKeys(`#arrangement`, "X", chromedp.ByQuery), chromedp.Click(`#start`, chromedp.ByQuery))
+	}
 	b.waitFor("the joined game", 10*time.Second, func(v view) bool { return v.Status == "playing" && v.Phase != "busy" })
+	if name == "brouillard" {
+		// Each sees his own pawns where he placed them.
+		av, bv := a.read(), b.read()
+		if !strings.Contains(av.Position, "/T1NFX1X/1K1Q1J1 ") || !strings.HasPrefix(bv.Position, "1k1q1j1/t1nfx1x/") {
+			t.Errorf("the pawns placed KQJTNXX show as %q (White) and %q (Red)", av.Position, bv.Position)
+		}
+	}
 	if got := b.gameID(); got != id {
 		t.Fatalf("the joiner shows game %s, want %s", got, id)
 	}

@@ -315,6 +315,10 @@ const blurbs = {
 
 async function showLobby() {
   mode = 'play';
+  joining = null;
+  $('lobby-title').textContent = 'New game';
+  $('game-box').hidden = $('opponent-box').hidden = $('side-box').hidden = false;
+  $('start').textContent = 'Start the game';
   $('lobby').hidden = false;
   $('play').hidden = true;
   let list;
@@ -338,8 +342,33 @@ async function showLobby() {
     label.append(input, ' ' + k.title);
     box.append(label);
   });
-  showSides();
+  await showSides();
   setPhase('lobby');
+}
+
+// homeSquares are Brouillard's home squares of each side, in the order
+// of an arrangement (B3).
+const homeSquares = {
+  White: 'B1 D1 F1 A2 C2 E2 G2',
+  Red: 'B7 D7 F7 A6 C6 E6 G6',
+};
+
+// showArrange offers, in a game with hidden pawns, to place one's own
+// pawns (B3) rather than have them placed at random.
+function showArrange(name, side) {
+  $('arrange-box').hidden = name !== 'brouillard';
+  const squares = side ? `${side}: ${homeSquares[side]}` : `White: ${homeSquares.White}; Red: ${homeSquares.Red}`;
+  $('arrange-help').textContent = `Seven letters, one for each of your home squares in order (${squares}): X for each of the two blanks, and N (Nine), T (Ten), J (Jack), Q (Queen), K (King) once each.`;
+}
+
+$('arrangement').addEventListener('input', () => {
+  document.querySelector('input[name="arrange"][value="mine"]').checked = true;
+});
+
+// arrangementOf returns the arrangement the form asks for, '' for one at
+// random.
+function arrangementOf(f) {
+  return f.get('arrange') === 'mine' ? String(f.get('arrangement') || '').trim().toUpperCase() : '';
 }
 
 async function showSides() {
@@ -357,20 +386,27 @@ async function showSides() {
     input.name = 'side';
     input.value = side;
     input.checked = i === 0;
+    input.addEventListener('change', () => showArrange(name, side));
     label.append(input, ` ${side}${i === 0 ? ' (moves first)' : ''}`);
     box.append(label);
   });
+  showArrange(name, k.sides[0]);
 }
 
 $('new').addEventListener('submit', async (ev) => {
   ev.preventDefault();
   const f = new FormData($('new'));
+  if (joining) {
+    const { id, invitation } = joining;
+    await join(id, invitation, arrangementOf(f));
+    return;
+  }
   $('start').disabled = true;
   $('lobby-message').textContent = '';
   try {
-    const c = await once('POST', '/games', {
-      game: f.get('game'), side: f.get('side'), opponent: f.get('opponent'),
-    });
+    const body = { game: f.get('game'), side: f.get('side'), opponent: f.get('opponent') };
+    if (f.get('game') === 'brouillard' && arrangementOf(f)) body.arrangement = arrangementOf(f);
+    const c = await once('POST', '/games', body);
     remember({ id: c.id, token: c.token, you: c.you, game: c.game, invitation: c.invitation || '', opponent: f.get('opponent') });
     location.hash = 'game=' + c.id;
   } catch (err) {
@@ -382,11 +418,45 @@ $('new').addEventListener('submit', async (ev) => {
 
 // ---- Joining ----
 
-async function join(id, invitation) {
+// joining is the game of an invitation whose joiner places his pawns
+// first (Brouillard, B3): the lobby's form then joins it.
+let joining = null;
+
+// offerJoin opens an invitation: in a game with hidden pawns it first
+// lets the joiner place his own, in the lobby's form; in the others it
+// joins at once.
+async function offerJoin(id, invitation) {
+  let f = null;
   try {
-    const j = await once('POST', `/games/${encodeURIComponent(id)}/join`, { invitation });
+    f = await api('GET', `/games/${encodeURIComponent(id)}/replay`);
+  } catch (err) {
+    // Unknown or gone: the join says why.
+  }
+  if (!f || f.game !== 'brouillard' || recall(id)) {
+    await join(id, invitation, '');
+    return;
+  }
+  await showLobby();
+  joining = { id, invitation };
+  const k = (await kinds()).find((x) => x.name === f.game);
+  $('lobby-title').textContent = `Join a game of ${k.title}`;
+  $('game-box').hidden = $('opponent-box').hidden = $('side-box').hidden = true;
+  showArrange(f.game, ''); // the side is the creator's other: not told to strangers
+  $('start').textContent = 'Join the game';
+}
+
+async function join(id, invitation, arrangement) {
+  try {
+    const body = { invitation };
+    if (arrangement) body.arrangement = arrangement;
+    const j = await once('POST', `/games/${encodeURIComponent(id)}/join`, body);
     remember({ id: j.id, token: j.token, you: j.you, game: j.game, invitation: '', opponent: 'person' });
   } catch (err) {
+    if (joining && err.kind === 'request') {
+      // An arrangement the rules refuse: the form stays, with the reason.
+      $('lobby-message').textContent = plain(err);
+      return;
+    }
     // The link was used already: by this browser, its game is here.
     if (!recall(id)) {
       await showLobby();
@@ -394,6 +464,7 @@ async function join(id, invitation) {
       return;
     }
   }
+  joining = null;
   // The invitation leaves the address once claimed.
   location.replace('#game=' + id);
 }
@@ -1660,7 +1731,7 @@ function route() {
   say('');
   if (h.startsWith('join=')) {
     const [id, invitation] = h.slice(5).split('.');
-    join(id, invitation || '');
+    offerJoin(id, invitation || '');
   } else if (h.startsWith('game=')) {
     showGame(h.slice(5));
   } else if (h.startsWith('watch=')) {
