@@ -595,6 +595,29 @@ func TestAccessibility(t *testing.T) {
 		p.waitFor("my turn", 20*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
 		p.do(chromedp.Evaluate(`document.getElementById('rules-box').open = true`, nil))
 		p.do(chromedp.WaitVisible(`#rules p`, chromedp.ByQuery))
+		// The rules are the player's: how programs write positions and
+		// count moves is left to the rule book.
+		var rules struct {
+			G10, G11, G12, Perft, HowToRead bool
+			Em                              []string
+		}
+		p.do(chromedp.Evaluate(`(() => {
+			const r = document.getElementById('rules');
+			return {
+				G10: !!document.getElementById('rule-G10'), G11: !!document.getElementById('rule-G11'),
+				G12: !!document.getElementById('rule-G12'),
+				Perft: /perft\(/i.test(r.textContent), HowToRead: /How to read/.test(r.textContent),
+				Em: [...r.querySelectorAll('em')].map(e => e.textContent),
+			};
+		})()`, &rules))
+		if rules.G10 || rules.G11 || rules.Perft || rules.HowToRead || !rules.G12 {
+			t.Errorf("the rules of %s on the page: %+v", name, rules)
+		}
+		for _, em := range rules.Em {
+			if strings.ContainsAny(em, "`") || strings.Contains(em, "B2:") {
+				t.Errorf("the rules of %s set %q in italics", name, em)
+			}
+		}
 		p.audit("the page of "+name, axe)
 		if name == "brouillard" {
 			p.do(chromedp.Evaluate(`document.getElementById('rules-box').scrollIntoView()`, nil))

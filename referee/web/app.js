@@ -212,7 +212,7 @@ function plain(err) {
     case 'auth':
       return 'This browser holds no seat in that game: open it in the browser that created or joined it.';
     case 'not-found':
-      return 'The server no longer has this game: unfinished games are deleted after a day without moves, finished ones after 30 days.';
+      return 'The server has no such game: the link may be mistyped, or the game has expired (the server deletes games some time after their last move).';
     case 'rate':
       return 'Too many games were started from here in a short time: wait a minute and try again.';
     case 'full':
@@ -1602,11 +1602,35 @@ function loadRules() {
       const r = await fetch(`/rules/${name}`);
       if (!r.ok) return;
       const text = await r.text();
-      if (game && game.game === name) markdown(text, $('rules'));
+      if (game && game.game === name) {
+        markdown(forPlayers(text), $('rules'));
+        const note = document.createElement('p');
+        note.className = 'blurb';
+        note.textContent = 'How programs write positions and whole games, and count moves (perft), is in the project\'s rule book, RULES.md.';
+        $('rules').append(note);
+      }
     } catch (e) {
       connection(false);
     }
   })();
+}
+
+// forPlayers leaves out of the rule book's text what is for programs
+// rather than players: how positions and records are written (the
+// "How to read" and "Game records" parts, the position and view texts)
+// and perft. Move texts stay: a player writes moves.
+function forPlayers(text) {
+  const out = [];
+  let skip = false;
+  for (const line of text.split('\n')) {
+    if (/^#/.test(line)) {
+      skip = /^#{2,4} (How to read|Game records)/.test(line);
+    } else if (/^\*\*[GZKCB]\d+ /.test(line)) {
+      skip = /^\*\*[GZKCB]\d+ (Perft|Position text|View text)/.test(line);
+    }
+    if (!skip) out.push(line);
+  }
+  return out.join('\n');
 }
 
 // markdown writes the rule book's Markdown into box: headings,
