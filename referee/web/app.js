@@ -789,13 +789,20 @@ function describeBoard(names) {
 // each game's small mark gets a shape of its own.
 function tidy(svg) {
   const firstPiece = svg.querySelector('circle[r="22"], rect[width="44"]');
+  // The centres of the pieces: an arrow stops at the edge of the piece
+  // it leads to, and at the centre of a square left empty (stopping
+  // short there would point at the piece it jumped over).
+  const pieces = [...svg.querySelectorAll('circle[r="22"], rect[width="44"]')].map((el) => el.nodeName === 'circle'
+    ? [Number(el.getAttribute('cx')), Number(el.getAttribute('cy'))]
+    : [Number(el.getAttribute('x')) + 22, Number(el.getAttribute('y')) + 22]);
+  const occupied = (x, y) => pieces.some(([px, py]) => Math.hypot(px - x, py - y) < 6);
   for (const line of svg.querySelectorAll('line')) {
     const x1 = Number(line.getAttribute('x1'));
     const y1 = Number(line.getAttribute('y1'));
     const x2 = Number(line.getAttribute('x2'));
     const y2 = Number(line.getAttribute('y2'));
     const len = Math.hypot(x2 - x1, y2 - y1);
-    if (len > 30) {
+    if (len > 30 && occupied(x2, y2)) {
       const k = (len - 24) / len;
       line.setAttribute('x2', (x1 + (x2 - x1) * k).toFixed(1));
       line.setAttribute('y2', (y1 + (y2 - y1) * k).toFixed(1));
