@@ -183,6 +183,26 @@ func TestReplayFromShareLink(t *testing.T) {
 			t.Errorf("frame %d shows the pieces %s, the library's position %s", ply, got, want)
 		}
 		_ = d
+		// Each arrow of the last move ends where its hop lands: at the
+		// edge of the piece standing there, or at the centre of a square
+		// left empty, never short of it (where it would point at the
+		// pawn it jumped over).
+		var wrong []string
+		p.do(chromedp.Evaluate(`(() => {
+			const svg = document.querySelector('#board svg');
+			const pieces = [...svg.querySelectorAll('circle[r="22"], rect[width="44"]')].map(el => el.nodeName === 'circle'
+				? [+el.getAttribute('cx'), +el.getAttribute('cy')] : [+el.getAttribute('x') + 22, +el.getAttribute('y') + 22]);
+			const squares = [...svg.querySelectorAll('rect[data-square]')].map(r => [+r.getAttribute('x') + 30, +r.getAttribute('y') + 30]);
+			const near = (list, x, y, d) => list.some(([a, b]) => Math.abs(Math.hypot(a - x, b - y) - d) < 2);
+			return [...svg.querySelectorAll('line:not(.trail)')].filter(l => {
+				const x = +l.getAttribute('x2'), y = +l.getAttribute('y2');
+				const onBoard = squares.some(([a, b]) => Math.abs(a - x) <= 30 && Math.abs(b - y) <= 30);
+				return onBoard && !near(pieces, x, y, 24) && !(near(squares, x, y, 0) && !near(pieces, x, y, 0)); // off the board: an exit
+			}).map(l => l.outerHTML);
+		})()`, &wrong))
+		if len(wrong) > 0 {
+			t.Errorf("frame %d: arrows that end neither at a piece's edge nor on an empty square: %v", ply, wrong)
+		}
 	}
 	check(len(moves))
 	p.screenshot("replay-catchit")
