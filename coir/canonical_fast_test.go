@@ -113,6 +113,20 @@ func TestC6_DameSearchPrunes(t *testing.T) {
 // a landing its own test lets in.
 func TestC6_DameTestsJoint(t *testing.T) {
 	passed := 0
+	// About one case in five has a landing that passes its test: the 20
+	// cases of -short drew none about once in a hundred runs, which then
+	// compared nothing. The property is checked again until one does.
+	for round := 0; passed == 0 && round < 10; round++ {
+		checkDameTestsJoint(t, &passed)
+	}
+	if passed == 0 {
+		t.Error("no landing passed its test: the check compared nothing")
+	}
+}
+
+// checkDameTestsJoint is one run of TestC6_DameTestsJoint's property,
+// counting in passed the landings that pass their own test.
+func checkDameTestsJoint(t *testing.T, passed *int) {
 	rapid.Check(t, func(t *rapid.T) {
 		sq := rapid.Permutation(slices.Collect(board.All().Squares())).Draw(t, "squares")
 		n := rapid.IntRange(4, Pawns-1).Draw(t, "pawns")
@@ -148,7 +162,7 @@ func TestC6_DameTestsJoint(t *testing.T) {
 		for l := range from.Squares() {
 			var ln lines
 			if ds.canTurn(l.Bit(), left, ds.land&^(visited|l.Bit()), need, &ln) {
-				passed++
+				*passed++
 				if !together {
 					t.Fatalf("landing %s passes its test, but the landings %v together fail (pawns %v, left %b, visited %v, ends %v)",
 						l, from, pawns, left, visited, ends)
@@ -156,7 +170,4 @@ func TestC6_DameTestsJoint(t *testing.T) {
 			}
 		}
 	})
-	if passed == 0 {
-		t.Error("no landing passed its test: the check compared nothing")
-	}
 }
