@@ -195,3 +195,32 @@ func clicksOf(text string) []hops.Click {
 	}
 	return out
 }
+
+// FuzzParseClick: any text either reads as a click whose own text reads
+// back as the same click (and travels through JSON), or is refused with
+// a short syntax error of G1 that quotes it cut (seed corpus in
+// testdata/fuzz/FuzzParseClick).
+func FuzzParseClick(f *testing.F) {
+	for _, s := range []string{"D5", "xd5", " ×D5 ", "out", "X out", "Z9", "", "x", "××D5", "D55", "\tout\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		c, err := hops.ParseClick(text)
+		if err != nil {
+			var he *hops.Error
+			if !errors.As(err, &he) || !errors.Is(err, hops.ErrSyntax) || hops.RuleOf(err) != "G1" || len(err.Error()) > 3*hops.MaxQuote+200 {
+				t.Fatalf("ParseClick(%q): %v", text, err)
+			}
+			return
+		}
+		back, err := hops.ParseClick(c.String())
+		if err != nil || back != c {
+			t.Fatalf("ParseClick(%q) = %v, whose text %q reads back as %v, %v", text, c, c.String(), back, err)
+		}
+		data, err := json.Marshal(c)
+		var again hops.Click
+		if err != nil || json.Unmarshal(data, &again) != nil || again != c {
+			t.Fatalf("click %v: JSON %s reads back as %v (%v)", c, data, again, err)
+		}
+	})
+}
