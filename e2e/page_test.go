@@ -806,3 +806,24 @@ func (p *page) download(sel string) string {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// The takeback is offered only when the server takes it: not to the
+// second side before its own first move, though the computer has moved.
+func TestTakebackOfferedOnlyWhenPossible(t *testing.T) {
+	p := newPage(t, "second side")
+	p.do(chromedp.Navigate(serverURL + "/"))
+	p.waitFor("the lobby", 10*time.Second, func(v view) bool { return v.Phase == "lobby" })
+	p.do(
+		chromedp.Click(`input[name="game"][value="coir"]`, chromedp.ByQuery),
+		chromedp.Click(`input[name="opponent"][value="easy"]`, chromedp.ByQuery),
+		chromedp.Click(`input[name="side"][value="Black"]`, chromedp.ByQuery),
+		chromedp.Click(`#start`, chromedp.ByQuery),
+	)
+	p.waitFor("the computer's first move", 20*time.Second, func(v view) bool { return v.Ply == "1" && v.Turn == "you" && v.Phase == "idle" })
+	var offered bool
+	p.do(chromedp.Evaluate(`!document.getElementById('takeback').hidden`, &offered))
+	if offered {
+		p.screenshot("takeback-second-side")
+		t.Error("the takeback is offered to the second side before its first move")
+	}
+}
