@@ -826,4 +826,28 @@ func TestTakebackOfferedOnlyWhenPossible(t *testing.T) {
 		p.screenshot("takeback-second-side")
 		t.Error("the takeback is offered to the second side before its first move")
 	}
+	// The board is seen from Black's side, its coordinates where a player
+	// reads them: the files' letters under it (F first), the ranks'
+	// numbers at its left (1 at the top).
+	var coords struct {
+		Files, Ranks []string
+		Misplaced    []string
+	}
+	p.do(chromedp.Evaluate(`(() => {
+		const svg = document.querySelector('#board svg');
+		const sq = [...svg.querySelectorAll('rect[data-square]')];
+		const left = Math.min(...sq.map(r => +r.getAttribute('x')));
+		const bottom = Math.max(...sq.map(r => +r.getAttribute('y') + +r.getAttribute('height')));
+		const texts = [...svg.querySelectorAll('text')].filter(t => /^([A-F]|[1-6])$/.test(t.textContent) && t.getAttribute('font-size') === '16');
+		const files = texts.filter(t => /[A-F]/.test(t.textContent)), ranks = texts.filter(t => /[1-6]/.test(t.textContent));
+		return {
+			Files: files.sort((a, b) => +a.getAttribute('x') - +b.getAttribute('x')).map(t => t.textContent),
+			Ranks: ranks.sort((a, b) => +a.getAttribute('y') - +b.getAttribute('y')).map(t => t.textContent),
+			Misplaced: files.filter(t => +t.getAttribute('y') <= bottom).concat(ranks.filter(t => +t.getAttribute('x') >= left)).map(t => t.textContent),
+		};
+	})()`, &coords))
+	if strings.Join(coords.Files, "") != "FEDCBA" || strings.Join(coords.Ranks, "") != "123456" || len(coords.Misplaced) > 0 {
+		t.Errorf("Black's board: files %v, ranks %v, misplaced %v", coords.Files, coords.Ranks, coords.Misplaced)
+	}
+	p.screenshot("second-side-board")
 }

@@ -837,13 +837,18 @@ function tidy(svg) {
 }
 
 // flip turns the picture round, for the second side: every point goes to
-// its mirror through the board's centre; the texts stay upright.
+// its mirror through the board's centre; the texts stay upright, and the
+// files' letters stay under the board and the ranks' numbers at its left,
+// where a player reads them.
 function flip(svg) {
   const vb = svg.getAttribute('viewBox').split(' ').map(Number);
   const w = vb[2];
   const h = w; // the board is square; a caption below stays put
   const fx = (v) => (w - Number(v)).toString();
   const fy = (v) => (h - Number(v)).toString();
+  const squares = [...svg.querySelectorAll('rect[data-square]')];
+  const left = Math.min(...squares.map((r) => Number(r.getAttribute('x'))));
+  const bottom = Math.max(...squares.map((r) => Number(r.getAttribute('y')) + Number(r.getAttribute('height'))));
   for (const el of svg.querySelectorAll('*')) {
     if (el.closest('defs')) continue;
     const n = el.nodeName;
@@ -873,9 +878,18 @@ function flip(svg) {
         el.setAttribute('y', h - y + 12 - 60 + 12);
         continue;
       }
-      el.setAttribute('x', fx(el.getAttribute('x')));
-      // Texts sit on their baseline: keep them centred.
       const size = Number(el.getAttribute('font-size'));
+      const x = Number(el.getAttribute('x'));
+      if (y > bottom) { // a file's letter: under the board, in its file's new place
+        el.setAttribute('x', fx(x));
+        continue;
+      }
+      if (x < left) { // a rank's number: at the left, beside its rank's new place
+        el.setAttribute('y', (h - y + 12).toFixed(1));
+        continue;
+      }
+      el.setAttribute('x', fx(x));
+      // Texts sit on their baseline: keep them centred.
       el.setAttribute('y', (h - y + size * 0.7).toFixed(1));
     }
   }
