@@ -97,7 +97,7 @@ type Exclusive interface {
 // from the games, as it is, when the server finds it damaged although
 // the store read it: its events do not replay (a move the rules refuse,
 // an event out of place). FileStore renames it as it does the journals
-// it finds damaged itself. The server calls SetAside when it finds such
+// it finds damaged itself; the PostgreSQL store marks the game damaged. The server calls SetAside when it finds such
 // a journal; a store that is not a SetterAside keeps it where it is, and
 // the server answers the game as damaged and never deletes it.
 type SetterAside interface {

@@ -20,7 +20,9 @@
 // The database holds the games, and nothing else: each game is its rows
 // of events (creation, join, move, resignation), numbered from 1, in the
 // table hops_events, whose primary key is (game, seq); hops_games lists
-// the games. An event is acknowledged, and the request that made it
+// the games, and marks (column damaged, with the reason) a game whose
+// events the server found not to replay: it is kept as it is, answered
+// as damaged, and never deleted (Store.SetAside). An event is acknowledged, and the request that made it
 // answered, only once the transaction that inserted it has committed
 // (with PostgreSQL's default synchronous_commit, on disk). Tokens and
 // invitations are stored as their SHA-256, never in clear.

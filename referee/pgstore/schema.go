@@ -37,6 +37,9 @@ var migrations = []string{
 		FOR EACH ROW EXECUTE FUNCTION hops_notify();
 	CREATE TRIGGER hops_games_notify AFTER DELETE ON hops_games
 		FOR EACH ROW EXECUTE FUNCTION hops_notify();`,
+	// 2: a game whose journal the server found damaged is set aside,
+	// with the reason, rather than deleted (Store.SetAside).
+	`ALTER TABLE hops_games ADD COLUMN damaged text;`,
 }
 
 // schemaLock is the key of the advisory lock that keeps two nodes

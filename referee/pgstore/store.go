@@ -107,7 +107,8 @@ func (s *Store) Append(ctx context.Context, id string, seq int, e referee.Event)
 		return err
 	}
 	tag, err := s.pool.Exec(ctx, `INSERT INTO hops_events (game, seq, event)
-		SELECT $1, $2, $3 WHERE EXISTS (SELECT FROM hops_events WHERE game = $1 AND seq = $2 - 1)`, id, seq, body)
+		SELECT $1, $2, $3 WHERE EXISTS (SELECT FROM hops_events WHERE game = $1 AND seq = $2 - 1)
+		AND NOT EXISTS (SELECT FROM hops_games WHERE game = $1 AND damaged IS NOT NULL)`, id, seq, body)
 	switch code(err) {
 	case "":
 	case uniqueViolation:
@@ -120,15 +121,42 @@ func (s *Store) Append(ctx context.Context, id string, seq int, e referee.Event)
 	if tag.RowsAffected() == 1 {
 		return nil
 	}
-	// No event seq-1: the game is missing, or holds fewer events.
-	var exists bool
-	if err := s.pool.QueryRow(ctx, "SELECT EXISTS (SELECT FROM hops_games WHERE game = $1)", id).Scan(&exists); err != nil {
-		return wrap(err)
-	}
-	if !exists {
+	// No event seq-1: the game is missing, set aside, or holds fewer
+	// events.
+	var damaged *string
+	switch err := s.pool.QueryRow(ctx, "SELECT damaged FROM hops_games WHERE game = $1", id).Scan(&damaged); {
+	case errors.Is(err, pgx.ErrNoRows):
 		return fmt.Errorf("pgstore: game %s: %w", id, referee.ErrNotFound)
+	case err != nil:
+		return wrap(err)
+	case damaged != nil:
+		return setAside(id, *damaged)
 	}
 	return fmt.Errorf("pgstore: game %s: event %d does not follow the last stored: %w", id, seq, referee.ErrConflict)
+}
+
+// setAside is the error of a game set aside for reason (SetAside).
+func setAside(id, reason string) *referee.DamagedError {
+	return &referee.DamagedError{ID: id, Reason: reason, Kept: "in the database, marked damaged in hops_games"}
+}
+
+// SetAside marks game id damaged, for the reason the server found (its
+// events do not replay; see referee.SetterAside), keeping its events as
+// they are: from then on Load and Append answer the *referee.DamagedError
+// it returns, List leaves the game out, Delete keeps it, and Create
+// refuses its id. A game already set aside gives the same error, and no
+// game referee.ErrNotFound.
+func (s *Store) SetAside(ctx context.Context, id, reason string) error {
+	var kept string
+	err := s.pool.QueryRow(ctx, `UPDATE hops_games SET damaged = coalesce(damaged, $2)
+		WHERE game = $1 RETURNING damaged`, id, reason).Scan(&kept)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return fmt.Errorf("pgstore: game %s: %w", id, referee.ErrNotFound)
+	case err != nil:
+		return wrap(err)
+	}
+	return setAside(id, kept)
 }
 
 // Load returns the events of game id from number from (1 for all), in
@@ -138,7 +166,7 @@ func (s *Store) Append(ctx context.Context, id string, seq int, e referee.Event)
 // the numbers, or an event that does not decode).
 func (s *Store) Load(ctx context.Context, id string, from int) ([]referee.Event, error) {
 	from = max(from, 1)
-	rows, err := s.pool.Query(ctx, `SELECT e.seq, e.event::text FROM hops_games g
+	rows, err := s.pool.Query(ctx, `SELECT g.damaged, e.seq, e.event::text FROM hops_games g
 		LEFT JOIN hops_events e ON e.game = g.game AND e.seq >= $2
 		WHERE g.game = $1 ORDER BY e.seq`, id, from)
 	if err != nil {
@@ -149,10 +177,14 @@ func (s *Store) Load(ctx context.Context, id string, from int) ([]referee.Event,
 	var events []referee.Event
 	for rows.Next() {
 		found = true
+		var damaged *string
 		var seq *int
 		var body *string
-		if err := rows.Scan(&seq, &body); err != nil {
+		if err := rows.Scan(&damaged, &seq, &body); err != nil {
 			return nil, wrap(err)
+		}
+		if damaged != nil {
+			return nil, setAside(id, *damaged)
 		}
 		if seq == nil { // the game, without events from from
 			break
@@ -197,7 +229,7 @@ func (s *Store) List(ctx context.Context, fn func(referee.Summary) error) error 
 	rows, err := s.pool.Query(ctx, `SELECT g.game, f.event::text, l.event::text FROM hops_games g
 		LEFT JOIN hops_events f ON f.game = g.game AND f.seq = 1
 		LEFT JOIN LATERAL (SELECT event FROM hops_events e WHERE e.game = g.game ORDER BY e.seq DESC LIMIT 1) l ON true
-		ORDER BY g.game`)
+		WHERE g.damaged IS NULL ORDER BY g.game`)
 	if err != nil {
 		return wrap(err)
 	}
@@ -231,10 +263,11 @@ func (s *Store) List(ctx context.Context, fn func(referee.Summary) error) error 
 	return nil
 }
 
-// Delete removes a game and its events. Deleting a game that does not
-// exist is not an error.
+// Delete removes a game and its events, unless it was set aside
+// (SetAside): then it keeps it. Deleting a game that does not exist is
+// not an error.
 func (s *Store) Delete(ctx context.Context, id string) error {
-	_, err := s.pool.Exec(ctx, "DELETE FROM hops_games WHERE game = $1", id)
+	_, err := s.pool.Exec(ctx, "DELETE FROM hops_games WHERE game = $1 AND damaged IS NULL", id)
 	return wrap(err)
 }
 

@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -44,6 +45,7 @@ func Run(t *testing.T, open func(t *testing.T) referee.Store) {
 		{"List", testList},
 		{"Delete", testDelete},
 		{"Isolation", testIsolation},
+		{"SetAside", testSetAside},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -400,6 +402,54 @@ func testDelete(t *testing.T, s referee.Store) {
 		t.Fatalf("Create after Delete: %v", err)
 	}
 	check(t, s, id, 1, []referee.Event{e})
+}
+
+// testSetAside checks a store that can set a journal aside
+// (referee.SetterAside): the game is then damaged for every call, kept
+// as it was, and its id stays taken; other games are untouched. A store
+// that cannot is skipped.
+func testSetAside(t *testing.T, s referee.Store) {
+	sa, ok := s.(referee.SetterAside)
+	if !ok {
+		t.Skip("the store sets nothing aside")
+	}
+	id, other := NewID(), NewID()
+	build(t, s, id, 3)
+	kept := build(t, s, other, 2)
+	damaged := func(what string, err error) {
+		t.Helper()
+		var d *referee.DamagedError
+		if !errors.As(err, &d) || d.ID != id {
+			t.Errorf("%s: %v, want the game's *DamagedError", what, err)
+		}
+	}
+	err := sa.SetAside(bg, id, "event 3 does not replay: illegal")
+	var d *referee.DamagedError
+	if !errors.As(err, &d) || d.ID != id || !strings.Contains(d.Reason, "event 3 does not replay") {
+		t.Errorf("SetAside: %v, want the game's *DamagedError with the reason", err)
+	}
+	damaged("SetAside again", sa.SetAside(bg, id, "event 3 does not replay: illegal"))
+	_, err = s.Load(bg, id, 1)
+	damaged("Load", err)
+	damaged("Append", s.Append(bg, id, 4, move(4)))
+	if err := s.Delete(bg, id); err != nil {
+		t.Errorf("Delete: %v", err)
+	}
+	_, err = s.Load(bg, id, 1)
+	damaged("Load after Delete", err)
+	if err := s.Create(bg, id, creation(9)); !errors.Is(err, referee.ErrExists) {
+		t.Errorf("Create of its id: %v, want ErrExists", err)
+	}
+	s.List(bg, func(sum referee.Summary) error {
+		if sum.ID == id {
+			t.Errorf("the game set aside is listed")
+		}
+		return nil
+	})
+	if err := sa.SetAside(bg, NewID(), "no such game"); !errors.Is(err, referee.ErrNotFound) {
+		t.Errorf("SetAside of no game: %v, want ErrNotFound", err)
+	}
+	check(t, s, other, 1, kept)
 }
 
 // testIsolation checks that what a caller does with the events it was
