@@ -48,6 +48,17 @@ func fouRules(occ hops.Bitboard, from, other hops.Square) hops.JumpRules {
 	return hops.JumpRules{Board: bd, Dirs: hops.OrthogonalDirs, Over: occ, Land: dark&^other.Bit() | from.Bit()}
 }
 
+// offBoard returns the error of a path built by hand with a square off
+// the board (G1), named as label says ("pawn move "), or nil. It is asked
+// only once a check has failed on such a square, so that the moves that
+// play pay nothing for it.
+func offBoard(p hops.Path, label string) *hops.Error {
+	if i := bd.OffBoard(p); i >= 0 {
+		return hops.Errorf(hops.ErrSyntax, "G1", label+p.String(), "square %d of the path is not on the board", i+1)
+	}
+	return nil
+}
+
 // check validates a decision in time proportional to its written length.
 // Its errors use only public facts, so a View gives the same ones.
 func (st *state) check(m Move) (checked, *hops.Error) {
@@ -57,12 +68,6 @@ func (st *state) check(m Move) (checked, *hops.Error) {
 	}
 	if st.over() {
 		return c, illegal("B5", nil, "the game is over: a King has been captured")
-	}
-	if i := bd.OffBoard(m.pawn); i >= 0 {
-		return c, hops.Errorf(hops.ErrSyntax, "G1", "pawn move "+m.pawn.String(), "square %d of the path is not on the board", i+1)
-	}
-	if i := bd.OffBoard(m.fou); i >= 0 {
-		return c, hops.Errorf(hops.ErrSyntax, "G1", "Fou move "+m.fou.String(), "square %d of the path is not on the board", i+1)
 	}
 	me := st.side
 	occ := st.pawns[0] | st.pawns[1]
@@ -76,6 +81,9 @@ func (st *state) check(m Move) (checked, *hops.Error) {
 		}
 		from, to, err := st.checkPawn(m.pawn, occ, where)
 		if err != nil {
+			if e := offBoard(m.pawn, "pawn move "); e != nil {
+				return c, e // the reason the pawn's squares are wrong
+			}
 			return c, err
 		}
 		c.pawnFrom, c.pawnTo = from, to
@@ -98,11 +106,17 @@ func (st *state) check(m Move) (checked, *hops.Error) {
 	}
 	f, other := st.fou[me], st.fou[me^1]
 	if p.From() != f {
+		if e := offBoard(p, "Fou move "); e != nil {
+			return c, e
+		}
 		return c, illegal("B7", where, "the %s Fou stands on %s, not on %s", SideName(me), f, p.From())
 	}
 	for i := 1; i < p.Len(); i++ {
 		s := p.At(i)
 		if !dark.Has(s) {
+			if e := offBoard(p, "Fou move "); e != nil {
+				return c, e
+			}
 			return c, illegal("B7", where, "%s is not a dark square: a Fou stays on dark squares", s)
 		}
 		if i < p.Len()-1 && p.Marked(i) {
