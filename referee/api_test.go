@@ -77,16 +77,9 @@ func TestAuthorizationScheme(t *testing.T) {
 	h := c.create("coir", "")
 	token := h.Tokens[anySide(h)]
 	get := func(auth string) (int, errorJSON) {
-		req, _ := http.NewRequest("GET", c.url+"/games/"+h.ID, nil)
-		req.Header.Set("Authorization", auth)
-		resp, err := c.hc.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
 		var e errorJSON
-		json.NewDecoder(resp.Body).Decode(&e)
-		return resp.StatusCode, e
+		code, _ := c.send("GET", "/games/"+h.ID, http.Header{"Authorization": {auth}}, "", &e)
+		return code, e
 	}
 	for _, auth := range []string{"Bearer " + token, "bearer " + token, "BEARER  " + token, " Bearer " + token + " "} {
 		if code, e := get(auth); code != http.StatusOK {

@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"log"
 	"net/http"
-	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -104,9 +102,7 @@ func (s *syncBuffer) String() string {
 // is written and acknowledged, and only then does the command close its
 // store and return, logging the stop.
 func TestStopFinishesRequestsUnderWay(t *testing.T) {
-	var logged syncBuffer
-	log.SetOutput(&logged)
-	defer log.SetOutput(os.Stderr)
+	logged := captureLog(t)
 	gate := &gateStore{Store: &MemStore{}, entered: make(chan struct{}, 1), release: make(chan struct{})}
 	flag := StoreFlag{Name: "gate", Usage: "a store that holds writes",
 		Open: func(context.Context, string) (Store, error) { return gate, nil }}

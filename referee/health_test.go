@@ -79,6 +79,29 @@ func (s *outageStore) Watch(ctx context.Context, fn func(string)) error {
 	return s.MemStore.Watch(ctx, fn)
 }
 
+// captureLog sends the standard logger's lines to a buffer for the rest
+// of the test.
+func captureLog(t *testing.T) *syncBuffer {
+	var logged syncBuffer
+	log.SetOutput(&logged)
+	t.Cleanup(func() { log.SetOutput(os.Stderr) })
+	return &logged
+}
+
+// outageServer returns a client of a server whose store is an
+// outageStore, with the server's clock. The store's Watch is hidden
+// behind an interface value, so that no watching runs: only requests
+// call the store.
+func outageServer(t *testing.T, seed byte) (*client, *outageStore, *clock) {
+	clk := &clock{now: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
+	store := &outageStore{MemStore: &MemStore{}}
+	cfg := testConfig(seed)
+	cfg.Store, cfg.Now = struct{ Store }{store}, clk.Now
+	c := newClientWith(t, cfg)
+	t.Cleanup(func() { c.server().Close() })
+	return c, store, clk
+}
+
 // storeLines returns the lines of logged about the store.
 func storeLines(logged *syncBuffer) []string {
 	var out []string
@@ -96,17 +119,8 @@ func storeLines(logged *syncBuffer) []string {
 // not once a failed request; the store's own answers (a game it does
 // not hold) are no outage.
 func TestStoreOutageLogged(t *testing.T) {
-	var logged syncBuffer
-	log.SetOutput(&logged)
-	defer log.SetOutput(os.Stderr)
-	clk := &clock{now: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
-	store := &outageStore{MemStore: &MemStore{}}
-	cfg := testConfig(70)
-	// The store's Watch is hidden behind an interface value, so that no
-	// watching runs in this test: only requests call the store.
-	cfg.Store, cfg.Now = struct{ Store }{store}, clk.Now
-	c := newClientWith(t, cfg)
-	t.Cleanup(func() { c.server().Close() })
+	logged := captureLog(t)
+	c, store, clk := outageServer(t, 70)
 	h := c.create("zapita", "")
 	token := h.Tokens[anySide(h)]
 	state := func() int {
@@ -116,7 +130,7 @@ func TestStoreOutageLogged(t *testing.T) {
 	if code, _ := c.do("GET", "/games/0123456789abcdef0123456789abcdef", "", "", nil); code != http.StatusNotFound {
 		t.Fatalf("a game the store does not hold: %d", code)
 	}
-	if got := storeLines(&logged); len(got) != 0 {
+	if got := storeLines(logged); len(got) != 0 {
 		t.Fatalf("the store's answers were logged as an outage: %q", got)
 	}
 
@@ -131,7 +145,7 @@ func TestStoreOutageLogged(t *testing.T) {
 	want := []string{fmt.Sprintf("referee: the store fails (game %s): connection refused", h.ID)}
 	checkLines := func(when string) {
 		t.Helper()
-		got := storeLines(&logged)
+		got := storeLines(logged)
 		if len(got) != len(want) {
 			t.Fatalf("%s: logged %d lines about the store, want %d:\n%s", when, len(got), len(want), strings.Join(got, "\n"))
 		}
@@ -171,15 +185,8 @@ func TestStoreOutageLogged(t *testing.T) {
 // disk), the reads that succeed between the refused moves do not end the
 // outage: it is logged once, and its end when a write succeeds again.
 func TestFullDiskLogged(t *testing.T) {
-	var logged syncBuffer
-	log.SetOutput(&logged)
-	defer log.SetOutput(os.Stderr)
-	clk := &clock{now: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
-	store := &outageStore{MemStore: &MemStore{}}
-	cfg := testConfig(72)
-	cfg.Store, cfg.Now = struct{ Store }{store}, clk.Now
-	c := newClientWith(t, cfg)
-	t.Cleanup(func() { c.server().Close() })
+	logged := captureLog(t)
+	c, store, clk := outageServer(t, 72)
 	h := c.create("coir", "")
 	path := "/games/" + h.ID
 	var st stateJSON
@@ -198,7 +205,7 @@ func TestFullDiskLogged(t *testing.T) {
 			t.Fatalf("reading the game on a full disk: %d", code)
 		}
 	}
-	got := storeLines(&logged)
+	got := storeLines(logged)
 	if want := "referee: the store fails (game " + h.ID + "): " + errFull.Error(); len(got) != 1 || !strings.HasSuffix(got[0], want) {
 		t.Fatalf("logged about the store:\n%s\nwant one line ending %q", strings.Join(got, "\n"), want)
 	}
@@ -206,7 +213,7 @@ func TestFullDiskLogged(t *testing.T) {
 	if code, raw := c.do("POST", path+"/moves", token, jsonBody(moveRequest{Move: move}), nil); code != http.StatusOK {
 		t.Fatalf("the move once there is room: %d %s", code, raw)
 	}
-	got = storeLines(&logged)
+	got = storeLines(logged)
 	if want := "referee: the store answers again, after 5s and 5 failed calls"; len(got) != 2 || !strings.HasSuffix(got[1], want) {
 		t.Fatalf("logged about the store once it writes again:\n%s\nwant a second line ending %q", strings.Join(got, "\n"), want)
 	}
@@ -216,9 +223,7 @@ func TestFullDiskLogged(t *testing.T) {
 // changes tries again after a pause, and logs the outage once, not at
 // every try; the first request the store answers after it logs its end.
 func TestWatchOutageLogged(t *testing.T) {
-	var logged syncBuffer
-	log.SetOutput(&logged)
-	defer log.SetOutput(os.Stderr)
+	logged := captureLog(t)
 	defer func(p pauses) { defaultPauses = p }(defaultPauses)
 	defaultPauses.watch = time.Millisecond
 	clk := &clock{now: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
@@ -235,22 +240,22 @@ func TestWatchOutageLogged(t *testing.T) {
 	if n := store.failed.Load(); n < 20 {
 		t.Fatalf("the watch was tried %d times in 10 s, want it tried again after each failure", n)
 	}
-	got := storeLines(&logged)
+	got := storeLines(logged)
 	if want := "referee: the store fails (watching the other nodes' changes): connection refused"; len(got) != 1 || !strings.HasSuffix(got[0], want) {
 		t.Fatalf("logged about the store:\n%s\nwant one line ending %q", strings.Join(got, "\n"), want)
 	}
 	clk.advance(2 * time.Minute)
-	for len(storeLines(&logged)) < 2 && time.Now().Before(deadline) {
+	for len(storeLines(logged)) < 2 && time.Now().Before(deadline) {
 		time.Sleep(time.Millisecond)
 	}
-	if got := storeLines(&logged); len(got) != 2 || !strings.Contains(got[1], "has failed for 2m0s") {
+	if got := storeLines(logged); len(got) != 2 || !strings.Contains(got[1], "has failed for 2m0s") {
 		t.Fatalf("logged about the store after two minutes:\n%s", strings.Join(got, "\n"))
 	}
 	store.down.Store(false)
 	if code, raw := c.do("POST", "/games", "", `{"game":"coir"}`, nil); code != http.StatusCreated {
 		t.Fatalf("create with the store back: %d %s", code, raw)
 	}
-	if got := storeLines(&logged); len(got) != 3 || !strings.Contains(got[2], "the store answers again, after 2m0s") {
+	if got := storeLines(logged); len(got) != 3 || !strings.Contains(got[2], "the store answers again, after 2m0s") {
 		t.Fatalf("logged about the store once it is back:\n%s", strings.Join(got, "\n"))
 	}
 }
@@ -277,9 +282,7 @@ func (s *plyStore) Append(ctx context.Context, id string, seq int, e Event) erro
 // try, and plays it once the store answers: the game never waits for a
 // move that will not come.
 func TestBotOutage(t *testing.T) {
-	var logged syncBuffer
-	log.SetOutput(&logged)
-	defer log.SetOutput(os.Stderr)
+	logged := captureLog(t)
 	defer func(p pauses) { defaultPauses = p }(defaultPauses)
 	defaultPauses.bot, defaultPauses.botMax = time.Millisecond, 4*time.Millisecond
 	store := &plyStore{Store: &MemStore{}}
@@ -305,7 +308,7 @@ func TestBotOutage(t *testing.T) {
 	if strings.Contains(logged.String(), "computer player") {
 		t.Errorf("the outage was logged at every try:\n%s", logged.String())
 	}
-	if got := storeLines(&logged); len(got) != 2 || !strings.Contains(got[0], "the store fails") || !strings.Contains(got[1], "the store answers again") {
+	if got := storeLines(logged); len(got) != 2 || !strings.Contains(got[0], "the store fails") || !strings.Contains(got[1], "the store answers again") {
 		t.Errorf("logged about the store:\n%s", strings.Join(got, "\n"))
 	}
 }

@@ -285,30 +285,19 @@ func FuzzValidKey(f *testing.F) {
 // or with another, he gets the game and no secret; the other player is
 // offered the invitation.
 func TestRematchRetried(t *testing.T) {
-	store, err := OpenFileStore(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := testConfig(91)
-	cfg.Store = store
+	cfg := fileConfig(t, t.TempDir(), 91)
 	c := newClientWith(t, cfg)
 	h := c.create("zapita", "")
 	c.do("POST", "/games/"+h.ID+"/resign", h.Tokens["Khaki"], "", nil)
 	path := "/games/" + h.ID + "/rematch"
 	ask := func(token, key string) (int, rematchJSON) {
-		req, _ := http.NewRequest("POST", c.url+path, nil)
-		req.Header.Set("Authorization", "Bearer "+token)
+		header := http.Header{"Authorization": {"Bearer " + token}}
 		if key != "" {
-			req.Header.Set("Idempotency-Key", key)
+			header.Set("Idempotency-Key", key)
 		}
-		resp, err := c.hc.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
 		var out rematchJSON
-		json.NewDecoder(resp.Body).Decode(&out)
-		return resp.StatusCode, out
+		code, _ := c.send("POST", path, header, "", &out)
+		return code, out
 	}
 	key := strings.Repeat("k", 30)
 	code, first := ask(h.Tokens["White"], key)

@@ -323,12 +323,7 @@ func waitPly(t *testing.T, c *client, id, token string, ply int) stateJSON {
 // and the computer answers the move played instead. Between two people,
 // or while the computer thinks, no move is taken back.
 func TestTakeback(t *testing.T) {
-	store, err := OpenFileStore(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := testConfig(8)
-	cfg.Store = store
+	cfg := fileConfig(t, t.TempDir(), 8)
 	c := newClientWith(t, cfg)
 	created := c.createOnly(createRequest{Game: "catchit", Opponent: OpponentEasy})
 	path := "/games/" + created.ID

@@ -98,6 +98,16 @@ func (c *client) restart(cfg Config) {
 // and the raw answer. Every answer must be JSON.
 func (c *client) do(method, path, token, body string, out any) (int, []byte) {
 	c.t.Helper()
+	header := http.Header{}
+	if token != "" {
+		header.Set("Authorization", "Bearer "+token)
+	}
+	return c.send(method, path, header, body, out)
+}
+
+// send is do with the request's headers given.
+func (c *client) send(method, path string, header http.Header, body string, out any) (int, []byte) {
+	c.t.Helper()
 	var rd io.Reader
 	if body != "" {
 		rd = strings.NewReader(body)
@@ -109,8 +119,8 @@ func (c *client) do(method, path, token, body string, out any) (int, []byte) {
 		c.t.Errorf("%s %s: %v", method, path, err)
 		return 0, nil
 	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
+	for k, v := range header {
+		req.Header[k] = v
 	}
 	resp, err := c.hc.Do(req)
 	if err != nil {

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"log"
 	"math/rand/v2"
 	"net/http"
 	"os"
@@ -247,9 +246,7 @@ func TestTornWrite(t *testing.T) {
 		t.Run(damage.name, func(t *testing.T) {
 			c, h, played, name := journalGame(t, 6)
 			rewrite(t, name, damage.do)
-			var logged syncBuffer
-			log.SetOutput(&logged)
-			defer log.SetOutput(os.Stderr)
+			logged := captureLog(t)
 			before, _ := os.Stat(name)
 			c.restart(fileConfig(t, filepath.Dir(name), 31))
 			want := played[:len(played)-damage.lost]

@@ -285,12 +285,7 @@ func TestBot(t *testing.T) {
 // A game against the computer survives a restart: the computer player
 // takes its seat again and answers the person's next move.
 func TestBotRestart(t *testing.T) {
-	store, err := OpenFileStore(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := testConfig(7)
-	cfg.Store = store
+	cfg := fileConfig(t, t.TempDir(), 7)
 	c := newClientWith(t, cfg)
 	created := c.createOnly(createRequest{Game: "coir", Opponent: OpponentEasy})
 	c.restart(cfg)
