@@ -41,8 +41,8 @@ func ExampleState_Play() {
 	fmt.Println(errors.Is(err, hops.ErrIllegal), hops.RuleOf(err))
 	fmt.Println(s)
 	// Output:
-	// step A1-A3: a step moves one square, to an adjacent square (C4)
-	// true C4
+	// move A1-A3: only a Dame slides further than one square, and White owns 6 pawns (C6)
+	// true C6
 	// bbbbbb/6/6/6/6/wwwwww w
 }
 

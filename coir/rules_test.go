@@ -119,7 +119,9 @@ func TestC2_Setup(t *testing.T) {
 		t.Errorf("StartVariantWith(Black) = %s", got)
 	}
 	// At the main start no pawn can jump: only the sixteen steps.
-	reject(t, Start(), "A1-A3", "C4")
+	reject(t, Start(), "A1-B3", "C4")
+	// A1-A3 over the empty A2 is a slide, a Dame's move (C6, decision).
+	reject(t, Start(), "A1-A3", "C6")
 	legal(t, Start(), "A1-B2")
 }
 
@@ -150,7 +152,7 @@ func TestC4_Turn(t *testing.T) {
 	legal(t, p, "F1-D3 D3-D4")
 	legal(t, p, "A2-A4 A4-A5") // tactical jump then the step
 	reject(t, p, "F1-D3", "C4")
-	reject(t, p, "A3-A5", "C4")          // a step is one square
+	reject(t, p, "A3-A5", "C6")          // a slide of two squares: only a Dame slides
 	reject(t, p, "A3-B5", "C4")          // not a step
 	reject(t, p, "F1-D3 D3-D5", "C4")    // the step is one square
 	reject(t, p, "F1-D3 F6-F5", "C4")    // the step is the mover's
@@ -229,7 +231,7 @@ func TestC6_Dame(t *testing.T) {
 		t.Fatal("two pawns are no Dame")
 	}
 	reject(t, p, "A1-A4", "C6")
-	reject(t, p, "A1-C3", "C4")
+	reject(t, p, "A1-C3", "C6") // a slide of two squares too
 	reject(t, p, "A1-E5 E5-E6", "C6")
 	// A Dame's win needs no step.
 	p = mk(t, "A1", "C3", White)
@@ -393,8 +395,8 @@ func TestC4_C5_Build(t *testing.T) {
 	if err != nil || !b.Complete || b.Move.String() != "C1-E3-E5-C5-A3 A3-A4" {
 		t.Errorf("Fig. 5: %+v %v", b, err)
 	}
-	if _, err := p.Build(clicks(t, "C1 C3")); hops.RuleOf(err) != "C4" {
-		t.Errorf("C1-C3: %v, want a C4 error", err)
+	if _, err := p.Build(clicks(t, "C1 C3")); hops.RuleOf(err) != "C6" {
+		t.Errorf("C1-C3: %v, want a C6 error (a slide)", err)
 	}
 	if _, err := p.Build(clicks(t, "C1 E3 E1")); hops.RuleOf(err) != "G4" {
 		t.Errorf("E3-E1 over an empty square: %v, want a G4 error", err)

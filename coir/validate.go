@@ -129,7 +129,8 @@ func (p Position) apply(m Move) (Position, hops.Bitboard, error) {
 				return p, 0, illegal("C4", m.partText("step"), "%s is not empty: a step goes to an empty adjacent square", to)
 			}
 			return p.withSides(own&^from.Bit()|to.Bit(), opp), 0, nil
-		case !dame && aligned && dist > 2 && between&^empty == 0:
+		case !dame && aligned && dist >= 2 && between&^empty == 0:
+			// A slide of two squares or more: a Dame's move (C6, decision).
 			return p, 0, illegal("C6", m.partText("move"), "only a Dame slides further than one square, and %s owns %d pawns",
 				SideName(p.side), own.Count())
 		case !dame && !m.hasStep && !(aligned && dist == 2 && !empty.Has(board.Step(from, d))):
