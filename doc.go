@@ -49,8 +49,8 @@
 //   - Errors: every error the library makes is an [*Error] that wraps
 //     one of [ErrSyntax], [ErrPosition] or [ErrIllegal], and one about a
 //     game (a position, a move, a square) names the rule broken,
-//     so a server can answer "second displacement C1-C3: the ball
-//     was already moved this turn (K8)" and still sort errors with
+//     so a server can answer "second displacement C1xE3: jump 1 C1-E3:
+//     the ball was already moved this turn (K8)" and still sort errors with
 //     errors.Is and errors.As; [RuleOf] gives the rule's id. The rule book
 //     has no rules for the library's own formats, so an error about a
 //     record's form, a JSON value's shape or an unknown name cites none;

@@ -103,7 +103,8 @@ func (k *errorKind) Error() string { return k.text }
 
 // Error is the error type of the whole library. Its text reads
 // "<where>: <what> (<rule>)", for instance
-// "second displacement C1-C3: the ball was already moved this turn (K8)".
+// "second displacement C1xE3: jump 1 C1-E3: the ball was already moved
+// this turn (K8)".
 type Error struct {
 	Kind  error  // ErrSyntax, ErrPosition or ErrIllegal
 	Rule  string // the rule id in the rule book, such as "G5"; may be empty

@@ -82,7 +82,7 @@ var errorKinds = []error{ErrSyntax, ErrPosition, ErrIllegal}
 func (k *errorKind) MarshalJSON() ([]byte, error) { return json.Marshal(k.name) }
 
 // MarshalJSON writes the error as
-// {"kind":"illegal","rule":"K8","where":"second displacement C1-C3","message":"the ball was already moved this turn"}:
+// {"kind":"illegal","rule":"K8","where":"second displacement C1xE3","message":"jump 1 C1-E3: the ball was already moved this turn"}:
 // "kind" is "syntax", "position" or "illegal" for ErrSyntax, ErrPosition
 // and ErrIllegal, "message" is Msg (Error() gives the whole sentence).
 // An Error of any other kind has no JSON form: MarshalJSON refuses it.

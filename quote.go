@@ -15,7 +15,7 @@ const MaxQuote = 64
 // Quote returns text in double quotes for an error message, as %q writes
 // it, but never longer than about MaxQuote bytes: a longer text is cut to
 // its beginning, marked by "…" and followed by its full length, as in
-// "D1-D2 D2-D3 D3-D4 …"… (90000 bytes). Every parser of the library
+// "D1-D2 D2-D3 D3-D4 D1-D2"… (90000 bytes). Every parser of the library
 // quotes its input through Quote or QuoteAt, so that an error's message
 // stays short whatever the length of the input.
 func Quote(text string) string { return QuoteAt(text, 0) }

@@ -34,8 +34,9 @@ func (p Position) Key() hops.StateKey {
 // Mirror returns the position reflected left to right (file A becomes
 // file F), with the same side to move. The rules know no file, so the
 // reflection plays the same game: its moves are the reflections of this
-// position's moves (Move.Mirror), and both starts of C2 are their own
-// reflections.
+// position's moves (Move.Mirror). The main start of C2 is its own
+// reflection; the variant's is not (its pawns on A1, C1, E1 go to F1, D1,
+// B1).
 func (p Position) Mirror() Position {
 	return Position{
 		white: engine.MapSquares(p.white, board.MirrorFiles),
