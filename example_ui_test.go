@@ -42,7 +42,7 @@ func ExampleUI() {
 	// 1 arrows, "Khaki to move"
 	// 2 arrows, "Red to move"
 	// 1 arrows, "Black to move"
-	// 1 arrows, "Red to move; captured: White 0, Red 0"
+	// 1 arrows, "Red to move; White captured 0, Red captured 0"
 }
 
 // clickMove builds a move in any game from the squares a person clicks,

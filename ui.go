@@ -40,8 +40,10 @@ type UI[M Move] interface {
 	// String returns the position text, which the game's Parse reads.
 	String() string
 	// Diagram returns a text picture of the board, for terminals: one
-	// line a rank from the top, then a line that says whose turn it is
-	// or who won.
+	// line a rank from the top, the files' letters, then a line that
+	// says whose turn it is ("White to move", which a game may follow
+	// with more) or, once the game is over, who won, why and by which
+	// rule ("game over: Red won, <why> (<rule>)"), in every game alike.
 	Diagram() string
 	// Drawing returns a picture of the position (render it with SVG),
 	// with arrows along the given moves, in order: usually the move that

@@ -111,6 +111,29 @@ func (st *state) sane() bool {
 	return st.fou[0] != st.fou[1] && dark.Has(st.fou[0]) && dark.Has(st.fou[1])
 }
 
+// fouAt reports which side's Fou stands on s. The zero state has none:
+// its Fous, both on A1, are no pieces.
+func (st *state) fouAt(s hops.Square) (hops.Side, bool) {
+	switch {
+	case !st.sane():
+		return 0, false
+	case s == st.fou[White]:
+		return White, true
+	case s == st.fou[Red]:
+		return Red, true
+	}
+	return 0, false
+}
+
+// fouSquare returns the square of side s's Fou, NoSquare in the zero
+// state.
+func (st *state) fouSquare(s hops.Side) hops.Square {
+	if !st.sane() {
+		return hops.NoSquare
+	}
+	return st.fou[s&1]
+}
+
 // over reports whether the game ended by a capture of a King (B5).
 func (st *state) over() bool { return st.captured[0] >= 5 || st.captured[1] >= 5 }
 
@@ -186,6 +209,16 @@ func (st *state) hash() uint64 {
 	return h
 }
 
+// result is the outcome of Outcome: the state's, and for the zero
+// value, which has no pieces and so no move, the side to move's loss
+// (G6).
+func (st *state) result() hops.Outcome {
+	if !st.sane() {
+		return hops.Win(st.side^1, SideName(st.side^1), "G6", SideName(st.side)+" has no legal move")
+	}
+	return st.outcome()
+}
+
 // outcome applies B5 and G6.
 func (st *state) outcome() hops.Outcome {
 	switch {
@@ -203,7 +236,8 @@ func (st *state) outcome() hops.Outcome {
 // the pieces stand, which pawns were turned over, the captured counts,
 // the side to move and whether it is in the middle of its turn. It is a
 // small value: Play returns a new Position and never changes its
-// receiver. The zero Position is not a game (it has no moves); use Start,
+// receiver. The zero Position is not a game: it has no pieces and no
+// moves, so White, to move, has lost (G6); use Start,
 // NewPosition or Parse.
 type Position struct {
 	st state
@@ -228,8 +262,9 @@ func (p Position) Target(s hops.Side) (k Kind, ok bool) {
 	return k, k != 0
 }
 
-// Fou returns the square of side s's Fou.
-func (p Position) Fou(s hops.Side) hops.Square { return p.st.fou[s&1] }
+// Fou returns the square of side s's Fou (NoSquare in the zero Position,
+// which has no pieces).
+func (p Position) Fou(s hops.Side) hops.Square { return p.st.fouSquare(s) }
 
 func (st *state) pawn(s hops.Square) (side hops.Side, k Kind, turned bool, ok bool) {
 	if !bd.Contains(s) || st.sq[s] == 0 {
@@ -314,12 +349,7 @@ func (p Position) PlayReveal(m Move) (Position, Reveal, error) {
 
 // Outcome says whether the game is over: a side that captured the King
 // wins (B5), a side to move without a legal move loses (G6).
-func (p Position) Outcome() hops.Outcome {
-	if !p.st.sane() {
-		return hops.Ongoing
-	}
-	return p.st.outcome()
-}
+func (p Position) Outcome() hops.Outcome { return p.st.result() }
 
 // Hash returns a Zobrist hash of the position; equal positions hash equal.
 func (p Position) Hash() uint64 { return p.st.hash() }
@@ -344,11 +374,8 @@ func (p Position) Diagram() string { return p.st.diagram() }
 
 func (st *state) diagram() string {
 	d := bd.Diagram(func(s hops.Square) string {
-		switch {
-		case s == st.fou[White]:
-			return "F"
-		case s == st.fou[Red]:
-			return "f"
+		if side, ok := st.fouAt(s); ok {
+			return "Ff"[side : side+1]
 		}
 		c, m := st.letter(s)
 		if c == 0 {
@@ -359,9 +386,19 @@ func (st *state) diagram() string {
 		}
 		return string(c)
 	})
-	status := fmt.Sprintf("%s to move", SideName(st.side))
-	if st.plus {
-		status += " (Fou again)"
+	if o := st.result(); o.Over {
+		return d + engine.Status(o, "") + fmt.Sprintf("; White captured %d, Red captured %d\n", st.captured[White], st.captured[Red])
 	}
-	return d + fmt.Sprintf("%s; White captured %d, Red captured %d\n", status, st.captured[White], st.captured[Red])
+	return d + st.status() + "\n"
+}
+
+// status says who is to move, whether he moves his Fou again, and the
+// captured counts: the last line of a diagram, and a drawing's caption,
+// of a game that goes on.
+func (st *state) status() string {
+	again := ""
+	if st.plus {
+		again = " (Fou again)"
+	}
+	return fmt.Sprintf("%s to move%s; White captured %d, Red captured %d", SideName(st.side), again, st.captured[White], st.captured[Red])
 }

@@ -1,8 +1,6 @@
 package brouillard
 
 import (
-	"fmt"
-
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/internal/engine"
 )
@@ -47,17 +45,15 @@ func (st *state) drawing(last []Move) hops.Drawing {
 		}
 		d.Tokens[s] = t
 	}
-	for side, s := range st.fou {
-		if bd.Contains(s) {
+	for _, side := range [2]hops.Side{White, Red} {
+		if s := st.fouSquare(side); s != hops.NoSquare {
 			d.Tokens[s] = hops.Token{Fill: fill[side], Ink: ink[side], Label: "F", Square: true}
 		}
 	}
-	d.Caption = fmt.Sprintf("%s to move; captured: White %d, Red %d", SideName(st.side), st.captured[White], st.captured[Red])
-	if st.plus {
-		d.Caption = fmt.Sprintf("%s moves the Fou again; captured: White %d, Red %d", SideName(st.side), st.captured[White], st.captured[Red])
-	}
-	if o := st.outcome(); o.Over {
-		d.Caption = fmt.Sprintf("%s won: %s", SideName(o.Winner), o.Reason)
+	if o := st.result(); o.Over {
+		d.Caption = engine.Caption(o, "")
+	} else {
+		d.Caption = st.status()
 	}
 	return d
 }

@@ -64,6 +64,8 @@ func (s Setup) Position() (Position, error) {
 			return Position{}, posErr("G1", "Fous", "the %s Fou is off the board", SideName(hops.Side(side)))
 		case all.Has(f) || side == 1 && f == s.Fous[0]:
 			return Position{}, posErr("B2", "Fous", "the %s Fou shares %s with another piece", SideName(hops.Side(side)), f)
+		case !dark.Has(f):
+			return Position{}, posErr("B7", "Fous", "the %s Fou is on %s: a Fou stands on dark squares only", SideName(hops.Side(side)), f)
 		}
 		if c := s.Captured[side]; c < 0 || c > 5 {
 			return Position{}, posErr("B5", "captured", "%s captured %d figures: want 0 to 5", SideName(hops.Side(side)), c)

@@ -24,11 +24,8 @@ func (st *state) letter(s hops.Square) (byte, bool) {
 
 func (st *state) appendText(b []byte) []byte {
 	b = engine.AppendRows(b, bd, func(s hops.Square) (byte, bool) {
-		switch s {
-		case st.fou[White]:
-			return 'F', false
-		case st.fou[Red]:
-			return 'f', false
+		if side, ok := st.fouAt(s); ok {
+			return "Ff"[side], false
 		}
 		return st.letter(s)
 	})

@@ -16,10 +16,8 @@ var turnedNames = [...]string{Blank: "Blank, turned over", Nine: "Nine, turned o
 
 // at is At of a Position and of a View.
 func (st *state) at(s hops.Square) (hops.Piece, bool) {
-	for side, f := range st.fou {
-		if f == s && bd.Contains(s) {
-			return hops.Piece{Side: hops.Side(side), Letter: "Ff"[side], Name: "Fou"}, true
-		}
+	if side, ok := st.fouAt(s); ok {
+		return hops.Piece{Side: side, Letter: "Ff"[side], Name: "Fou"}, true
 	}
 	side, k, turned, ok := st.pawn(s)
 	if !ok {

@@ -17,7 +17,8 @@ import (
 //
 // A client follows a game from public information alone with View.Play,
 // given each move and what it revealed (Position.PlayReveal on the
-// server). Like a Position, a View is an immutable value.
+// server). Like a Position, a View is an immutable value; the zero View,
+// like the zero Position, has no pieces and no moves.
 type View struct {
 	st     state
 	viewer hops.Side
@@ -43,8 +44,8 @@ func (v View) Target(s hops.Side) (k Kind, ok bool) {
 	return k, k != 0
 }
 
-// Fou returns the square of side s's Fou.
-func (v View) Fou(s hops.Side) hops.Square { return v.st.fou[s&1] }
+// Fou returns the square of side s's Fou (NoSquare in the zero View).
+func (v View) Fou(s hops.Side) hops.Square { return v.st.fouSquare(s) }
 
 // Pawns returns the squares of side s's pawns.
 func (v View) Pawns(s hops.Side) hops.Bitboard { return v.st.pawns[s&1] }
@@ -69,12 +70,7 @@ func (v View) Validate(m Move) error {
 }
 
 // Outcome says whether the game is over, as the true position does.
-func (v View) Outcome() hops.Outcome {
-	if !v.st.sane() {
-		return hops.Ongoing
-	}
-	return v.st.outcome()
-}
+func (v View) Outcome() hops.Outcome { return v.st.result() }
 
 // Hash returns a Zobrist hash of the view; equal views hash equal, and
 // the hash depends only on what the view holds.

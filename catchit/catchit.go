@@ -377,8 +377,5 @@ func (p Position) Diagram() string {
 		}
 		return ""
 	})
-	if c == hops.NoSquare {
-		return d + SideName(p.ToMove().Other()) + " has won: the ball left the board\n"
-	}
-	return d + SideName(p.ToMove()) + " to move\n"
+	return d + engine.Status(p.Outcome(), SideName(p.ToMove())) + "\n"
 }

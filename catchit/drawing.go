@@ -1,8 +1,6 @@
 package catchit
 
 import (
-	"fmt"
-
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/internal/engine"
 )
@@ -29,11 +27,7 @@ func (p Position) Drawing(last ...Move) hops.Drawing {
 	if c := p.carrier(); board.Contains(c) {
 		d.Tokens[c].Marker = "#f1c40f"
 	}
-	if o := p.Outcome(); o.Over {
-		d.Caption = fmt.Sprintf("%s won: %s", SideName(o.Winner), o.Reason)
-	} else {
-		d.Caption = SideName(p.ToMove()) + " to move"
-	}
+	d.Caption = engine.Caption(p.Outcome(), SideName(p.ToMove()))
 	return d
 }
 

@@ -268,13 +268,9 @@ func (p Position) Diagram() string {
 		}
 		return ""
 	}))
-	sb.WriteString(SideName(p.side))
-	sb.WriteString(" to move")
-	if o := p.Outcome(); o.Over {
-		sb.WriteString(": game over, ")
-		sb.WriteString(SideName(o.Winner))
-		sb.WriteString(" won (" + o.Rule + ")")
-	} else if p.HasDame() {
+	o := p.Outcome()
+	sb.WriteString(engine.Status(o, SideName(p.side)))
+	if !o.Over && p.HasDame() {
 		sb.WriteString(" with a Dame")
 	}
 	sb.WriteString("\n")

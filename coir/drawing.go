@@ -1,8 +1,6 @@
 package coir
 
 import (
-	"fmt"
-
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/internal/engine"
 )
@@ -24,11 +22,7 @@ func (p Position) Drawing(last ...Move) hops.Drawing {
 			}
 		}
 	}
-	if o := p.Outcome(); o.Over {
-		d.Caption = fmt.Sprintf("%s won: %s", SideName(o.Winner), o.Reason)
-	} else {
-		d.Caption = SideName(p.ToMove()) + " to move"
-	}
+	d.Caption = engine.Caption(p.Outcome(), SideName(p.ToMove()))
 	return d
 }
 

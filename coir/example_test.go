@@ -144,7 +144,7 @@ func Example_game() {
 	// 2 b b . . . b
 	// 1 . . . b b .
 	//   A B C D E F
-	// White to move: game over, Black won (C3)
+	// game over: Black won, all twelve pawns show Black's colour (C3)
 }
 
 // A user interface lets a player hop square by square: after each click

@@ -39,11 +39,7 @@ func (p Position) Drawing(last ...Move) hops.Drawing {
 			d.Tokens[b] = hops.Token{Fill: "#222222", Ink: "#f1c40f", Label: "*"}
 		}
 	}
-	if o := p.Outcome(); o.Over {
-		d.Caption = fmt.Sprintf("%s won: %s", SideName(o.Winner), o.Reason)
-	} else {
-		d.Caption = SideName(p.ToMove()) + " to move"
-	}
+	d.Caption = engine.Caption(p.Outcome(), SideName(p.ToMove()))
 	return d
 }
 

@@ -339,10 +339,6 @@ func (p Position) Diagram() string {
 		}
 		return ""
 	}))
-	if o := p.Outcome(); o.Over {
-		fmt.Fprintf(&sb, "game over: %s won, %s (%s)\n", SideName(o.Winner), o.Reason, o.Rule)
-	} else {
-		fmt.Fprintf(&sb, "%s to move\n", SideName(p.side))
-	}
+	sb.WriteString(engine.Status(p.Outcome(), SideName(p.side)) + "\n")
 	return sb.String()
 }

@@ -157,6 +157,12 @@ func BuildFrom[M any](steps ClickSteps[M], clicks []hops.Click) (hops.Built[M], 
 	next := steps.Next()
 	out := hops.Built[M]{Next: next.Clicks(), Complete: complete}
 	out.Preview, out.Prompt = steps.Preview(&next)
+	if len(clicks) == 0 && len(out.Next) == 0 {
+		// Nothing to click at the start of a decision: the side to move
+		// has no legal move, and the game is over (G6), whatever the
+		// game's own test of its end saw.
+		out.Prompt = PromptOver
+	}
 	if complete {
 		out.Move = m
 		out.Prompt = completePrompt(out.Prompt)

@@ -52,3 +52,26 @@ func MapSquares(set hops.Bitboard, f func(hops.Square) hops.Square) hops.Bitboar
 	}
 	return out
 }
+
+// Status returns the last line of a game's diagram, without its newline:
+// "White to move", or once the game is over "game over: Red won, <why>
+// (<rule>)". Every game writes it so, so that a program reading diagrams
+// of several games finds the same words.
+func Status(o hops.Outcome, toMove string) string {
+	if !o.Over {
+		return toMove + " to move"
+	}
+	if o.Rule == "" {
+		return "game over: " + o.WinnerName + " won, " + o.Reason
+	}
+	return "game over: " + o.WinnerName + " won, " + o.Reason + " (" + o.Rule + ")"
+}
+
+// Caption returns a drawing's caption: "White to move", or once the game
+// is over "Red won: <why>".
+func Caption(o hops.Outcome, toMove string) string {
+	if !o.Over {
+		return toMove + " to move"
+	}
+	return o.WinnerName + " won: " + o.Reason
+}
