@@ -129,3 +129,40 @@ func TestStateDrawing(t *testing.T) {
 		}
 	}
 }
+
+// TestStateAtDestinations: a State says what stands on each square and
+// where the piece there can go, as the typed position does, so that a
+// program written for every game lights up squares without the game's
+// package. The positions are the first eight plies of a game of each.
+func TestStateAtDestinations(t *testing.T) {
+	type squares interface {
+		At(hops.Square) (hops.Piece, bool)
+		Destinations(hops.Square) hops.Bitboard
+	}
+	for _, g := range []*hops.Game{zapita.Game, catchit.Game, coir.Game, brouillard.Game} {
+		s := g.Start(hops.First)
+		lit := 0
+		for ply := 0; ply < 8 && s.CountMoves() > 0; ply++ {
+			typed := s.Value().(squares)
+			for sq := hops.Square(-1); sq < 64; sq++ {
+				pc, ok := s.At(sq)
+				tpc, tok := typed.At(sq)
+				d := s.Destinations(sq)
+				if pc != tpc || ok != tok || d != typed.Destinations(sq) {
+					t.Fatalf("%s %s, %v: At %+v %v, typed %+v %v", g.Name, s, sq, pc, ok, tpc, tok)
+				}
+				if d != 0 {
+					lit++
+				}
+			}
+			next, err := s.PlayIndex(ply % s.CountMoves())
+			if err != nil {
+				t.Fatal(err)
+			}
+			s = next
+		}
+		if lit == 0 {
+			t.Errorf("%s: no square lit up in eight plies", g.Name)
+		}
+	}
+}

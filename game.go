@@ -86,6 +86,13 @@ type State interface {
 	// method), with arrows along move, a move text such as the one that led
 	// here; "" draws no arrows.
 	Drawing(move string) (Drawing, error)
+	// At says what stands on square sq, or ok = false for an empty
+	// square (see UI.At).
+	At(sq Square) (p Piece, ok bool)
+	// Destinations returns the squares where the piece on from can end
+	// its part of the move: the squares to light up when a person clicks
+	// it (see UI.Destinations).
+	Destinations(from Square) Bitboard
 	// Value returns the game package's own Position value.
 	Value() any
 }
@@ -377,6 +384,20 @@ func (e erased[P, M]) Drawing(move string) (Drawing, error) {
 		d.Arrows = a.Arrows()
 	}
 	return d, nil
+}
+
+func (e erased[P, M]) At(sq Square) (Piece, bool) {
+	if u, ok := any(e.p).(interface{ At(Square) (Piece, bool) }); ok {
+		return u.At(sq)
+	}
+	return Piece{}, false
+}
+
+func (e erased[P, M]) Destinations(from Square) Bitboard {
+	if u, ok := any(e.p).(interface{ Destinations(Square) Bitboard }); ok {
+		return u.Destinations(from)
+	}
+	return 0
 }
 
 // GoString identifies the state in %#v output.

@@ -355,7 +355,7 @@ func sameValue(a, b any) bool {
 	switch a := a.(type) {
 	case registry.View:
 		b := b.(registry.View)
-		return a.Text == b.Text && a.Side == b.Side && a.Game() == b.Game() && a.Hash() == b.Hash()
+		return a.String() == b.String() && a.Viewer() == b.Viewer() && a.Game() == b.Game() && a.Hash() == b.Hash()
 	case registry.State:
 		b := b.(registry.State)
 		return a.Game() == b.Game() && a.String() == b.String()

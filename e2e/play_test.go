@@ -639,19 +639,18 @@ func checkHidden(t *testing.T, p *page, id string, side hops.Side) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		positions[v.Text], diagrams[v.Diagram] = true, true
+		positions[v.String()], diagrams[v.Diagram()] = true, true
 		last := ""
 		if k > 0 {
 			last = moves[k-1]
 		}
-		d, err := s.Drawing(last)
+		d, err := v.Drawing(last)
 		if err != nil {
 			t.Fatal(err)
 		}
-		v.Drawing.Arrows = d.Arrows
-		lastSVG = v.Drawing.SVG()
+		lastSVG = d.SVG()
 		svgs[lastSVG] = true
-		if board, _, _ := strings.Cut(s.String(), " "); !strings.HasPrefix(v.Text, board+" ") {
+		if board, _, _ := strings.Cut(s.String(), " "); !strings.HasPrefix(v.String(), board+" ") {
 			secrets = append(secrets, board)
 		}
 		if k == len(moves) {

@@ -61,18 +61,50 @@ func init() {
 // brouillardView is a brouillard.View behind a View.
 type brouillardView struct{ v brouillard.View }
 
-func (b brouillardView) wrap() View {
-	out := View{Side: b.v.Viewer(), Text: b.v.String(), Diagram: b.v.Diagram(), Drawing: b.v.Drawing(),
-		Moves: []string{}, Check: b.validate, game: brouillard.Game, impl: b}
+func (b brouillardView) wrap() View { return View{game: brouillard.Game, impl: b} }
+
+func (b brouillardView) viewer() hops.Side                    { return b.v.Viewer() }
+func (b brouillardView) text() string                         { return b.v.String() }
+func (b brouillardView) diagram() string                      { return b.v.Diagram() }
+func (b brouillardView) toMove() hops.Side                    { return b.v.ToMove() }
+func (b brouillardView) outcome() hops.Outcome                { return b.v.Outcome() }
+func (b brouillardView) hash() uint64                         { return b.v.Hash() }
+func (b brouillardView) countMoves() int                      { return b.v.CountMoves() }
+func (b brouillardView) at(sq hops.Square) (hops.Piece, bool) { return b.v.At(sq) }
+func (b brouillardView) destinations(from hops.Square) hops.Bitboard {
+	return b.v.Destinations(from)
+}
+
+func (b brouillardView) moves() []string {
+	var out []string
 	for m := range b.v.Moves() {
-		out.Moves = append(out.Moves, m.String())
+		out = append(out, m.String())
 	}
 	return out
 }
 
-func (b brouillardView) toMove() hops.Side     { return b.v.ToMove() }
-func (b brouillardView) outcome() hops.Outcome { return b.v.Outcome() }
-func (b brouillardView) hash() uint64          { return b.v.Hash() }
+func (b brouillardView) drawing(move string) (hops.Drawing, error) {
+	if move == "" {
+		return b.v.Drawing(), nil
+	}
+	m, err := brouillard.ParseMove(move)
+	if err != nil {
+		return b.v.Drawing(), err
+	}
+	return b.v.Drawing(m), nil
+}
+
+func (b brouillardView) canonical(move string) (string, error) {
+	m, err := brouillard.ParseMove(move)
+	if err != nil {
+		return "", err
+	}
+	c, err := b.v.Canonical(m)
+	if err != nil {
+		return "", err
+	}
+	return c.String(), nil
+}
 
 func (b brouillardView) validate(move string) error {
 	m, err := brouillard.ParseMove(move)

@@ -45,8 +45,8 @@ func ExampleViewOf() {
 	white, _ := games.ViewOf(s, hops.First)
 	red, _ := games.ViewOf(s, hops.Second)
 	fmt.Println(games.Hidden(g))
-	fmt.Println(white.Text)
-	fmt.Println(red.Text)
+	fmt.Println(white)
+	fmt.Println(red)
 	// Output:
 	// true
 	// 1p1p1p1/p1pfp1p/7/7/7/N1KFT1Q/1X1J1X1 w 0 0 -
@@ -117,14 +117,14 @@ func ExampleParseView() {
 	red, _ := games.ViewOf(truth, hops.Second)
 
 	// On the client: the view arrives as text (or JSON).
-	v, err := games.ParseView("brouillard", red.Text, hops.Second)
-	fmt.Println(v.Text, err)
+	v, err := games.ParseView("brouillard", red.String(), hops.Second)
+	fmt.Println(v.String(), err)
 	fmt.Println(v.Validate("D2-B2-B4"))
 
 	// White plays on the server; Red's view follows with the reveal.
 	next, reveal, _ := games.PlayReveal(truth, "D2-B2")
 	v, err = v.Play("D2-B2", reveal)
-	fmt.Printf("%s %q %v %v\n", v.Text, reveal, err, v.Text == mustView(next, hops.Second))
+	fmt.Printf("%s %q %v %v\n", v.String(), reveal, err, v.String() == mustView(next, hops.Second))
 
 	_, err = games.ParseView("coir", "bbbbbb/6/6/6/6/wwwwww w", hops.First)
 	fmt.Println(err)
@@ -137,5 +137,5 @@ func ExampleParseView() {
 
 func mustView(s hops.State, side hops.Side) string {
 	v, _ := games.ViewOf(s, side)
-	return v.Text
+	return v.String()
 }

@@ -84,23 +84,23 @@ func TestBrouillardViews(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if v.Side != side || !slices.Equal(v.Moves, moves) {
-				t.Fatalf("ply %d: %v's view has moves %v, the truth %v", ply, side, v.Moves, moves)
+			if v.Viewer() != side || !slices.Equal(v.Moves(), moves) {
+				t.Fatalf("ply %d: %v's view has moves %v, the truth %v", ply, side, v.Moves(), moves)
 			}
 			hidden := "P"
 			if side == hops.First {
 				hidden = "p"
 			}
-			if ply == 0 && !strings.Contains(v.Text, hidden) {
-				t.Errorf("%v's view %q hides nothing", side, v.Text)
+			if ply == 0 && !strings.Contains(v.String(), hidden) {
+				t.Errorf("%v's view %q hides nothing", side, v.String())
 			}
-			if err := v.Check(moves[0]); err != nil {
+			if err := v.Validate(moves[0]); err != nil {
 				t.Errorf("Check(%s) = %v", moves[0], err)
 			}
-			if err := v.Check("A1-A2"); err == nil {
+			if err := v.Validate("A1-A2"); err == nil {
 				t.Error("Check accepted A1-A2")
 			}
-			if err := v.Check("nonsense"); err == nil {
+			if err := v.Validate("nonsense"); err == nil {
 				t.Error("Check accepted nonsense")
 			}
 		}

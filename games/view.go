@@ -12,24 +12,14 @@ import (
 // the game from there with each move and what the move revealed. Like a
 // hops.State it is an immutable value handled through text, whatever the
 // game: a program can list and check moves, build one from clicks, draw
-// the view and play on without importing the game's package.
+// the view and play on without importing the game's package. Its
+// methods are those of a hops.State that a player's knowledge allows,
+// with Viewer and Play (given what the move revealed) in place of Value
+// and PlayIndex.
 //
-// The fields are computed once, when the view is made. The zero View
-// holds no view: its methods return errors or zero values and never
-// panic.
+// The zero View holds no view: its methods return errors or zero values
+// and never panic.
 type View struct {
-	Side    hops.Side // whose view it is
-	Text    string    // the view's text, which hides the opponent's secrets
-	Diagram string    // a picture of the view
-	// Drawing is the view as a picture for hops.Drawing.SVG, with the
-	// opponent's hidden pawns face down.
-	Drawing hops.Drawing
-	Moves   []string // the legal moves, the same as those of the true state
-	// Check validates a move text from this player's knowledge alone, so
-	// that its error cannot tell anything hidden; nil if the move is legal.
-	// It is the same as the method Validate.
-	Check func(move string) error
-
 	game *hops.Game
 	impl viewImpl
 }
@@ -37,11 +27,20 @@ type View struct {
 // viewImpl is what a game with hidden pieces gives the View of its
 // typed views.
 type viewImpl interface {
+	viewer() hops.Side
+	text() string
+	diagram() string
+	drawing(move string) (hops.Drawing, error)
 	toMove() hops.Side
 	outcome() hops.Outcome
 	hash() uint64
+	moves() []string
+	countMoves() int
 	validate(move string) error
+	canonical(move string) (string, error)
 	build(clicks []hops.Click) (hops.Built[string], error)
+	at(sq hops.Square) (hops.Piece, bool)
+	destinations(from hops.Square) hops.Bitboard
 	play(move, reveal string) (View, error)
 }
 
@@ -104,8 +103,89 @@ func PlayReveal(s hops.State, move string) (next hops.State, reveal string, err 
 // Game returns the game the view belongs to (nil for the zero View).
 func (v View) Game() *hops.Game { return v.game }
 
-// String returns the view text (Text).
-func (v View) String() string { return v.Text }
+// Viewer returns the side whose view it is.
+func (v View) Viewer() hops.Side {
+	if v.impl == nil {
+		return hops.First
+	}
+	return v.impl.viewer()
+}
+
+// String returns the view text, which hides what the viewer cannot see
+// and which ParseView reads ("" for the zero View).
+func (v View) String() string {
+	if v.impl == nil {
+		return ""
+	}
+	return v.impl.text()
+}
+
+// Diagram returns a text picture of the view, the opponent's hidden
+// pawns as '?' ("" for the zero View).
+func (v View) Diagram() string {
+	if v.impl == nil {
+		return ""
+	}
+	return v.impl.diagram()
+}
+
+// Drawing returns a picture of the view (render it with its SVG method),
+// the opponent's hidden pawns face down, with arrows along move, a move
+// text such as the one that led here; "" draws no arrows. A move that
+// does not parse is its error, with the drawing without arrows.
+func (v View) Drawing(move string) (hops.Drawing, error) {
+	if v.impl == nil {
+		return hops.Drawing{}, noView()
+	}
+	return v.impl.drawing(move)
+}
+
+// Moves returns the canonical texts of the legal moves, the same as
+// those of the true state, in the generator's order (none for the zero
+// View).
+func (v View) Moves() []string {
+	if v.impl == nil {
+		return nil
+	}
+	return v.impl.moves()
+}
+
+// CountMoves returns len(Moves()) without building the texts.
+func (v View) CountMoves() int {
+	if v.impl == nil {
+		return 0
+	}
+	return v.impl.countMoves()
+}
+
+// Canonical returns the canonical text of a legal move written in any of
+// its legal forms (G9, G12), or the error Validate gives.
+func (v View) Canonical(move string) (string, error) {
+	if v.impl == nil {
+		return "", noView()
+	}
+	return v.impl.canonical(move)
+}
+
+// At says what stands on square sq as the viewer knows it (see
+// hops.UI): an opposing pawn never turned over is a pawn of no known
+// kind.
+func (v View) At(sq hops.Square) (hops.Piece, bool) {
+	if v.impl == nil {
+		return hops.Piece{}, false
+	}
+	return v.impl.at(sq)
+}
+
+// Destinations returns the squares where the viewer's piece on from can
+// end its part of the move (see hops.UI): the squares to light up when
+// it is clicked.
+func (v View) Destinations(from hops.Square) hops.Bitboard {
+	if v.impl == nil {
+		return 0
+	}
+	return v.impl.destinations(from)
+}
 
 // ToMove returns the side whose decision it is.
 func (v View) ToMove() hops.Side {
@@ -178,7 +258,7 @@ func (v View) MarshalJSON() ([]byte, error) {
 	if v.impl == nil {
 		return []byte("null"), nil
 	}
-	return json.Marshal(viewJSON{Game: v.game.Name, Viewer: v.game.SideName(v.Side), Text: v.Text})
+	return json.Marshal(viewJSON{Game: v.game.Name, Viewer: v.game.SideName(v.Viewer()), Text: v.String()})
 }
 
 // UnmarshalJSON reads what MarshalJSON writes: the game by its name, the

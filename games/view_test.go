@@ -46,21 +46,21 @@ func TestParseViewFollowsTheGame(t *testing.T) {
 			p, _ := games.Value[brouillard.Position](s)
 			for side, v := range views {
 				typed := p.View(hops.Side(side))
-				if v.Text != typed.String() || v.Hash() != typed.Hash() || v.ToMove() != typed.ToMove() ||
-					v.Outcome() != typed.Outcome() || v.Side != hops.Side(side) || v.Game() != g {
-					t.Fatalf("ply %d: side %d's view %q (hash %x), the typed one %q (hash %x)", ply, side, v.Text, v.Hash(), typed, typed.Hash())
+				if v.String() != typed.String() || v.Hash() != typed.Hash() || v.ToMove() != typed.ToMove() ||
+					v.Outcome() != typed.Outcome() || v.Viewer() != hops.Side(side) || v.Game() != g {
+					t.Fatalf("ply %d: side %d's view %q (hash %x), the typed one %q (hash %x)", ply, side, v.String(), v.Hash(), typed, typed.Hash())
 				}
-				back, err := games.ParseView("brouillard", v.Text, hops.Side(side))
-				if err != nil || back.Text != v.Text || back.Hash() != v.Hash() || !slices.Equal(back.Moves, v.Moves) {
-					t.Fatalf("ply %d: ParseView(%q) = %q, %v", ply, v.Text, back.Text, err)
+				back, err := games.ParseView("brouillard", v.String(), hops.Side(side))
+				if err != nil || back.String() != v.String() || back.Hash() != v.Hash() || !slices.Equal(back.Moves(), v.Moves()) {
+					t.Fatalf("ply %d: ParseView(%q) = %q, %v", ply, v.String(), back.String(), err)
 				}
 				data, err := json.Marshal(v)
 				if err != nil {
 					t.Fatal(err)
 				}
 				var fromJSON games.View
-				if err := json.Unmarshal(data, &fromJSON); err != nil || fromJSON.Text != v.Text || fromJSON.Side != v.Side {
-					t.Fatalf("ply %d: %s reads back as %q of %v, %v", ply, data, fromJSON.Text, fromJSON.Side, err)
+				if err := json.Unmarshal(data, &fromJSON); err != nil || fromJSON.String() != v.String() || fromJSON.Viewer() != v.Viewer() {
+					t.Fatalf("ply %d: %s reads back as %q of %v, %v", ply, data, fromJSON.String(), fromJSON.Viewer(), err)
 				}
 			}
 			moves := s.Moves()
@@ -82,8 +82,8 @@ func TestParseViewFollowsTheGame(t *testing.T) {
 			for side := range views {
 				typed, terr := p.View(hops.Side(side)).Play(m, tr)
 				w, err := views[side].Play(move, reveal)
-				if !sameError(err, terr) || err == nil && (w.Text != typed.String() || w.Hash() != typed.Hash()) {
-					t.Fatalf("ply %d: side %d plays %s = %s: %q, %v; typed %q, %v", ply, side, move, reveal, w.Text, err, typed, terr)
+				if !sameError(err, terr) || err == nil && (w.String() != typed.String() || w.Hash() != typed.Hash()) {
+					t.Fatalf("ply %d: side %d plays %s = %s: %q, %v; typed %q, %v", ply, side, move, reveal, w.String(), err, typed, terr)
 				}
 				// A false reveal is refused as the typed view refuses it.
 				bad := brouillard.Reveal{Turned: true, Square: hops.SquareAt(3, 3), Kind: brouillard.King}
@@ -119,8 +119,8 @@ func TestParseViewErrorsB12(t *testing.T) {
 		if !sameError(err, terr) {
 			t.Fatalf("ParseView(%q): %v, typed %v", text, err, terr)
 		}
-		if err == nil && v.Text != typed.String() {
-			t.Fatalf("ParseView(%q) = %q, typed %q", text, v.Text, typed)
+		if err == nil && v.String() != typed.String() {
+			t.Fatalf("ParseView(%q) = %q, typed %q", text, v.String(), typed)
 		}
 	})
 }
@@ -154,5 +154,88 @@ func TestParseViewWithoutHiddenPieces(t *testing.T) {
 	}
 	if data, err := json.Marshal(zero); err != nil || string(data) != "null" {
 		t.Errorf("the zero View encodes as %s, %v", data, err)
+	}
+}
+
+// TestViewAsTyped: what a View offers a program that draws and lights up
+// squares (Diagram, Drawing with the last move's arrows, At,
+// Destinations, Moves, CountMoves, Canonical) is the typed view's, in
+// positions of random games seen by either side.
+func TestViewAsTyped(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		g, _ := games.ByName("brouillard")
+		r := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 2))
+		s, err := games.Deal(g, hops.Side(r.IntN(2)), r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := ""
+		for ply := rapid.IntRange(0, 25).Draw(t, "plies"); ply > 0 && !s.Outcome().Over; ply-- {
+			moves := s.Moves()
+			last = moves[r.IntN(len(moves))]
+			if s, err = s.Play(last); err != nil {
+				t.Fatal(err)
+			}
+		}
+		side := hops.Side(rapid.IntRange(0, 1).Draw(t, "side"))
+		v, err := games.ViewOf(s, side)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, _ := games.Value[brouillard.Position](s)
+		typed := p.View(side)
+		if v.Diagram() != typed.Diagram() {
+			t.Fatalf("diagram\n%s\nwant\n%s", v.Diagram(), typed.Diagram())
+		}
+		want := typed.Drawing()
+		if last != "" {
+			m, _ := brouillard.ParseMove(last)
+			want = typed.Drawing(m)
+		}
+		if d, err := v.Drawing(last); err != nil || d.SVG() != want.SVG() {
+			t.Fatalf("Drawing(%q): %v", last, err)
+		}
+		for sq := hops.Square(0); sq < 64; sq++ {
+			pc, ok := v.At(sq)
+			tpc, tok := typed.At(sq)
+			if pc != tpc || ok != tok || v.Destinations(sq) != typed.Destinations(sq) {
+				t.Fatalf("%v: At %v %v, typed %v %v; Destinations %v, typed %v", sq, pc, ok, tpc, tok, v.Destinations(sq), typed.Destinations(sq))
+			}
+		}
+		var texts []string
+		for m := range typed.Moves() {
+			texts = append(texts, m.String())
+		}
+		if !slices.Equal(v.Moves(), texts) || v.CountMoves() != len(texts) {
+			t.Fatalf("moves %v (%d), typed %v", v.Moves(), v.CountMoves(), texts)
+		}
+		for _, m := range texts {
+			if c, err := v.Canonical(m); err != nil || c != m {
+				t.Fatalf("Canonical(%s) = %s, %v", m, c, err)
+			}
+		}
+	})
+}
+
+// TestZeroViewMethods: the zero View answers every method with an error
+// or a zero value, never a panic.
+func TestZeroViewMethods(t *testing.T) {
+	var v games.View
+	if v.String() != "" || v.Diagram() != "" || v.Moves() != nil || v.CountMoves() != 0 || v.Destinations(0) != 0 {
+		t.Error("the zero View shows something")
+	}
+	if _, ok := v.At(0); ok {
+		t.Error("the zero View has a piece")
+	}
+	for name, err := range map[string]error{
+		"Validate":  v.Validate("D2-E3"),
+		"Canonical": func() error { _, err := v.Canonical("D2-E3"); return err }(),
+		"Drawing":   func() error { _, err := v.Drawing(""); return err }(),
+		"Build":     func() error { _, err := v.Build(nil); return err }(),
+		"Play":      func() error { _, err := v.Play("D2-E3", ""); return err }(),
+	} {
+		if !errors.Is(err, hops.ErrSyntax) {
+			t.Errorf("%s: %v, want the zero View's error", name, err)
+		}
 	}
 }

@@ -107,7 +107,7 @@ func TestBrouillardSearchUsesTheViewOnly(t *testing.T) {
 		for ply := 0; ply < 20 && !states[0].Outcome().Over; ply++ {
 			v0, _ := games.ViewOf(states[0], brouillard.White)
 			v1, _ := games.ViewOf(states[1], brouillard.White)
-			if v0.Text != v1.Text {
+			if v0.String() != v1.String() {
 				break // a Red pawn was turned over, showing different faces
 			}
 			var moves [2]string
@@ -123,7 +123,7 @@ func TestBrouillardSearchUsesTheViewOnly(t *testing.T) {
 				moves[i] = m
 			}
 			if moves[0] != moves[1] {
-				t.Fatalf("same view %s, White plays %s in one game, %s in the other", v0.Text, moves[0], moves[1])
+				t.Fatalf("same view %s, White plays %s in one game, %s in the other", v0.String(), moves[0], moves[1])
 			}
 			for i := range states {
 				var err error

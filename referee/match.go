@@ -197,7 +197,7 @@ func (m *match) advance(move string) (step, error) {
 		if err != nil {
 			return step{}, err
 		}
-		if err := v.Check(move); err != nil {
+		if err := v.Validate(move); err != nil {
 			return step{}, moveError(err)
 		}
 	}
@@ -366,7 +366,7 @@ func (m *match) replayEvent(e Event) error {
 			if err := errors.Join(err1, err2); err != nil {
 				return err
 			}
-			if a.Text != b.Text {
+			if a.String() != b.String() {
 				return errors.New("the start does not hold the creator's arrangement")
 			}
 		}

@@ -124,9 +124,10 @@ func frameOf(snap snapshot, who viewer, n int) (frameJSON, error) {
 		if err != nil {
 			return frameJSON{}, err
 		}
-		v.Drawing.Arrows = d.Arrows
-		d = v.Drawing
-		out.Position, out.Diagram = v.Text, v.Diagram
+		if d, err = v.Drawing(out.Move); err != nil {
+			return frameJSON{}, err
+		}
+		out.Position, out.Diagram = v.String(), v.Diagram()
 	}
 	out.SVG = d.SVG()
 	return out, nil

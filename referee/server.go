@@ -706,7 +706,7 @@ func stateOf(snap snapshot, who viewer) (stateJSON, error) {
 	if err != nil {
 		return stateJSON{}, err
 	}
-	out.Position, out.Diagram, out.View = v.Text, v.Diagram, true
+	out.Position, out.Diagram, out.View = v.String(), v.Diagram(), true
 	return out, nil
 }
 
@@ -731,8 +731,7 @@ func (s *Server) getSVG(w http.ResponseWriter, r *http.Request, m *match, who vi
 	if err == nil && snap.hidden {
 		var v games.View
 		if v, err = games.ViewOf(snap.state, who.side); err == nil {
-			v.Drawing.Arrows = d.Arrows
-			d = v.Drawing
+			d, err = v.Drawing(last)
 		}
 	}
 	if err != nil {
@@ -838,7 +837,7 @@ func (s *Server) getHistory(w http.ResponseWriter, r *http.Request, m *match, wh
 			fail(w, m, err)
 			return
 		}
-		out.Start = v.Text
+		out.Start = v.String()
 		// The reveals are public (B4, B8): both players get them.
 		out.Reveals = snap.reveals
 	}

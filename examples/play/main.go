@@ -239,7 +239,7 @@ func (c *conversation) show(s hops.State) error {
 		if err != nil {
 			return err
 		}
-		d = v.Diagram
+		d = v.Diagram()
 	}
 	if s.Outcome().Over {
 		d = withoutStatus(d)
@@ -260,9 +260,9 @@ func (c *conversation) ask(s hops.State, number int) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		legal = v.Moves
+		legal = v.Moves()
 		check = func(move string) (string, error) {
-			if err := v.Check(move); err != nil {
+			if err := v.Validate(move); err != nil {
 				return "", err
 			}
 			return s.Canonical(move)

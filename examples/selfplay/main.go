@@ -229,7 +229,7 @@ func board(w io.Writer, s hops.State, hidden bool) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "what %s knows: %s\n%s", g.SideName(side), v.Text, v.Diagram)
+		fmt.Fprintf(w, "what %s knows: %s\n%s", g.SideName(side), v.String(), v.Diagram())
 	}
 	return nil
 }
