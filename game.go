@@ -166,8 +166,8 @@ func (g *Game) SideName(s Side) string {
 // first letter as position texts write it, or as "first" or "second"
 // (the text of a Side alone).
 func (g *Game) ParseSide(text string) (Side, error) {
-	if g == nil {
-		return First, Errorf(ErrSyntax, "", "", "no game, so no side %s", Quote(text))
+	if g == nil || g.Sides[0] == "" {
+		return First, Errorf(ErrSyntax, "", "", "the zero Game has no sides, so no side %s", Quote(text))
 	}
 	if g.Sides[0] != "" { // the zero Game has no sides at all
 		switch strings.ToLower(text) {

@@ -166,7 +166,8 @@ func TestZeroGame(t *testing.T) {
 				t.Errorf("SideName = %q, want \"\"", got)
 			}
 			for _, text := range []string{"", "x", "North", "first"} {
-				if _, err := g.ParseSide(text); !errors.As(err, &e) || !errors.Is(err, ErrSyntax) {
+				_, err := g.ParseSide(text)
+				if !errors.As(err, &e) || !errors.Is(err, ErrSyntax) || err.Error() != "the zero Game has no sides, so no side "+Quote(text) {
 					t.Errorf("ParseSide(%q) error %v, want an *Error of kind ErrSyntax", text, err)
 				}
 			}

@@ -17,7 +17,9 @@ import (
 //	err := json.Unmarshal(data, &s) // s.Moves(), s.Play(...) ...
 //
 // State embeds the hops.State, so it has all its methods; the zero State
-// holds none and encodes as null.
+// holds none and encodes as null. JSON null decodes to the zero State
+// too, whose methods are those of a nil interface: test s.State != nil
+// before calling them on a State read from a field that may be null.
 //
 // A Brouillard State is the true state, both secret setups in its text:
 // send a player his View (ViewOf) instead, never the State.
