@@ -358,3 +358,91 @@ func notUTF8(texts, where []string) error {
 	}
 	return nil
 }
+
+// MarshalText writes the square's name, as String does: "D4", "out" for
+// Outside, "-" for NoSquare. JSON shows squares so, as a person reads
+// them, and as a Click writes its square.
+func (s Square) MarshalText() ([]byte, error) { return s.AppendText(nil), nil }
+
+// UnmarshalText reads what MarshalText writes: "out", "-", or a file
+// letter from A to H and a rank digit from 1 to 8, in either case. The
+// squares of every board are among them (a square's number does not
+// depend on its board), and so are the squares beyond a 7x7 board's
+// edge that a Bitboard may hold.
+func (s *Square) UnmarshalText(text []byte) error {
+	t := string(text)
+	switch {
+	case t == "out":
+		*s = Outside
+	case t == "-":
+		*s = NoSquare
+	case len(t) == 2 && (t[0]|0x20) >= 'a' && (t[0]|0x20) <= 'h' && t[1] >= '1' && t[1] <= '8':
+		*s = SquareAt(int(t[0]|0x20-'a'), int(t[1]-'1'))
+	default:
+		return Errorf(ErrSyntax, "G1", "square", "%s: want a square such as \"D4\" (A1 to H8), \"out\" or \"-\"", Quote(t))
+	}
+	return nil
+}
+
+// MarshalJSON writes the set as an array of square names in square
+// order, such as ["A1","C3"]: a JSON number cannot hold every set of
+// squares exactly in the many clients that read numbers as doubles (53
+// bits), and a 7x7 board's squares reach bit 54.
+func (b Bitboard) MarshalJSON() ([]byte, error) {
+	out := append(make([]byte, 0, 2+6*b.Count()), '[')
+	for s := range b.Squares() {
+		if len(out) > 1 {
+			out = append(out, ',')
+		}
+		out = append(s.AppendText(append(out, '"')), '"')
+	}
+	return append(out, ']'), nil
+}
+
+// UnmarshalJSON reads what MarshalJSON writes: an array of square names
+// (see Square.UnmarshalText), in any order; "out" and "-" are no squares
+// of a set. JSON null leaves the set unchanged.
+func (b *Bitboard) UnmarshalJSON(data []byte) error {
+	var names []Square
+	if ok, err := DecodeJSON(data, &names, "squares"); !ok {
+		return err
+	}
+	var set Bitboard
+	for i, s := range names {
+		if s < 0 || s >= Outside {
+			return Errorf(ErrSyntax, "G1", "squares", "entry %d is %s, not a square of a board", i+1, s)
+		}
+		set |= s.Bit()
+	}
+	*b = set
+	return nil
+}
+
+// pieceJSON is the JSON form of a Piece.
+type pieceJSON struct {
+	Side    Side   `json:"side"`
+	Neutral bool   `json:"neutral,omitempty"`
+	Letter  string `json:"letter"`
+	Name    string `json:"name"`
+}
+
+// MarshalJSON writes the piece as {"side":"second","letter":"q","name":
+// "Queen"}, with "neutral":true for a piece of neither side; the letter
+// is a one-letter string, as in a position text.
+func (p Piece) MarshalJSON() ([]byte, error) {
+	return json.Marshal(pieceJSON{Side: p.Side & 1, Neutral: p.Neutral, Letter: string(rune(p.Letter)), Name: p.Name})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes; the letter must be one
+// ASCII character. JSON null leaves the piece unchanged.
+func (p *Piece) UnmarshalJSON(data []byte) error {
+	var j pieceJSON
+	if ok, err := DecodeJSON(data, &j, "piece"); !ok {
+		return err
+	}
+	if len(j.Letter) != 1 || j.Letter[0] >= utf8.RuneSelf {
+		return Errorf(ErrSyntax, "", "piece", "letter %s: want one ASCII letter", Quote(j.Letter))
+	}
+	*p = Piece{Side: j.Side, Neutral: j.Neutral, Letter: j.Letter[0], Name: j.Name}
+	return nil
+}

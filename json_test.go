@@ -3,6 +3,7 @@ package hops
 import (
 	"encoding/json"
 	"errors"
+	"reflect"
 	"testing"
 )
 
@@ -79,6 +80,52 @@ func TestOutcomeJSON(t *testing.T) {
 		var e *Error
 		if !errors.As(err, &e) || !errors.Is(err, ErrSyntax) || o != Ongoing {
 			t.Errorf("json.Unmarshal(%s) = %v, %+v; want an *Error of ErrSyntax and the outcome unchanged", bad, err, o)
+		}
+	}
+}
+
+// TestSquaresAsNames: squares, sets of squares and pieces read in JSON
+// as a person writes them, and a set holds every square exactly in a
+// client that reads numbers as doubles: A1 and G7 (bit 54) together were
+// 18014398509481985, which such a client reads as ...984, losing A1.
+func TestSquaresAsNames(t *testing.T) {
+	for _, c := range []struct {
+		v    any
+		want string
+	}{
+		{SquareAt(3, 3), `"D4"`},
+		{Outside, `"out"`},
+		{NoSquare, `"-"`},
+		{SquareAt(0, 0).Bit() | SquareAt(6, 6).Bit(), `["A1","G7"]`},
+		{Bitboard(0), `[]`},
+		{Bitboard(1 << 63), `["H8"]`},
+		{Piece{Side: Second, Letter: 'q', Name: "Queen"}, `{"side":"second","letter":"q","name":"Queen"}`},
+		{Piece{Neutral: true, Letter: '*', Name: "bomb"}, `{"side":"first","neutral":true,"letter":"*","name":"bomb"}`},
+	} {
+		data, err := json.Marshal(c.v)
+		if err != nil || string(data) != c.want {
+			t.Errorf("%v: %s %v, want %s", c.v, data, err, c.want)
+			continue
+		}
+		back := reflect.New(reflect.TypeOf(c.v))
+		if err := json.Unmarshal(data, back.Interface()); err != nil || back.Elem().Interface() != c.v {
+			t.Errorf("%s reads back as %v, %v", data, back.Elem().Interface(), err)
+		}
+	}
+	var b Bitboard
+	if err := json.Unmarshal([]byte(`["c3","A1","a1"]`), &b); err != nil || b != SquareAt(0, 0).Bit()|SquareAt(2, 2).Bit() {
+		t.Errorf("any case, any order, twice: %v %v", b, err)
+	}
+	for _, bad := range []struct {
+		v    any
+		data string
+	}{
+		{new(Square), `"I1"`}, {new(Square), `"A9"`}, {new(Square), `"D44"`}, {new(Square), `27`},
+		{new(Bitboard), `["out"]`}, {new(Bitboard), `["-"]`}, {new(Bitboard), `18014398509481985`}, {new(Bitboard), `["A1","Z"]`},
+		{new(Piece), `{"side":"first","letter":"ab","name":"x"}`}, {new(Piece), `{"Side":"first","Letter":97}`},
+	} {
+		if err := json.Unmarshal([]byte(bad.data), bad.v); err == nil {
+			t.Errorf("%T %s: accepted", bad.v, bad.data)
 		}
 	}
 }

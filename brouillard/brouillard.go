@@ -3,6 +3,7 @@ package brouillard
 import (
 	"fmt"
 	"iter"
+	"strings"
 
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/internal/engine"
@@ -53,6 +54,27 @@ func (k Kind) String() string {
 		return kindNames[k]
 	}
 	return fmt.Sprintf("Kind(%d)", uint8(k))
+}
+
+// MarshalText writes the kind's name, as String does ("Queen"; "no pawn"
+// for the zero Kind, "hidden pawn" for Hidden), so that JSON shows it
+// as a person reads it.
+func (k Kind) MarshalText() ([]byte, error) {
+	if int(k) >= len(kindNames) {
+		return nil, hops.Errorf(hops.ErrSyntax, "B2", "kind", "Kind(%d) is no kind of pawn", uint8(k))
+	}
+	return []byte(kindNames[k]), nil
+}
+
+// UnmarshalText reads what MarshalText writes, in any case.
+func (k *Kind) UnmarshalText(text []byte) error {
+	for i, name := range kindNames {
+		if strings.EqualFold(string(text), name) {
+			*k = Kind(i)
+			return nil
+		}
+	}
+	return hops.Errorf(hops.ErrSyntax, "B2", "kind", "%s: want Blank, Nine, Ten, Jack, Queen, King, \"hidden pawn\" or \"no pawn\"", hops.Quote(string(text)))
 }
 
 // Letter returns the kind's upper-case letter in position texts (B11,

@@ -86,3 +86,22 @@ func TestJSONOutcome(t *testing.T) {
 func TestG12_MoveJSONTolerant(t *testing.T) {
 	suite.CheckMoveJSON(t, `"d3\u2013e2\t\te3\u2014e5\u00d7c5"`, `"D3-E2 E3-E5xC5"`)
 }
+
+// TestKindJSON: a kind travels as its name (B2), as a person reads it,
+// and reads back in any case.
+func TestKindJSON(t *testing.T) {
+	data, err := json.Marshal([]Kind{Queen, Blank, Hidden, 0})
+	if err != nil || string(data) != `["Queen","Blank","hidden pawn","no pawn"]` {
+		t.Fatalf("%s %v", data, err)
+	}
+	var back []Kind
+	if err := json.Unmarshal([]byte(`["queen","KING"]`), &back); err != nil || len(back) != 2 || back[0] != Queen || back[1] != King {
+		t.Errorf("%v %v", back, err)
+	}
+	if err := json.Unmarshal([]byte(`["Ace"]`), &back); hops.RuleOf(err) != "B2" {
+		t.Errorf("Ace: %v", err)
+	}
+	if _, err := json.Marshal(Kind(9)); err == nil {
+		t.Error("Kind(9) encoded")
+	}
+}
