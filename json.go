@@ -328,6 +328,43 @@ func (r Record) MarshalJSON() ([]byte, error) {
 	return json.Marshal(plain(r))
 }
 
+// UnmarshalJSON reads what MarshalJSON writes, refusing a key it does
+// not know (a misspelt "moves" would leave a game without moves). It
+// reads the values as they are, as a Record filled by hand holds them:
+// Check says whether the record is one Write accepts, and Replay checks
+// its moves. JSON null leaves the record unchanged.
+func (r *Record) UnmarshalJSON(data []byte) error {
+	type plain Record // the same fields, without this method
+	var p plain
+	if ok, err := DecodeJSON(data, &p, "record"); !ok {
+		return err
+	}
+	*r = Record(p)
+	return nil
+}
+
+// UnmarshalJSON reads {"name":...,"value":...}, refusing other keys.
+func (t *Tag) UnmarshalJSON(data []byte) error {
+	type plain Tag
+	var p plain
+	if ok, err := DecodeJSON(data, &p, "tag"); !ok {
+		return err
+	}
+	*t = Tag(p)
+	return nil
+}
+
+// UnmarshalJSON reads what MarshalJSON writes, refusing other keys.
+func (m *RecordMove) UnmarshalJSON(data []byte) error {
+	type plain RecordMove
+	var p plain
+	if ok, err := DecodeJSON(data, &p, "move"); !ok {
+		return err
+	}
+	*m = RecordMove(p)
+	return nil
+}
+
 // MarshalJSON writes {"name":...,"value":...}, or refuses a name or value
 // that is not valid UTF-8.
 func (t Tag) MarshalJSON() ([]byte, error) {

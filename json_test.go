@@ -129,3 +129,25 @@ func TestSquaresAsNames(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordJSONKeys: a record read from JSON refuses a key it does not
+// know, at every level, rather than drop it: "move" for "moves" would
+// read as a game without moves.
+func TestRecordJSONKeys(t *testing.T) {
+	good := `{"game":"coir","start":"bbbbbb/6/6/6/6/wwwwww w","tags":[{"name":"White","value":"Ann"}],"moves":[{"text":"A1-B2","comment":"ok"}],"result":"*"}`
+	var r Record
+	if err := json.Unmarshal([]byte(good), &r); err != nil || len(r.Moves) != 1 || r.Tags[0].Value != "Ann" {
+		t.Fatalf("%+v %v", r, err)
+	}
+	for _, bad := range []string{
+		`{"game":"coir","start":"x","move":[],"result":"*"}`,
+		`{"game":"coir","start":"x","tags":[{"name":"White","val":"Ann"}],"result":"*"}`,
+		`{"game":"coir","start":"x","moves":[{"text":"A1-B2","note":"?"}],"result":"*"}`,
+	} {
+		r := Record{Game: "kept"}
+		err := json.Unmarshal([]byte(bad), &r)
+		if !errors.Is(err, ErrSyntax) || r.Game != "kept" {
+			t.Errorf("%s: %v, record %+v", bad, err, r)
+		}
+	}
+}

@@ -16,7 +16,8 @@ import (
 // described in the package documentation (Game records); Write and
 // ReadRecord convert between the two, and Replay checks every move. A
 // record that Write accepts reads back equal, empty and nil lists aside.
-// The JSON keys are the lower-case field names given in the struct tags;
+// The JSON keys are the lower-case field names given in the struct tags
+// (reading refuses any other);
 // a record that holds a text that is not valid UTF-8 has no JSON form
 // (see MarshalJSON).
 //
