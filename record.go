@@ -17,9 +17,8 @@ import (
 // ReadRecord convert between the two, and Replay checks every move. A
 // record that Write accepts reads back equal, empty and nil lists aside.
 // The JSON keys are the lower-case field names given in the struct tags
-// (reading refuses any other);
-// a record that holds a text that is not valid UTF-8 has no JSON form
-// (see MarshalJSON).
+// (reading refuses any other); a record that holds a text that is not
+// valid UTF-8 has no JSON form (see MarshalJSON).
 //
 // A Record is a plain value that programs may fill by hand; a [Recorder]
 // builds one move by move and checks each move as it comes.
