@@ -18,6 +18,10 @@ type Drawing struct {
 	Arrows      []Arrow    // a move, drawn in order
 	Highlight   Bitboard   // squares drawn with a coloured frame
 	Caption     string     // a line of text under the board
+	// Flipped turns the picture half a turn, as the second side sees
+	// the board across the table: A1 at the top right, the files'
+	// letters and the ranks' numbers with their squares.
+	Flipped bool
 }
 
 // Token is a piece drawn on a square: a disc with an optional label and an
@@ -48,6 +52,12 @@ const (
 
 // SVG renders the drawing as a standalone SVG 1.1 document. The output is
 // deterministic: the same drawing always gives the same bytes.
+//
+// The geometry, in user units, for a page that maps a click to a square:
+// each square is a rect 60 wide and high whose data-square attribute
+// names it ("D4"), drawn before the pieces, which lie above it; the
+// board starts 36 from the picture's left and top edges, with the
+// coordinates in that margin, and a caption adds 28 below it.
 func (d Drawing) SVG() string {
 	b := d.Board
 	if b == nil {
@@ -67,6 +77,10 @@ func (d Drawing) SVG() string {
 	fmt.Fprintf(&s, `<rect x="0" y="0" width="%d" height="%d" fill="#ffffff"/>`+"\n", w, h)
 	x := func(f int) int { return svgMargin + f*svgCell }
 	y := func(r int) int { return svgMargin + (n-1-r)*svgCell }
+	if d.Flipped {
+		x = func(f int) int { return svgMargin + (n-1-f)*svgCell }
+		y = func(r int) int { return svgMargin + r*svgCell }
+	}
 	for r := 0; r < n; r++ {
 		for f := 0; f < n; f++ {
 			sq := SquareAt(f, r)

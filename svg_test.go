@@ -64,3 +64,33 @@ func TestDrawingSVG(t *testing.T) {
 		t.Error("caption not escaped or hidden piece not hatched")
 	}
 }
+
+// TestSVGFlipped: a flipped drawing shows the board as the second side
+// sees it: A1 at the top right, the last square at the bottom left, the
+// coordinates with their squares, and an arrow along the same squares.
+func TestSVGFlipped(t *testing.T) {
+	d := Drawing{Board: Board6, Arrows: []Arrow{{FromFile: 0, FromRank: 0, ToFile: 1, ToRank: 1}}}
+	plain := d.SVG()
+	d.Flipped = true
+	flipped := d.SVG()
+	for _, want := range []string{
+		`<rect data-square="A1" x="336" y="36"`, // top right (36 + 5*60)
+		`<rect data-square="F6" x="36" y="336"`, // bottom left
+		`<line x1="366" y1="66" x2="306" y2="126"`,
+		`text-anchor="middle">A</text>`,
+	} {
+		if !strings.Contains(flipped, want) {
+			t.Errorf("flipped drawing lacks %s", want)
+		}
+	}
+	// The letter A sits under A1's column: the right one.
+	if !strings.Contains(flipped, `<text x="366" y="420" font-family="sans-serif" font-size="16" text-anchor="middle">A</text>`) {
+		t.Error("the file letter A is not under the right-hand column")
+	}
+	if !strings.Contains(plain, `<rect data-square="A1" x="36" y="336"`) {
+		t.Error("the plain drawing does not have A1 at the bottom left")
+	}
+	if n := checkSVG(t, flipped)["rect"]; n != checkSVG(t, plain)["rect"] || n < 36 {
+		t.Errorf("flipped drawing: %d rects", n)
+	}
+}
