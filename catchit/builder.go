@@ -401,6 +401,10 @@ func (b *builder) Click(i int, c hops.Click) error {
 		return fail("K7", "the turn ended when the ball left the board")
 	case c.Square != hops.Outside && !board.Contains(c.Square):
 		return engine.OffBoardClick(i, c, board)
+	case b.ord == 1 && b.stepped():
+		return fail("K4", "the turn is complete: its second displacement, a step, ends it")
+	case b.path.Len() == 0 && c.Square == hops.Outside:
+		return fail("K4", "out is where a jump may leave the board: click one of %s's pawns first", SideName(side))
 	}
 	sq := c.Square
 	if b.path.Len() == 0 || b.path.Len() >= 2 && (st.pawns[side].Has(sq) && sq != b.path.From() || sq == b.path.To()) {

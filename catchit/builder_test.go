@@ -3,6 +3,7 @@ package catchit
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hopsgames/hops"
@@ -121,4 +122,26 @@ func TestBuildPreview(t *testing.T) {
 			},
 		})
 	})
+}
+
+// TestBuildSaysWhy: a click after a turn whose second displacement is a
+// step says the turn is complete, and "out" clicked first says it ends
+// a jump (K4), where both gave messages about other things.
+func TestBuildSaysWhy(t *testing.T) {
+	for clicks, want := range map[string]string{
+		"D1 D2 C1 C2 C3": "click 5 C3: the turn is complete: its second displacement, a step, ends it (K4)",
+		"out":            "click 1 out: out is where a jump may leave the board: click one of Blue's pawns first (K4)",
+	} {
+		var cs []hops.Click
+		for _, text := range strings.Fields(clicks) {
+			c, err := hops.ParseClick(text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cs = append(cs, c)
+		}
+		if _, err := Start().Build(cs); err == nil || err.Error() != want {
+			t.Errorf("%s: %v, want %s", clicks, err, want)
+		}
+	}
 }
