@@ -475,3 +475,30 @@ func TestZeroMoveEnds(t *testing.T) {
 		t.Errorf("zero move: From %s To %s Jumped %v", m.From(), m.To(), Start().Jumped(m))
 	}
 }
+
+// TestBuiltMovesNeverPanic: a move built by hand from any squares, off
+// the board, NoSquare and Outside included, gets an answer from every
+// method that takes a move, never a panic (Jumped indexed its table with
+// NoSquare).
+func TestBuiltMovesNeverPanic(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		square := rapid.Custom(func(t *rapid.T) hops.Square {
+			return hops.Square(rapid.IntRange(-2, 66).Draw(t, "square"))
+		})
+		squares := rapid.SliceOfN(square, 0, hops.MaxPath+2).Draw(t, "path")
+		m := NewMove(hops.PathOf(squares...), square.Draw(t, "from"), square.Draw(t, "to"))
+		p := Start()
+		if rapid.Bool().Draw(t, "variant") {
+			p = StartVariant()
+		}
+		_ = p.Jumped(m)
+		_, _ = p.Turns(m)
+		_ = p.Validate(m)
+		_, _ = p.Play(m)
+		_, _ = p.Canonical(m)
+		_ = m.String() + m.Mirror().String()
+		_ = m.Arrows()
+		_ = m.Clicks()
+		_ = p.Drawing(m)
+	})
+}

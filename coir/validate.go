@@ -40,7 +40,7 @@ func (p Position) Turns(m Move) (hops.Bitboard, error) {
 func (p Position) Jumped(m Move) hops.Bitboard {
 	var passed hops.Bitboard
 	for i := 1; i < int(m.n) && i < hops.MaxPath; i++ {
-		if a, b := m.sq[i-1], m.sq[i]; a < 64 && b < 64 {
+		if a, b := m.sq[i-1], m.sq[i]; uint(a) < 64 && uint(b) < 64 { // NoSquare is negative
 			passed |= between[a][b]
 		}
 	}
