@@ -1,9 +1,11 @@
 package players
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/hopsgames/hops"
@@ -143,12 +145,9 @@ func (t *MCTS[P, M]) run(sample Sampler[P]) (Result[M], error) {
 		}
 		res.Depth = max(res.Depth, d)
 	}
-	r := &t.tree[0]
-	best := r.first
-	for c := r.first; c < r.first+r.n; c++ {
-		if t.tree[c].visits > t.tree[best].visits {
-			best = c
-		}
+	best, err := t.choose(p)
+	if err != nil {
+		return res, err
 	}
 	b := t.tree[best]
 	res.Move, res.Nodes = b.move, t.nodes
@@ -156,6 +155,56 @@ func (t *MCTS[P, M]) run(sample Sampler[P]) (Result[M], error) {
 		res.Score = int((2*b.value/float64(b.visits) - 1) * MaxEval)
 	}
 	return res, nil
+}
+
+// choose returns the root's child to play: the most visited whose move
+// does not let the opponent win at once in p, or the most visited when
+// all of them do. The root's moves were chosen safe by the tactics' win
+// detectors, which look for wins by the game's goal only; a win because
+// the player is left without a legal move (G6) is looked for here, by
+// playing the opponent's replies to the chosen move, since the tree,
+// with many moves at each level, may not have met that reply.
+func (t *MCTS[P, M]) choose(p P) (int32, error) {
+	r := t.tree[0]
+	order := make([]int32, 0, r.n)
+	for c := r.first; c < r.first+r.n; c++ {
+		order = append(order, c)
+	}
+	slices.SortStableFunc(order, func(a, b int32) int { return cmp.Compare(t.tree[b].visits, t.tree[a].visits) })
+	side := p.ToMove()
+	for _, c := range order {
+		q, err := p.Play(t.tree[c].move)
+		if err != nil {
+			return 0, fmt.Errorf("players: generated move %s does not play in %s: %w", t.tree[c].move, p, err)
+		}
+		lost, err := t.lostAtOnce(q, side)
+		if err != nil {
+			return 0, err
+		}
+		if !lost {
+			return c, nil
+		}
+	}
+	return order[0], nil
+}
+
+// lostAtOnce reports whether side, which has just moved to q, loses
+// with the opponent's next decision there (by any rule, G6 included).
+func (t *MCTS[P, M]) lostAtOnce(q P, side hops.Side) (bool, error) {
+	if q.ToMove() == side || q.Outcome().Over {
+		return false, nil // side's turn goes on, or the game ended
+	}
+	t.buf = q.AppendMoves(t.buf[:0])
+	for _, m := range t.buf {
+		next, err := q.Play(m)
+		if err != nil {
+			return false, fmt.Errorf("players: generated move %s does not play in %s: %w", m, q, err)
+		}
+		if o := next.Outcome(); o.Over && o.Winner != side {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // expand gives node i one child per move, in the order given.

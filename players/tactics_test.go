@@ -515,3 +515,64 @@ func TestCatchitTempo(t *testing.T) {
 		}
 	}
 }
+
+// TestMCTSParriesG6: MCTS never lets the opponent win at once when
+// another move avoids it, a win because the player is left without a
+// legal move (G6) included, which the games' win detectors do not look
+// for. In this Brouillard position 8 of Red's 209 moves let White leave
+// Red without a move (such as A6-C4 G5-G7-E7-E5-C5-C3-C1-E1xG1, then
+// F1-E2 B2-D2-F2); the tree, with so many moves at each level, played
+// one of them at 2,000 and at 20,000 nodes.
+func TestMCTSParriesG6(t *testing.T) {
+	const text = "3n1t1/q3x1k/1x1j!2f/7/3Q1J1/XFX4/1K1N1T1 r 0 0 -"
+	p, err := brouillard.Parse(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	losing := 0
+	for m := range p.Moves() {
+		q, _ := p.Play(m)
+		if lost, _ := replyWins(q, p.ToMove()); lost {
+			losing++
+		}
+	}
+	if losing == 0 || losing == p.CountMoves() {
+		t.Fatalf("%d of %d moves lose at once: the case is not one of choice", losing, p.CountMoves())
+	}
+	s, err := brouillard.Game.Parse(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := range uint64(6) {
+		a, err := New(brouillard.Game, KindMCTS, Options{Nodes: 2000, Seed: seed + 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		move, err := a.Choose(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, _ := brouillard.ParseMove(move)
+		q, err := p.Play(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if lost, reply := replyWins(q, p.ToMove()); lost {
+			t.Errorf("seed %d: MCTS plays %s, after which White wins at once with %s", seed+10, move, reply)
+		}
+	}
+}
+
+// replyWins reports whether the opponent of side, to move in q, has a
+// move that wins at once, and names it.
+func replyWins(q brouillard.Position, side hops.Side) (bool, brouillard.Move) {
+	if q.ToMove() == side {
+		return false, brouillard.Move{}
+	}
+	for r := range q.Moves() {
+		if x, _ := q.Play(r); x.Outcome().Over && x.Outcome().Winner != side {
+			return true, r
+		}
+	}
+	return false, brouillard.Move{}
+}
