@@ -89,15 +89,19 @@ func (s *Baseline[P, M]) Search(p P) (Result[M], error) {
 	if sample, k, ok := hidden(p); ok {
 		return s.SearchSampled(sample, k)
 	}
-	return s.search(p, s.opt.Nodes)
+	var deadline time.Time
+	if s.opt.Time > 0 {
+		deadline = time.Now().Add(s.opt.Time)
+	}
+	return s.search(p, s.opt.Nodes, deadline)
 }
 
-func (s *Baseline[P, M]) search(p P, budget int) (Result[M], error) {
+// search searches p within a node budget (0: none) and until deadline
+// (the zero time: none).
+func (s *Baseline[P, M]) search(p P, budget int, deadline time.Time) (Result[M], error) {
 	var res Result[M]
 	s.nodes, s.limited, s.stop, s.err = 0, false, false, nil
-	if s.opt.Time > 0 {
-		s.deadline = time.Now().Add(s.opt.Time)
-	}
+	s.deadline = deadline
 	s.root = p.AppendMoves(s.root[:0])
 	root := s.root
 	if len(root) == 0 {
@@ -256,9 +260,10 @@ func (s *Baseline[P, M]) negamax(q P, depth, alpha, beta, ply, budget int) int {
 
 // SearchSampled chooses a move without seeing the hidden part of the game
 // as the first searcher did: it draws k positions with sample, searches
-// each with 1/k of the node budget (but the whole time budget, so that a
-// search bounded by time takes k times as long), and returns the move that most of these searches chose (ties go
-// to the higher total score, then to the move chosen first). Every drawn
+// each with 1/k of the node budget, or of the time left, so that the
+// whole search keeps within Options.Time, and returns the move that most
+// of these searches chose (ties go to the higher total score, then to
+// the move chosen first). Every drawn
 // position must have the same legal moves as the true one, which holds
 // when the moves depend only on what the player sees.
 func (s *Baseline[P, M]) SearchSampled(sample Sampler[P], k int) (Result[M], error) {
@@ -273,12 +278,20 @@ func (s *Baseline[P, M]) SearchSampled(sample Sampler[P], k int) (Result[M], err
 	if s.opt.Nodes > 0 {
 		budget = max(s.opt.Nodes/k, 1)
 	}
+	var end time.Time
+	if s.opt.Time > 0 {
+		end = time.Now().Add(s.opt.Time)
+	}
 	for i := range k {
 		p, err := sample(s.rng)
 		if err != nil {
 			return total, err
 		}
-		r, err := s.search(p, budget)
+		var deadline time.Time
+		if !end.IsZero() {
+			deadline = time.Now().Add(time.Until(end) / time.Duration(k-i))
+		}
+		r, err := s.search(p, budget, deadline)
 		if err != nil {
 			return total, err
 		}

@@ -232,3 +232,22 @@ func TestSearcherBreadthKeepsForcingMoves(t *testing.T) {
 		t.Errorf("Breadth 1: depth %d, %d positions; all moves: depth %d, %d positions", narrow.Depth, narrow.Nodes, full.Depth, full.Nodes)
 	}
 }
+
+// TestBaselineSampledTimeBudget: Baseline's search over drawn positions
+// keeps within Options.Time as a whole (each of the k searches gets its
+// share of the time left), where it gave each search the whole budget
+// and took k times as long: 8 draws of 40ms each took 320ms.
+func TestBaselineSampledTimeBudget(t *testing.T) {
+	const budget = 40 * time.Millisecond
+	b := NewBaseline[pile, take](flat, Options{Time: budget})
+	start := time.Now()
+	r, err := b.SearchSampled(func(*rand.Rand) (pile, error) { return pile{stones: 1000}, nil }, 8)
+	if err != nil || r.Depth < 1 {
+		t.Fatalf("%+v %v", r, err)
+	}
+	// Four times the budget leaves room for a busy machine; the old
+	// search took eight times.
+	if d := time.Since(start); d > 4*budget {
+		t.Errorf("a search of 40ms over 8 draws took %v", d)
+	}
+}
