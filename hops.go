@@ -17,6 +17,12 @@ import (
 // MarshalText for JSON) is "first" or "second". Values that know their
 // game use the game's names: an Outcome's WinnerName, the games' position
 // and view texts, records and Brouillard's View in JSON.
+//
+// Only First and Second are sides. A function that takes a Side and
+// cannot refuse (a position's Captured, a game's Start ...) reads its
+// lowest bit, so Side(5) acts as Second; String writes another value as
+// "Side(5)", MarshalText refuses it, and the functions that return an
+// error (games.ViewOf, games.ParseView ...) refuse it.
 type Side uint8
 
 // The two sides.
@@ -31,10 +37,13 @@ func (s Side) Other() Side { return s ^ 1 }
 // String returns "first" or "second"; the game packages print their own
 // names for the sides.
 func (s Side) String() string {
-	if s == First {
+	switch s {
+	case First:
 		return "first"
+	case Second:
+		return "second"
 	}
-	return "second"
+	return fmt.Sprintf("Side(%d)", uint8(s))
 }
 
 // Outcome says whether a game is over and, if so, who won and by which

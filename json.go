@@ -10,8 +10,13 @@ import (
 )
 
 // MarshalText returns "first" or "second": a Side alone does not know the
-// names its game gives the sides (see Side).
-func (s Side) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+// names its game gives the sides (see Side). Any other value is refused.
+func (s Side) MarshalText() ([]byte, error) {
+	if s > Second {
+		return nil, Errorf(ErrSyntax, "", "side", "%s is no side: want First or Second", s)
+	}
+	return []byte(s.String()), nil
+}
 
 // UnmarshalText reads "first" or "second", in any case.
 func (s *Side) UnmarshalText(text []byte) error {

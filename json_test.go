@@ -151,3 +151,18 @@ func TestRecordJSONKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestSideOutOfRange: only First and Second are sides; another value
+// prints as what it is and has no JSON form, where it printed and
+// encoded as "second".
+func TestSideOutOfRange(t *testing.T) {
+	if got := Side(5).String(); got != "Side(5)" {
+		t.Errorf("String = %q", got)
+	}
+	if _, err := json.Marshal(Side(5)); err == nil {
+		t.Error("Side(5) encoded")
+	}
+	if got := Second.String() + First.String(); got != "secondfirst" {
+		t.Errorf("%q", got)
+	}
+}

@@ -111,7 +111,9 @@ func (p Position) Moves() iter.Seq[Move] {
 
 // AppendMoves appends the moves Moves yields, in the same order, to dst
 // and returns the extended slice. With enough capacity in dst it does
-// not allocate.
+// not allocate once its working memory, kept in a pool between calls,
+// is warm (a garbage collection may empty the pool, and the next call
+// then makes it again).
 func (p Position) AppendMoves(dst []Move) []Move {
 	g := gen{paths: true, dst: dst}
 	p.generate(&g)

@@ -239,3 +239,16 @@ func TestZeroViewMethods(t *testing.T) {
 		}
 	}
 }
+
+// TestViewOfNoSide: a view for a Side that is neither First nor Second
+// is refused, where Side(7) gave Red's view.
+func TestViewOfNoSide(t *testing.T) {
+	g, _ := games.ByName("brouillard")
+	s := g.Start(hops.First)
+	if _, err := games.ViewOf(s, hops.Side(7)); !errors.Is(err, hops.ErrSyntax) {
+		t.Errorf("ViewOf(Side(7)): %v", err)
+	}
+	if _, err := games.ParseView("brouillard", "7/7/7/7/7/7/7 w 0 0 -", hops.Side(2)); !errors.Is(err, hops.ErrSyntax) {
+		t.Errorf("ParseView(Side(2)): %v", err)
+	}
+}

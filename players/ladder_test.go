@@ -32,13 +32,7 @@ func (e entrant) String() string {
 
 func (e entrant) agent(t *testing.T, g *hops.Game, seed uint64) Agent {
 	t.Helper()
-	opt := Options{Nodes: e.nodes, Time: e.time, Seed: seed}
-	if e.kind == KindBaseline && games.Hidden(g) {
-		// Baseline spends its whole time budget on each drawn hidden
-		// state: give it its share, for equal time per move.
-		opt.Time /= BrouillardSamples
-	}
-	a, err := New(g, e.kind, opt)
+	a, err := New(g, e.kind, Options{Nodes: e.nodes, Time: e.time, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
