@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"iter"
 	"math/bits"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -43,24 +44,19 @@ func (s Square) Bit() Bitboard {
 }
 
 // String returns the square's name, such as "D4" (G1), or "out" for
-// Outside and "-" for NoSquare.
-func (s Square) String() string {
+// Outside and "-" for NoSquare; a value that is none of these, which no
+// function of the library returns, is written as "Square(99)".
+func (s Square) String() string { return string(s.AppendText(nil)) }
+
+// AppendText appends the square's name (see String) to b.
+func (s Square) AppendText(b []byte) []byte {
 	switch {
 	case s == Outside:
-		return "out"
-	case s < 0 || s > Outside:
-		return "-"
-	}
-	return string([]byte{byte('A' + s.File()), byte('1' + s.Rank())})
-}
-
-// AppendText appends the square's name to b.
-func (s Square) AppendText(b []byte) []byte {
-	if s == Outside {
 		return append(b, "out"...)
-	}
-	if s < 0 || s > Outside {
+	case s == NoSquare:
 		return append(b, '-')
+	case s < 0 || s > Outside:
+		return append(strconv.AppendInt(append(b, "Square("...), int64(s), 10), ')')
 	}
 	return append(b, byte('A'+s.File()), byte('1'+s.Rank()))
 }

@@ -231,3 +231,17 @@ func TestJumpLandings(t *testing.T) {
 		}
 	})
 }
+
+// TestSquareStringNoName: a value that is no square, NoSquare and
+// Outside aside, is written with its number, not as "-" (NoSquare's
+// name), and has no JSON form; a click on it says so.
+func TestSquareStringNoName(t *testing.T) {
+	for s, want := range map[Square]string{NoSquare: "-", Outside: "out", 99: "Square(99)", -5: "Square(-5)", 0: "A1", 63: "H8"} {
+		if got := s.String(); got != want {
+			t.Errorf("Square(%d).String() = %q, want %q", int(s), got, want)
+		}
+	}
+	if _, err := Square(99).MarshalText(); err == nil {
+		t.Error("Square(99) has a JSON form")
+	}
+}

@@ -404,7 +404,13 @@ func notUTF8(texts, where []string) error {
 // MarshalText writes the square's name, as String does: "D4", "out" for
 // Outside, "-" for NoSquare. JSON shows squares so, as a person reads
 // them, and as a Click writes its square.
-func (s Square) MarshalText() ([]byte, error) { return s.AppendText(nil), nil }
+// Any other value has no name, and no JSON form.
+func (s Square) MarshalText() ([]byte, error) {
+	if s < NoSquare || s > Outside {
+		return nil, Errorf(ErrSyntax, "G1", "square", "%s is no square", s)
+	}
+	return s.AppendText(nil), nil
+}
 
 // UnmarshalText reads what MarshalText writes: "out", "-", or a file
 // letter from A to H and a rank digit from 1 to 8, in either case. The

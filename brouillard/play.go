@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
 )
 
 // checked is the effect of a legal decision: where the pawn and the Fou
@@ -54,7 +55,7 @@ func fouRules(occ hops.Bitboard, from, other hops.Square) hops.JumpRules {
 // play pay nothing for it.
 func offBoard(p hops.Path, label string) *hops.Error {
 	if i := bd.OffBoard(p); i >= 0 {
-		return hops.Errorf(hops.ErrSyntax, "G1", label+p.String(), "square %d of the path is not on the board", i+1)
+		return hops.Errorf(hops.ErrSyntax, "G1", label+p.String(), "%s", engine.OffPath(i, p.At(i), bd))
 	}
 	return nil
 }

@@ -237,7 +237,7 @@ func TestG1_BuiltOffBoard(t *testing.T) {
 			NewMove(hops.Path{}, hops.PathOf(fou, off)),
 		} {
 			err := p.Validate(m)
-			if hops.RuleOf(err) != "G1" || !strings.Contains(err.Error(), "of the path is not on the board") {
+			if hops.RuleOf(err) != "G1" || !strings.Contains(err.Error(), " of the path, "+off.String()+", is off the 7x7 board") {
 				t.Errorf("%s: %v, want G1", m, err)
 			}
 		}

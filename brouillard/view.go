@@ -159,12 +159,15 @@ func (ks *kindSet) has(k Kind) bool {
 // hiddenKinds returns the faces of the opposing pawns the viewer has not
 // seen: the opponent's blanks and uncaptured figures, less those shown.
 func (v View) hiddenKinds() kindSet {
+	var ks kindSet
+	if !v.st.sane() {
+		return ks // the zero View: no pawns, none hidden
+	}
 	opp := v.viewer ^ 1
 	var shown [8]int
 	for b := v.st.pawns[opp] & v.st.revealed; b != 0; b &= b - 1 {
 		shown[v.st.kind(b.First())]++
 	}
-	var ks kindSet
 	add := func(k Kind, n int) {
 		for ; n > 0 && ks.n < len(ks.k); n-- {
 			ks.k[ks.n] = k
@@ -182,7 +185,8 @@ func (v View) hiddenKinds() kindSet {
 // that the viewer has not seen (B4): the opponent's two blanks and the
 // figures not yet captured, less those turned over. Their total is the
 // number of opposing pawns still hidden; dividing a count by it gives the
-// chance that a given hidden pawn bears that face.
+// chance that a given hidden pawn bears that face. The zero View has
+// none.
 func (v View) Unseen() (counts [King + 1]int) {
 	ks := v.hiddenKinds()
 	for _, k := range ks.k[:ks.n] {
@@ -193,8 +197,12 @@ func (v View) Unseen() (counts [King + 1]int) {
 
 // Consistent returns the number of true positions consistent with the
 // view: the ways to give the hidden pawns the faces still unseen, two
-// blanks being alike.
+// blanks being alike. The zero View holds no game: none is consistent
+// with it.
 func (v View) Consistent() int {
+	if !v.st.sane() {
+		return 0
+	}
 	ks := v.hiddenKinds()
 	n, blanks := 1, 0
 	for i := 0; i < ks.n; i++ {

@@ -50,6 +50,10 @@ func TestZeroHasNoPieces(t *testing.T) {
 			}
 		}
 	}
+	var v View
+	if v.Consistent() != 0 || v.Unseen() != [King + 1]int{} {
+		t.Errorf("zero View: %d consistent positions, unseen %v", v.Consistent(), v.Unseen())
+	}
 	for _, b := range []func() (hops.Built[Move], error){
 		func() (hops.Built[Move], error) { return Position{}.Build(nil) },
 		func() (hops.Built[Move], error) { return View{}.Build(nil) },

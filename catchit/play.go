@@ -1,6 +1,9 @@
 package catchit
 
-import "github.com/hopsgames/hops"
+import (
+	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
+)
 
 // Validate returns nil if m is a legal turn in p, or an *hops.Error that
 // names the displacement at fault and the rule it breaks. It accepts any
@@ -71,7 +74,7 @@ func (st *stage) displace(d hops.Path, ord int) (bool, *hops.Error) {
 			"a displacement needs a start square and at least one landing")
 	}
 	if i := board.OffBoard(d); i >= 0 && !(d.At(i) == hops.Outside && i == n-1) {
-		return fail(hops.ErrSyntax, "G1", "square %d of the path is not on the board", i+1)
+		return fail(hops.ErrSyntax, "G1", "%s", engine.OffPath(i, d.At(i), board))
 	}
 	side := st.side
 	from := d.From()

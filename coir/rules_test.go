@@ -499,3 +499,21 @@ func TestG6_OnlyJumpsLeft(t *testing.T) {
 		t.Fatal("no moves")
 	}
 }
+
+// TestG1_PathOffBoard: a move built by hand with a square off the 6x6
+// board names the square's place in the path and the square, as every
+// game does ("square 1 is off the board" read like B1).
+func TestG1_PathOffBoard(t *testing.T) {
+	for _, c := range []struct {
+		m    Move
+		want string
+	}{
+		{NewMove(hops.PathOf(hops.SquareAt(0, 0), hops.SquareAt(7, 7)), hops.NoSquare, hops.NoSquare), "move: square 2 of the path, H8, is off the 6x6 board (A1..F6) (G1)"},
+		{NewMove(hops.PathOf(hops.NoSquare, hops.SquareAt(0, 1)), hops.NoSquare, hops.NoSquare), "move: square 1 of the path, -, is off the 6x6 board (A1..F6) (G1)"},
+		{NewMove(hops.PathOf(hops.SquareAt(0, 0), hops.SquareAt(1, 1)), hops.SquareAt(0, 1), hops.SquareAt(6, 1)), "step: G2 is off the 6x6 board (G1)"},
+	} {
+		if err := Start().Validate(c.m); err == nil || err.Error() != c.want {
+			t.Errorf("%v, want %s", err, c.want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	hops "github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
 )
 
 // checked is what checking a move leaves behind.
@@ -65,7 +66,7 @@ func (p *Position) check(m Move, partial bool) (checked, error) {
 		return st, illegal("Z4", "move", "a move needs a path of at least two squares: the pawn's start and where it goes")
 	}
 	if i := board.OffBoard(m.path); i >= 0 {
-		return st, illegal("G1", pathWhere(&m), "square %d of the path is not on the board", i+1)
+		return st, illegal("G1", pathWhere(&m), "%s", engine.OffPath(i, m.path.At(i), board))
 	}
 	for i := 0; i < int(m.n); i++ {
 		if !board.Contains(m.throws[i]) {

@@ -178,3 +178,10 @@ func completePrompt(prompt string) string {
 	}
 	return prompt + ", or play the move"
 }
+
+// OffPath is the message of a path whose square i (counted from 0), s,
+// is not on board b: every game writes it so.
+func OffPath(i int, s hops.Square, b *hops.Board) string {
+	n := b.Size()
+	return fmt.Sprintf("square %d of the path, %s, is off the %dx%d board (A1..%c%d)", i+1, s, n, n, 'A'+n-1, n)
+}
