@@ -178,7 +178,7 @@ func (s *Baseline[P, M]) negamax(q P, depth, alpha, beta, ply, budget int) int {
 	if s.limited && !s.stop {
 		if budget > 0 && s.nodes >= budget {
 			s.stop = true
-		} else if s.opt.Time > 0 && s.nodes&255 == 0 && time.Now().After(s.deadline) {
+		} else if s.nodes&255 == 0 && s.opt.interrupted(s.deadline) {
 			s.stop = true
 		}
 	}

@@ -19,6 +19,11 @@ const (
 	// MCTSExplore is the exploration constant of UCT, for rewards
 	// between 0 and 1.
 	MCTSExplore = 0.7
+	// MCTSMaxTree is the most nodes the tree may hold: a search that
+	// reaches it ends there, whatever its budget, so that its memory
+	// stays within about 100 MB (a node holds a move and its counts).
+	MCTSMaxTree = 1 << 21
+
 	// mctsScale is the evaluation (in the evaluations' units, about 100
 	// for a pawn or a rank) that makes a playout worth 73% of a win.
 	mctsScale = 100
@@ -37,8 +42,10 @@ const (
 // average over what the player cannot see.
 //
 // The budget is Options.Nodes (positions played, in the tree and in the
-// playouts) or Options.Time; Seed makes a search bounded by Nodes
-// reproducible. An MCTS is not safe for concurrent use.
+// playouts) or Options.Time, and the search ends sooner when
+// Options.Cancel is closed or its tree holds MCTSMaxTree nodes; Seed makes
+// a search bounded by Nodes reproducible. An MCTS is not safe for
+// concurrent use.
 type MCTS[P hops.Position[P, M], M hops.Move] struct {
 	eval Eval[P]
 	tac  Tactics[P, M]
@@ -132,7 +139,7 @@ func (t *MCTS[P, M]) run(sample Sampler[P]) (Result[M], error) {
 			if t.opt.Nodes > 0 && t.nodes >= t.opt.Nodes {
 				break
 			}
-			if t.opt.Time > 0 && time.Now().After(t.deadline) {
+			if t.opt.interrupted(t.deadline) || len(t.tree) >= MCTSMaxTree {
 				break
 			}
 			if p, err = sample(t.rng); err != nil {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/coir"
 )
 
 // pile is a toy game for the tests: a pile of stones, a move takes one to
@@ -249,5 +250,37 @@ func TestBaselineSampledTimeBudget(t *testing.T) {
 	// search took eight times.
 	if d := time.Since(start); d > 4*budget {
 		t.Errorf("a search of 40ms over 8 draws took %v", d)
+	}
+}
+
+// TestCancel: closing Options.Cancel ends a search that has no other
+// limit (a node budget it would take hours to spend), for every kind of
+// player, with a legal move.
+func TestCancel(t *testing.T) {
+	for _, kind := range []string{KindSearch, KindBaseline, KindMCTS} {
+		cancel := make(chan struct{})
+		a, err := New(coir.Game, kind, Options{Nodes: 1 << 40, Cancel: cancel})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := coir.Game.Start(hops.First)
+		done := make(chan error, 1)
+		go func() {
+			move, err := a.Choose(s)
+			if err == nil {
+				_, err = s.Play(move)
+			}
+			done <- err
+		}()
+		time.Sleep(50 * time.Millisecond)
+		close(cancel)
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("%s: %v", kind, err)
+			}
+		case <-time.After(3 * time.Second):
+			t.Fatalf("%s: the search goes on 3s after Cancel was closed", kind)
+		}
 	}
 }

@@ -27,7 +27,9 @@ const (
 // time budget.
 const DefaultNodes = 5000
 
-// Options configures a Searcher.
+// Options configures a player: Searcher, Baseline and MCTS read all of
+// it, Random only Seed. A negative Nodes, Time, MaxDepth or TableBits
+// counts as 0 (its default), and TableBits above 24 as 24.
 type Options struct {
 	// Nodes is the budget of one search in visited positions. The first
 	// iteration (depth 1) always completes, whatever the budget, so the
@@ -53,6 +55,25 @@ type Options struct {
 	// Seed seeds the generator that breaks ties between equally good
 	// moves at the root (and draws hidden states, see SearchSampled).
 	Seed uint64
+	// Cancel, when it is closed, ends a search under way as soon as it
+	// checks (as often as it checks Time) with the best move found so
+	// far: the first iteration, which looks at every move once, still
+	// completes. Pass a context's Done() to stop a search with the
+	// context; nil never cancels.
+	Cancel <-chan struct{}
+}
+
+// interrupted reports whether a search must stop: deadline (unless
+// zero) has passed, or Cancel is closed.
+func (o *Options) interrupted(deadline time.Time) bool {
+	if o.Cancel != nil {
+		select {
+		case <-o.Cancel:
+			return true
+		default:
+		}
+	}
+	return !deadline.IsZero() && time.Now().After(deadline)
 }
 
 // Result describes the outcome of a search.
@@ -270,6 +291,7 @@ func (s *Searcher[P, M]) SearchOmniscient(p P) (Result[M], error) {
 func (s *Searcher[P, M]) search(p P, budget int, limit time.Duration) (Result[M], error) {
 	var res Result[M]
 	s.nodes, s.limited, s.stop, s.err = 0, false, false, nil
+	s.deadline = time.Time{}
 	if limit > 0 {
 		s.deadline = time.Now().Add(limit)
 	}
@@ -456,7 +478,7 @@ func (s *Searcher[P, M]) tick(budget int) bool {
 	if s.limited && !s.stop {
 		if budget > 0 && s.nodes >= budget {
 			s.stop = true
-		} else if !s.deadline.IsZero() && s.opt.Time > 0 && s.nodes&63 == 0 && time.Now().After(s.deadline) {
+		} else if s.nodes&63 == 0 && s.opt.interrupted(s.deadline) {
 			s.stop = true
 		}
 	}
