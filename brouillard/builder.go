@@ -65,7 +65,9 @@ func (p Position) Build(clicks []hops.Click) (hops.Built[Move], error) {
 // face. Its Preview is a View: a complete decision whose Fou turns over
 // a pawn the viewer does not know shows that pawn where it stood, face
 // down and not turned, since its face, and so whether it is captured
-// (B8), is learnt only when the decision is played.
+// (B8), is learnt only when the decision is played. Like every Build it
+// builds the decision of the side to move, which may not be the
+// viewer: a page lets a player click only when ToMove() is Viewer().
 func (v View) Build(clicks []hops.Click) (hops.Built[Move], error) {
 	return v.st.build(clicks, true, v.viewer)
 }
