@@ -59,8 +59,9 @@ type Options struct {
 	// checks (as often as it checks Time) with the best move found so
 	// far: the first iteration, which looks at every move once, still
 	// completes. Pass a context's Done() to stop a search with the
-	// context; nil never cancels.
-	Cancel <-chan struct{}
+	// context; nil never cancels. It has no place in the options' JSON
+	// form, which leaves it out.
+	Cancel <-chan struct{} `json:"-"`
 }
 
 // interrupted reports whether a search must stop: deadline (unless
