@@ -46,7 +46,12 @@ func (s Square) Bit() Bitboard {
 // String returns the square's name, such as "D4" (G1), or "out" for
 // Outside and "-" for NoSquare; a value that is none of these, which no
 // function of the library returns, is written as "Square(99)".
-func (s Square) String() string { return string(s.AppendText(nil)) }
+func (s Square) String() string {
+	if s >= 0 && s < Outside {
+		return string([]byte{byte('A' + s.File()), byte('1' + s.Rank())})
+	}
+	return string(s.AppendText(nil))
+}
 
 // AppendText appends the square's name (see String) to b.
 func (s Square) AppendText(b []byte) []byte {

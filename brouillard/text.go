@@ -23,9 +23,13 @@ func (st *state) letter(s hops.Square) (byte, bool) {
 }
 
 func (st *state) appendText(b []byte) []byte {
+	fous := st.sane() // the zero state has no Fous
 	b = engine.AppendRows(b, bd, func(s hops.Square) (byte, bool) {
-		if side, ok := st.fouAt(s); ok {
-			return "Ff"[side], false
+		switch {
+		case fous && s == st.fou[White]:
+			return 'F', false
+		case fous && s == st.fou[Red]:
+			return 'f', false
 		}
 		return st.letter(s)
 	})

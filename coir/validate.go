@@ -84,16 +84,18 @@ func (p Position) apply(m Move) (Position, hops.Bitboard, error) {
 	if m.n < 2 || int(m.n) > hops.MaxPath {
 		return p, 0, hops.Errorf(hops.ErrSyntax, "C7", "move", "empty move")
 	}
-	if i := board.OffBoard(m.Path()); i >= 0 {
-		return p, 0, hops.Errorf(hops.ErrSyntax, "G1", "move", "%s", engine.OffPath(i, m.sq[i], board))
-	}
-	if m.hasStep {
-		for _, s := range [2]hops.Square{m.from, m.to} {
-			if !board.Contains(s) {
-				n := board.Size()
-				return p, 0, hops.Errorf(hops.ErrSyntax, "G1", "step", "%s is off the %dx%d board", s, n, n)
-			}
+	for i := 0; i < int(m.n); i++ {
+		if !board.Contains(m.sq[i]) {
+			return p, 0, hops.Errorf(hops.ErrSyntax, "G1", "move", "%s", engine.OffPath(i, m.sq[i], board))
 		}
+	}
+	if m.hasStep && (!board.Contains(m.from) || !board.Contains(m.to)) {
+		s := m.from
+		if board.Contains(s) {
+			s = m.to
+		}
+		n := board.Size()
+		return p, 0, hops.Errorf(hops.ErrSyntax, "G1", "step", "%s is off the %dx%d board", s, n, n)
 	}
 	own, opp := p.sides()
 	if own == 0 {
