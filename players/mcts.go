@@ -120,7 +120,15 @@ func (t *MCTS[P, M]) run(sample Sampler[P]) (Result[M], error) {
 	if err != nil {
 		return res, err
 	}
-	root, win, err := safeMoves(p, t.tac, t.root[:0], t.rng)
+	// The root's moves are made safe within half the time at most: in a
+	// position of hundreds of moves, each with hundreds of replies, the
+	// whole check can take longer than the search (70 ms in Catch'it).
+	// The moves left unchecked are kept; choose checks the one played.
+	var half time.Time
+	if t.opt.Time > 0 {
+		half = time.Now().Add(t.opt.Time / 2)
+	}
+	root, win, doomed, err := safeMoves(p, t.tac, t.root[:0], t.rng, func() bool { return t.opt.interrupted(half) })
 	t.root = root
 	if err != nil || len(root) == 0 {
 		return res, err
@@ -152,7 +160,7 @@ func (t *MCTS[P, M]) run(sample Sampler[P]) (Result[M], error) {
 		}
 		res.Depth = max(res.Depth, d)
 	}
-	best, err := t.choose(p)
+	best, err := t.choose(p, doomed)
 	if err != nil {
 		return res, err
 	}
@@ -170,14 +178,18 @@ func (t *MCTS[P, M]) run(sample Sampler[P]) (Result[M], error) {
 // detectors, which look for wins by the game's goal only; a win because
 // the player is left without a legal move (G6) is looked for here, by
 // playing the opponent's replies to the chosen move, since the tree,
-// with many moves at each level, may not have met that reply.
-func (t *MCTS[P, M]) choose(p P) (int32, error) {
+// with many moves at each level, may not have met that reply. When every
+// move was found to lose at once (doomed), it looks no further.
+func (t *MCTS[P, M]) choose(p P, doomed bool) (int32, error) {
 	r := t.tree[0]
 	order := make([]int32, 0, r.n)
 	for c := r.first; c < r.first+r.n; c++ {
 		order = append(order, c)
 	}
 	slices.SortStableFunc(order, func(a, b int32) int { return cmp.Compare(t.tree[b].visits, t.tree[a].visits) })
+	if doomed {
+		return order[0], nil
+	}
 	side := p.ToMove()
 	for _, c := range order {
 		q, err := p.Play(t.tree[c].move)
@@ -362,32 +374,41 @@ func (t *MCTS[P, M]) playout(q P) (float64, error) {
 // safeMoves returns the legal moves of p, shuffled with rng, appended to
 // dst: only a winning move (win true) when p has one, else the moves
 // after which the opponent cannot win at once, or all of them when every
-// move allows such a win.
-func safeMoves[P hops.Position[P, M], M hops.Move](p P, tac Tactics[P, M], dst []M, rng *rand.Rand) (moves []M, win bool, err error) {
+// move allows such a win (doomed true). Once stop says so, it checks no
+// more moves and keeps those it has not checked.
+func safeMoves[P hops.Position[P, M], M hops.Move](p P, tac Tactics[P, M], dst []M, rng *rand.Rand, stop func() bool) (moves []M, win, doomed bool, err error) {
 	moves = p.AppendMoves(dst)
 	if len(moves) == 0 {
-		return moves, false, ErrNoMove
+		return moves, false, false, ErrNoMove
 	}
 	rng.Shuffle(len(moves), func(i, j int) { moves[i], moves[j] = moves[j], moves[i] })
 	side := p.ToMove()
 	for i, m := range moves {
 		c, err := p.Play(m)
 		if err != nil {
-			return moves, false, fmt.Errorf("players: generated move %s does not play in %s: %w", m, p, err)
+			return moves, false, false, fmt.Errorf("players: generated move %s does not play in %s: %w", m, p, err)
 		}
 		if o := c.Outcome(); o.Over && o.Winner == side {
 			moves[0], moves[i] = moves[i], moves[0]
-			return moves[:1], true, nil
+			return moves[:1], true, false, nil
 		}
 	}
 	var buf []M
 	safe := 0
 	for i, m := range moves {
+		if i&15 == 15 && stop() {
+			// Keep the rest unchecked.
+			for j := i; j < len(moves); j++ {
+				moves[safe], moves[j] = moves[j], moves[safe]
+				safe++
+			}
+			break
+		}
 		c, _ := p.Play(m)
 		if c.ToMove() != side {
 			var lost bool
 			if lost, buf, err = winsAtOnce(c, tac, buf); err != nil {
-				return moves, false, err
+				return moves, false, false, err
 			}
 			if lost {
 				continue
@@ -396,10 +417,10 @@ func safeMoves[P hops.Position[P, M], M hops.Move](p P, tac Tactics[P, M], dst [
 		moves[safe], moves[i] = moves[i], moves[safe]
 		safe++
 	}
-	if safe > 0 {
-		moves = moves[:safe]
+	if safe == 0 {
+		return moves, false, true, nil
 	}
-	return moves, false, nil
+	return moves[:safe], false, false, nil
 }
 
 // winsAtOnce reports whether the side to move in q can win at once; buf
