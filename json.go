@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -122,7 +124,9 @@ func (e *Error) UnmarshalJSON(data []byte) error {
 }
 
 // DecodeJSON decodes one JSON value into v, refusing keys v does not
-// have: the body of the library's UnmarshalJSON methods. It reports
+// have, written exactly (encoding/json alone matches keys in any case,
+// so that "MOVES" would overwrite "moves"), and a key given twice: the
+// body of the library's UnmarshalJSON methods. It reports
 // whether v was decoded: JSON null leaves v unchanged and gives false
 // with a nil error, as encoding/json does for values without a method.
 // Its error is an *Error located at what ("outcome", "state", ...): the
@@ -131,6 +135,9 @@ func (e *Error) UnmarshalJSON(data []byte) error {
 func DecodeJSON(data []byte, v any, what string) (bool, error) {
 	if string(bytes.TrimSpace(data)) == "null" {
 		return false, nil
+	}
+	if err := exactKeys(data, v, what); err != nil {
+		return false, err
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -146,6 +153,71 @@ func DecodeJSON(data []byte, v any, what string) (bool, error) {
 		return false, Errorf(ErrSyntax, "", what, "%s", msg)
 	}
 	return true, nil
+}
+
+// exactKeys refuses, when data is a JSON object and v points to a
+// struct, a key that is not exactly the JSON name of one of its fields,
+// and a key given twice. Data that is no object, or not valid JSON, is
+// left to the decoder, which says what is wrong with it.
+func exactKeys(data []byte, v any, what string) error {
+	t := reflect.TypeOf(v)
+	if t == nil || t.Kind() != reflect.Pointer || t.Elem().Kind() != reflect.Struct {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil
+	}
+	names := jsonNames(t.Elem())
+	seen := make(map[string]bool, len(names))
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil
+		}
+		key, _ := tok.(string)
+		switch {
+		case !names[key]:
+			return Errorf(ErrSyntax, "", what, "unknown key %s (keys are written exactly, in lower case)", Quote(key))
+		case seen[key]:
+			return Errorf(ErrSyntax, "", what, "key %s given twice", Quote(key))
+		}
+		seen[key] = true
+		var skip json.RawMessage
+		if dec.Decode(&skip) != nil {
+			return nil
+		}
+	}
+	return nil
+}
+
+// jsonKeys caches, by struct type, the JSON names of its fields.
+var jsonKeys sync.Map // reflect.Type → map[string]bool
+
+// jsonNames returns the JSON names of the fields of the struct type t:
+// the name its tag gives, or the field's own name; a field tagged "-"
+// has none.
+func jsonNames(t reflect.Type) map[string]bool {
+	if m, ok := jsonKeys.Load(t); ok {
+		return m.(map[string]bool)
+	}
+	names := map[string]bool{}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		switch name {
+		case "-":
+			continue
+		case "":
+			name = f.Name
+		}
+		names[name] = true
+	}
+	jsonKeys.Store(t, names)
+	return names
 }
 
 // NoJSON returns the error of a value that has no JSON form, for the

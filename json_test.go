@@ -166,3 +166,30 @@ func TestSideOutOfRange(t *testing.T) {
 		t.Errorf("%q", got)
 	}
 }
+
+// TestJSONKeysExact: the library's JSON readers take their keys exactly
+// as written, once each. encoding/json alone matches keys in any case,
+// so that a record with "MOVES":[] after its moves read as a game
+// without moves, with no error.
+func TestJSONKeysExact(t *testing.T) {
+	for _, c := range []struct {
+		v    any
+		data string
+	}{
+		{new(Record), `{"game":"catchit","start":"x","tags":[],"moves":[{"text":"C1-C2 D1-D2"}],"result":"*","MOVES":[]}`},
+		{new(Record), `{"game":"catchit","start":"x","moves":[{"text":"C1-C2 D1-D2"}],"moves":[],"result":"*"}`},
+		{new(Record), `{"game":"catchit","start":"x","moves":[{"TEXT":"C1-C2 D1-D2"}],"result":"*"}`},
+		{new(Piece), `{"SIDE":"first","letter":"a","name":"x"}`},
+		{new(Outcome), `{"Over":false}`},
+		{new(Error), `{"kind":"illegal","Rule":"K8","where":"x","message":"y"}`},
+	} {
+		err := json.Unmarshal([]byte(c.data), c.v)
+		if !errors.Is(err, ErrSyntax) {
+			t.Errorf("%T %s: %v, want a refusal", c.v, c.data, err)
+		}
+	}
+	var o Outcome
+	if err := json.Unmarshal([]byte(`{"over":false}`), &o); err != nil {
+		t.Errorf("the exact key: %v", err)
+	}
+}

@@ -3,6 +3,7 @@ package players
 import (
 	"fmt"
 	"math/rand/v2"
+	"time"
 
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/brouillard"
@@ -40,9 +41,16 @@ import (
 // BrouillardTactics) searching BrouillardSamples states drawn from the
 // view, within the budgets of its Options.
 //
+// The look at every decision keeps to Options.Time and Options.Cancel:
+// when the time is spent or Cancel is closed, it plays the best of the
+// decisions it has looked at (in an order shuffled by the seed; at least
+// one). Options.Nodes bounds the chases only: the look is the first
+// iteration, which a node budget lets complete.
+//
 // A FogSearcher keeps buffers and tables between decisions and is not
 // safe for concurrent use. Its ties are broken by its seed.
 type FogSearcher struct {
+	opt    Options
 	rng    *rand.Rand
 	bufs   [][]brouillard.Move
 	me     hops.Side
@@ -53,7 +61,7 @@ type FogSearcher struct {
 // generator seeded with opt.Seed, and whose Searcher, for the chases,
 // has the budgets of opt.
 func NewFogSearcher(opt Options) *FogSearcher {
-	return &FogSearcher{rng: newRand(opt.Seed), chaser: NewTacticalSearcher(BrouillardEval, BrouillardTactics(), opt)}
+	return &FogSearcher{opt: opt, rng: newRand(opt.Seed), chaser: NewTacticalSearcher(BrouillardEval, BrouillardTactics(), opt)}
 }
 
 // Move chooses a decision for the side to move in p, looking only at
@@ -100,9 +108,16 @@ func (s *FogSearcher) SearchView(v brouillard.View) (Result[brouillard.Move], er
 	if len(moves) == 0 {
 		return res, ErrNoMove
 	}
+	var deadline time.Time
+	if s.opt.Time > 0 {
+		deadline = time.Now().Add(s.opt.Time)
+	}
 	s.rng.Shuffle(len(moves), func(i, j int) { moves[i], moves[j] = moves[j], moves[i] })
 	best := -2 * fogWin
-	for _, m := range moves {
+	for i, m := range moves {
+		if i > 0 && s.opt.interrupted(deadline) {
+			break // the best of those looked at
+		}
 		val, err := s.decision(v, m, 1)
 		if err != nil {
 			return res, err

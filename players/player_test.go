@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/brouillard"
 	"github.com/hopsgames/hops/coir"
 )
 
@@ -282,5 +283,43 @@ func TestCancel(t *testing.T) {
 		case <-time.After(3 * time.Second):
 			t.Fatalf("%s: the search goes on 3s after Cancel was closed", kind)
 		}
+	}
+}
+
+// TestFogSearcherKeepsTime: Brouillard's searching player, while neither
+// target is known, looks at its 324 decisions one by one; it stops when
+// Cancel is closed (or its time is spent) and plays the best of those it
+// looked at, where it looked at all of them whatever its budget (240 ms
+// at 1 ms a move). The look cut short must take a small part of the
+// whole one, timed in the same run.
+func TestFogSearcherKeepsTime(t *testing.T) {
+	p, err := brouillard.Parse("1n1t1k1/2x1q1x/1jF2X1/4Q2/5K1/X!2fN1T/5J1 w 0 0 -")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := brouillard.Game.State(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	choose := func(opt Options) time.Duration {
+		a, err := New(brouillard.Game, KindSearch, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		move, err := a.Choose(s)
+		if err == nil {
+			_, err = s.Play(move)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return time.Since(start)
+	}
+	whole := choose(Options{Nodes: 1}) // a node budget lets the look complete
+	cancelled := make(chan struct{})
+	close(cancelled)
+	if cut := choose(Options{Nodes: 1, Cancel: cancelled}); cut*4 > whole {
+		t.Errorf("the look cut short took %v, the whole look %v", cut, whole)
 	}
 }
