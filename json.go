@@ -484,15 +484,15 @@ func (s Square) MarshalText() ([]byte, error) {
 	return s.AppendText(nil), nil
 }
 
-// UnmarshalText reads what MarshalText writes: "out", "-", or a file
-// letter from A to H and a rank digit from 1 to 8, in either case. The
+// UnmarshalText reads what MarshalText writes, in either case: "out",
+// "-", or a file letter from A to H and a rank digit from 1 to 8. The
 // squares of every board are among them (a square's number does not
 // depend on its board), and so are the squares beyond a 7x7 board's
 // edge that a Bitboard may hold.
 func (s *Square) UnmarshalText(text []byte) error {
 	t := string(text)
 	switch {
-	case t == "out":
+	case strings.EqualFold(t, "out"):
 		*s = Outside
 	case t == "-":
 		*s = NoSquare
@@ -548,9 +548,14 @@ type pieceJSON struct {
 
 // MarshalJSON writes the piece as {"side":"second","letter":"q","name":
 // "Queen"}, with "neutral":true for a piece of neither side; the letter
-// is a one-letter string, as in a position text.
+// is a one-character string, as in a position text. A piece whose side
+// is no side, or whose letter is not an ASCII character, has no JSON
+// form.
 func (p Piece) MarshalJSON() ([]byte, error) {
-	return json.Marshal(pieceJSON{Side: p.Side & 1, Neutral: p.Neutral, Letter: string(rune(p.Letter)), Name: p.Name})
+	if p.Letter >= utf8.RuneSelf {
+		return nil, Errorf(ErrSyntax, "", "piece", "letter byte %d is not an ASCII character", p.Letter)
+	}
+	return json.Marshal(pieceJSON{Side: p.Side, Neutral: p.Neutral, Letter: string(rune(p.Letter)), Name: p.Name})
 }
 
 // UnmarshalJSON reads what MarshalJSON writes; the letter must be one
@@ -561,7 +566,7 @@ func (p *Piece) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	if len(j.Letter) != 1 || j.Letter[0] >= utf8.RuneSelf {
-		return Errorf(ErrSyntax, "", "piece", "letter %s: want one ASCII letter", Quote(j.Letter))
+		return Errorf(ErrSyntax, "", "piece", "letter %s: want one ASCII character", Quote(j.Letter))
 	}
 	*p = Piece{Side: j.Side, Neutral: j.Neutral, Letter: j.Letter[0], Name: j.Name}
 	return nil

@@ -112,6 +112,17 @@ func TestSquaresAsNames(t *testing.T) {
 			t.Errorf("%s reads back as %v, %v", data, back.Elem().Interface(), err)
 		}
 	}
+	var sq Square
+	if err := json.Unmarshal([]byte(`"OUT"`), &sq); err != nil || sq != Outside {
+		t.Errorf(`"OUT": %v %v`, sq, err)
+	}
+	// What would not read back equal has no JSON form.
+	for _, p := range []Piece{{Side: Side(5), Letter: 'x'}, {Letter: 200, Name: "x"}} {
+		var e *Error
+		if _, err := json.Marshal(p); !errors.As(err, &e) {
+			t.Errorf("%+v encoded: %v", p, err)
+		}
+	}
 	var b Bitboard
 	if err := json.Unmarshal([]byte(`["c3","A1","a1"]`), &b); err != nil || b != SquareAt(0, 0).Bit()|SquareAt(2, 2).Bit() {
 		t.Errorf("any case, any order, twice: %v %v", b, err)

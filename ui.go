@@ -41,9 +41,12 @@ type UI[M Move] interface {
 	String() string
 	// Diagram returns a text picture of the board, for terminals: one
 	// line a rank from the top, the files' letters, then a line that
-	// says whose turn it is ("White to move", which a game may follow
-	// with more) or, once the game is over, who won, why and by which
-	// rule ("game over: Red won, <why> (<rule>)"), in every game alike.
+	// begins, in every game alike, with whose turn it is ("White to
+	// move") or, once the game is over, with who won, why and by which
+	// rule ("game over: Red won, <why> (<rule>)"); a game may add more
+	// (Coir: "with a Dame"; Brouillard: the captured counts). A
+	// drawing's caption says the same in short: "White to move", or
+	// "Red won: <why>".
 	Diagram() string
 	// Drawing returns a picture of the position (render it with SVG),
 	// with arrows along the given moves, in order: usually the move that

@@ -39,7 +39,8 @@ var board = hops.Board7
 // returns a new Position and never changes its receiver.
 //
 // The zero Position has no pawns at all and is not a legal position;
-// its methods do not panic on it.
+// its methods do not panic on it, and its side to move, with no turn,
+// has lost (G6), as in every game.
 type Position struct {
 	pawns [2]hops.Bitboard // Blue's and Red's pawns
 	ball  uint8            // carrier square + 1; 0 once the ball has left (K9)
@@ -172,6 +173,10 @@ func (p Position) twoSteps() bool {
 // beyond the goal edge (K3, K9), won by the side that moved it there, or
 // the side to move has no legal turn and loses (G6).
 func (p Position) Outcome() hops.Outcome {
+	if p.pawns[Blue]|p.pawns[Red] == 0 { // the zero Position: no pawn, no turn
+		w := p.ToMove().Other()
+		return hops.Win(w, SideName(w), "G6", fmt.Sprintf("%s has no legal turn", SideName(p.ToMove())))
+	}
 	if p.carrier() == hops.NoSquare {
 		w := p.ToMove().Other()
 		edge := "rank 7"

@@ -32,6 +32,9 @@ func (p Position) play(m Move) (Position, *hops.Error) {
 		return p, hops.Errorf(hops.ErrIllegal, "K3", "", "the game is over: the ball has left the board")
 	}
 	if m.first.Len() == 0 {
+		if m.second.Len() > 0 {
+			return p, hops.Errorf(hops.ErrSyntax, "K10", "first displacement", "empty: a turn is two displacements, the first written first")
+		}
 		return p, hops.Errorf(hops.ErrSyntax, "K10", "", "empty move")
 	}
 	attacker := st.attacker()

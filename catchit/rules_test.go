@@ -473,3 +473,13 @@ func TestNoAllocations(t *testing.T) {
 		t.Errorf("Play: %v allocs", n)
 	}
 }
+
+// TestK10_EmptyFirstDisplacement: a turn built by hand with its second
+// displacement only says that its first is empty, not that the move is.
+func TestK10_EmptyFirstDisplacement(t *testing.T) {
+	m := NewMove(hops.Path{}, hops.PathOf(hops.SquareAt(2, 0), hops.SquareAt(2, 1)))
+	want := "first displacement: empty: a turn is two displacements, the first written first (K10)"
+	if err := Start().Validate(m); err == nil || err.Error() != want {
+		t.Errorf("%v, want %s", err, want)
+	}
+}

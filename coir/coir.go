@@ -34,7 +34,8 @@ func SideName(s hops.Side) string {
 
 // Position is a Coir Circuit position: which squares hold a pawn showing
 // White, which a pawn showing Black, and whose turn it is. It is a small
-// immutable value; the zero Position has no pawns and is a finished game.
+// immutable value; the zero Position has no pawns and is a finished
+// game: White, to move, has no move and has lost (G6), as in every game.
 type Position struct {
 	white, black hops.Bitboard
 	side         hops.Side
@@ -146,7 +147,10 @@ func (p Position) HasDame() bool {
 // it owns no pawn (C3: all twelve show the opponent's colour) or when it
 // has no legal move (G6).
 func (p Position) Outcome() hops.Outcome {
-	own, _ := p.sides()
+	own, opp := p.sides()
+	if own|opp == 0 { // the zero Position: no pawn, no move
+		return hops.Win(p.side.Other(), SideName(p.side.Other()), "G6", SideName(p.side)+" has no legal move")
+	}
 	if own == 0 {
 		return hops.Win(p.side.Other(), SideName(p.side.Other()), "C3", "all twelve pawns show "+SideName(p.side.Other())+"'s colour")
 	}

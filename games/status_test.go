@@ -52,16 +52,18 @@ func TestFinishedSaidAlike(t *testing.T) {
 	}
 }
 
-// TestZeroIsOver: the zero Position of every game has no legal move, is
-// over (G6, or the game's own end on an empty board), and its builder
-// says so, where Zapita's asked for a pawn to click.
+// TestZeroIsOver: the zero Position of every game has no legal move and
+// is lost by its side to move (G6: Catch'it and Coir gave their own ends,
+// "carried the ball beyond rank 1" and "all twelve pawns show Black's
+// colour", on a board with no pawn), and its builder says so, where
+// Zapita's asked for a pawn to click.
 func TestZeroIsOver(t *testing.T) {
 	for name, p := range map[string]interface {
 		HasMoves() bool
 		Outcome() hops.Outcome
 	}{"zapita": zapita.Position{}, "catchit": catchit.Position{}, "coir": coir.Position{}, "brouillard": brouillard.Position{}} {
-		if p.HasMoves() || !p.Outcome().Over {
-			t.Errorf("%s: the zero Position has moves or is not over: %v", name, p.Outcome())
+		if o := p.Outcome(); p.HasMoves() || !o.Over || o.Rule != "G6" || o.Winner != hops.Second {
+			t.Errorf("%s: the zero Position has moves or is not lost by its side to move (G6): %v", name, o)
 		}
 	}
 	for name, got := range map[string]string{

@@ -135,8 +135,9 @@ func (v View) String() string {
 	return v.impl.text()
 }
 
-// Diagram returns a text picture of the view, the opponent's hidden
-// pawns as '?' ("" for the zero View).
+// Diagram returns a text picture of the view, as brouillard.View.Diagram
+// draws it: the opponent's pawns whose faces the viewer has not seen as
+// 'P' or 'p' ("" for the zero View).
 func (v View) Diagram() string {
 	if v.impl == nil {
 		return ""

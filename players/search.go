@@ -56,11 +56,12 @@ type Options struct {
 	// moves at the root (and draws hidden states, see SearchSampled).
 	Seed uint64
 	// Cancel, when it is closed, ends a search under way as soon as it
-	// checks (as often as it checks Time) with the best move found so
-	// far: the first iteration, which looks at every move once, still
-	// completes. Pass a context's Done() to stop a search with the
-	// context; nil never cancels. It has no place in the options' JSON
-	// form, which leaves it out.
+	// checks (as often as it checks Time) with the best move found so far:
+	// the first iteration, which looks at every move once, still completes
+	// (except Brouillard's FogSearcher's look at every decision, which it
+	// cuts short: see FogSearcher). Pass a context's Done() to stop a
+	// search with the context; nil never cancels. It has no place in the
+	// options' JSON form, which leaves it out.
 	Cancel <-chan struct{} `json:"-"`
 }
 

@@ -501,3 +501,13 @@ func TestG9_ChainTieBreak(t *testing.T) {
 		t.Fatalf("canonical chains to B4: %q", found)
 	}
 }
+
+// TestG1_ThrowOffBoard: a throw built by hand that lands off the board
+// names the square and the board, as a path's square does.
+func TestG1_ThrowOffBoard(t *testing.T) {
+	m := NewMove(hops.PathOf(hops.SquareAt(6, 2), hops.SquareAt(5, 3)), hops.Square(63))
+	want := "throw 1: its landing square, H8, is off the 7x7 board (A1..G7) (G1)"
+	if err := Start().Validate(m); err == nil || err.Error() != want {
+		t.Errorf("%v, want %s", err, want)
+	}
+}

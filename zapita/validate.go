@@ -70,7 +70,8 @@ func (p *Position) check(m Move, partial bool) (checked, error) {
 	}
 	for i := 0; i < int(m.n); i++ {
 		if !board.Contains(m.throws[i]) {
-			return st, illegal("G1", fmt.Sprintf("throw %d", i+1), "the landing square is not on the board")
+			n := board.Size()
+			return st, illegal("G1", fmt.Sprintf("throw %d", i+1), "its landing square, %s, is off the %dx%d board (A1..%c%d)", m.throws[i], n, n, 'A'+n-1, n)
 		}
 	}
 	if p.over() {
