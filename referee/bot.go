@@ -134,6 +134,7 @@ func (s *Server) runBot(m *match) {
 		}
 		opt := spec.opt
 		opt.Seed = seed + uint64(snap.version)
+		opt.Cancel = s.ctx.Done() // a server that stops does not wait for the search
 		agent, err := players.New(snap.game, spec.kind, opt)
 		var move string
 		if err == nil {
