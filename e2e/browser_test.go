@@ -107,7 +107,11 @@ func startReferee(tmp string) (stop func(), err error) {
 		return nil, fmt.Errorf("go build: %w", err)
 	}
 	dataDir = filepath.Join(tmp, "games")
-	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-data", dataDir, "-create-rate", "0", "-max-plies", "400")
+	// Every page of the tests, run side by side, comes from 127.0.0.1:
+	// no share of connections or event streams for one address, which
+	// the tests of several pages at once went over now and then (429).
+	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-data", dataDir, "-create-rate", "0", "-max-plies", "400",
+		"-max-conns-per-client", "0", "-max-streams-per-client", "1000")
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		return nil, err
@@ -330,6 +334,8 @@ type view struct {
 
 const readView = `(() => {
 	const s = document.getElementById('status');
+	// While a navigation replaces the document, it may have no body yet.
+	if (!document.body || !s) return {phase: 'loading'};
 	return {
 		phase: document.body.dataset.phase || '', stream: document.body.dataset.stream || '',clicks: document.body.dataset.clicks || '',
 		turn: s.dataset.turn || '', ply: s.dataset.ply || '', status: s.dataset.status || '',

@@ -18,7 +18,8 @@ import (
 // db, on a free port, until the test ends, and returns its address.
 func startNode(t *testing.T, bin, db string) string {
 	t.Helper()
-	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-postgres", db, "-create-rate", "0")
+	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-postgres", db, "-create-rate", "0",
+		"-max-conns-per-client", "0", "-max-streams-per-client", "1000") // every page comes from 127.0.0.1
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)

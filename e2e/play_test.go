@@ -648,6 +648,7 @@ func checkHidden(t *testing.T, p *page, id string, side hops.Side) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		d.Flipped = side == hops.Second // the server draws the board as the player sees it
 		lastSVG = d.SVG()
 		svgs[lastSVG] = true
 		if board, _, _ := strings.Cut(s.String(), " "); !strings.HasPrefix(v.String(), board+" ") {

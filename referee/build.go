@@ -73,7 +73,7 @@ func (s *Server) postBuild(w http.ResponseWriter, r *http.Request, m *match, who
 	if built.Preview != nil {
 		d := built.Preview.Drawing()
 		d.Caption = previewCaption(built.Complete)
-		out.SVG, out.Diagram = d.SVG(), built.Preview.Diagram()
+		out.SVG, out.Diagram = who.svg(d), built.Preview.Diagram()
 	}
 	for i, c := range built.Next {
 		out.Next[i] = c.String()

@@ -42,7 +42,10 @@
 //	                             order, each in its canonical text (G9), so that
 //	                             two ways of writing a move read the same
 //	GET  /games/{id}/svg         a picture of the position (image/svg+xml), the last
-//	                             move drawn as arrows; in Brouillard the asker's view
+//	                             move drawn as arrows; in Brouillard the asker's view;
+//	                             for the second side's player turned half round, as he
+//	                             sees the board (so are the pictures of /build and
+//	                             /replay)
 //
 // A state looks like
 //

@@ -129,7 +129,7 @@ func frameOf(snap snapshot, who viewer, n int) (frameJSON, error) {
 		}
 		out.Position, out.Diagram = v.String(), v.Diagram()
 	}
-	out.SVG = d.SVG()
+	out.SVG = who.svg(d)
 	return out, nil
 }
 

@@ -622,6 +622,14 @@ type viewer struct {
 	ok   bool
 }
 
+// svg renders d as the asker sees the board: a player of the second side
+// from across the table, turned half round (hops.Drawing.Flipped); a
+// spectator and the first side's player with A1 at the bottom left.
+func (who viewer) svg(d hops.Drawing) string {
+	d.Flipped = who.ok && who.side == hops.Second
+	return d.SVG()
+}
+
 // withGame finds the game named in the path, then calls h.
 func (s *Server) withGame(h func(w http.ResponseWriter, r *http.Request, m *match)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
@@ -739,7 +747,7 @@ func (s *Server) getSVG(w http.ResponseWriter, r *http.Request, m *match, who vi
 		return
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")
-	io.WriteString(w, d.SVG())
+	io.WriteString(w, who.svg(d))
 }
 
 // queryInt reads the query parameter name, an integer in [lo, hi], or def

@@ -353,6 +353,23 @@ func TestSVG(t *testing.T) {
 		if hidden := strings.Contains(pic, "url(#hidden)"); hidden != (g.Name == "brouillard") {
 			t.Errorf("%s: face-down pawns drawn: %v", g.Name, hidden)
 		}
+		// The second side's player sees the board from his side of the
+		// table: A1 at the top right, where the first side's and a
+		// spectator's pictures have it at the bottom left.
+		n := hops.Board7.Size()
+		if g.Name == "coir" {
+			n = hops.Board6.Size()
+		}
+		near := fmt.Sprintf(`<rect data-square="A1" x="36" y="%d"`, 36+(n-1)*60)
+		far := fmt.Sprintf(`<rect data-square="A1" x="%d" y="36"`, 36+(n-1)*60)
+		_, second := c.svg(path+"/svg", created.Tokens[g.Sides[1]])
+		spectator := near // a Brouillard game under way is hidden from spectators
+		if g.Name != "brouillard" {
+			_, spectator = c.svg(path+"/svg", "")
+		}
+		if !strings.Contains(pic, near) || !strings.Contains(second, far) || !strings.Contains(spectator, near) {
+			t.Errorf("%s: A1 is not at the bottom left for the first side and a spectator, at the top right for the second", g.Name)
+		}
 	}
 }
 

@@ -698,14 +698,9 @@ async function drawBoard() {
   showSVG(text);
 }
 
-// flipped reports whether the board is seen from the second side: a
-// player of the second side sees his own pawns at the bottom.
-function flipped() {
-  return !!(game && game.you && game.sides && game.you === game.sides[1]);
-}
-
-// showSVG puts a picture of a position on the board, seen from the
-// player's side, with names for screen readers.
+// showSVG puts a picture of a position on the board, with names for
+// screen readers; the server draws it as the player sees it (turned
+// round for the second side).
 function showSVG(text) {
   const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
   const svg = doc.documentElement;
@@ -714,7 +709,6 @@ function showSVG(text) {
   svg.removeAttribute('height');
   const names = nameSquares(svg);
   tidy(svg);
-  if (flipped()) flip(svg);
   svg.setAttribute('role', 'img');
   svg.setAttribute('aria-label', describeBoard(names));
   const board = $('board');
@@ -832,65 +826,6 @@ function tidy(svg) {
       r.setAttribute('stroke', '#000000');
       r.setAttribute('class', 'mark-turned');
       m.replaceWith(r);
-    }
-  }
-}
-
-// flip turns the picture round, for the second side: every point goes to
-// its mirror through the board's centre; the texts stay upright, and the
-// files' letters stay under the board and the ranks' numbers at its left,
-// where a player reads them.
-function flip(svg) {
-  const vb = svg.getAttribute('viewBox').split(' ').map(Number);
-  const w = vb[2];
-  const h = w; // the board is square; a caption below stays put
-  const fx = (v) => (w - Number(v)).toString();
-  const fy = (v) => (h - Number(v)).toString();
-  const squares = [...svg.querySelectorAll('rect[data-square]')];
-  const left = Math.min(...squares.map((r) => Number(r.getAttribute('x'))));
-  const bottom = Math.max(...squares.map((r) => Number(r.getAttribute('y')) + Number(r.getAttribute('height'))));
-  for (const el of svg.querySelectorAll('*')) {
-    if (el.closest('defs')) continue;
-    const n = el.nodeName;
-    if (n === 'rect' && el.getAttribute('x') !== null && el.getAttribute('width') !== w.toString()) {
-      const width = Number(el.getAttribute('width'));
-      const height = Number(el.getAttribute('height'));
-      el.setAttribute('x', w - Number(el.getAttribute('x')) - width);
-      el.setAttribute('y', h - Number(el.getAttribute('y')) - height);
-      if (el.classList.contains('mark-turned')) {
-        // A piece's corner mark stays in its top right corner.
-        el.setAttribute('x', Number(el.getAttribute('x')) + 28);
-        el.setAttribute('y', Number(el.getAttribute('y')) - 32);
-      }
-    } else if (n === 'circle') {
-      const corner = el.getAttribute('r') === '9' ? 30 : 0;
-      el.setAttribute('cx', Number(fx(el.getAttribute('cx'))) + corner);
-      el.setAttribute('cy', Number(fy(el.getAttribute('cy'))) - corner);
-    } else if (n === 'line') {
-      for (const a of ['x1', 'x2']) el.setAttribute(a, fx(el.getAttribute(a)));
-      for (const a of ['y1', 'y2']) el.setAttribute(a, fy(el.getAttribute(a)));
-    } else if (n === 'text') {
-      const y = Number(el.getAttribute('y'));
-      if (y > h) continue; // the caption
-      if (el.getAttribute('font-size') === '11') {
-        // A square's corner label keeps its corner.
-        el.setAttribute('x', w - Number(el.getAttribute('x')) - 54);
-        el.setAttribute('y', h - y + 12 - 60 + 12);
-        continue;
-      }
-      const size = Number(el.getAttribute('font-size'));
-      const x = Number(el.getAttribute('x'));
-      if (y > bottom) { // a file's letter: under the board, in its file's new place
-        el.setAttribute('x', fx(x));
-        continue;
-      }
-      if (x < left) { // a rank's number: at the left, beside its rank's new place
-        el.setAttribute('y', (h - y + 12).toFixed(1));
-        continue;
-      }
-      el.setAttribute('x', fx(x));
-      // Texts sit on their baseline: keep them centred.
-      el.setAttribute('y', (h - y + size * 0.7).toFixed(1));
     }
   }
 }
