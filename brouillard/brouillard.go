@@ -231,17 +231,8 @@ func (st *state) hash() uint64 {
 	return h
 }
 
-// result is the outcome of Outcome: the state's, and for the zero
-// value, which has no pieces and so no move, the side to move's loss
-// (G6).
-func (st *state) result() hops.Outcome {
-	if !st.sane() {
-		return hops.Win(st.side^1, SideName(st.side^1), "G6", SideName(st.side)+" has no legal move")
-	}
-	return st.outcome()
-}
-
-// outcome applies B5 and G6.
+// outcome applies B5 and G6: the zero state, which has no pieces and so
+// no move, is the side to move's loss.
 func (st *state) outcome() hops.Outcome {
 	switch {
 	case st.captured[White] >= 5:
@@ -371,7 +362,7 @@ func (p Position) PlayReveal(m Move) (Position, Reveal, error) {
 
 // Outcome says whether the game is over: a side that captured the King
 // wins (B5), a side to move without a legal move loses (G6).
-func (p Position) Outcome() hops.Outcome { return p.st.result() }
+func (p Position) Outcome() hops.Outcome { return p.st.outcome() }
 
 // Hash returns a Zobrist hash of the position; equal positions hash equal.
 func (p Position) Hash() uint64 { return p.st.hash() }
@@ -408,7 +399,7 @@ func (st *state) diagram() string {
 		}
 		return string(c)
 	})
-	if o := st.result(); o.Over {
+	if o := st.outcome(); o.Over {
 		return d + engine.Status(o, "") + fmt.Sprintf("; White captured %d, Red captured %d\n", st.captured[White], st.captured[Red])
 	}
 	return d + st.status() + "\n"

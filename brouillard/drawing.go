@@ -50,7 +50,7 @@ func (st *state) drawing(last []Move) hops.Drawing {
 			d.Tokens[s] = hops.Token{Fill: fill[side], Ink: ink[side], Label: "F", Square: true}
 		}
 	}
-	if o := st.result(); o.Over {
+	if o := st.outcome(); o.Over {
 		d.Caption = engine.Caption(o, "")
 	} else {
 		d.Caption = st.status()

@@ -70,7 +70,7 @@ func (v View) Validate(m Move) error {
 }
 
 // Outcome says whether the game is over, as the true position does.
-func (v View) Outcome() hops.Outcome { return v.st.result() }
+func (v View) Outcome() hops.Outcome { return v.st.outcome() }
 
 // Hash returns a Zobrist hash of the view; equal views hash equal, and
 // the hash depends only on what the view holds.

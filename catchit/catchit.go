@@ -173,11 +173,10 @@ func (p Position) twoSteps() bool {
 // beyond the goal edge (K3, K9), won by the side that moved it there, or
 // the side to move has no legal turn and loses (G6).
 func (p Position) Outcome() hops.Outcome {
-	if p.pawns[Blue]|p.pawns[Red] == 0 { // the zero Position: no pawn, no turn
-		w := p.ToMove().Other()
-		return hops.Win(w, SideName(w), "G6", fmt.Sprintf("%s has no legal turn", SideName(p.ToMove())))
-	}
-	if p.carrier() == hops.NoSquare {
+	// The zero Position, with no pawn at all, has no carrier either: no
+	// ball left the board there, and the side to move has lost for want
+	// of a turn (G6).
+	if p.carrier() == hops.NoSquare && p.pawns[Blue]|p.pawns[Red] != 0 {
 		w := p.ToMove().Other()
 		edge := "rank 7"
 		if w == Red {

@@ -148,10 +148,9 @@ func (p Position) HasDame() bool {
 // has no legal move (G6).
 func (p Position) Outcome() hops.Outcome {
 	own, opp := p.sides()
-	if own|opp == 0 { // the zero Position: no pawn, no move
-		return hops.Win(p.side.Other(), SideName(p.side.Other()), "G6", SideName(p.side)+" has no legal move")
-	}
-	if own == 0 {
+	// The zero Position, with no pawn at all, has lost for want of a
+	// move (G6) below, not by C3.
+	if own == 0 && opp != 0 {
 		return hops.Win(p.side.Other(), SideName(p.side.Other()), "C3", "all twelve pawns show "+SideName(p.side.Other())+"'s colour")
 	}
 	if !p.hasMove() {
