@@ -169,19 +169,14 @@ func (g *Game) ParseSide(text string) (Side, error) {
 	if g == nil || g.Sides[0] == "" {
 		return First, Errorf(ErrSyntax, "", "", "the zero Game has no sides, so no side %s", Quote(text))
 	}
-	if g.Sides[0] != "" { // the zero Game has no sides at all
-		switch strings.ToLower(text) {
-		case "first":
-			return First, nil
-		case "second":
-			return Second, nil
-		}
+	switch strings.ToLower(text) {
+	case "first":
+		return First, nil
+	case "second":
+		return Second, nil
 	}
 	for s, name := range g.Sides {
-		if name == "" || text == "" {
-			continue // an unnamed side of the zero Game matches nothing
-		}
-		if strings.EqualFold(text, name) || len(text) == 1 && strings.EqualFold(text, name[:1]) {
+		if name != "" && (strings.EqualFold(text, name) || len(text) == 1 && strings.EqualFold(text, name[:1])) {
 			return Side(s), nil
 		}
 	}

@@ -412,33 +412,30 @@ func (r Record) MarshalJSON() ([]byte, error) {
 // its moves. JSON null leaves the record unchanged.
 func (r *Record) UnmarshalJSON(data []byte) error {
 	type plain Record // the same fields, without this method
-	var p plain
-	if ok, err := DecodeJSON(data, &p, "record"); !ok {
-		return err
-	}
-	*r = Record(p)
-	return nil
+	return decodeWhole(data, (*plain)(r), "record")
 }
 
 // UnmarshalJSON reads {"name":...,"value":...}, refusing other keys.
 func (t *Tag) UnmarshalJSON(data []byte) error {
 	type plain Tag
-	var p plain
-	if ok, err := DecodeJSON(data, &p, "tag"); !ok {
-		return err
-	}
-	*t = Tag(p)
-	return nil
+	return decodeWhole(data, (*plain)(t), "tag")
 }
 
 // UnmarshalJSON reads what MarshalJSON writes, refusing other keys.
 func (m *RecordMove) UnmarshalJSON(data []byte) error {
 	type plain RecordMove
-	var p plain
-	if ok, err := DecodeJSON(data, &p, "move"); !ok {
+	return decodeWhole(data, (*plain)(m), "move")
+}
+
+// decodeWhole decodes data into a new value with DecodeJSON and stores
+// it in dst only if the whole of it read, so that a refused value leaves
+// dst as it was.
+func decodeWhole[T any](data []byte, dst *T, what string) error {
+	var v T
+	if ok, err := DecodeJSON(data, &v, what); !ok {
 		return err
 	}
-	*m = RecordMove(p)
+	*dst = v
 	return nil
 }
 

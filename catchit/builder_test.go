@@ -3,7 +3,6 @@ package catchit
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/hopsgames/hops"
@@ -132,15 +131,7 @@ func TestBuildSaysWhy(t *testing.T) {
 		"D1 D2 C1 C2 C3": "click 5 C3: the turn is complete: its second displacement, a step, ends it (K4)",
 		"out":            "click 1 out: out is where a jump may leave the board: click one of Blue's pawns first (K4)",
 	} {
-		var cs []hops.Click
-		for _, text := range strings.Fields(clicks) {
-			c, err := hops.ParseClick(text)
-			if err != nil {
-				t.Fatal(err)
-			}
-			cs = append(cs, c)
-		}
-		if _, err := Start().Build(cs); err == nil || err.Error() != want {
+		if _, err := Start().Build(clicksOf(t, clicks)); err == nil || err.Error() != want {
 			t.Errorf("%s: %v, want %s", clicks, err, want)
 		}
 	}
