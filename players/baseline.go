@@ -1,7 +1,6 @@
 package players
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"time"
@@ -89,11 +88,7 @@ func (s *Baseline[P, M]) Search(p P) (Result[M], error) {
 	if sample, k, ok := hidden(p); ok {
 		return s.SearchSampled(sample, k)
 	}
-	var deadline time.Time
-	if s.opt.Time > 0 {
-		deadline = time.Now().Add(s.opt.Time)
-	}
-	return s.search(p, s.opt.Nodes, deadline)
+	return s.search(p, s.opt.Nodes, deadlineIn(s.opt.Time))
 }
 
 // search searches p within a node budget (0: none) and until deadline
@@ -161,7 +156,7 @@ func (s *Baseline[P, M]) search(p P, budget int, deadline time.Time) (Result[M],
 func (s *Baseline[P, M]) childValue(p P, side hops.Side, m M, depth, alpha, beta, ply, budget int) (v int, ok bool) {
 	c, err := p.Play(m)
 	if err != nil {
-		s.err, s.stop = fmt.Errorf("players: generated move %s does not play in %s: %w", m, p, err), true
+		s.err, s.stop = notPlayed(m, p, err), true
 		return 0, false
 	}
 	if c.ToMove() == side {
@@ -278,10 +273,7 @@ func (s *Baseline[P, M]) SearchSampled(sample Sampler[P], k int) (Result[M], err
 	if s.opt.Nodes > 0 {
 		budget = max(s.opt.Nodes/k, 1)
 	}
-	var end time.Time
-	if s.opt.Time > 0 {
-		end = time.Now().Add(s.opt.Time)
-	}
+	end := deadlineIn(s.opt.Time)
 	for i := range k {
 		p, err := sample(s.rng)
 		if err != nil {

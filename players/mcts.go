@@ -2,7 +2,6 @@ package players
 
 import (
 	"cmp"
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -116,9 +115,7 @@ func (t *MCTS[P, M]) SearchSampled(sample Sampler[P]) (Result[M], error) {
 func (t *MCTS[P, M]) run(sample Sampler[P]) (Result[M], error) {
 	var res Result[M]
 	t.nodes = 0
-	if t.opt.Time > 0 {
-		t.deadline = time.Now().Add(t.opt.Time)
-	}
+	t.deadline = deadlineIn(t.opt.Time)
 	p, err := sample(t.rng)
 	if err != nil {
 		return res, err
@@ -127,10 +124,7 @@ func (t *MCTS[P, M]) run(sample Sampler[P]) (Result[M], error) {
 	// position of hundreds of moves, each with hundreds of replies, the
 	// whole check can take longer than the search (70 ms in Catch'it).
 	// The moves left unchecked are kept; choose checks the one played.
-	var half time.Time
-	if t.opt.Time > 0 {
-		half = time.Now().Add(t.opt.Time / 2)
-	}
+	half := deadlineIn(t.opt.Time / 2)
 	root, win, doomed, err := safeMoves(p, t.tac, t.root[:0], t.rng, func() bool { return t.opt.interrupted(half) })
 	t.root = root
 	if err != nil || len(root) == 0 {
@@ -197,7 +191,7 @@ func (t *MCTS[P, M]) choose(p P, doomed bool) (int32, error) {
 	for _, c := range order {
 		q, err := p.Play(t.tree[c].move)
 		if err != nil {
-			return 0, fmt.Errorf("players: generated move %s does not play in %s: %w", t.tree[c].move, p, err)
+			return 0, notPlayed(t.tree[c].move, p, err)
 		}
 		lost, err := t.lostAtOnce(q, side)
 		if err != nil {
@@ -216,17 +210,10 @@ func (t *MCTS[P, M]) lostAtOnce(q P, side hops.Side) (bool, error) {
 	if q.ToMove() == side || q.Outcome().Over {
 		return false, nil // side's turn goes on, or the game ended
 	}
-	t.buf = q.AppendMoves(t.buf[:0])
-	for _, m := range t.buf {
-		next, err := q.Play(m)
-		if err != nil {
-			return false, fmt.Errorf("players: generated move %s does not play in %s: %w", m, q, err)
-		}
-		if o := next.Outcome(); o.Over && o.Winner != side {
-			return true, nil
-		}
-	}
-	return false, nil
+	// No tactics: the replies are played, and every win counts.
+	lost, buf, err := winsAtOnce(q, Tactics[P, M]{}, t.buf)
+	t.buf = buf
+	return lost, err
 }
 
 // expand gives node i one child per move, in the order given.
@@ -268,7 +255,7 @@ func (t *MCTS[P, M]) iterate(p P) (int, error) {
 		side := q.ToMove()
 		next, err := q.Play(t.tree[c].move)
 		if err != nil {
-			return depth, fmt.Errorf("players: generated move %s does not play in %s: %w", t.tree[c].move, q, err)
+			return depth, notPlayed(t.tree[c].move, q, err)
 		}
 		t.nodes++
 		t.path, t.who = append(t.path, c), append(t.who, side)
@@ -362,7 +349,7 @@ func (t *MCTS[P, M]) playout(q P) (float64, error) {
 		}
 		next, err := q.Play(m)
 		if err != nil {
-			return 0, fmt.Errorf("players: generated move %s does not play in %s: %w", m, q, err)
+			return 0, notPlayed(m, q, err)
 		}
 		t.nodes++
 		q = next
@@ -389,7 +376,7 @@ func safeMoves[P hops.Position[P, M], M hops.Move](p P, tac Tactics[P, M], dst [
 	for i, m := range moves {
 		c, err := p.Play(m)
 		if err != nil {
-			return moves, false, false, fmt.Errorf("players: generated move %s does not play in %s: %w", m, p, err)
+			return moves, false, false, notPlayed(m, p, err)
 		}
 		if o := c.Outcome(); o.Over && o.Winner == side {
 			moves[0], moves[i] = moves[i], moves[0]
@@ -443,7 +430,7 @@ func winsAtOnce[P hops.Position[P, M], M hops.Move](q P, tac Tactics[P, M], buf 
 		}
 		c, err := q.Play(m)
 		if err != nil {
-			return false, buf, fmt.Errorf("players: generated move %s does not play in %s: %w", m, q, err)
+			return false, buf, notPlayed(m, q, err)
 		}
 		if o := c.Outcome(); o.Over && o.Winner == side {
 			return true, buf, nil

@@ -65,6 +65,21 @@ type Options struct {
 	Cancel <-chan struct{} `json:"-"`
 }
 
+// notPlayed is the error of a generated move m that does not play in p:
+// a bug of the game package, reported rather than hidden.
+func notPlayed(m, p any, err error) error {
+	return fmt.Errorf("players: generated move %s does not play in %s: %w", m, p, err)
+}
+
+// deadlineIn returns the time d from now, or the zero time (no
+// deadline) when d is not positive.
+func deadlineIn(d time.Duration) time.Time {
+	if d <= 0 {
+		return time.Time{}
+	}
+	return time.Now().Add(d)
+}
+
 // interrupted reports whether a search must stop: deadline (unless
 // zero) has passed, or Cancel is closed.
 func (o *Options) interrupted(deadline time.Time) bool {
@@ -293,10 +308,7 @@ func (s *Searcher[P, M]) SearchOmniscient(p P) (Result[M], error) {
 func (s *Searcher[P, M]) search(p P, budget int, limit time.Duration) (Result[M], error) {
 	var res Result[M]
 	s.nodes, s.limited, s.stop, s.err = 0, false, false, nil
-	s.deadline = time.Time{}
-	if limit > 0 {
-		s.deadline = time.Now().Add(limit)
-	}
+	s.deadline = deadlineIn(limit)
 	s.root = p.AppendMoves(s.root[:0])
 	root := s.root
 	if len(root) == 0 {
@@ -321,7 +333,7 @@ func (s *Searcher[P, M]) search(p P, budget int, limit time.Duration) (Result[M]
 	for _, m := range root {
 		c, err := p.Play(m)
 		if err != nil {
-			return res, fmt.Errorf("players: generated move %s does not play in %s: %w", m, p, err)
+			return res, notPlayed(m, p, err)
 		}
 		if o := c.Outcome(); o.Over && o.Winner == side {
 			res.Move, res.Score, res.Depth = m, Win-1, 1
@@ -384,7 +396,7 @@ func (s *Searcher[P, M]) search(p P, budget int, limit time.Duration) (Result[M]
 	for _, m := range root {
 		c, err := p.Play(m)
 		if err != nil {
-			return res, fmt.Errorf("players: generated move %s does not play in %s: %w", m, p, err)
+			return res, notPlayed(m, p, err)
 		}
 		if c.ToMove() != side {
 			lost, buf, err := winsAtOnce(c, s.tac, s.wbuf)
@@ -443,7 +455,7 @@ func sortBy[M any](moves []M, keys []int) {
 func (s *Searcher[P, M]) childValue(p P, side hops.Side, m M, depth, alpha, beta, ply, budget int) (v int, ok bool) {
 	c, err := p.Play(m)
 	if err != nil {
-		s.err, s.stop = fmt.Errorf("players: generated move %s does not play in %s: %w", m, p, err), true
+		s.err, s.stop = notPlayed(m, p, err), true
 		return 0, false
 	}
 	return s.value(c, side, depth, alpha, beta, ply, budget)
@@ -522,7 +534,7 @@ func (s *Searcher[P, M]) winIndex(q P, moves []M) int {
 	for i, m := range moves {
 		c, err := q.Play(m)
 		if err != nil {
-			s.err, s.stop = fmt.Errorf("players: generated move %s does not play in %s: %w", m, q, err), true
+			s.err, s.stop = notPlayed(m, q, err), true
 			return -1
 		}
 		if o := c.Outcome(); o.Over && o.Winner == side {
@@ -655,7 +667,7 @@ func (s *Searcher[P, M]) negamax(q P, depth, alpha, beta, ply, budget int) int {
 		}
 		c, err := q.Play(m)
 		if err != nil {
-			s.err, s.stop = fmt.Errorf("players: generated move %s does not play in %s: %w", m, q, err), true
+			s.err, s.stop = notPlayed(m, q, err), true
 			return 0
 		}
 		v, ok := s.pvs(c, side, depth-1, alpha, beta, ply+1, budget, best > -2*Win)
