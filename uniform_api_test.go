@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	hops "github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/brouillard"
 	"github.com/hopsgames/hops/catchit"
 	"github.com/hopsgames/hops/coir"
@@ -134,6 +135,33 @@ func TestGamesHaveTheSameMethods(t *testing.T) {
 				if !slices.Contains(got, m) {
 					t.Errorf("%s.%s has no method %s", g, typ, m)
 				}
+			}
+		}
+	}
+}
+
+// TestSideNameReadsLowestBit: each game's SideName, which cannot refuse
+// a side, reads its lowest bit as Side's documentation says, and agrees
+// with the game's Game.SideName for every value.
+func TestSideNameReadsLowestBit(t *testing.T) {
+	games := []struct {
+		name     string
+		sideName func(hops.Side) string
+		game     *hops.Game
+	}{
+		{"zapita", zapita.SideName, zapita.Game},
+		{"catchit", catchit.SideName, catchit.Game},
+		{"coir", coir.SideName, coir.Game},
+		{"brouillard", brouillard.SideName, brouillard.Game},
+	}
+	for _, g := range games {
+		for s := range 256 {
+			side := hops.Side(s)
+			if got, want := g.sideName(side), g.game.SideName(side); got != want {
+				t.Errorf("%s.SideName(%d) = %q, Game.SideName = %q", g.name, s, got, want)
+			}
+			if got, want := g.sideName(side), g.sideName(side&1); got != want {
+				t.Errorf("%s.SideName(%d) = %q, want %q (the lowest bit)", g.name, s, got, want)
 			}
 		}
 	}

@@ -18,7 +18,7 @@ const (
 
 // SideName returns the game's name for a side: "Blue" or "Red".
 func SideName(s hops.Side) string {
-	if s == Red {
+	if s&1 == Red {
 		return "Red"
 	}
 	return "Blue"

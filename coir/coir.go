@@ -26,7 +26,7 @@ var board = hops.Board6
 
 // SideName returns the game's name for a side: "White" or "Black".
 func SideName(s hops.Side) string {
-	if s == White {
+	if s&1 == White {
 		return "White"
 	}
 	return "Black"
