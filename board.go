@@ -147,7 +147,9 @@ func (b Bitboard) First() Square {
 // Squares yields the squares of the set from the lowest (A1) upwards.
 func (b Bitboard) Squares() iter.Seq[Square] {
 	return func(yield func(Square) bool) {
-		for b != 0 {
+		// A copy of its own, so that the sequence can be ranged over
+		// again, and from several goroutines at once.
+		for b := b; b != 0; {
 			s := Square(bits.TrailingZeros64(uint64(b)))
 			b &= b - 1
 			if !yield(s) {

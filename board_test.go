@@ -245,3 +245,28 @@ func TestSquareStringNoName(t *testing.T) {
 		t.Error("Square(99) has a JSON form")
 	}
 }
+
+// TestSquaresAgain: the sequence of a set's squares yields them all each
+// time it is ranged over, and stops where the loop breaks.
+func TestSquaresAgain(t *testing.T) {
+	seq := Board7.RankSquares(0).Squares()
+	for round := range 3 {
+		var got []Square
+		for s := range seq {
+			got = append(got, s)
+		}
+		if len(got) != 7 || got[0] != SquareAt(0, 0) || got[6] != SquareAt(6, 0) {
+			t.Fatalf("round %d: %v, want A1..G1", round, got)
+		}
+	}
+	n := 0
+	for range seq {
+		n++
+		if n == 2 {
+			break
+		}
+	}
+	if n != 2 {
+		t.Fatalf("broke after %d squares, want 2", n)
+	}
+}
