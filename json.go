@@ -270,13 +270,25 @@ func (Recorder) MarshalJSON() ([]byte, error) {
 }
 
 // MarshalText writes a path as its text (G12), "E2xC2-C4" ("" for the
-// zero Path). A path of one square has no text that reads back (a path
-// has two squares or more) and is refused.
+// zero Path). A path whose text would not read back as the same path
+// (one square alone, a square of no board, "out" anywhere but at its
+// end) is refused with an error of kind ErrSyntax.
 func (p Path) MarshalText() ([]byte, error) {
+	if p.Len() == 0 {
+		return []byte{}, nil
+	}
 	if p.Len() == 1 {
 		return nil, Errorf(ErrSyntax, "G12", "path "+p.String(), "a path of one square has no text form")
 	}
-	return p.AppendText(nil), nil
+	text := p.AppendText(nil)
+	back, err := ParsePath(Board7, string(text))
+	if err != nil {
+		return nil, Errorf(ErrSyntax, "G12", "path "+Quote(string(text)), "has no text that reads back (%v)", err)
+	}
+	if back != p {
+		return nil, Errorf(ErrSyntax, "G12", "path "+Quote(string(text)), "has no text that reads back: it reads as another path")
+	}
+	return text, nil
 }
 
 // UnmarshalText reads a path text as ParsePath does on the 7×7 board,

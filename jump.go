@@ -40,8 +40,14 @@ func (p Path) Len() int { return int(p.n) }
 // empty path.
 func (p Path) Hops() int { return max(int(p.n)-1, 0) }
 
-// At returns the i-th square, 0 for the start.
-func (p Path) At(i int) Square { return p.sq[i] }
+// At returns the i-th square, 0 for the start, or NoSquare when the path
+// has no such square.
+func (p Path) At(i int) Square {
+	if uint(i) >= uint(p.n) {
+		return NoSquare
+	}
+	return p.sq[i]
+}
 
 // From returns the start square, or NoSquare for an empty path.
 func (p Path) From() Square {
@@ -687,8 +693,14 @@ func (s *JumpSearch) Jumps() int { return s.depth }
 // LastOver returns the piece jumped by the current path's last jump.
 func (s *JumpSearch) LastOver() Square { return s.over[s.depth] }
 
-// Over returns the piece jumped by the current path's i-th jump (from 1).
-func (s *JumpSearch) Over(i int) Square { return s.over[i] }
+// Over returns the piece jumped by the current path's i-th jump (from 1),
+// or NoSquare when the path has no such jump.
+func (s *JumpSearch) Over(i int) Square {
+	if i < 1 || i > s.depth {
+		return NoSquare
+	}
+	return s.over[i]
+}
 
 // Turned returns the pieces the current path has turned (Turn).
 func (s *JumpSearch) Turned() Bitboard { return s.turned[s.depth] }

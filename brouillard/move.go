@@ -69,8 +69,12 @@ func (m Move) String() string {
 }
 
 // MarshalText returns the move text; the zero Move (no move) gives the
-// empty text.
-func (m Move) MarshalText() ([]byte, error) { return engine.MarshalText(m, m.AppendText) }
+// empty text. A move built by hand whose text would not read back as
+// the same move (a square off the board, "out" in the middle of a path)
+// is refused with an error of kind ErrSyntax.
+func (m Move) MarshalText() ([]byte, error) {
+	return engine.MarshalReadable(m, m.AppendText, ParseMove, "move")
+}
 
 // UnmarshalText reads a move text, as ParseMove; the empty text gives
 // the zero Move.

@@ -21,6 +21,27 @@ func MarshalText[T comparable](v T, appendText func([]byte) []byte) ([]byte, err
 	return appendText(nil), nil
 }
 
+// MarshalReadable is MarshalText for the values a program can build by
+// hand from squares (moves, paths), whose text need not read back: it
+// refuses, with an error of kind ErrSyntax under G12 that names what it
+// is, a value whose text parse does not read back as the value itself,
+// so that such a value never travels as a text that reads as another
+// or as none.
+func MarshalReadable[T comparable](v T, appendText func([]byte) []byte, parse func(string) (T, error), what string) ([]byte, error) {
+	text, err := MarshalText(v, appendText)
+	if err != nil || len(text) == 0 {
+		return text, err
+	}
+	back, err := parse(string(text))
+	if err != nil {
+		return nil, hops.Errorf(hops.ErrSyntax, "G12", what+" "+hops.Quote(string(text)), "has no text that reads back (%v)", err)
+	}
+	if back != v {
+		return nil, hops.Errorf(hops.ErrSyntax, "G12", what+" "+hops.Quote(string(text)), "has no text that reads back: it reads as another %s", what)
+	}
+	return text, nil
+}
+
 // UnmarshalText parses text with parse and stores the result in *dst,
 // leaving *dst unchanged on error: the body of the games' UnmarshalText
 // methods, which let positions and moves travel in JSON and other text

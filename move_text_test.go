@@ -1,0 +1,79 @@
+package hops_test
+
+import (
+	"encoding"
+	"errors"
+	"testing"
+
+	hops "github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/brouillard"
+	"github.com/hopsgames/hops/catchit"
+	"github.com/hopsgames/hops/coir"
+	"github.com/hopsgames/hops/zapita"
+	"pgregory.net/rapid"
+)
+
+// anyPath draws a path of any squares, off every board and NoSquare
+// included, with any marks: what a program can build by hand.
+func anyPath(t *rapid.T, label string) hops.Path {
+	var p hops.Path
+	for range rapid.IntRange(0, 5).Draw(t, label+" length") {
+		p.Push(hops.Square(rapid.IntRange(-1, 66).Draw(t, label)), rapid.Bool().Draw(t, label+" marked"))
+	}
+	return p
+}
+
+func anySquare(t *rapid.T, label string) hops.Square {
+	return hops.Square(rapid.IntRange(-1, 66).Draw(t, label))
+}
+
+// TestBuiltMoveTextReadsBack: a move of any game built by hand from any
+// squares either writes a text that reads back as the same move, or is
+// refused with an ErrSyntax (G12), as the JSON forms promise.
+func TestBuiltMoveTextReadsBack(t *testing.T) {
+	checkReadsBack := func(t *rapid.T, m encoding.TextMarshaler, back encoding.TextUnmarshaler, same func() bool) {
+		text, err := m.MarshalText()
+		if err != nil {
+			if !errors.Is(err, hops.ErrSyntax) || hops.RuleOf(err) != "G12" {
+				t.Fatalf("%v: MarshalText error %v is no ErrSyntax under G12", m, err)
+			}
+			return
+		}
+		if err := back.UnmarshalText(text); err != nil || !same() {
+			t.Fatalf("%v: text %q does not read back (%v)", m, text, err)
+		}
+	}
+	t.Run("zapita", rapid.MakeCheck(func(t *rapid.T) {
+		m := zapita.NewMove(anyPath(t, "path"), rapid.SliceOfN(rapid.Custom(func(t *rapid.T) hops.Square { return anySquare(t, "throw") }), 0, 3).Draw(t, "throws")...)
+		var back zapita.Move
+		checkReadsBack(t, m, &back, func() bool { return back == m })
+	}))
+	t.Run("catchit", rapid.MakeCheck(func(t *rapid.T) {
+		m := catchit.NewMove(anyPath(t, "first"), anyPath(t, "second"))
+		var back catchit.Move
+		checkReadsBack(t, m, &back, func() bool { return back == m })
+	}))
+	t.Run("coir", rapid.MakeCheck(func(t *rapid.T) {
+		m := coir.NewMove(anyPath(t, "path"), anySquare(t, "step from"), anySquare(t, "step to"))
+		var back coir.Move
+		checkReadsBack(t, m, &back, func() bool { return back == m })
+	}))
+	t.Run("brouillard", rapid.MakeCheck(func(t *rapid.T) {
+		m := brouillard.NewMove(anyPath(t, "pawn"), anyPath(t, "fou"))
+		var back brouillard.Move
+		checkReadsBack(t, m, &back, func() bool { return back == m })
+	}))
+	// The cases found by hand: "out" first or in the middle of a path, a
+	// square of no board.
+	d1, d2 := hops.SquareAt(3, 0), hops.SquareAt(3, 1)
+	for _, m := range []encoding.TextMarshaler{
+		catchit.NewMove(hops.PathOf(hops.Outside, d1)),
+		catchit.NewMove(hops.PathOf(d1, hops.Outside, d2)),
+		zapita.NewMove(hops.PathOf(hops.SquareAt(7, 0), hops.SquareAt(0, 0))),
+		coir.NewMove(hops.PathOf(d1, hops.Outside), hops.NoSquare, hops.NoSquare),
+	} {
+		if text, err := m.MarshalText(); !errors.Is(err, hops.ErrSyntax) {
+			t.Errorf("%v: MarshalText = %q, %v; want an ErrSyntax", m, text, err)
+		}
+	}
+}
