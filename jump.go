@@ -456,6 +456,9 @@ func (f JumpFault) Rule() string {
 
 // JumpError locates a fault in a written path: the hop (1 for the first
 // jump) and its squares. Over is NoSquare where no single piece was found.
+// It is a description, not an error value (it has no Error method, so it
+// cannot be stored where an error goes): Err makes the *Error a game
+// returns, under the rule the game chooses.
 type JumpError struct {
 	Fault    JumpFault
 	Hop      int
@@ -463,8 +466,8 @@ type JumpError struct {
 	Over     Square
 }
 
-// Error describes the fault, as "jump 2 B2-D4 jumps over an empty square".
-func (e *JumpError) Error() string {
+// String describes the fault, as "jump 2 B2-D4 jumps over an empty square".
+func (e *JumpError) String() string {
 	return fmt.Sprintf("jump %d %s-%s %s", e.Hop, e.From, e.To, e.Fault)
 }
 
@@ -474,7 +477,7 @@ func (e *JumpError) Err(rule, where string) *Error {
 	if rule == "" {
 		rule = e.Fault.Rule()
 	}
-	return Errorf(ErrIllegal, rule, where, "%s", e.Error())
+	return Errorf(ErrIllegal, rule, where, "%s", e.String())
 }
 
 // JumpResult is what following a legal multi-jump leaves behind.

@@ -517,3 +517,19 @@ func TestJumpSearchLimit(t *testing.T) {
 		}
 	})
 }
+
+// TestJumpErrorIsNoError: Follow's fault description cannot be taken for
+// an error value (a nil *JumpError stored in an error is not nil, and it
+// wraps none of the error kinds): the error a game returns is Err's.
+func TestJumpErrorIsNoError(t *testing.T) {
+	if _, ok := any(&JumpError{}).(error); ok {
+		t.Fatal("*JumpError is an error")
+	}
+	je := &JumpError{Fault: FaultNothingOver, Hop: 1, From: SquareAt(0, 0), To: SquareAt(2, 2), Over: NoSquare}
+	if got, want := je.String(), "jump 1 A1-C3 "+FaultNothingOver.String(); got != want {
+		t.Errorf("String = %q, want %q", got, want)
+	}
+	if err := je.Err("", "move"); !errors.Is(err, ErrIllegal) || err.Rule != "G4" {
+		t.Errorf("Err = %v, want an ErrIllegal under G4", err)
+	}
+}
