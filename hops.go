@@ -61,7 +61,10 @@ type Outcome struct {
 	Reason     string // a short English sentence, such as "the ball left the board"
 }
 
-// Ongoing is the outcome of a game that goes on.
+// Ongoing is the outcome of a game that goes on: the zero Outcome. The
+// library returns the zero Outcome itself, not this variable, so that an
+// assignment to it changes no outcome the library gives; Outcome.Over
+// tells a finished game.
 var Ongoing = Outcome{}
 
 // Win returns the outcome of a game won by the given side under a rule;

@@ -64,7 +64,7 @@ func (o *Outcome) UnmarshalJSON(data []byte) error {
 		if j != (outcomeJSON{}) {
 			return Errorf(ErrSyntax, "", "outcome", "a game that goes on has no winner, rule or reason")
 		}
-		*o = Ongoing
+		*o = Outcome{}
 		return nil
 	}
 	if j.Side == nil {

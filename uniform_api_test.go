@@ -166,3 +166,26 @@ func TestSideNameReadsLowestBit(t *testing.T) {
 		}
 	}
 }
+
+// TestOngoingNotShared: the outcomes the library gives do not read the
+// exported variable Ongoing, so a program that assigns to it changes
+// none of them. Not parallel: it changes a package variable.
+func TestOngoingNotShared(t *testing.T) {
+	saved := hops.Ongoing
+	defer func() { hops.Ongoing = saved }()
+	hops.Ongoing = hops.Outcome{Over: true, Winner: hops.Second, Rule: "G6", Reason: "assigned by a program"}
+	for name, o := range map[string]hops.Outcome{
+		"zapita":     zapita.Start().Outcome(),
+		"catchit":    catchit.Start().Outcome(),
+		"coir":       coir.Start().Outcome(),
+		"brouillard": brouillard.Start().Outcome(),
+	} {
+		if o != (hops.Outcome{}) {
+			t.Errorf("%s: the start's outcome = %+v, want the zero Outcome", name, o)
+		}
+	}
+	var o hops.Outcome
+	if err := o.UnmarshalJSON([]byte(`{"over":false}`)); err != nil || o != (hops.Outcome{}) {
+		t.Errorf("an ongoing outcome read from JSON = %+v, %v; want the zero Outcome", o, err)
+	}
+}

@@ -242,7 +242,7 @@ func (st *state) outcome() hops.Outcome {
 	case !st.hasMove():
 		return hops.Win(st.side^1, SideName(st.side^1), "G6", SideName(st.side)+" has no legal move")
 	}
-	return hops.Ongoing
+	return hops.Outcome{}
 }
 
 // Position is the true state of a game (B11): every pawn's face, where

@@ -188,7 +188,7 @@ func (p Position) Outcome() hops.Outcome {
 		w := p.ToMove().Other()
 		return hops.Win(w, SideName(w), "G6", fmt.Sprintf("%s has no legal turn", SideName(p.ToMove())))
 	}
-	return hops.Ongoing
+	return hops.Outcome{}
 }
 
 var zobrist struct {

@@ -156,7 +156,7 @@ func (p Position) Outcome() hops.Outcome {
 	if !p.hasMove() {
 		return hops.Win(p.side.Other(), SideName(p.side.Other()), "G6", SideName(p.side)+" has no legal move")
 	}
-	return hops.Ongoing
+	return hops.Outcome{}
 }
 
 // zobrist holds one key per colour and square, then the side key.

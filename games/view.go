@@ -214,7 +214,7 @@ func (v View) ToMove() hops.Side {
 // Outcome says whether the game is over, as the true state does.
 func (v View) Outcome() hops.Outcome {
 	if v.impl == nil {
-		return hops.Ongoing
+		return hops.Outcome{}
 	}
 	return v.impl.outcome()
 }

@@ -147,7 +147,7 @@ func (p Position) Outcome() hops.Outcome {
 	if !p.hasMove() {
 		return hops.Win(p.side.Other(), SideName(p.side.Other()), "G6", SideName(p.side)+" has no legal move")
 	}
-	return hops.Ongoing
+	return hops.Outcome{}
 }
 
 // over reports whether the bomb rests on a headquarters (Z3).
