@@ -157,6 +157,9 @@ func NewPosition(white, red Arrangement) (Position, error) {
 // NewPositionWith sets up a game as NewPosition, with the given side to move
 // first (G8).
 func NewPositionWith(white, red Arrangement, first hops.Side) (Position, error) {
+	if err := engine.CheckSide("first", first, SideName); err != nil {
+		return Position{}, err
+	}
 	var p Position
 	for s, a := range [2]Arrangement{white, red} {
 		if err := a.Validate(); err != nil {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
 )
 
 // ParseReveal reads the text of a Reveal as its String method writes it:
@@ -37,6 +38,9 @@ func ParseReveal(text string) (Reveal, error) {
 // record and returns the first illegal move as an error. The result holds
 // nothing the viewer did not see.
 func PlayerRecord(rec *hops.Record, viewer hops.Side) (*hops.Record, error) {
+	if err := engine.CheckSide("viewer", viewer, SideName); err != nil {
+		return nil, err
+	}
 	if err := rec.CheckGame(Game); err != nil {
 		return nil, err
 	}

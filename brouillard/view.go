@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
 )
 
 // View is what one player knows of a game (B4, B12): everything public
@@ -96,6 +97,9 @@ func (v View) Diagram() string { return v.st.diagram() }
 // checks of Parse, it requires every pawn of the viewer to show its face
 // (B4), and every opposing pawn to be hidden unless turned over.
 func ParseView(text string, viewer hops.Side) (View, error) {
+	if err := engine.CheckSide("viewer", viewer, SideName); err != nil {
+		return View{}, err
+	}
 	st, err := parseState(text, true, viewer&1)
 	if err != nil {
 		return View{}, err

@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
 )
 
 // order is the order in which the games are listed: the order of the
@@ -164,6 +165,9 @@ func Hidden(g *hops.Game) bool {
 func Deal(g *hops.Game, first hops.Side, r *rand.Rand) (hops.State, error) {
 	e, err := lookup(g)
 	if err != nil {
+		return nil, err
+	}
+	if err := engine.CheckSide("first", first, g.SideName); err != nil {
 		return nil, err
 	}
 	if e.deal == nil {

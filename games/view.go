@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
 )
 
 // View is what one player of a game with hidden pieces (Brouillard au
@@ -59,7 +60,7 @@ func ViewOf(s hops.State, side hops.Side) (View, error) {
 	if e.view == nil {
 		return View{}, noViews(s.Game())
 	}
-	if err := checkSide(s.Game(), side); err != nil {
+	if err := engine.CheckSide("side", side, s.Game().SideName); err != nil {
 		return View{}, err
 	}
 	return e.view(s, side)
@@ -79,19 +80,10 @@ func ParseView(name, text string, viewer hops.Side) (View, error) {
 	if e.parseView == nil {
 		return View{}, noViews(g)
 	}
-	if err := checkSide(g, viewer); err != nil {
+	if err := engine.CheckSide("side", viewer, g.SideName); err != nil {
 		return View{}, err
 	}
 	return e.parseView(text, viewer)
-}
-
-// checkSide refuses a Side that is neither First nor Second: a view of
-// no side is a mistake of the caller, which the lowest bit would hide.
-func checkSide(g *hops.Game, s hops.Side) error {
-	if s > hops.Second {
-		return hops.Errorf(hops.ErrSyntax, "", "side", "%s is no side of %s: want %s (First) or %s (Second)", s, g.Title, g.SideName(hops.First), g.SideName(hops.Second))
-	}
-	return nil
 }
 
 func noViews(g *hops.Game) error {

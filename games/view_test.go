@@ -5,10 +5,12 @@ import (
 	"errors"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/brouillard"
+	"github.com/hopsgames/hops/catchit"
 	"github.com/hopsgames/hops/games"
 	"pgregory.net/rapid"
 )
@@ -250,5 +252,46 @@ func TestViewOfNoSide(t *testing.T) {
 	}
 	if _, err := games.ParseView("brouillard", "7/7/7/7/7/7/7 w 0 0 -", hops.Side(2)); !errors.Is(err, hops.ErrSyntax) {
 		t.Errorf("ParseView(Side(2)): %v", err)
+	}
+}
+
+// TestNoSideRefused: every function that returns an error refuses a Side
+// that is neither First nor Second, as Side's documentation says, with
+// the game's names of the sides in the message.
+func TestNoSideRefused(t *testing.T) {
+	start := brouillard.Start()
+	rec := hops.NewRecord(brouillard.Game.Start(hops.First))
+	arr := brouillard.Arrangement{}
+	for a := range brouillard.Arrangements() {
+		arr = a
+		break
+	}
+	for name, call := range map[string]func(hops.Side) error{
+		"games.Deal": func(s hops.Side) error {
+			_, err := games.Deal(catchit.Game, s, rand.New(rand.NewPCG(1, 2)))
+			return err
+		},
+		"games.Deal brouillard": func(s hops.Side) error {
+			_, err := games.Deal(brouillard.Game, s, rand.New(rand.NewPCG(1, 2)))
+			return err
+		},
+		"brouillard.ParseView": func(s hops.Side) error { _, err := brouillard.ParseView(start.View(s&1).String(), s); return err },
+		"brouillard.NewPositionWith": func(s hops.Side) error {
+			_, err := brouillard.NewPositionWith(arr, arr, s)
+			return err
+		},
+		"brouillard.PlayerRecord": func(s hops.Side) error { _, err := brouillard.PlayerRecord(rec, s); return err },
+	} {
+		for _, s := range []hops.Side{hops.First, hops.Second} {
+			if err := call(s); err != nil {
+				t.Errorf("%s(%v): %v", name, s, err)
+			}
+		}
+		for _, s := range []hops.Side{2, 3, 7, 255} {
+			err := call(s)
+			if !errors.Is(err, hops.ErrSyntax) || !strings.Contains(err.Error(), "is no side") || !strings.Contains(err.Error(), "(First)") {
+				t.Errorf("%s(%d) = %v, want it refused as no side", name, s, err)
+			}
+		}
 	}
 }

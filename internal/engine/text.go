@@ -215,3 +215,15 @@ func CheckSetup(b *hops.Board, toMove hops.Side, textRule, materialRule string, 
 	}
 	return nil
 }
+
+// CheckSide refuses a Side that is neither First nor Second, given to a
+// function that returns an error (the side of a view, the side to move
+// first): a mistake of the caller, which reading the lowest bit would
+// hide. where names the argument; name gives the game's names of the
+// sides.
+func CheckSide(where string, s hops.Side, name func(hops.Side) string) error {
+	if s > hops.Second {
+		return hops.Errorf(hops.ErrSyntax, "", where, "%s is no side: want %s (First) or %s (Second)", s, name(hops.First), name(hops.Second))
+	}
+	return nil
+}
