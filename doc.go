@@ -90,7 +90,7 @@
 // game is played, checking each move. The format, in EBNF (one item a
 // line, of at most [MaxRecordLine] bytes; spaces, tabs and carriage
 // returns at the end of a line are ignored, and so is a byte order mark
-// at the start of the stream):
+// at the start of a line, where files were put end to end):
 //
 //	stream   = { blank | note } { record { blank | note } } .
 //	record   = tag { tag } { blank } { comment | blank | note }

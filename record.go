@@ -356,27 +356,63 @@ func revealProblem(text string) string {
 }
 
 // MaxRecordLine is the longest line a record may have, in bytes, not
-// counting the line end ("\n" or "\r\n").
+// counting the line end ("\n" or "\r\n") nor the spaces and tabs before
+// it, which the reader ignores.
 const MaxRecordLine = 4096
 
 // RecordReader reads a stream of records, one after the other. It reads
 // in time and memory linear in the length of the stream.
 type RecordReader struct {
-	sc   *bufio.Scanner
-	line int
-	err  error // the error that stopped the stream
+	src    failingReader
+	sc     *bufio.Scanner
+	line   int
+	err    error  // the error that stopped the stream
+	back   string // a line read but not used, read again next
+	isBack bool
+	resync bool // the last record was malformed: skip what is left of it
+	atNext bool // the last record's fault was the next record's first line
+}
+
+// failingReader remembers the first error of the reader it reads, other
+// than io.EOF, so that a line cut by it is told from a last line
+// without its line end.
+type failingReader struct {
+	r   io.Reader
+	err error
+}
+
+func (f *failingReader) Read(p []byte) (int, error) {
+	n, err := f.r.Read(p)
+	if err != nil && err != io.EOF && f.err == nil {
+		f.err = err
+	}
+	return n, err
 }
 
 // NewRecordReader returns a reader of the records in r.
 func NewRecordReader(r io.Reader) *RecordReader {
-	sc := bufio.NewScanner(r)
-	// Room for the longest line and its "\r\n": longer ones are caught
-	// by next, so that the limit does not depend on the line end.
-	sc.Buffer(make([]byte, 0, 256), MaxRecordLine+2)
-	return &RecordReader{sc: sc}
+	rr := &RecordReader{src: failingReader{r: r}}
+	rr.sc = bufio.NewScanner(&rr.src)
+	// Room for the longest line with white space after it: longer ones
+	// are caught by next, on the line without it.
+	rr.sc.Buffer(make([]byte, 0, 256), 2*MaxRecordLine)
+	rr.sc.Split(func(data []byte, atEOF bool) (int, []byte, error) {
+		advance, token, err := bufio.ScanLines(data, atEOF)
+		if atEOF && token != nil && rr.src.err != nil && bytes.IndexByte(data[:advance], '\n') < 0 {
+			// The reader failed in the middle of this line: its error,
+			// not a line it cut short.
+			return 0, nil, rr.src.err
+		}
+		return advance, token, err
+	})
+	return rr
 }
 
 func (rr *RecordReader) next() (string, bool, error) {
+	if rr.isBack {
+		rr.isBack = false
+		return rr.back, true, nil
+	}
 	if rr.err != nil {
 		return "", false, rr.err
 	}
@@ -391,17 +427,39 @@ func (rr *RecordReader) next() (string, bool, error) {
 		return "", false, nil
 	}
 	rr.line++
-	if len(rr.sc.Bytes()) > MaxRecordLine {
+	// A byte order mark, which some editors write at the start of a
+	// UTF-8 file, is no part of the text: at the start of the stream,
+	// or of a line of it where files were put end to end.
+	line := strings.TrimRight(strings.TrimPrefix(rr.sc.Text(), "\uFEFF"), " \t\r")
+	if len(line) > MaxRecordLine {
 		rr.err = rr.tooLong(rr.line)
 		return "", false, rr.err
 	}
-	line := rr.sc.Text()
-	if rr.line == 1 {
-		// A byte order mark, which some editors write at the start of
-		// a UTF-8 file, is no part of the text.
-		line = strings.TrimPrefix(line, "\uFEFF")
+	return line, true, nil
+}
+
+// unread makes next return line again.
+func (rr *RecordReader) unread(line string) { rr.back, rr.isBack = line, true }
+
+// skipRest skips what is left of a malformed record: the lines up to its
+// result line, or up to the first tag after a blank line (the next
+// record, when the malformed one has no result).
+func (rr *RecordReader) skipRest() error {
+	blank := false
+	for {
+		line, ok, err := rr.next()
+		if err != nil || !ok {
+			return err
+		}
+		switch {
+		case line == ResultFirst || line == ResultSecond || line == ResultUnfinished:
+			return nil
+		case blank && strings.HasPrefix(line, "["):
+			rr.unread(line)
+			return nil
+		}
+		blank = line == ""
 	}
-	return strings.TrimRight(line, " \t\r"), true, nil
 }
 
 func (rr *RecordReader) tooLong(line int) *Error {
@@ -410,8 +468,29 @@ func (rr *RecordReader) tooLong(line int) *Error {
 
 // Next reads the next record. It returns io.EOF when the stream holds no
 // more records, and an *Error of kind ErrSyntax that names the line for
-// a malformed one. Next checks the form only; Replay checks the moves.
+// a malformed one; the next call skips what is left of that record (up
+// to its result line, or to the first tag after a blank line when it
+// has none) and reads the record after it, so that a program can report
+// a malformed record and go on. An error of the reader read from, or a
+// line longer than MaxRecordLine, ends the stream: Next returns it
+// again. Next checks the form only; Replay checks the moves.
 func (rr *RecordReader) Next() (*Record, error) {
+	if rr.resync {
+		rr.resync = false
+		if err := rr.skipRest(); err != nil {
+			return nil, err
+		}
+	}
+	rec, err := rr.record()
+	// After a malformed record, skip its rest, unless the fault was
+	// found at the next record's first line.
+	rr.resync = err != nil && err != io.EOF && err != rr.err && !rr.atNext
+	rr.atNext = false
+	return rec, err
+}
+
+// record reads the next record for Next.
+func (rr *RecordReader) record() (*Record, error) {
 	var line string
 	var ok bool
 	var err error
@@ -503,6 +582,11 @@ func (rr *RecordReader) Next() (*Record, error) {
 			return rec, nil
 		}
 		if strings.HasPrefix(line, "[") {
+			// The record of line first has no result, or its tags are
+			// cut by a blank line: either way this line may start the
+			// next record, read by the next call.
+			rr.unread(line)
+			rr.atNext = true
 			if len(rec.Moves) == 0 {
 				return nil, Errorf(ErrSyntax, "", where(), "a tag after the blank line that ends the tags of the record of line %d (or that record has no result line: 1-0, 0-1 or *)", first)
 			}

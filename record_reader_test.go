@@ -1,0 +1,114 @@
+package hops
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+// readAll reads every record of text, and the errors met on the way, as
+// "ok <start>" and "error <message>" lines.
+func readAll(t *testing.T, r io.Reader) []string {
+	t.Helper()
+	rr := NewRecordReader(r)
+	var got []string
+	for range 100 {
+		rec, err := rr.Next()
+		switch {
+		case err == io.EOF:
+			return got
+		case err != nil:
+			got = append(got, "error "+err.Error())
+			var e *Error
+			if !errors.As(err, &e) {
+				return got // the reader's own error ends the stream
+			}
+		default:
+			got = append(got, "ok "+rec.Start)
+		}
+	}
+	t.Fatal("Next never returned io.EOF")
+	return nil
+}
+
+// TestRecordReaderCutLine: an error of the reader in the middle of a
+// line is returned as it is, not taken for a line cut short (which gave
+// a syntax error about the half line), and it ends the stream.
+func TestRecordReaderCutLine(t *testing.T) {
+	reset := errors.New("connection reset")
+	for _, head := range []string{`[Game "ni`, "[Game \"nim\"]\n", "[Game \"nim\"]\n[Start \"5 0\"]\n\n1. 2"} {
+		rr := NewRecordReader(io.MultiReader(strings.NewReader(head), iotest.ErrReader(reset)))
+		for range 2 {
+			if _, err := rr.Next(); err != reset {
+				t.Errorf("after %q: Next = %v, want the reader's error", head, err)
+			}
+		}
+	}
+}
+
+// TestRecordReaderTrailingSpace: the spaces and tabs at the end of a line,
+// which the reader ignores, do not count towards MaxRecordLine, so the
+// longest lines the writer makes still read with white space added.
+func TestRecordReaderTrailingSpace(t *testing.T) {
+	rec, err := ReadRecord(nimRecord)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Comment = strings.Repeat("a", MaxRecordLine-2) // a line "{aaa...}" of MaxRecordLine bytes
+	var text strings.Builder
+	for line := range strings.Lines(rec.String()) {
+		text.WriteString(strings.TrimSuffix(line, "\n") + " \t \r\n")
+	}
+	back, err := ReadRecord(text.String())
+	if err != nil || back.Comment != rec.Comment {
+		t.Fatalf("with white space after every line: %v", err)
+	}
+	rec.Comment += "a"
+	if err := rec.Check(); err == nil {
+		t.Fatal("a comment line of MaxRecordLine+1 bytes passed Check")
+	}
+	long := "[Game \"nim\"]\n[Start \"5 0\"]\n\n{" + strings.Repeat("a", MaxRecordLine-1) + "}\n*\n"
+	if _, err := ReadRecord(long); err == nil || !strings.Contains(err.Error(), "line 4: line longer than") {
+		t.Errorf("a line of MaxRecordLine+1 bytes: %v", err)
+	}
+}
+
+// TestRecordReaderGoesOn: after a malformed record the reader skips what
+// is left of it and reads the next, so one fault gives one error; a
+// byte order mark at the start of any line (files put end to end) is no
+// part of the text.
+func TestRecordReaderGoesOn(t *testing.T) {
+	other := strings.Replace(nimRecord, `[Start "5 0"]`, `[Start "4 0"]`, 1)
+	unclosed := strings.Replace(nimRecord, "{greedy}", "{greedy", 1)
+	noResult := strings.Replace(nimRecord, "1-0\n", "", 1)
+	for _, tt := range []struct {
+		name, text string
+		want       []string
+	}{
+		{"unclosed comment", nimRecord + unclosed + other,
+			[]string{"ok 5 0", "error line 16: a comment is written {like this}: no closing '}'", "ok 4 0"}},
+		{"no result", noResult + other,
+			[]string{"error line 10: record has no result line (1-0, 0-1 or *) before the next record", "ok 4 0"}},
+		{"bad tag", strings.Replace(nimRecord, `[North "Ann"]`, `[North Ann]`, 1) + other,
+			[]string{"error line 3: " + mustErr(t, `[North Ann]`), "ok 4 0"}},
+		{"files end to end", "\uFEFF" + nimRecord + "\uFEFF" + other,
+			[]string{"ok 5 0", "ok 4 0"}},
+	} {
+		got := readAll(t, strings.NewReader(tt.text))
+		if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+			t.Errorf("%s: read\n%s\nwant\n%s", tt.name, strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+		}
+	}
+}
+
+// mustErr returns the message of the error that parseTag gives line.
+func mustErr(t *testing.T, line string) string {
+	t.Helper()
+	_, _, err := parseTag(line)
+	if err == nil {
+		t.Fatalf("%s: no error", line)
+	}
+	return err.Error()
+}
