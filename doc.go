@@ -107,7 +107,11 @@
 // The Game tag holds the game's short name ([Game.Name]: zapita, catchit,
 // coir, brouillard) and the Start tag the position text the game starts
 // from; other tags (names of the players, Date, Event ...) are free, each
-// name at most once. In tag values and comments a backslash starts an
+// name at most once. The writer puts Game and Start first; the reader
+// also takes them among the other tags. The result says who won only
+// when the last position says so ([Record.CheckResult]): a game ended
+// otherwise, by a resignation say, ends with "*", and a tag such as
+// Termination can say how. In tag values and comments a backslash starts an
 // escape: \n for a line break, \\ for a backslash, and \" (in values)
 // or \} (in comments) for the character that would end the text.
 //

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"iter"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -167,15 +168,35 @@ func (e *Error) In(where string) *Error {
 	return &c
 }
 
-// ErrorIn locates err in a part of a larger input: an *Error (or an error
-// wrapping one) comes back as a copy with where prefixed to its Where (see
-// Error.In); any other error, and nil, come back unchanged.
+// ErrorIn locates err in a part of a larger input: an *Error, or the
+// *Error that err wraps (without the errors wrapped around it), comes
+// back as a copy with where prefixed to its Where (see Error.In); any
+// other error, and nil, come back unchanged.
 func ErrorIn(err error, where string) error {
 	var e *Error
 	if errors.As(err, &e) {
 		return e.In(where)
 	}
 	return err
+}
+
+// ErrorInMove locates err, an error about the text of move number n of a
+// game or record, as Replay does: `move 12 "D1-D3": ...`. An error that
+// already quotes the move's text (a malformed one, quoted around its
+// fault) gets the number alone, so that the text is quoted once. Like
+// ErrorIn, it returns a copy of the *Error that err is or wraps, and any
+// other error, and nil, unchanged.
+func ErrorInMove(err error, n int, text string) error {
+	var e *Error
+	if !errors.As(err, &e) {
+		return err
+	}
+	if rest, ok := strings.CutPrefix(e.Where, `move "`); ok {
+		c := *e
+		c.Where = "move " + strconv.Itoa(n) + ` "` + rest
+		return &c
+	}
+	return e.In("move " + strconv.Itoa(n) + " " + Quote(text))
 }
 
 // RuleOf returns the rule id carried by err, or "" if err is not (and

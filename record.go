@@ -783,29 +783,42 @@ func (r *Record) Replay(g *Game) ([]State, error) {
 	states := make([]State, 0, len(r.Moves)+1)
 	states = append(states, s)
 	for i, m := range r.Moves {
-		where := fmt.Sprintf("move %d %s", i+1, Quote(m.Text))
-		if s.Outcome().Over {
-			return states, Errorf(ErrIllegal, "G6", where, "the game was already over: %s", s.Outcome())
+		if o := s.Outcome(); o.Over {
+			return states, ErrorInMove(Errorf(ErrIllegal, "G6", "", "the game was already over: %s", o), i+1, m.Text)
 		}
 		next, err := s.Play(m.Text)
 		if err != nil {
-			return states, ErrorIn(err, where)
+			return states, ErrorInMove(err, i+1, m.Text)
 		}
 		s = next
 		states = append(states, s)
 	}
+	return states, r.CheckResult(s.Outcome())
+}
+
+// CheckResult returns nil when the record's result is the one that the
+// outcome of its last position gives (ResultOf; an empty result counts
+// as "*"), and otherwise an *Error that says both, under the rule that
+// ended the game if it ended. A record says who won only when its last
+// position says so: a game ended otherwise (a resignation, a loss on
+// time, an adjudication) is recorded with the result "*", and a tag such
+// as Termination can say how it ended.
+func (r *Record) CheckResult(final Outcome) error {
 	want := r.Result
 	switch want {
 	case "":
 		want = ResultUnfinished
 	case ResultFirst, ResultSecond, ResultUnfinished:
 	default:
-		return states, Errorf(ErrSyntax, "", "result", "%s: want 1-0, 0-1 or *", Quote(want))
+		return Errorf(ErrSyntax, "", "result", "%s: want 1-0, 0-1 or *", Quote(want))
 	}
-	if got := ResultOf(s.Outcome()); got != want {
-		return states, Errorf(ErrIllegal, "", "result", "the record says %s but the final position gives %s", want, got)
+	if got := ResultOf(final); got != want {
+		if final.Over {
+			return Errorf(ErrIllegal, final.Rule, "result", "the record says %s but the last position gives %s: %s", want, got, final.Reason)
+		}
+		return Errorf(ErrIllegal, "", "result", "the record says %s but the game goes on in the last position (%s)", want, got)
 	}
-	return states, nil
+	return nil
 }
 
 // CheckGame returns nil when the record's Game tag names g, in any case
@@ -880,16 +893,16 @@ func (r *Recorder) State() State { return r.state }
 // malformed move, prefixed with the move's number and text, and records
 // nothing then.
 func (r *Recorder) Play(move string) (State, error) {
-	where := fmt.Sprintf("move %d %s", len(r.rec.Moves)+1, Quote(move))
+	n := len(r.rec.Moves) + 1
 	if r.state == nil {
-		return nil, Errorf(ErrSyntax, "", where, "the recorder has no position to play in")
+		return nil, ErrorInMove(Errorf(ErrSyntax, "", "", "the recorder has no position to play in"), n, move)
 	}
 	if o := r.state.Outcome(); o.Over {
-		return nil, Errorf(ErrIllegal, "G6", where, "the game is already over: %s", o)
+		return nil, ErrorInMove(Errorf(ErrIllegal, "G6", "", "the game is already over: %s", o), n, move)
 	}
 	next, err := r.state.Play(move)
 	if err != nil {
-		return nil, ErrorIn(err, where)
+		return nil, ErrorInMove(err, n, move)
 	}
 	text, err := r.state.Canonical(move)
 	if err != nil {

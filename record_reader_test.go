@@ -112,3 +112,55 @@ func mustErr(t *testing.T, line string) string {
 	}
 	return err.Error()
 }
+
+// TestErrorInMoveQuotesOnce: an error about a malformed move text, which
+// quotes the text around its fault, is numbered without a second quote
+// of the whole text; another error gets the number and the text.
+func TestErrorInMoveQuotesOnce(t *testing.T) {
+	parseErr := Errorf(ErrSyntax, "G12", `move "…D1-D2\xff"`, "invalid UTF-8 byte 0xff at column 12")
+	if got, want := ErrorInMove(parseErr, 3, "C1-C2 D1-D2\xff").Error(), `move 3 "…D1-D2\xff": invalid UTF-8 byte 0xff at column 12 (G12)`; got != want {
+		t.Errorf("malformed: %q, want %q", got, want)
+	}
+	illegal := Errorf(ErrIllegal, "K8", "second displacement", "the ball was already moved")
+	if got, want := ErrorInMove(illegal, 12, "D1-D3").(*Error).Where, `move 12 "D1-D3": second displacement`; got != want {
+		t.Errorf("illegal: Where %q, want %q", got, want)
+	}
+	if err := ErrorInMove(nil, 1, "x"); err != nil {
+		t.Errorf("nil: %v", err)
+	}
+	plain := errors.New("plain")
+	if err := ErrorInMove(plain, 1, "x"); err != plain {
+		t.Errorf("another error: %v", err)
+	}
+}
+
+// TestCheckResult: a result is checked against the last position's
+// outcome, citing the rule that ended the game when it ended.
+func TestCheckResult(t *testing.T) {
+	won := Win(First, "North", "N3", "took the last stone")
+	for _, tt := range []struct {
+		result string
+		final  Outcome
+		want   string // "" for nil
+	}{
+		{"1-0", won, ""},
+		{"", Outcome{}, ""},
+		{"*", Outcome{}, ""},
+		{"0-1", won, "result: the record says 0-1 but the last position gives 1-0: took the last stone (N3)"},
+		{"*", won, "result: the record says * but the last position gives 1-0: took the last stone (N3)"},
+		{"1-0", Outcome{}, "result: the record says 1-0 but the game goes on in the last position (*)"},
+		{"1/2-1/2", Outcome{}, `result: "1/2-1/2": want 1-0, 0-1 or *`},
+	} {
+		err := (&Record{Result: tt.result}).CheckResult(tt.final)
+		got := ""
+		if err != nil {
+			got = err.(*Error).Where + ": " + err.(*Error).Msg
+			if r := RuleOf(err); r != "" {
+				got += " (" + r + ")"
+			}
+		}
+		if got != tt.want {
+			t.Errorf("%q with %v: %q, want %q", tt.result, tt.final, got, tt.want)
+		}
+	}
+}

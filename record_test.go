@@ -79,7 +79,7 @@ func TestRecordCorrupted(t *testing.T) {
 		kind                 error
 	}{
 		{"changed move", "3. 2", "3. 7", `move 3 "7": take 7: takes one or two of 2 stones (N1)`, ErrIllegal},
-		{"dropped move", "2. 1\n3. 2\n", "2. 1\n", "result: the record says 1-0 but the final position gives *", ErrIllegal},
+		{"dropped move", "2. 1\n3. 2\n", "2. 1\n", "result: the record says 1-0 but the game goes on in the last position (*)", ErrIllegal},
 		{"renumbered", "2. 1", "3. 1", `line 7: move number "3", want 2`, ErrSyntax},
 		{"bad header", `[North "Ann"]`, `[North Ann]`, "line 3: tag North: the value is written in double quotes", ErrSyntax},
 		{"no game", "[Game \"nim\"]\n", "", "line 1: the record that starts here has no Game tag", ErrSyntax},

@@ -1,7 +1,6 @@
 package brouillard
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/hopsgames/hops"
@@ -55,20 +54,25 @@ func PlayerRecord(rec *hops.Record, viewer hops.Side) (*hops.Record, error) {
 	out.Tags = append(out.Tags, rec.Tags...)
 	out.SetTag("View", SideName(viewer))
 	for i, rm := range rec.Moves {
-		where := fmt.Sprintf("move %d %s", i+1, hops.Quote(rm.Text))
+		if o := p.Outcome(); o.Over {
+			return nil, hops.ErrorInMove(hops.Errorf(hops.ErrIllegal, "G6", "", "the game was already over: %s", o), i+1, rm.Text)
+		}
 		m, err := ParseMove(rm.Text)
 		if err != nil {
-			return nil, hops.ErrorIn(err, where)
+			return nil, hops.ErrorInMove(err, i+1, rm.Text)
 		}
 		var r Reveal
 		if p, r, err = p.PlayReveal(m); err != nil {
-			return nil, hops.ErrorIn(err, where)
+			return nil, hops.ErrorInMove(err, i+1, rm.Text)
 		}
 		pm := hops.RecordMove{Text: rm.Text, Comment: rm.Comment}
 		if r.Turned {
 			pm.Reveal = r.String()
 		}
 		out.Moves = append(out.Moves, pm)
+	}
+	if err := rec.CheckResult(p.Outcome()); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -94,31 +98,23 @@ func ReplayView(rec *hops.Record) ([]View, error) {
 	}
 	views := []View{v}
 	for i, rm := range rec.Moves {
-		where := fmt.Sprintf("move %d %s", i+1, hops.Quote(rm.Text))
-		if v.Outcome().Over {
-			return views, hops.Errorf(hops.ErrIllegal, "G6", where, "the game was already over: %s", v.Outcome())
+		if o := v.Outcome(); o.Over {
+			return views, hops.ErrorInMove(hops.Errorf(hops.ErrIllegal, "G6", "", "the game was already over: %s", o), i+1, rm.Text)
 		}
 		m, err := ParseMove(rm.Text)
 		if err != nil {
-			return views, hops.ErrorIn(err, where)
+			return views, hops.ErrorInMove(err, i+1, rm.Text)
 		}
 		var r Reveal
 		if rm.Reveal != "" {
 			if r, err = ParseReveal(rm.Reveal); err != nil {
-				return views, hops.ErrorIn(err, where)
+				return views, hops.ErrorInMove(err, i+1, rm.Text)
 			}
 		}
 		if v, err = v.Play(m, r); err != nil {
-			return views, hops.ErrorIn(err, where)
+			return views, hops.ErrorInMove(err, i+1, rm.Text)
 		}
 		views = append(views, v)
 	}
-	want := rec.Result
-	if want == "" {
-		want = hops.ResultUnfinished
-	}
-	if got := hops.ResultOf(v.Outcome()); got != want {
-		return views, hops.Errorf(hops.ErrIllegal, "", "result", "the record says %s but the final position gives %s", want, got)
-	}
-	return views, nil
+	return views, rec.CheckResult(v.Outcome())
 }

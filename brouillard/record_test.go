@@ -160,3 +160,38 @@ func TestPlayerRecordErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayerRecordChecksResult: PlayerRecord checks what Replay checks of
+// a complete record, its result and no move after the end (G6), so that
+// it never makes a player's record that ReplayView refuses.
+func TestPlayerRecordChecksResult(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	var rec *hops.Record
+	var states []Position
+	for rec == nil || !states[len(states)-1].Outcome().Over {
+		rec, states = randomRecord(rng, 400)
+	}
+	wrong := *rec
+	wrong.Result = hops.ResultUnfinished
+	if _, err := PlayerRecord(&wrong, White); !errors.Is(err, hops.ErrIllegal) || !strings.HasPrefix(err.Error(), "result: the record says * but the last position gives 1-0: ") || strings.Count(err.Error(), "(B5)") != 1 {
+		t.Errorf("a finished game recorded as unfinished: %v", err)
+	}
+	if _, err := wrong.Replay(Game); err == nil || err.Error() != mustPlayerRecordErr(&wrong).Error() {
+		t.Errorf("Replay and PlayerRecord differ: %v / %v", err, mustPlayerRecordErr(&wrong))
+	}
+	past := *rec
+	past.Moves = append(slices.Clone(rec.Moves), rec.Moves[len(rec.Moves)-1])
+	if _, err := PlayerRecord(&past, Red); hops.RuleOf(err) != "G6" || !strings.Contains(err.Error(), "the game was already over") {
+		t.Errorf("a move after the end: %v", err)
+	}
+	if pr, err := PlayerRecord(rec, Red); err != nil {
+		t.Errorf("the record itself: %v", err)
+	} else if _, err := ReplayView(pr); err != nil {
+		t.Errorf("its player's record: %v", err)
+	}
+}
+
+func mustPlayerRecordErr(rec *hops.Record) error {
+	_, err := PlayerRecord(rec, White)
+	return err
+}
