@@ -2,6 +2,7 @@ package hops
 
 import (
 	"bytes"
+	"encoding"
 	"encoding/json"
 	"errors"
 	"reflect"
@@ -146,6 +147,14 @@ func DecodeJSON(data []byte, v any, what string) (bool, error) {
 		if errors.As(err, &e) { // a text inside, such as a click, is wrong
 			return false, e.In(what)
 		}
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) { // said in JSON's words, not Go's types
+			where := what
+			if te.Field != "" {
+				where += ": key " + Quote(te.Field)
+			}
+			return false, Errorf(ErrSyntax, "", where, "a JSON %s where %s is wanted", te.Value, jsonKind(te.Type))
+		}
 		msg := err.Error()
 		if len(msg) > 2*MaxQuote { // an unknown key is quoted whole
 			msg = Quote(msg)
@@ -153,6 +162,32 @@ func DecodeJSON(data []byte, v any, what string) (bool, error) {
 		return false, Errorf(ErrSyntax, "", what, "%s", msg)
 	}
 	return true, nil
+}
+
+// jsonKind names the JSON value that a Go type reads from.
+func jsonKind(t reflect.Type) string {
+	if t == nil {
+		return "another value"
+	}
+	if reflect.PointerTo(t).Implements(reflect.TypeFor[encoding.TextUnmarshaler]()) {
+		return "a string"
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	case reflect.Pointer:
+		return jsonKind(t.Elem())
+	}
+	return "another value"
 }
 
 // exactKeys refuses, when data is a JSON object and v points to a

@@ -371,6 +371,7 @@ type RecordReader struct {
 	isBack bool
 	resync bool // the last record was malformed: skip what is left of it
 	atNext bool // the last record's fault was the next record's first line
+	first  int  // the first line of the last record read
 }
 
 // failingReader remembers the first error of the reader it reads, other
@@ -507,6 +508,7 @@ func (rr *RecordReader) record() (*Record, error) {
 	}
 	rec := &Record{}
 	first := rr.line // the record's first line
+	rr.first = first
 	where := func() string { return fmt.Sprintf("line %d", rr.line) }
 	var seenGame, seenStart bool
 	seen := map[string]bool{}
@@ -599,6 +601,13 @@ func (rr *RecordReader) record() (*Record, error) {
 			}
 			addComment(c)
 			continue
+		}
+		if resultLike(line) {
+			rule := ""
+			if strings.Contains(line, "/") || strings.Contains(line, "½") {
+				rule = "G7" // a draw
+			}
+			return nil, Errorf(ErrSyntax, rule, where(), "result %s: want 1-0 (the first side won), 0-1 (the second side won) or * (no winner yet); the rules know no draw", Quote(line))
 		}
 		m, merr := parseMoveLine(line, len(rec.Moves)+1)
 		if merr != nil {
@@ -757,10 +766,21 @@ func ReadRecord(text string) (*Record, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := rr.Next(); err != io.EOF {
-		return nil, Errorf(ErrSyntax, "", fmt.Sprintf("line %d", rr.line), "more than one record")
+	end := rr.line // the result's line
+	switch _, err := rr.Next(); err {
+	case io.EOF:
+		return rec, nil
+	case nil:
+		return nil, Errorf(ErrSyntax, "", fmt.Sprintf("line %d", rr.first), "a second record: ReadRecord reads one (a RecordReader reads a stream of them)")
 	}
-	return rec, nil
+	return nil, Errorf(ErrSyntax, "", fmt.Sprintf("line %d", rr.first), "text after the result line (line %d), which ends the record", end)
+}
+
+// resultLike reports whether a line that is no result looks like one,
+// such as "1/2-1/2" or "1-1", rather than a move line.
+func resultLike(line string) bool {
+	return strings.Contains(line, "-") && !strings.Contains(line, ". ") &&
+		strings.Trim(line, "0123456789/½-") == ""
 }
 
 // Replay plays the record's moves from its start position in game g,

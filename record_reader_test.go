@@ -164,3 +164,22 @@ func TestCheckResult(t *testing.T) {
 		}
 	}
 }
+
+// TestReadRecordSaysWhy: the faults around a record's end are named for
+// what they are: a draw written as a result (the rules know none, G7),
+// text after the result, a second record.
+func TestReadRecordSaysWhy(t *testing.T) {
+	head := "[Game \"nim\"]\n[Start \"5 0\"]\n\n1. 2\n"
+	for _, tt := range []struct{ text, want, rule string }{
+		{head + "1/2-1/2\n", `line 5: result "1/2-1/2": want 1-0 (the first side won), 0-1 (the second side won) or * (no winner yet); the rules know no draw`, "G7"},
+		{head + "1-1\n", `line 5: result "1-1": want 1-0 (the first side won), 0-1 (the second side won) or * (no winner yet); the rules know no draw`, ""},
+		{head + "*\n\n{a late comment}\n", "line 7: text after the result line (line 5), which ends the record", ""},
+		{head + "*\n" + nimRecord, "line 6: a second record: ReadRecord reads one (a RecordReader reads a stream of them)", ""},
+	} {
+		_, err := ReadRecord(tt.text)
+		var e *Error
+		if !errors.As(err, &e) || e.Where+": "+e.Msg != tt.want || e.Rule != tt.rule {
+			t.Errorf("%q: %v, want %q (%s)", tt.text, err, tt.want, tt.rule)
+		}
+	}
+}

@@ -18,13 +18,23 @@ import (
 //
 // State embeds the hops.State, so it has all its methods; the zero State
 // holds none and encodes as null. JSON null decodes to the zero State
-// too, whose methods are those of a nil interface: test s.State != nil
-// before calling them on a State read from a field that may be null.
+// too, whose methods but String are those of a nil interface: test
+// s.State != nil before calling them on a State read from a field that
+// may be null.
 //
 // A Brouillard State is the true state, both secret setups in its text:
 // send a player his View (ViewOf) instead, never the State.
 type State struct {
 	hops.State
+}
+
+// String returns the position text of the state it holds, and "" for
+// the zero State, which fmt can then print like any other.
+func (s State) String() string {
+	if s.State == nil {
+		return ""
+	}
+	return s.State.String()
 }
 
 // stateJSON is the JSON form of a hops.State.

@@ -3,6 +3,7 @@ package games_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/hopsgames/hops"
@@ -59,5 +60,30 @@ func TestStateJSON(t *testing.T) {
 		if !errors.Is(err, c.kind) || hops.RuleOf(err) != c.rule || back.Game().Name != "zapita" {
 			t.Errorf("json.Unmarshal(%s) = %v (rule %q); want %v (rule %q) and the state unchanged", c.json, err, hops.RuleOf(err), c.kind, c.rule)
 		}
+	}
+}
+
+// TestStateJSONShape: JSON of the wrong shape is said in JSON's words,
+// naming the key, not the Go types behind it; the zero State, which
+// JSON null gives, prints as the empty text.
+func TestStateJSONShape(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"game":1,"position":""}`: `state: key "game": a JSON number where a string is wanted`,
+		`[]`:                       `state: a JSON array where an object is wanted`,
+		`"catchit"`:                `state: a JSON string where an object is wanted`,
+	} {
+		var s games.State
+		err := json.Unmarshal([]byte(in), &s)
+		if !errors.Is(err, hops.ErrSyntax) || err.Error() != want {
+			t.Errorf("%s: %v, want %q", in, err, want)
+		}
+	}
+	var rec hops.Record
+	if err := json.Unmarshal([]byte(`{"game":"catchit","moves":{}}`), &rec); err == nil || err.Error() != `record: key "moves": a JSON object where an array is wanted` {
+		t.Errorf("a record's moves as an object: %v", err)
+	}
+	var s games.State
+	if err := json.Unmarshal([]byte("null"), &s); err != nil || fmt.Sprint(s) != "" || fmt.Sprintf("%v", s) != "" {
+		t.Errorf("the zero State prints %q (%v)", fmt.Sprint(s), err)
 	}
 }
