@@ -871,18 +871,22 @@ func NewRecord(s State) *Record {
 // itself gives that move, so the record always replays. It keeps the
 // last position, so recording n moves takes time linear in n. A Recorder
 // is not safe for concurrent use.
+//
+// The zero Recorder has no position: it refuses every move, as one of a
+// nil State does, and records tags and comments.
 type Recorder struct {
-	rec   Record
-	state State
-	tags  map[string]int // index of each tag in rec.Tags
-	seen  positionCounter
-	reps  int // how many times state has occurred
+	rec    Record
+	state  State
+	before []State        // the position before each move recorded
+	tags   map[string]int // index of each tag in rec.Tags
+	seen   positionCounter
+	reps   int // how many times state has occurred
 }
 
 // NewRecorder starts recording a game from position s. With a nil s (the
 // zero Game's start) it refuses every move.
 func NewRecorder(s State) *Recorder {
-	r := &Recorder{state: s, tags: map[string]int{}}
+	r := &Recorder{state: s}
 	if s != nil {
 		r.rec = Record{Game: s.Game().Name, Start: s.String()}
 		r.reps = r.seen.add(s)
@@ -931,9 +935,35 @@ func (r *Recorder) Play(move string) (State, error) {
 		text = move
 	}
 	r.rec.Moves = append(r.rec.Moves, RecordMove{Text: text})
+	r.before = append(r.before, r.state)
 	r.state = next
 	r.reps = r.seen.add(next)
 	return next, nil
+}
+
+// TakeBack removes the last move recorded, with its comment, and returns
+// the position before it, which is the recorder's position again; the
+// repetition counts are those of that position as it was. With no move
+// recorded it returns an *Error of kind ErrSyntax and changes nothing.
+// The rules say nothing of taking a move back: a host decides when to
+// allow it (and in Brouillard, whether a move that turned a pawn over,
+// which both players have seen, can be forgotten).
+func (r *Recorder) TakeBack() (State, error) {
+	n := len(r.rec.Moves)
+	if n == 0 {
+		return r.state, Errorf(ErrSyntax, "", "", "no move to take back")
+	}
+	r.seen.remove(r.state)
+	r.state = r.before[n-1]
+	r.before[n-1] = nil
+	r.before = r.before[:n-1]
+	r.rec.Moves[n-1] = RecordMove{}
+	r.rec.Moves = r.rec.Moves[:n-1]
+	if n == 1 {
+		r.rec.Moves = nil // as before the first move
+	}
+	r.reps = r.seen.count(r.state)
+	return r.state, nil
 }
 
 // Repetitions returns, for each position of a game in order (such as the
@@ -982,6 +1012,34 @@ func (c *positionCounter) add(s State) int {
 	return 1
 }
 
+// remove counts one occurrence of s less.
+func (c *positionCounter) remove(s State) {
+	h, text := s.Hash(), s.String()
+	list := c.byHash[h]
+	for i := range list {
+		if list[i].text == text {
+			if list[i].n--; list[i].n == 0 {
+				c.byHash[h] = append(list[:i], list[i+1:]...)
+			}
+			return
+		}
+	}
+}
+
+// count returns how many times s has been counted.
+func (c *positionCounter) count(s State) int {
+	if s == nil {
+		return 0
+	}
+	text := s.String()
+	for _, pc := range c.byHash[s.Hash()] {
+		if pc.text == text {
+			return pc.n
+		}
+	}
+	return 0
+}
+
 // Comment sets the comment on the last move recorded, or on the game
 // before its first move when no move has been recorded yet.
 func (r *Recorder) Comment(text string) {
@@ -1003,9 +1061,18 @@ func (r *Recorder) SetTag(name, value string) error {
 	if name == "Game" || name == "Start" {
 		return Errorf(ErrSyntax, "", where, "the recorder sets the %s tag from the game", name)
 	}
+	// The tag's line must fit in a record (MaxRecordLine, and a value
+	// that a line can hold): checked as Record.Check would check it.
+	probe := Record{Game: "g", Start: "s", Tags: []Tag{{name, value}}, Result: ResultUnfinished}
+	if err := probe.Check(); err != nil {
+		return err
+	}
 	if i, ok := r.tags[name]; ok {
 		r.rec.Tags[i].Value = value
 		return nil
+	}
+	if r.tags == nil {
+		r.tags = map[string]int{}
 	}
 	r.tags[name] = len(r.rec.Tags)
 	r.rec.Tags = append(r.rec.Tags, Tag{name, value})
