@@ -164,11 +164,13 @@ func (g *Game) SideName(s Side) string {
 
 // ParseSide reads a side by its name in this game, in any case, or by its
 // first letter as position texts write it, or as "first" or "second"
-// (the text of a Side alone).
+// (the text of a Side alone), with white space around it as the other
+// parsers take it.
 func (g *Game) ParseSide(text string) (Side, error) {
 	if g == nil || g.Sides[0] == "" {
 		return First, Errorf(ErrSyntax, "", "", "the zero Game has no sides, so no side %s", Quote(text))
 	}
+	text = strings.TrimSpace(text)
 	switch strings.ToLower(text) {
 	case "first":
 		return First, nil

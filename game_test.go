@@ -135,7 +135,7 @@ func TestGameErasure(t *testing.T) {
 	if v, ok := p.Value().(nim); !ok || v.stones != 0 {
 		t.Errorf("Value = %#v", p.Value())
 	}
-	for text, want := range map[string]Side{"north": First, "S": Second, "South": Second} {
+	for text, want := range map[string]Side{"north": First, "S": Second, "South": Second, " south\t": Second, "s ": Second, " FIRST ": First} {
 		if got, err := nimGame.ParseSide(text); err != nil || got != want {
 			t.Errorf("ParseSide(%q) = %v, %v", text, got, err)
 		}

@@ -361,7 +361,9 @@ func revealProblem(text string) string {
 const MaxRecordLine = 4096
 
 // RecordReader reads a stream of records, one after the other. It reads
-// in time and memory linear in the length of the stream.
+// in time and memory linear in the length of the stream. The zero
+// RecordReader reads an empty stream; NewRecordReader makes one that
+// reads a stream.
 type RecordReader struct {
 	src    failingReader
 	sc     *bufio.Scanner
@@ -410,6 +412,9 @@ func NewRecordReader(r io.Reader) *RecordReader {
 }
 
 func (rr *RecordReader) next() (string, bool, error) {
+	if rr.sc == nil { // the zero RecordReader: an empty stream
+		return "", false, nil
+	}
 	if rr.isBack {
 		rr.isBack = false
 		return rr.back, true, nil

@@ -183,3 +183,14 @@ func TestReadRecordSaysWhy(t *testing.T) {
 		}
 	}
 }
+
+// TestZeroRecordReader: the zero RecordReader reads an empty stream (it
+// panicked).
+func TestZeroRecordReader(t *testing.T) {
+	var rr RecordReader
+	for range 2 {
+		if rec, err := rr.Next(); rec != nil || err != io.EOF {
+			t.Fatalf("Next = %v, %v; want io.EOF", rec, err)
+		}
+	}
+}

@@ -95,6 +95,9 @@ func (s *Baseline[P, M]) Search(p P) (Result[M], error) {
 // (the zero time: none).
 func (s *Baseline[P, M]) search(p P, budget int, deadline time.Time) (Result[M], error) {
 	var res Result[M]
+	if s.rng == nil {
+		return res, zeroPlayer("Baseline", "NewBaseline")
+	}
 	s.nodes, s.limited, s.stop, s.err = 0, false, false, nil
 	s.deadline = deadline
 	s.root = p.AppendMoves(s.root[:0])
@@ -262,6 +265,9 @@ func (s *Baseline[P, M]) negamax(q P, depth, alpha, beta, ply, budget int) int {
 // position must have the same legal moves as the true one, which holds
 // when the moves depend only on what the player sees.
 func (s *Baseline[P, M]) SearchSampled(sample Sampler[P], k int) (Result[M], error) {
+	if s.rng == nil {
+		return Result[M]{}, zeroPlayer("Baseline", "NewBaseline")
+	}
 	k = max(k, 1)
 	type tally struct {
 		votes, score, first int

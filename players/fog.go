@@ -93,6 +93,9 @@ const (
 // is 1; afterwards the Result is the Searcher's.
 func (s *FogSearcher) SearchView(v brouillard.View) (Result[brouillard.Move], error) {
 	var res Result[brouillard.Move]
+	if s.rng == nil {
+		return res, zeroPlayer("FogSearcher", "NewFogSearcher")
+	}
 	if v.ToMove() != v.Viewer() {
 		return res, hops.Errorf(hops.ErrIllegal, "G6", "view", "%s's view with %s to move: a player decides on his own turn only",
 			brouillard.SideName(v.Viewer()), brouillard.SideName(v.ToMove()))

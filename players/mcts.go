@@ -114,6 +114,9 @@ func (t *MCTS[P, M]) SearchSampled(sample Sampler[P]) (Result[M], error) {
 
 func (t *MCTS[P, M]) run(sample Sampler[P]) (Result[M], error) {
 	var res Result[M]
+	if t.rng == nil {
+		return res, zeroPlayer("MCTS", "NewMCTS")
+	}
 	t.nodes = 0
 	t.deadline = deadlineIn(t.opt.Time)
 	p, err := sample(t.rng)

@@ -97,6 +97,13 @@ type Random[P hops.Position[P, M], M hops.Move] struct {
 	seed uint64
 }
 
+// zeroPlayer is the error of a searching player that was not built by
+// its constructor: it has no evaluation, tables or generator to search
+// with.
+func zeroPlayer(name, constructor string) error {
+	return hops.Errorf(hops.ErrSyntax, "", "players", "the zero %s is no player: build one with %s", name, constructor)
+}
+
 // NewRandom returns a random player seeded with seed.
 func NewRandom[P hops.Position[P, M], M hops.Move](seed uint64) *Random[P, M] {
 	return &Random[P, M]{rng: newRand(seed), seed: seed}

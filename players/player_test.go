@@ -6,11 +6,13 @@ import (
 	"iter"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/brouillard"
+	"github.com/hopsgames/hops/catchit"
 	"github.com/hopsgames/hops/coir"
 )
 
@@ -320,5 +322,34 @@ func TestFogSearcherCancel(t *testing.T) {
 	close(cancelled)
 	if cut := choose(Options{Nodes: 1, Cancel: cancelled}); cut*4 > whole {
 		t.Errorf("the look cut short took %v, the whole look %v", cut, whole)
+	}
+}
+
+// TestZeroPlayers: a searching player that was not built by its
+// constructor says so in an error, where it panicked; the zero Random
+// plays, seeded with 0.
+func TestZeroPlayers(t *testing.T) {
+	p := catchit.Start()
+	for name, move := range map[string]func() error{
+		"Searcher":    func() error { _, err := new(Searcher[catchit.Position, catchit.Move]).Move(p); return err },
+		"Baseline":    func() error { _, err := new(Baseline[catchit.Position, catchit.Move]).Move(p); return err },
+		"MCTS":        func() error { _, err := new(MCTS[catchit.Position, catchit.Move]).Move(p); return err },
+		"FogSearcher": func() error { _, err := new(FogSearcher).Move(brouillard.Start()); return err },
+		"Searcher.SearchSampled": func() error {
+			_, err := new(Searcher[catchit.Position, catchit.Move]).SearchSampled(func(*rand.Rand) (catchit.Position, error) { return p, nil }, 2)
+			return err
+		},
+		"Baseline.SearchSampled": func() error {
+			_, err := new(Baseline[catchit.Position, catchit.Move]).SearchSampled(func(*rand.Rand) (catchit.Position, error) { return p, nil }, 2)
+			return err
+		},
+	} {
+		err := move()
+		if !errors.Is(err, hops.ErrSyntax) || !strings.Contains(err.Error(), "the zero ") {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if _, err := new(Random[catchit.Position, catchit.Move]).Move(p); err != nil {
+		t.Errorf("the zero Random: %v", err)
 	}
 }

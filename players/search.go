@@ -307,6 +307,9 @@ func (s *Searcher[P, M]) SearchOmniscient(p P) (Result[M], error) {
 
 func (s *Searcher[P, M]) search(p P, budget int, limit time.Duration) (Result[M], error) {
 	var res Result[M]
+	if s.rng == nil {
+		return res, zeroPlayer("Searcher", "NewSearcher")
+	}
 	s.nodes, s.limited, s.stop, s.err = 0, false, false, nil
 	s.deadline = deadlineIn(limit)
 	s.root = p.AppendMoves(s.root[:0])
@@ -872,6 +875,9 @@ type Sampler[P any] func(r *rand.Rand) (P, error)
 // the true one, which holds when the moves depend only on what the player
 // sees.
 func (s *Searcher[P, M]) SearchSampled(sample Sampler[P], k int) (Result[M], error) {
+	if s.rng == nil {
+		return Result[M]{}, zeroPlayer("Searcher", "NewSearcher")
+	}
 	k = max(k, 1)
 	type tally struct {
 		votes, score, first int
