@@ -217,6 +217,9 @@ func ParsePath(b *Board, text string) (Path, error) {
 // allows for one moving piece. Over and Land describe the board with the
 // moving piece lifted off its start square: the start square is normally
 // in Land (it is empty) and never in Over. G5 still forbids landing on it.
+// Board must be set (Board6 or Board7): the zero JumpRules describes no
+// board, and its methods panic, as the search's hot path checks nothing
+// twice.
 //
 // The optional parts model what sets the games apart:
 //   - Final: squares a jump may land on only as the last jump of the path
