@@ -794,9 +794,9 @@ func resultLike(line string) bool {
 // number, its text and the game's reason, as
 // `move 12 "D1-D3": ... (K8)`; a result that does not match the final
 // position is reported too. The record's Game tag must name g (see
-// CheckGame). Reveal annotations are not checked here: the
-// true state determines them; the brouillard package replays the records
-// that one player keeps, which need them.
+// CheckGame). Reveals are not checked here, as this package does not know
+// which games hide pieces: games.Replay checks them, and the brouillard
+// package replays the records that one player keeps, which need them.
 func (r *Record) Replay(g *Game) ([]State, error) {
 	if err := r.CheckGame(g); err != nil {
 		return nil, err

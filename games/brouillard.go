@@ -55,7 +55,37 @@ func init() {
 		}
 		return st, reveal, nil
 	}
+	e.checkReveal = func(s hops.State, move, reveal string) error {
+		want, err := brouillard.ParseReveal(reveal)
+		if err != nil {
+			return err
+		}
+		p, err := Value[brouillard.Position](s)
+		if err != nil {
+			return err
+		}
+		m, err := brouillard.ParseMove(move)
+		if err != nil {
+			return err
+		}
+		_, got, err := p.PlayReveal(m)
+		if err != nil {
+			return err
+		}
+		if got != want {
+			return hops.Errorf(hops.ErrIllegal, "B8", "reveal "+hops.Quote(reveal), "the move revealed %s", revealed(got))
+		}
+		return nil
+	}
 	register(e)
+}
+
+// revealed says what a reveal made public, in words.
+func revealed(r brouillard.Reveal) string {
+	if !r.Turned {
+		return "nothing: it turned no pawn over"
+	}
+	return r.String()
 }
 
 // brouillardView is a brouillard.View behind a View.

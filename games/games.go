@@ -35,6 +35,9 @@ type entry struct {
 	view       func(s hops.State, side hops.Side) (View, error)
 	parseView  func(text string, viewer hops.Side) (View, error)
 	playReveal func(s hops.State, move string) (hops.State, string, error)
+	// checkReveal checks the reveal a complete record gives a legal move
+	// played in s.
+	checkReveal func(s hops.State, move, reveal string) error
 }
 
 var registry = map[string]*entry{}
@@ -93,7 +96,12 @@ func Parse(name, text string) (hops.State, error) {
 
 // Replay replays a record of any of the games, found by its Game tag, and
 // returns every position from the start to the last (see
-// hops.Record.Replay).
+// hops.Record.Replay). It also checks the reveals that the record gives,
+// which hops.Record.Replay cannot (the root package does not know which
+// games hide pieces): in a game without hidden pieces a move reveals
+// nothing, and in Brouillard's complete records a reveal, which may be
+// left out, must be what the move revealed (B8). The positions returned
+// with an error end before the move at fault.
 func Replay(rec *hops.Record) ([]hops.State, error) {
 	if rec == nil {
 		return nil, hops.Errorf(hops.ErrSyntax, "", "", "no record")
@@ -102,7 +110,22 @@ func Replay(rec *hops.Record) ([]hops.State, error) {
 	if err != nil {
 		return nil, hops.ErrorIn(err, "tag Game")
 	}
-	return rec.Replay(g)
+	e := registry[g.Name]
+	states, err := rec.Replay(g)
+	for i := 0; i+1 < len(states); i++ {
+		m := rec.Moves[i]
+		if m.Reveal == "" {
+			continue
+		}
+		var rerr error = hops.Errorf(hops.ErrSyntax, "", "reveal "+hops.Quote(m.Reveal), "%s hides no piece, so a move reveals nothing", g.Title)
+		if e.checkReveal != nil {
+			rerr = e.checkReveal(states[i], m.Text, m.Reveal)
+		}
+		if rerr != nil {
+			return states[:i+1], hops.ErrorInMove(rerr, i+1, m.Text)
+		}
+	}
+	return states, err
 }
 
 // errNoState is the error of a nil State given where a state is needed.
