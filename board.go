@@ -50,11 +50,11 @@ func (s Square) String() string {
 	if s >= 0 && s < Outside {
 		return string([]byte{byte('A' + s.File()), byte('1' + s.Rank())})
 	}
-	return string(s.AppendText(nil))
+	return string(s.AppendTo(nil))
 }
 
-// AppendText appends the square's name (see String) to b.
-func (s Square) AppendText(b []byte) []byte {
+// AppendTo appends the square's name (see String) to b.
+func (s Square) AppendTo(b []byte) []byte {
 	switch {
 	case s == Outside:
 		return append(b, "out"...)
@@ -166,7 +166,7 @@ func (b Bitboard) String() string {
 		if len(out) > 1 {
 			out = append(out, ' ')
 		}
-		out = s.AppendText(out)
+		out = s.AppendTo(out)
 	}
 	return string(append(out, '}'))
 }
@@ -414,3 +414,8 @@ func (b *Board) MirrorRanks(s Square) Square { return SquareAt(s.File(), b.size-
 func (b *Board) Rotate180(s Square) Square {
 	return SquareAt(b.size-1-s.File(), b.size-1-s.Rank())
 }
+
+// AppendText appends to b the text that MarshalText gives, or returns
+// its error and b unchanged: encoding.TextAppender. AppendTo is the
+// faster form, with no check and no error.
+func (s Square) AppendText(b []byte) ([]byte, error) { return appendMarshaled(b, s.MarshalText) }

@@ -88,15 +88,15 @@ type Builder[M Move] interface {
 // "out" for Outside, after an 'x' when the click is marked, as "xD5".
 func (c Click) String() string {
 	var buf [4]byte
-	return string(c.AppendText(buf[:0]))
+	return string(c.AppendTo(buf[:0]))
 }
 
-// AppendText appends the click's text (see String) to b.
-func (c Click) AppendText(b []byte) []byte {
+// AppendTo appends the click's text (see String) to b.
+func (c Click) AppendTo(b []byte) []byte {
 	if c.Mark {
 		b = append(b, 'x')
 	}
-	return c.Square.AppendText(b)
+	return c.Square.AppendTo(b)
 }
 
 // MarshalText returns the click's text, so that clicks travel in JSON
@@ -107,7 +107,7 @@ func (c Click) MarshalText() ([]byte, error) {
 	if c.Square != Outside && !Board7.Contains(c.Square) {
 		return nil, Errorf(ErrSyntax, "G1", "click", "a click on no square has no text form")
 	}
-	return c.AppendText(nil), nil
+	return c.AppendTo(nil), nil
 }
 
 // UnmarshalText reads a click text with ParseClick.
@@ -157,3 +157,8 @@ func cutMark(text string) (string, bool) {
 	}
 	return text, false
 }
+
+// AppendText appends to b the text that MarshalText gives, or returns
+// its error and b unchanged: encoding.TextAppender. AppendTo is the
+// faster form, with no check and no error.
+func (c Click) AppendText(b []byte) ([]byte, error) { return appendMarshaled(b, c.MarshalText) }

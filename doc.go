@@ -41,7 +41,10 @@
 //   - The same names for the same things in every game beyond the rules:
 //     HasMoves, CanWinNow, Key (the exact position as a [StateKey]),
 //     Mirror (the board's reflection that keeps the rules), the texts
-//     (String, AppendText, MarshalText, UnmarshalText), and Setup, a plain
+//     (String; AppendTo, the same text appended to a buffer without
+//     allocating; and the encoding interfaces AppendText, MarshalText and
+//     UnmarshalText, which refuse a value built by hand whose text would
+//     not read back), and Setup, a plain
 //     struct of a position's pieces from which Setup.Position builds a
 //     position, checked as Parse checks a text. What only one game has
 //     (Zapita's bomb, Catch'it's carrier, Brouillard's Fous ...) has a

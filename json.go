@@ -315,7 +315,7 @@ func (p Path) MarshalText() ([]byte, error) {
 	if p.Len() == 1 {
 		return nil, Errorf(ErrSyntax, "G12", "path "+p.String(), "a path of one square has no text form")
 	}
-	text := p.AppendText(nil)
+	text := p.AppendTo(nil)
 	back, err := ParsePath(Board7, string(text))
 	if err != nil {
 		return nil, Errorf(ErrSyntax, "G12", "path "+Quote(string(text)), "has no text that reads back (%v)", err)
@@ -525,7 +525,7 @@ func (s Square) MarshalText() ([]byte, error) {
 	if s < NoSquare || s > Outside {
 		return nil, Errorf(ErrSyntax, "G1", "square", "%s is no square", s)
 	}
-	return s.AppendText(nil), nil
+	return s.AppendTo(nil), nil
 }
 
 // UnmarshalText reads what MarshalText writes, in either case: "out",
@@ -558,7 +558,7 @@ func (b Bitboard) MarshalJSON() ([]byte, error) {
 		if len(out) > 1 {
 			out = append(out, ',')
 		}
-		out = append(s.AppendText(append(out, '"')), '"')
+		out = append(s.AppendTo(append(out, '"')), '"')
 	}
 	return append(out, ']'), nil
 }
@@ -614,4 +614,19 @@ func (p *Piece) UnmarshalJSON(data []byte) error {
 	}
 	*p = Piece{Side: j.Side, Neutral: j.Neutral, Letter: j.Letter[0], Name: j.Name}
 	return nil
+}
+
+// AppendText appends to b the text that MarshalText gives, or returns
+// its error and b unchanged: encoding.TextAppender. AppendTo is the
+// faster form, with no check and no error.
+func (p Path) AppendText(b []byte) ([]byte, error) { return appendMarshaled(b, p.MarshalText) }
+
+// appendMarshaled appends what marshal gives to b, or returns its error
+// and b unchanged: the body of the AppendText methods.
+func appendMarshaled(b []byte, marshal func() ([]byte, error)) ([]byte, error) {
+	text, err := marshal()
+	if err != nil {
+		return b, err
+	}
+	return append(b, text...), nil
 }

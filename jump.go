@@ -125,9 +125,9 @@ func (p Path) Contains(s Square) bool {
 	return false
 }
 
-// AppendText appends the path's text (G12): upper-case squares joined by
+// AppendTo appends the path's text (G12): upper-case squares joined by
 // '-', or 'x' before a marked hop, and "out" for Outside.
-func (p Path) AppendText(b []byte) []byte {
+func (p Path) AppendTo(b []byte) []byte {
 	for i := 0; i < int(p.n); i++ {
 		if i > 0 {
 			if p.Marked(i) {
@@ -136,7 +136,7 @@ func (p Path) AppendText(b []byte) []byte {
 				b = append(b, '-')
 			}
 		}
-		b = p.sq[i].AppendText(b)
+		b = p.sq[i].AppendTo(b)
 	}
 	return b
 }
@@ -144,7 +144,7 @@ func (p Path) AppendText(b []byte) []byte {
 // String returns the path's text, such as "E2xC2-C4-A6".
 func (p Path) String() string {
 	var buf [3 * MaxPath]byte
-	return string(p.AppendText(buf[:0]))
+	return string(p.AppendTo(buf[:0]))
 }
 
 // ParsePath reads a path (G12) on board b: squares in either case joined

@@ -3,6 +3,7 @@ package hops_test
 import (
 	"encoding"
 	"errors"
+	"iter"
 	"testing"
 
 	hops "github.com/hopsgames/hops"
@@ -75,5 +76,55 @@ func TestBuiltMoveTextReadsBack(t *testing.T) {
 		if text, err := m.MarshalText(); !errors.Is(err, hops.ErrSyntax) {
 			t.Errorf("%v: MarshalText = %q, %v; want an ErrSyntax", m, text, err)
 		}
+	}
+}
+
+// texter is what every value with a text has.
+type texter interface {
+	encoding.TextAppender
+	encoding.TextMarshaler
+	String() string
+	AppendTo([]byte) []byte
+}
+
+// firstMove returns the first move of a sequence.
+func firstMove[M any](moves iter.Seq[M]) M {
+	for m := range moves {
+		return m
+	}
+	var zero M
+	return zero
+}
+
+// TestTextAppenders: the values with a text are encoding.TextAppender,
+// whose AppendText gives what MarshalText gives (its checks included)
+// after what b held, and b alone with MarshalText's error; AppendTo, the
+// fast form, gives String's text.
+func TestTextAppenders(t *testing.T) {
+	d1, d2 := hops.SquareAt(3, 0), hops.SquareAt(3, 1)
+	bad := catchit.NewMove(hops.PathOf(d1, hops.Outside, d2))
+	for _, v := range []texter{
+		d1, hops.PathOf(d1, d2), hops.Click{Square: d1},
+		zapita.Start(), catchit.Start(), coir.Start(), brouillard.Start(),
+		firstMove(zapita.Start().Moves()), firstMove(catchit.Start().Moves()),
+		firstMove(coir.Start().Moves()), firstMove(brouillard.Start().Moves()),
+		bad, hops.PathOf(d1), zapita.Move{},
+	} {
+		got, err := v.AppendText([]byte("prefix "))
+		want, werr := v.MarshalText()
+		switch {
+		case (err == nil) != (werr == nil):
+			t.Errorf("%v: AppendText error %v, MarshalText error %v", v, err, werr)
+		case err != nil && string(got) != "prefix ":
+			t.Errorf("%v: AppendText gave %q with its error", v, got)
+		case err == nil && string(got) != "prefix "+string(want):
+			t.Errorf("%v: AppendText = %q, want %q", v, got, "prefix "+string(want))
+		}
+		if s := string(v.AppendTo([]byte("prefix "))); s != "prefix "+v.String() {
+			t.Errorf("%v: AppendTo = %q", v, s)
+		}
+	}
+	if _, err := bad.AppendText(nil); !errors.Is(err, hops.ErrSyntax) {
+		t.Errorf("AppendText of a move with no text: %v", err)
 	}
 }

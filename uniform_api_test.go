@@ -58,14 +58,14 @@ var gameSpecific = map[string]map[string][]string{
 var required = map[string][]string{
 	"Position": {
 		// text
-		"String", "AppendText", "MarshalText", "UnmarshalText", "Diagram",
+		"String", "AppendTo", "MarshalText", "UnmarshalText", "Diagram",
 		// rules
 		"ToMove", "Moves", "AppendMoves", "CountMoves", "HasMoves", "Validate", "Play",
 		"Outcome", "CanWinNow", "Hash", "Key", "Mirror", "Pawns", "Setup",
 		// user interfaces (hops.UI)
 		"Drawing", "At", "Pawn", "Destinations", "Build",
 	},
-	"Move": {"String", "AppendText", "MarshalText", "UnmarshalText", "Arrows", "Clicks", "Mirror"},
+	"Move": {"String", "AppendTo", "MarshalText", "UnmarshalText", "Arrows", "Clicks", "Mirror"},
 }
 
 // exportedMethods returns the exported method names of T and *T.

@@ -21,7 +21,7 @@ import (
 type uniformPosition[P any, M uniformMove[M]] interface {
 	hops.Position[P, M]
 	hops.UI[M]
-	AppendText(b []byte) []byte
+	AppendTo(b []byte) []byte
 	MarshalText() ([]byte, error)
 	HasMoves() bool
 	CanWinNow() bool
@@ -33,7 +33,7 @@ type uniformPosition[P any, M uniformMove[M]] interface {
 type uniformMove[M any] interface {
 	comparable
 	String() string
-	AppendText(b []byte) []byte
+	AppendTo(b []byte) []byte
 	MarshalText() ([]byte, error)
 	Arrows() []hops.Arrow
 	Mirror() M
@@ -100,8 +100,8 @@ func checkAt[M hops.Move](t *rapid.T, p hops.UI[M]) {
 func (g uniformGame[P, M]) check(t *rapid.T) {
 	p := g.position(t)
 	text := p.String()
-	if got := string(p.AppendText([]byte("x"))); got != "x"+text {
-		t.Fatalf("AppendText gives %q, String %q", got, text)
+	if got := string(p.AppendTo([]byte("x"))); got != "x"+text {
+		t.Fatalf("AppendTo gives %q, String %q", got, text)
 	}
 	if got, _ := p.MarshalText(); string(got) != text {
 		t.Fatalf("MarshalText gives %q, String %q", got, text)
@@ -149,8 +149,8 @@ func (g uniformGame[P, M]) check(t *rapid.T) {
 		if i >= 40 { // the rest only for CanWinNow and the keys
 			continue
 		}
-		if got := string(m.AppendText([]byte("x"))); got != "x"+m.String() {
-			t.Fatalf("move AppendText gives %q, String %q", got, m.String())
+		if got := string(m.AppendTo([]byte("x"))); got != "x"+m.String() {
+			t.Fatalf("move AppendTo gives %q, String %q", got, m.String())
 		}
 		if got, _ := m.MarshalText(); string(got) != m.String() {
 			t.Fatalf("move MarshalText gives %q, String %q", got, m)

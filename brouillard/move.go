@@ -52,20 +52,20 @@ func (m Move) TurnedSquare() (sq hops.Square, ok bool) {
 	return (m.fou.At(m.fou.Len()-2) + m.fou.To()) / 2, true
 }
 
-// AppendText appends the move text (B10) to b.
-func (m Move) AppendText(b []byte) []byte {
+// AppendTo appends the move text (B10) to b.
+func (m Move) AppendTo(b []byte) []byte {
 	if m.pawn.Len() > 0 {
-		b = m.pawn.AppendText(b)
+		b = m.pawn.AppendTo(b)
 		b = append(b, ' ')
 	}
-	return m.fou.AppendText(b)
+	return m.fou.AppendTo(b)
 }
 
 // String returns the move text (B10), such as "D3-E2 E3-E5xC5" or
 // "D2-B2-B4-B6".
 func (m Move) String() string {
 	var buf [6*hops.MaxPath + 1]byte
-	return string(m.AppendText(buf[:0]))
+	return string(m.AppendTo(buf[:0]))
 }
 
 // MarshalText returns the move text; the zero Move (no move) gives the
@@ -73,7 +73,7 @@ func (m Move) String() string {
 // the same move (a square off the board, "out" in the middle of a path)
 // is refused with an error of kind ErrSyntax.
 func (m Move) MarshalText() ([]byte, error) {
-	return engine.MarshalReadable(m, m.AppendText, ParseMove, "move")
+	return engine.MarshalReadable(m, m.AppendTo, ParseMove, "move")
 }
 
 // UnmarshalText reads a move text, as ParseMove; the empty text gives
@@ -126,3 +126,8 @@ func ParseMove(text string) (Move, error) {
 	}
 	return m, nil
 }
+
+// AppendText appends to b the text that MarshalText gives, or returns
+// its error and b unchanged: encoding.TextAppender. AppendTo is the
+// faster form, with no check and no error.
+func (m Move) AppendText(b []byte) ([]byte, error) { return engine.AppendMarshaled(b, m.MarshalText) }

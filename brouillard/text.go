@@ -53,11 +53,11 @@ func (p Position) String() string {
 
 // MarshalText returns the position text; the zero Position (no position
 // set) gives the empty text.
-func (p Position) MarshalText() ([]byte, error) { return engine.MarshalText(p, p.AppendText) }
+func (p Position) MarshalText() ([]byte, error) { return engine.MarshalText(p, p.AppendTo) }
 
-// AppendText appends the position text (B11) to b and returns the
+// AppendTo appends the position text (B11) to b and returns the
 // extended slice; String and MarshalText are built on it.
-func (p Position) AppendText(b []byte) []byte { return p.st.appendText(b) }
+func (p Position) AppendTo(b []byte) []byte { return p.st.appendText(b) }
 
 // UnmarshalText reads a position text, as Parse; the empty text gives
 // the zero Position.
@@ -234,4 +234,11 @@ func (st *state) validate(view bool, viewer hops.Side) error {
 		}
 	}
 	return nil
+}
+
+// AppendText appends to b the text that MarshalText gives, or returns
+// its error and b unchanged: encoding.TextAppender. AppendTo is the
+// faster form, with no check and no error.
+func (p Position) AppendText(b []byte) ([]byte, error) {
+	return engine.AppendMarshaled(b, p.MarshalText)
 }

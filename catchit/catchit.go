@@ -234,16 +234,16 @@ func (p Position) Key() hops.StateKey {
 // "rrrrrrr/7/7/7/7/7/bbbBbbb b".
 func (p Position) String() string {
 	var buf [64]byte
-	return string(p.AppendText(buf[:0]))
+	return string(p.AppendTo(buf[:0]))
 }
 
 // MarshalText returns the position text of K11; the zero Position (no
 // position set) gives the empty text.
-func (p Position) MarshalText() ([]byte, error) { return engine.MarshalText(p, p.AppendText) }
+func (p Position) MarshalText() ([]byte, error) { return engine.MarshalText(p, p.AppendTo) }
 
-// AppendText appends the position text (K11) to out and returns the
+// AppendTo appends the position text (K11) to out and returns the
 // extended slice; String and MarshalText are built on it.
-func (p Position) AppendText(out []byte) []byte {
+func (p Position) AppendTo(out []byte) []byte {
 	c := p.carrier()
 	out = engine.AppendRows(out, board, func(s hops.Square) (byte, bool) {
 		switch {
@@ -384,4 +384,11 @@ func (p Position) Diagram() string {
 		return ""
 	})
 	return d + engine.Status(p.Outcome(), SideName(p.ToMove())) + "\n"
+}
+
+// AppendText appends to b the text that MarshalText gives, or returns
+// its error and b unchanged: encoding.TextAppender. AppendTo is the
+// faster form, with no check and no error.
+func (p Position) AppendText(b []byte) ([]byte, error) {
+	return engine.AppendMarshaled(b, p.MarshalText)
 }

@@ -185,12 +185,12 @@ func (p Position) Hash() uint64 {
 // "bbbbbb/6/6/6/6/wwwwww w".
 func (p Position) String() string {
 	var buf [48]byte
-	return string(p.AppendText(buf[:0]))
+	return string(p.AppendTo(buf[:0]))
 }
 
-// AppendText appends the position text (C8) to b and returns the
+// AppendTo appends the position text (C8) to b and returns the
 // extended slice; String and MarshalText are built on it.
-func (p Position) AppendText(b []byte) []byte {
+func (p Position) AppendTo(b []byte) []byte {
 	b = engine.AppendRows(b, board, func(s hops.Square) (byte, bool) {
 		switch {
 		case p.white.Has(s):
@@ -208,7 +208,7 @@ func (p Position) AppendText(b []byte) []byte {
 
 // MarshalText returns the position text; the zero Position (no position
 // set) gives the empty text.
-func (p Position) MarshalText() ([]byte, error) { return engine.MarshalText(p, p.AppendText) }
+func (p Position) MarshalText() ([]byte, error) { return engine.MarshalText(p, p.AppendTo) }
 
 // UnmarshalText reads a position text with Parse; the empty text gives
 // the zero Position.
@@ -278,4 +278,11 @@ func (p Position) Diagram() string {
 	}
 	sb.WriteString("\n")
 	return sb.String()
+}
+
+// AppendText appends to b the text that MarshalText gives, or returns
+// its error and b unchanged: encoding.TextAppender. AppendTo is the
+// faster form, with no check and no error.
+func (p Position) AppendText(b []byte) ([]byte, error) {
+	return engine.AppendMarshaled(b, p.MarshalText)
 }

@@ -75,23 +75,23 @@ func (m Move) Step() (from, to hops.Square, ok bool) {
 // the zero Move gives "".
 func (m Move) String() string {
 	var buf [3*hops.MaxPath + 6]byte
-	return string(m.AppendText(buf[:0]))
+	return string(m.AppendTo(buf[:0]))
 }
 
-// AppendText appends the move text (C7) to b and returns the extended
+// AppendTo appends the move text (C7) to b and returns the extended
 // slice; String and MarshalText are built on it.
-func (m Move) AppendText(b []byte) []byte {
+func (m Move) AppendTo(b []byte) []byte {
 	for i := 0; i < int(m.n); i++ {
 		if i > 0 {
 			b = append(b, '-')
 		}
-		b = m.sq[i].AppendText(b)
+		b = m.sq[i].AppendTo(b)
 	}
 	if m.hasStep {
 		b = append(b, ' ')
-		b = m.from.AppendText(b)
+		b = m.from.AppendTo(b)
 		b = append(b, '-')
-		b = m.to.AppendText(b)
+		b = m.to.AppendTo(b)
 	}
 	return b
 }
@@ -101,7 +101,7 @@ func (m Move) AppendText(b []byte) []byte {
 // the same move (a square off the board, "out" in the middle of a path)
 // is refused with an error of kind ErrSyntax.
 func (m Move) MarshalText() ([]byte, error) {
-	return engine.MarshalReadable(m, m.AppendText, ParseMove, "move")
+	return engine.MarshalReadable(m, m.AppendTo, ParseMove, "move")
 }
 
 // UnmarshalText reads a move text with ParseMove; the empty text gives
@@ -164,3 +164,8 @@ func parsePart(text, what string) (hops.Path, error) {
 	}
 	return p, nil
 }
+
+// AppendText appends to b the text that MarshalText gives, or returns
+// its error and b unchanged: encoding.TextAppender. AppendTo is the
+// faster form, with no check and no error.
+func (m Move) AppendText(b []byte) ([]byte, error) { return engine.AppendMarshaled(b, m.MarshalText) }

@@ -74,7 +74,7 @@ func (m Move) partText(what string) string {
 		if i > 0 {
 			b = append(b, '-')
 		}
-		b = m.sq[i].AppendText(b)
+		b = m.sq[i].AppendTo(b)
 	}
 	return what + " " + string(b)
 }

@@ -82,16 +82,16 @@ func (m Move) Mirror() Move {
 // String returns the move text of Z7, such as "D2-B2*D4*G4".
 func (m Move) String() string {
 	var buf [3*hops.MaxPath + 3*MaxThrows]byte
-	return string(m.AppendText(buf[:0]))
+	return string(m.AppendTo(buf[:0]))
 }
 
-// AppendText appends the move text (Z7) to b and returns the extended
+// AppendTo appends the move text (Z7) to b and returns the extended
 // slice; String and MarshalText are built on it.
-func (m Move) AppendText(b []byte) []byte {
-	b = m.path.AppendText(b)
+func (m Move) AppendTo(b []byte) []byte {
+	b = m.path.AppendTo(b)
 	for i := 0; i < int(m.n); i++ {
 		b = append(b, '*')
-		b = m.throws[i].AppendText(b)
+		b = m.throws[i].AppendTo(b)
 	}
 	return b
 }
@@ -101,7 +101,7 @@ func (m Move) AppendText(b []byte) []byte {
 // the same move (a square off the board, "out" in the middle of a path)
 // is refused with an error of kind ErrSyntax.
 func (m Move) MarshalText() ([]byte, error) {
-	return engine.MarshalReadable(m, m.AppendText, ParseMove, "move")
+	return engine.MarshalReadable(m, m.AppendTo, ParseMove, "move")
 }
 
 // UnmarshalText reads a move text with ParseMove; the empty text gives
@@ -154,3 +154,8 @@ func ParseMove(text string) (Move, error) {
 	}
 	return m, nil
 }
+
+// AppendText appends to b the text that MarshalText gives, or returns
+// its error and b unchanged: encoding.TextAppender. AppendTo is the
+// faster form, with no check and no error.
+func (m Move) AppendText(b []byte) ([]byte, error) { return engine.AppendMarshaled(b, m.MarshalText) }

@@ -227,3 +227,14 @@ func CheckSide(where string, s hops.Side, name func(hops.Side) string) error {
 	}
 	return nil
 }
+
+// AppendMarshaled appends what marshal gives to b, or returns its error
+// and b unchanged: the body of the games' AppendText methods, which are
+// encoding.TextAppender.
+func AppendMarshaled(b []byte, marshal func() ([]byte, error)) ([]byte, error) {
+	text, err := marshal()
+	if err != nil {
+		return b, err
+	}
+	return append(b, text...), nil
+}
