@@ -44,9 +44,9 @@
 //     (String; AppendTo, the same text appended to a buffer without
 //     allocating; and the encoding interfaces AppendText, MarshalText and
 //     UnmarshalText, which refuse a value built by hand whose text would
-//     not read back), and Setup, a plain
-//     struct of a position's pieces from which Setup.Position builds a
-//     position, checked as Parse checks a text. What only one game has
+//     not read back), and Setup, a plain struct of a position's pieces
+//     from which Setup.Position builds a position, checked as Parse
+//     checks a text. What only one game has
 //     (Zapita's bomb, Catch'it's carrier, Brouillard's Fous ...) has a
 //     name of its own.
 //   - Errors: every error the library makes is an [*Error] that wraps
