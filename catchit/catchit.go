@@ -346,21 +346,9 @@ func (p Position) Mirror() Position {
 	q.pawns[Blue] = mirrorBits(p.pawns[Blue])
 	q.pawns[Red] = mirrorBits(p.pawns[Red])
 	if c := p.carrier(); c != hops.NoSquare {
-		q.ball = uint8(MirrorSquare(c)) + 1
+		q.ball = uint8(board.MirrorFiles(c)) + 1
 	}
 	return q
-}
-
-// MirrorSquare returns the square reflected left to right on the 7×7
-// board (A1 to G1); other values are returned unchanged.
-//
-// Deprecated: Position.Mirror and Move.Mirror reflect a whole position or
-// move, and hops.Board7.MirrorFiles reflects one square.
-func MirrorSquare(s hops.Square) hops.Square {
-	if !board.Contains(s) {
-		return s
-	}
-	return board.MirrorFiles(s)
 }
 
 func mirrorBits(b hops.Bitboard) hops.Bitboard { return engine.MapSquares(b, board.MirrorFiles) }
