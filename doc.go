@@ -1,9 +1,9 @@
 // Package hops implements the rules of the four games of the HOPS series
 // (Max Gerchambeau, 1983): Zapita, Catch'it, Coir Circuit and Brouillard
 // au Palais. It validates a move a player submits and says which rule an
-// illegal one breaks, generates legal moves fast and without allocating,
-// reads and writes positions, moves and whole game records as text, and
-// draws positions as SVG.
+// illegal one breaks, generates legal moves fast (without allocating,
+// into a reused slice), reads and writes positions, moves and whole game
+// records as text, and draws positions as SVG.
 //
 // All four are played on a small square board (7×7, or 6×6 for Coir) by
 // pieces that step to a neighbouring square like a chess king, or jump

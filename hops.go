@@ -223,7 +223,9 @@ type Position[P any, M Move] interface {
 	// ToMove returns the side whose decision it is.
 	ToMove() Side
 	// Moves yields the legal moves: exactly one per distinct successor
-	// (G9), in a deterministic order. A finished game has none.
+	// (G9), in a deterministic order. A finished game has none. It may
+	// allocate (some games generate every move before the first);
+	// AppendMoves into a reused slice is the form that does not.
 	Moves() iter.Seq[M]
 	// AppendMoves appends the moves that Moves yields, in the same order,
 	// to dst and returns the extended slice; with enough capacity it does
@@ -245,9 +247,9 @@ type Position[P any, M Move] interface {
 	Hash() uint64
 }
 
-// Perft counts the leaf nodes of the game tree of depth d below p (G10):
-// 1 at depth 0, otherwise the sum over p's moves of the perft of the
-// successors at depth d-1. The last level is counted with CountMoves,
+// Perft counts the leaf nodes of the game tree of the given depth below
+// p (G10): 1 at depth 0 (or below), otherwise the sum over p's moves of
+// the perft of the successors at depth-1. The last level is counted with CountMoves,
 // without playing the moves. A generated move that fails to play is a bug
 // in the game package, and Perft panics on it rather than return a wrong
 // count.
@@ -283,9 +285,9 @@ type DivideEntry[M Move] struct {
 }
 
 // Divide returns, for each move of p in generation order, the perft of
-// depth d-1 of its successor: the per-move breakdown of Perft(p, d) that
-// is used to find where two move generators disagree. It returns nil for
-// d < 1.
+// depth depth-1 of its successor: the per-move breakdown of
+// Perft(p, depth) that is used to find where two move generators
+// disagree. It returns nil for a depth below 1.
 func Divide[P Position[P, M], M Move](p P, depth int) []DivideEntry[M] {
 	if depth < 1 {
 		return nil

@@ -91,8 +91,9 @@ func (r *Record) Tag(name string) (string, bool) {
 	return "", false
 }
 
-// SetTag sets a tag, replacing the first one of that name or adding one.
-// It looks through the tags, so setting many tags one by one takes time
+// SetTag sets a tag, replacing the first one of that name or adding one;
+// the names Game and Start set the fields of the same names, as Tag reads
+// them. It looks through the tags, so setting many tags one by one takes time
 // quadratic in their number; a Recorder keeps an index instead.
 func (r *Record) SetTag(name, value string) {
 	switch name {
