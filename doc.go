@@ -171,6 +171,14 @@
 // working values and the computer players, makes json.Marshal fail with
 // an *Error (see [NoJSON]) rather than write {}.
 //
+// Keys are in lower case, with an underscore between words ("to_move"),
+// in every struct the library sends (each game's Setup, [Arrow], [Token],
+// [DivideEntry], the players' Options and Result ...). The values a
+// program reads from JSON (records, setups, options, states ...) take
+// their keys exactly as written and each once, where encoding/json alone
+// matches keys in any case and ignores unknown ones, so that a misspelt
+// key is an error rather than a field left empty.
+//
 // # Diagrams
 //
 // Each game draws its positions as a [Drawing] (the board, its special

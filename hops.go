@@ -280,8 +280,8 @@ func perft[P Position[P, M], M Move](p P, depth int, bufs [][]M) uint64 {
 
 // DivideEntry is one line of Divide: a move and the perft of its successor.
 type DivideEntry[M Move] struct {
-	Move  M
-	Nodes uint64
+	Move  M      `json:"move"`
+	Nodes uint64 `json:"nodes"`
 }
 
 // Divide returns, for each move of p in generation order, the perft of

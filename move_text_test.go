@@ -2,8 +2,11 @@ package hops_test
 
 import (
 	"encoding"
+	"encoding/json"
 	"errors"
 	"iter"
+	"reflect"
+	"strings"
 	"testing"
 
 	hops "github.com/hopsgames/hops"
@@ -126,5 +129,35 @@ func TestTextAppenders(t *testing.T) {
 	}
 	if _, err := bad.AppendText(nil); !errors.Is(err, hops.ErrSyntax) {
 		t.Errorf("AppendText of a move with no text: %v", err)
+	}
+}
+
+// TestSetupJSON: every game's Setup travels in JSON with lower-case keys,
+// reads back equal, and refuses a key not written exactly (encoding/json
+// alone would read "PAWNS" as "pawns", and leave a misspelt key's field
+// empty).
+func TestSetupJSON(t *testing.T) {
+	for name, setup := range map[string]any{
+		"zapita": zapita.Start().Setup(), "catchit": catchit.Start().Setup(),
+		"coir": coir.Start().Setup(), "brouillard": brouillard.Start().Setup(),
+	} {
+		data, err := json.Marshal(setup)
+		if err != nil || !strings.Contains(string(data), `"pawns":[`) || !strings.Contains(string(data), `"to_move":"first"`) {
+			t.Errorf("%s: %s, %v", name, data, err)
+			continue
+		}
+		back := reflect.New(reflect.TypeOf(setup))
+		if err := json.Unmarshal(data, back.Interface()); err != nil || !reflect.DeepEqual(back.Elem().Interface(), setup) {
+			t.Errorf("%s: read back %+v, %v", name, back.Elem().Interface(), err)
+		}
+		for _, bad := range []string{
+			strings.Replace(string(data), `"pawns"`, `"PAWNS"`, 1),
+			strings.Replace(string(data), `"to_move"`, `"tomove"`, 1),
+			strings.Replace(string(data), `{`, `{"to_move":"second",`, 1),
+		} {
+			if err := json.Unmarshal([]byte(bad), back.Interface()); !errors.Is(err, hops.ErrSyntax) {
+				t.Errorf("%s: %.60s... read with %v", name, bad, err)
+			}
+		}
 	}
 }

@@ -27,21 +27,23 @@ type Drawing struct {
 // Token is a piece drawn on a square: a disc with an optional label and an
 // optional small marker disc (Catch'it's ball).
 type Token struct {
-	Fill     string // disc colour; "" for no piece
-	Stroke   string // outline colour; "" for black
-	Label    string // text in the disc, such as a power or a figure
-	Ink      string // label colour; "" for black
-	Marker   string // colour of a small disc on the piece; "" for none
-	FaceDown bool   // drawn hatched, as a hidden piece
-	Square   bool   // drawn as a rounded square instead of a disc
+	Fill     string `json:"fill"`      // disc colour; "" for no piece
+	Stroke   string `json:"stroke"`    // outline colour; "" for black
+	Label    string `json:"label"`     // text in the disc, such as a power or a figure
+	Ink      string `json:"ink"`       // label colour; "" for black
+	Marker   string `json:"marker"`    // colour of a small disc on the piece; "" for none
+	FaceDown bool   `json:"face_down"` // drawn hatched, as a hidden piece
+	Square   bool   `json:"square"`    // drawn as a rounded square instead of a disc
 }
 
 // Arrow is one hop of a move. Its ends are given as file and rank (from
 // 0), which may lie one square off the board (Catch'it's exit).
 type Arrow struct {
-	FromFile, FromRank int
-	ToFile, ToRank     int
-	Dashed             bool // a throw rather than a step or jump
+	FromFile int  `json:"from_file"`
+	FromRank int  `json:"from_rank"`
+	ToFile   int  `json:"to_file"`
+	ToRank   int  `json:"to_rank"`
+	Dashed   bool `json:"dashed,omitempty"` // a throw rather than a step or jump
 }
 
 // The geometry of the picture, in SVG user units.

@@ -13,23 +13,23 @@ import (
 // the two sides' arrangements, B3) and Parse (a position text, B11).
 type Setup struct {
 	// Pawns[side] holds the squares of that side's pawns.
-	Pawns [2]hops.Bitboard
+	Pawns [2]hops.Bitboard `json:"pawns"`
 	// Kinds holds the kind of the pawn on each square of Pawns (Blank to
 	// King); the other squares' entries are ignored.
-	Kinds [64]Kind
+	Kinds [64]Kind `json:"kinds"`
 	// Turned holds the pawns that have been turned over (B8) and are
 	// still on the board.
-	Turned hops.Bitboard
+	Turned hops.Bitboard `json:"turned"`
 	// Fous holds each side's Fou square.
-	Fous [2]hops.Square
+	Fous [2]hops.Square `json:"fous"`
 	// Captured holds the number of opposing figures each side has
 	// captured (B5), 0 to 5.
-	Captured [2]int
+	Captured [2]int `json:"captured"`
 	// ToMove is the side to move.
-	ToMove hops.Side
+	ToMove hops.Side `json:"to_move"`
 	// Continuing is true when the side to move must move its Fou again
 	// after a capture (B9; the phase '+').
-	Continuing bool
+	Continuing bool `json:"continuing"`
 }
 
 // Setup returns the position's pieces.
@@ -82,4 +82,14 @@ func (s Setup) Position() (Position, error) {
 	}
 	st.pawns, st.revealed, st.fou, st.side, st.plus = s.Pawns, s.Turned, s.Fous, s.ToMove, s.Continuing
 	return Parse(string(st.appendText(nil)))
+}
+
+// UnmarshalJSON reads the JSON form of a Setup, its keys written exactly
+// as encoding/json writes them and each once (see hops.DecodeJSON), so that
+// a misspelt key is an error rather than a field left empty. It checks
+// the form only: Position checks the pieces.
+func (s *Setup) UnmarshalJSON(data []byte) error {
+	type plain Setup
+	_, err := hops.DecodeJSON(data, (*plain)(s), "setup")
+	return err
 }

@@ -12,12 +12,12 @@ import (
 // position text, K11).
 type Setup struct {
 	// Pawns[side] holds the squares of that side's pawns.
-	Pawns [2]hops.Bitboard
+	Pawns [2]hops.Bitboard `json:"pawns"`
 	// Carrier is the square of the pawn that carries the ball (K1), or
 	// hops.NoSquare once the ball has left the board (K9).
-	Carrier hops.Square
+	Carrier hops.Square `json:"carrier"`
 	// ToMove is the side to move (in a finished game, the loser).
-	ToMove hops.Side
+	ToMove hops.Side `json:"to_move"`
 }
 
 // Setup returns the position's pieces and side to move.
@@ -41,4 +41,14 @@ func (s Setup) Position() (Position, error) {
 		p.ball = uint8(s.Carrier) + 1
 	}
 	return Parse(p.String())
+}
+
+// UnmarshalJSON reads the JSON form of a Setup, its keys written exactly
+// as encoding/json writes them and each once (see hops.DecodeJSON), so that
+// a misspelt key is an error rather than a field left empty. It checks
+// the form only: Position checks the pieces.
+func (s *Setup) UnmarshalJSON(data []byte) error {
+	type plain Setup
+	_, err := hops.DecodeJSON(data, (*plain)(s), "setup")
+	return err
 }

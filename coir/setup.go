@@ -11,9 +11,9 @@ import hops "github.com/hopsgames/hops"
 type Setup struct {
 	// Pawns[side] holds the squares of the pawns showing that side's
 	// colour (C1).
-	Pawns [2]hops.Bitboard
+	Pawns [2]hops.Bitboard `json:"pawns"`
 	// ToMove is the side to move (in a finished game, the loser).
-	ToMove hops.Side
+	ToMove hops.Side `json:"to_move"`
 }
 
 // Setup returns the position's pawns and side to move.
@@ -25,4 +25,14 @@ func (p Position) Setup() Setup {
 // NewPosition checks it.
 func (s Setup) Position() (Position, error) {
 	return NewPosition(s.Pawns[White], s.Pawns[Black], s.ToMove)
+}
+
+// UnmarshalJSON reads the JSON form of a Setup, its keys written exactly
+// as encoding/json writes them and each once (see hops.DecodeJSON), so that
+// a misspelt key is an error rather than a field left empty. It checks
+// the form only: Position checks the pieces.
+func (s *Setup) UnmarshalJSON(data []byte) error {
+	type plain Setup
+	_, err := hops.DecodeJSON(data, (*plain)(s), "setup")
+	return err
 }

@@ -151,8 +151,8 @@ func lookup(g *hops.Game) (*entry, error) {
 // Division is one line of Divide: a move's text and the number of leaves
 // below it.
 type Division struct {
-	Move  string
-	Nodes uint64
+	Move  string `json:"move"`
+	Nodes uint64 `json:"nodes"`
 }
 
 // Perft returns hops.Perft of the typed position behind s.

@@ -1,6 +1,7 @@
 package players
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"iter"
@@ -351,5 +352,30 @@ func TestZeroPlayers(t *testing.T) {
 	}
 	if _, err := new(Random[catchit.Position, catchit.Move]).Move(p); err != nil {
 		t.Errorf("the zero Random: %v", err)
+	}
+}
+
+// TestOptionsJSON: Options and Result travel in JSON with lower-case keys;
+// Options read from JSON refuse a key not written exactly, so that a
+// misspelt budget is an error rather than the default.
+func TestOptionsJSON(t *testing.T) {
+	opt := Options{Nodes: 300, Time: 20 * time.Millisecond, MaxDepth: 6, TableBits: 12, Quiescence: -1, Seed: 9}
+	data, err := json.Marshal(opt)
+	want := `{"nodes":300,"time":20000000,"max_depth":6,"table_bits":12,"quiescence":-1,"seed":9}`
+	if err != nil || string(data) != want {
+		t.Fatalf("Options encode as %s, %v; want %s", data, err, want)
+	}
+	var back Options
+	if err := json.Unmarshal(data, &back); err != nil || back != opt {
+		t.Errorf("read back %+v, %v", back, err)
+	}
+	for _, bad := range []string{`{"node":300}`, `{"Nodes":300}`, `{"nodes":1,"nodes":2}`, `{"cancel":1}`} {
+		if err := json.Unmarshal([]byte(bad), &back); !errors.Is(err, hops.ErrSyntax) {
+			t.Errorf("%s: %v", bad, err)
+		}
+	}
+	res, _ := json.Marshal(Result[catchit.Move]{Score: 5, Depth: 2, Nodes: 40})
+	if string(res) != `{"move":"","score":5,"depth":2,"nodes":40}` {
+		t.Errorf("Result encodes as %s", res)
 	}
 }

@@ -35,26 +35,26 @@ type Options struct {
 	// iteration (depth 1) always completes, whatever the budget, so the
 	// searcher never moves without looking at every move once. 0 means
 	// no node limit (or DefaultNodes if Time is 0 too).
-	Nodes int
+	Nodes int `json:"nodes"`
 	// Time is the budget of one search in wall-clock time, checked like
 	// Nodes. A search bounded by time is not reproducible; one bounded by
 	// Nodes alone is, for a given Seed.
-	Time time.Duration
+	Time time.Duration `json:"time"`
 	// MaxDepth is the deepest iteration, in plies; 0 means 64.
-	MaxDepth int
+	MaxDepth int `json:"max_depth"`
 	// TableBits is the base-2 logarithm of the number of entries of the
 	// transposition table; 0 means 14 (16384 entries).
-	TableBits int
+	TableBits int `json:"table_bits"`
 	// Quiescence is the number of plies of forcing moves (see Tactics)
 	// that Searcher follows beyond the horizon, where it also checks
 	// whether the side to move can win at once; 0 means the game's
 	// Tactics.Quiescence, a negative number none: the horizon is then
 	// the bare evaluation, which is cheap, so the search goes deeper in
 	// the same time. Baseline ignores it.
-	Quiescence int
+	Quiescence int `json:"quiescence"`
 	// Seed seeds the generator that breaks ties between equally good
 	// moves at the root (and draws hidden states, see SearchSampled).
-	Seed uint64
+	Seed uint64 `json:"seed"`
 	// Cancel, when it is closed, ends a search under way as soon as it
 	// checks (as often as it checks Time) with the best move found so far:
 	// the first iteration, which looks at every move once, still completes
@@ -95,10 +95,10 @@ func (o *Options) interrupted(deadline time.Time) bool {
 
 // Result describes the outcome of a search.
 type Result[M hops.Move] struct {
-	Move  M   // the move chosen
-	Score int // its value for the side to move, from the deepest iteration
-	Depth int // the deepest iteration that searched the chosen move
-	Nodes int // the positions visited
+	Move  M   `json:"move"`  // the move chosen
+	Score int `json:"score"` // its value for the side to move, from the deepest iteration
+	Depth int `json:"depth"` // the deepest iteration that searched the chosen move
+	Nodes int `json:"nodes"` // the positions visited
 }
 
 // Tactics is what a searcher may know of a game beyond its rules and its
@@ -926,4 +926,14 @@ func (s *Searcher[P, M]) SearchSampled(sample Sampler[P], k int) (Result[M], err
 	total.Move = best
 	total.Score = count[best].score / count[best].votes
 	return total, nil
+}
+
+// UnmarshalJSON reads the JSON form of Options, its keys written exactly
+// and each once (see hops.DecodeJSON), so that a misspelt budget is an
+// error rather than a default; Time is a number of nanoseconds, as
+// encoding/json writes a time.Duration.
+func (o *Options) UnmarshalJSON(data []byte) error {
+	type plain Options
+	_, err := hops.DecodeJSON(data, (*plain)(o), "options")
+	return err
 }

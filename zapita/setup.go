@@ -13,11 +13,11 @@ import (
 type Setup struct {
 	// Pawns[side][power-1] holds the squares of that side's pawns of that
 	// power (1, 2 or 3): two of each (Z1).
-	Pawns [2][3]hops.Bitboard
+	Pawns [2][3]hops.Bitboard `json:"pawns"`
 	// Bomb is the bomb's square.
-	Bomb hops.Square
+	Bomb hops.Square `json:"bomb"`
 	// ToMove is the side to move.
-	ToMove hops.Side
+	ToMove hops.Side `json:"to_move"`
 }
 
 // Setup returns the position's pieces and side to move.
@@ -39,4 +39,14 @@ func (s Setup) Position() (Position, error) {
 		return Position{}, hops.Errorf(hops.ErrPosition, "Z4", "bomb", "the bomb shares %s with a pawn", s.Bomb)
 	}
 	return Parse(Position{pw: s.Pawns, bomb: s.Bomb, side: s.ToMove}.String())
+}
+
+// UnmarshalJSON reads the JSON form of a Setup, its keys written exactly
+// as encoding/json writes them and each once (see hops.DecodeJSON), so that
+// a misspelt key is an error rather than a field left empty. It checks
+// the form only: Position checks the pieces.
+func (s *Setup) UnmarshalJSON(data []byte) error {
+	type plain Setup
+	_, err := hops.DecodeJSON(data, (*plain)(s), "setup")
+	return err
 }
