@@ -121,6 +121,23 @@ const (
 // Has reports whether d is in the set.
 func (s DirSet) Has(d Dir) bool { return s&(1<<uint(d&7)) != 0 }
 
+// String lists the set's directions clockwise from North, such as
+// "{N E S W}".
+func (s DirSet) String() string {
+	var b strings.Builder
+	b.WriteByte('{')
+	for d := Dir(0); d < 8; d++ {
+		if s.Has(d) {
+			if b.Len() > 1 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(d.String())
+		}
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
 // Bitboard is a set of squares, bit s for Square s.
 type Bitboard uint64
 
@@ -232,6 +249,14 @@ func (b *Board) inside(f, r int) bool { return f >= 0 && r >= 0 && f < b.size &&
 
 // Size returns N for an N×N board.
 func (b *Board) Size() int { return b.size }
+
+// String names the board by its size, such as "7x7 board".
+func (b *Board) String() string {
+	if b == nil {
+		return "no board"
+	}
+	return fmt.Sprintf("%dx%d board", b.size, b.size)
+}
 
 // All returns the set of the board's squares.
 func (b *Board) All() Bitboard { return b.all }

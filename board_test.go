@@ -270,3 +270,20 @@ func TestSquaresAgain(t *testing.T) {
 		t.Fatalf("broke after %d squares, want 2", n)
 	}
 }
+
+// TestPrinted: the board and a set of directions print as what they are
+// (%v printed a board's tables and a set's number).
+func TestPrinted(t *testing.T) {
+	for _, tt := range []struct {
+		v    any
+		want string
+	}{
+		{Board7, "7x7 board"}, {Board6, "6x6 board"}, {(*Board)(nil), "no board"},
+		{AllDirs, "{N NE E SE S SW W NW}"}, {OrthogonalDirs, "{N E S W}"},
+		{DiagonalDirs, "{NE SE SW NW}"}, {DirSet(0), "{}"},
+	} {
+		if got := fmt.Sprint(tt.v); got != tt.want {
+			t.Errorf("%T prints %q, want %q", tt.v, got, tt.want)
+		}
+	}
+}

@@ -338,7 +338,8 @@ func (e erased[P, M]) Build(clicks []Click) (Built[string], error) {
 func BuiltText[M Move](b Built[M], parseMove func(string) (M, error)) Built[string] {
 	out := Built[string]{Next: b.Next, Complete: b.Complete, Prompt: b.Prompt}
 	if b.Preview != nil {
-		out.Preview = textPreview[M]{b.Preview, parseMove}
+		// A pointer, so that two previews compare (a func does not).
+		out.Preview = &textPreview[M]{b.Preview, parseMove}
 	}
 	if b.Complete {
 		out.Move = b.Move.String()
@@ -355,7 +356,7 @@ type textPreview[M Move] struct {
 
 // Drawing draws the preview with arrows along the moves that parse; a
 // text that does not parse draws no arrow.
-func (t textPreview[M]) Drawing(last ...string) Drawing {
+func (t *textPreview[M]) Drawing(last ...string) Drawing {
 	var moves []M
 	for _, text := range last {
 		if m, err := t.parseMove(text); err == nil {

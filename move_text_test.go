@@ -161,3 +161,24 @@ func TestSetupJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestBuiltPreviewsCompare: the previews of State.Build compare with ==
+// without a panic (the text form's preview held a func, which made ==
+// panic at run time); the typed previews compare by position.
+func TestBuiltPreviewsCompare(t *testing.T) {
+	s := catchit.Game.Start(hops.First)
+	a, err1 := s.Build(nil)
+	b, err2 := s.Build(nil)
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
+	}
+	if a.Preview == nil || b.Preview == nil {
+		t.Fatal("no preview")
+	}
+	_ = a.Preview == b.Preview // must not panic
+	ta, _ := catchit.Start().Build(nil)
+	tb, _ := catchit.Start().Build(nil)
+	if ta.Preview != tb.Preview {
+		t.Error("two typed previews of one position differ")
+	}
+}
