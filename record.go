@@ -93,8 +93,8 @@ func (r *Record) Tag(name string) (string, bool) {
 
 // SetTag sets a tag, replacing the first one of that name or adding one;
 // the names Game and Start set the fields of the same names, as Tag reads
-// them. It looks through the tags, so setting many tags one by one takes time
-// quadratic in their number; a Recorder keeps an index instead.
+// them. It looks through the tags, so setting many tags one by one takes
+// time quadratic in their number; a Recorder keeps an index instead.
 func (r *Record) SetTag(name, value string) {
 	switch name {
 	case "Game":
