@@ -270,7 +270,7 @@ func (b *Board) Contains(s Square) bool { return b.all.Has(s) }
 // built by hand before reading its squares.
 func (b *Board) OffBoard(p Path) int {
 	for i := range p.Len() {
-		if !b.all.Has(p.At(i)) {
+		if !b.all.Has(p.sq[i]) {
 			return i
 		}
 	}

@@ -501,7 +501,7 @@ func (r *JumpRules) Follow(p Path) (JumpResult, *JumpError) {
 	res.Taken = r.Taken
 	visited := p.From().Bit()
 	for i := 1; i < p.Len(); i++ {
-		from, to := p.At(i-1), p.At(i)
+		from, to := p.sq[i-1], p.sq[i] // i < Len: no need of At's check
 		fail := func(f JumpFault, over Square) (JumpResult, *JumpError) {
 			return res, &JumpError{Fault: f, Hop: i, From: from, To: to, Over: over}
 		}
@@ -647,10 +647,10 @@ func (s *JumpSearch) ResetAt(r *JumpRules, prefix Path) *JumpError {
 	}
 	s.Reset(r, prefix.From())
 	for i := 1; i < prefix.Len(); i++ {
-		over, _ := r.jumpOver(prefix.At(i-1), prefix.At(i))
+		over, _ := r.jumpOver(prefix.sq[i-1], prefix.sq[i])
 		take := prefix.Marked(i) && r.Take != 0
 		s.cursor[s.depth] = cursorDone
-		s.push(prefix.At(i), over, take)
+		s.push(prefix.sq[i], over, take)
 	}
 	s.root = s.depth
 	return nil
