@@ -358,7 +358,8 @@ func revealProblem(text string) string {
 
 // MaxRecordLine is the longest line a record may have, in bytes, not
 // counting the line end ("\n" or "\r\n") nor the spaces and tabs before
-// it, which the reader ignores.
+// it, which the reader ignores (up to MaxRecordLine bytes of them: a
+// line longer than twice the limit is refused whatever it holds).
 const MaxRecordLine = 4096
 
 // RecordReader reads a stream of records, one after the other. It reads
@@ -366,15 +367,16 @@ const MaxRecordLine = 4096
 // RecordReader reads an empty stream; NewRecordReader makes one that
 // reads a stream.
 type RecordReader struct {
-	src    failingReader
-	sc     *bufio.Scanner
-	line   int
-	err    error  // the error that stopped the stream
-	back   string // a line read but not used, read again next
-	isBack bool
-	resync bool // the last record was malformed: skip what is left of it
-	atNext bool // the last record's fault was the next record's first line
-	first  int  // the first line of the last record read
+	src     failingReader
+	sc      *bufio.Scanner
+	line    int
+	err     error  // the error that stopped the stream
+	back    string // a line read but not used, read again next
+	isBack  bool
+	resync  bool // the last record was malformed: skip what is left of it
+	ended   bool // the last record's fault was at its end: nothing to skip
+	inMoves bool // the last record was read past its tags
+	first   int  // the first line of the last record read
 }
 
 // failingReader remembers the first error of the reader it reads, other
@@ -449,10 +451,11 @@ func (rr *RecordReader) next() (string, bool, error) {
 func (rr *RecordReader) unread(line string) { rr.back, rr.isBack = line, true }
 
 // skipRest skips what is left of a malformed record: the lines up to its
-// result line, or up to the first tag after a blank line (the next
-// record, when the malformed one has no result).
+// result line, or up to the next record's first tag when it has none.
+// Among the moves a tag starts the next record; among the tags, one that
+// follows a blank line or a note (which end the tags) does.
 func (rr *RecordReader) skipRest() error {
-	blank := false
+	inMoves := rr.inMoves
 	for {
 		line, ok, err := rr.next()
 		if err != nil || !ok {
@@ -461,11 +464,14 @@ func (rr *RecordReader) skipRest() error {
 		switch {
 		case line == ResultFirst || line == ResultSecond || line == ResultUnfinished:
 			return nil
-		case blank && strings.HasPrefix(line, "["):
-			rr.unread(line)
-			return nil
+		case strings.HasPrefix(line, "["):
+			if inMoves {
+				rr.unread(line)
+				return nil
+			}
+		default: // a blank line, a note, a move or a comment
+			inMoves = true
 		}
-		blank = line == ""
 	}
 }
 
@@ -490,9 +496,9 @@ func (rr *RecordReader) Next() (*Record, error) {
 	}
 	rec, err := rr.record()
 	// After a malformed record, skip its rest, unless the fault was
-	// found at the next record's first line.
-	rr.resync = err != nil && err != io.EOF && err != rr.err && !rr.atNext
-	rr.atNext = false
+	// found where it ends (its last line, or the next record's first).
+	rr.resync = err != nil && err != io.EOF && err != rr.err && !rr.ended
+	rr.ended = false
 	return rec, err
 }
 
@@ -514,7 +520,7 @@ func (rr *RecordReader) record() (*Record, error) {
 	}
 	rec := &Record{}
 	first := rr.line // the record's first line
-	rr.first = first
+	rr.first, rr.inMoves = first, false
 	where := func() string { return fmt.Sprintf("line %d", rr.line) }
 	var seenGame, seenStart bool
 	seen := map[string]bool{}
@@ -538,6 +544,7 @@ func (rr *RecordReader) record() (*Record, error) {
 	if err != nil {
 		return nil, err
 	}
+	rr.inMoves = true // line, read, is the first after the tags
 	if !seenGame || !seenStart {
 		missing := "Game and Start tags"
 		if seenGame {
@@ -594,7 +601,7 @@ func (rr *RecordReader) record() (*Record, error) {
 			// cut by a blank line: either way this line may start the
 			// next record, read by the next call.
 			rr.unread(line)
-			rr.atNext = true
+			rr.ended = true
 			if len(rec.Moves) == 0 {
 				return nil, Errorf(ErrSyntax, "", where(), "a tag after the blank line that ends the tags of the record of line %d (or that record has no result line: 1-0, 0-1 or *)", first)
 			}
@@ -609,6 +616,7 @@ func (rr *RecordReader) record() (*Record, error) {
 			continue
 		}
 		if resultLike(line) {
+			rr.ended = true // the faulty line is the record's last
 			rule := ""
 			if strings.Contains(line, "/") || strings.Contains(line, "½") {
 				rule = "G7" // a draw

@@ -95,12 +95,37 @@ func TestRecordReaderGoesOn(t *testing.T) {
 			[]string{"error line 3: " + mustErr(t, `[North Ann]`), "ok 4 0"}},
 		{"files end to end", "\uFEFF" + nimRecord + "\uFEFF" + other,
 			[]string{"ok 5 0", "ok 4 0"}},
+		// The faulty line is the record's last: nothing to skip.
+		{"a draw as the result, then a note", strings.Replace(nimRecord, "1-0\n", "1/2-1/2\n", 1) + "; file 2\n" + other + nimRecord,
+			[]string{"error line 9: " + `result "1/2-1/2": want 1-0 (the first side won), 0-1 (the second side won) or * (no winner yet); the rules know no draw (G7)`, "ok 4 0", "ok 5 0"}},
+		// No result, then a note or nothing before the next record.
+		{"no result, then a note", noResult + "; file 2\n" + other + nimRecord,
+			[]string{"error line 11: record has no result line (1-0, 0-1 or *) before the next record", "ok 4 0", "ok 5 0"}},
+		{"no result and no blank line", strings.TrimSuffix(noResult, "\n") + other,
+			[]string{"error line 9: record has no result line (1-0, 0-1 or *) before the next record", "ok 4 0"}},
+		{"a bad move, then a note", strings.Replace(nimRecord, "2. 1\n", "2. \x01\n", 1) + "; file 2\n" + other,
+			[]string{"error line 7: " + moveLineErr(t, "2. \x01", 2), "ok 4 0"}},
+		{"a bad move, no result, then a note", strings.Replace(noResult, "2. 1\n", "2. \x01\n", 1) + "; file 2\n" + other,
+			[]string{"error line 7: " + moveLineErr(t, "2. \x01", 2), "ok 4 0"}},
+		{"a bad tag, more tags", strings.Replace(nimRecord, `[North "Ann"]`, `[North Ann]`, 1) + other,
+			[]string{"error line 3: " + mustErr(t, `[North Ann]`), "ok 4 0"}},
 	} {
 		got := readAll(t, strings.NewReader(tt.text))
 		if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
 			t.Errorf("%s: read\n%s\nwant\n%s", tt.name, strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
 		}
 	}
+}
+
+// moveLineErr returns the message of the error that parseMoveLine gives
+// line as move n.
+func moveLineErr(t *testing.T, line string, n int) string {
+	t.Helper()
+	_, err := parseMoveLine(line, n)
+	if err == nil {
+		t.Fatalf("%s: no error", line)
+	}
+	return err.Error()
 }
 
 // mustErr returns the message of the error that parseTag gives line.
