@@ -191,9 +191,11 @@ func ErrorInMove(err error, n int, text string) error {
 	if !errors.As(err, &e) {
 		return err
 	}
-	if rest, ok := strings.CutPrefix(e.Where, `move "`); ok {
+	// The quote of a text, or of its part around the fault ("…" before
+	// it when the part does not begin the text).
+	if rest, ok := strings.CutPrefix(e.Where, "move "); ok && (strings.HasPrefix(rest, `"`) || strings.HasPrefix(rest, `…"`)) {
 		c := *e
-		c.Where = "move " + strconv.Itoa(n) + ` "` + rest
+		c.Where = "move " + strconv.Itoa(n) + " " + rest
 		return &c
 	}
 	return e.In("move " + strconv.Itoa(n) + " " + Quote(text))

@@ -831,18 +831,18 @@ func (r *Record) Replay(g *Game) ([]State, error) {
 }
 
 // CheckResult returns nil when the record's result is the one that the
-// outcome of its last position gives (ResultOf; an empty result counts
-// as "*"), and otherwise an *Error that says both, under the rule that
-// ended the game if it ended. A record says who won only when its last
+// outcome of its last position gives (ResultOf), and otherwise an *Error
+// that says both, under the rule that ended the game if it ended (an
+// empty result is no result, as for Check). A record says who won only when its last
 // position says so: a game ended otherwise (a resignation, a loss on
 // time, an adjudication) is recorded with the result "*", and a tag such
 // as Termination can say how it ended.
 func (r *Record) CheckResult(final Outcome) error {
 	want := r.Result
 	switch want {
-	case "":
-		want = ResultUnfinished
 	case ResultFirst, ResultSecond, ResultUnfinished:
+	case "":
+		return Errorf(ErrSyntax, "", "result", "no result: want 1-0, 0-1 or * (as Check and Write do)")
 	default:
 		return Errorf(ErrSyntax, "", "result", "%s: want 1-0, 0-1 or *", Quote(want))
 	}

@@ -150,6 +150,13 @@ func TestErrorInMoveQuotesOnce(t *testing.T) {
 	if got, want := ErrorInMove(illegal, 12, "D1-D3").(*Error).Where, `move 12 "D1-D3": second displacement`; got != want {
 		t.Errorf("illegal: Where %q, want %q", got, want)
 	}
+	// A long text is quoted around its fault, "…" before the part.
+	long := strings.Repeat("d", 40) + "+" + strings.Repeat("d", 40)
+	cut := (&Error{Kind: ErrSyntax, Rule: "G12", Msg: "unexpected character '+'", at: 41}).InText("move", long)
+	got := ErrorInMove(cut, 1, long).(*Error).Where
+	if strings.Count(got, `"`) != 2 || !strings.HasPrefix(got, "move 1 …\"") {
+		t.Errorf("a long text cut around its fault: Where %q, want it quoted once", got)
+	}
 	if err := ErrorInMove(nil, 1, "x"); err != nil {
 		t.Errorf("nil: %v", err)
 	}
@@ -169,7 +176,7 @@ func TestCheckResult(t *testing.T) {
 		want   string // "" for nil
 	}{
 		{"1-0", won, ""},
-		{"", Outcome{}, ""},
+		{"", Outcome{}, "result: no result: want 1-0, 0-1 or * (as Check and Write do)"},
 		{"*", Outcome{}, ""},
 		{"0-1", won, "result: the record says 0-1 but the last position gives 1-0: took the last stone (N3)"},
 		{"*", won, "result: the record says * but the last position gives 1-0: took the last stone (N3)"},

@@ -30,11 +30,36 @@ func ParseReveal(text string) (Reveal, error) {
 	return Reveal{}, hops.Errorf(hops.ErrSyntax, "B2", "reveal "+hops.Quote(text), "%s is not a face (Blank, Nine, Ten, Jack, Queen, King)", hops.Quote(f[1]))
 }
 
+// CheckReveal checks the reveal written for the legal move m of the true
+// position p, as a complete record may give it: nil when it is what the
+// move revealed (PlayReveal; "-" for nothing), and otherwise an *Error of
+// kind ErrSyntax for a text that is no reveal or ErrIllegal under B8 that
+// says what the move revealed. An illegal m gives Play's error.
+func CheckReveal(p Position, m Move, written string) error {
+	want, err := ParseReveal(written)
+	if err != nil {
+		return err
+	}
+	_, got, err := p.PlayReveal(m)
+	if err != nil {
+		return err
+	}
+	if got != want {
+		said := "nothing: it turned no pawn over"
+		if got.Turned {
+			said = got.String()
+		}
+		return hops.Errorf(hops.ErrIllegal, "B8", "reveal "+hops.Quote(written), "the move revealed %s", said)
+	}
+	return nil
+}
+
 // PlayerRecord turns a complete record of a game (the true start, both
 // arrangements in it) into the record that one player may keep: its
 // Start is the viewer's view, a View tag names the viewer, and every move
 // that turned a pawn over carries what it revealed. It replays the whole
-// record and returns the first illegal move as an error. The result holds
+// record, checking its moves, the reveals it gives (CheckReveal) and its
+// result, and returns the first fault as an error. The result holds
 // nothing the viewer did not see.
 func PlayerRecord(rec *hops.Record, viewer hops.Side) (*hops.Record, error) {
 	if err := engine.CheckSide("viewer", viewer, SideName); err != nil {
@@ -60,6 +85,11 @@ func PlayerRecord(rec *hops.Record, viewer hops.Side) (*hops.Record, error) {
 		m, err := ParseMove(rm.Text)
 		if err != nil {
 			return nil, hops.ErrorInMove(err, i+1, rm.Text)
+		}
+		if rm.Reveal != "" {
+			if err := CheckReveal(p, m, rm.Reveal); err != nil {
+				return nil, hops.ErrorInMove(err, i+1, rm.Text)
+			}
 		}
 		var r Reveal
 		if p, r, err = p.PlayReveal(m); err != nil {

@@ -2,6 +2,7 @@ package brouillard
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -194,4 +195,29 @@ func TestPlayerRecordChecksResult(t *testing.T) {
 func mustPlayerRecordErr(rec *hops.Record) error {
 	_, err := PlayerRecord(rec, White)
 	return err
+}
+
+// TestPlayerRecordChecksReveals: a reveal that a complete record gives is
+// checked (B8), not replaced by the true one; a true one passes.
+func TestPlayerRecordChecksReveals(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	var rec *hops.Record
+	for rec == nil || !slices.ContainsFunc(rec.Moves, func(m hops.RecordMove) bool { return strings.Contains(m.Text, "x") }) {
+		rec, _ = randomRecord(rng, 200)
+	}
+	pr, err := PlayerRecord(rec, Red)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(pr.Moves, func(m hops.RecordMove) bool { return m.Reveal != "" })
+	c := *rec
+	c.Moves = slices.Clone(rec.Moves)
+	c.Moves[i].Reveal = pr.Moves[i].Reveal
+	if _, err := PlayerRecord(&c, Red); err != nil {
+		t.Errorf("the true reveal: %v", err)
+	}
+	c.Moves[i].Reveal = "-"
+	if _, err := PlayerRecord(&c, Red); hops.RuleOf(err) != "B8" || !strings.HasPrefix(err.Error(), fmt.Sprintf("move %d ", i+1)) {
+		t.Errorf("a forged reveal at move %d: %v", i+1, err)
+	}
 }

@@ -56,10 +56,6 @@ func init() {
 		return st, reveal, nil
 	}
 	e.checkReveal = func(s hops.State, move, reveal string) error {
-		want, err := brouillard.ParseReveal(reveal)
-		if err != nil {
-			return err
-		}
 		p, err := Value[brouillard.Position](s)
 		if err != nil {
 			return err
@@ -68,24 +64,9 @@ func init() {
 		if err != nil {
 			return err
 		}
-		_, got, err := p.PlayReveal(m)
-		if err != nil {
-			return err
-		}
-		if got != want {
-			return hops.Errorf(hops.ErrIllegal, "B8", "reveal "+hops.Quote(reveal), "the move revealed %s", revealed(got))
-		}
-		return nil
+		return brouillard.CheckReveal(p, m, reveal)
 	}
 	register(e)
-}
-
-// revealed says what a reveal made public, in words.
-func revealed(r brouillard.Reveal) string {
-	if !r.Turned {
-		return "nothing: it turned no pawn over"
-	}
-	return r.String()
 }
 
 // brouillardView is a brouillard.View behind a View.
