@@ -173,11 +173,13 @@
 //
 // Keys are in lower case, with an underscore between words ("to_move"),
 // in every struct the library sends (each game's Setup, [Arrow], [Token],
-// [DivideEntry], the players' Options and Result ...). The values a
-// program reads from JSON (records, setups, options, states ...) take
-// their keys exactly as written and each once, where encoding/json alone
-// matches keys in any case and ignores unknown ones, so that a misspelt
-// key is an error rather than a field left empty.
+// [DivideEntry], the players' Options and Result ...). Every value of
+// the library read from JSON (records, setups, options, states ...)
+// takes its keys exactly as written and each once, and a fixed number of
+// entries where it has one (a side's pawns), where encoding/json alone
+// matches keys in any case, ignores unknown ones and fills a short array
+// with zero values, so that a misspelt key or a lost entry is an error
+// rather than a field left empty.
 //
 // # Diagrams
 //

@@ -286,6 +286,13 @@ type DivideEntry[M Move] struct {
 	Nodes uint64 `json:"nodes"`
 }
 
+// UnmarshalJSON reads the JSON form of a line of Divide, its keys written
+// exactly and each once (see DecodeJSON).
+func (d *DivideEntry[M]) UnmarshalJSON(data []byte) error {
+	type plain DivideEntry[M]
+	return decodeWhole(data, (*plain)(d), "divide")
+}
+
 // Divide returns, for each move of p in generation order, the perft of
 // depth depth-1 of its successor: the per-move breakdown of
 // Perft(p, depth) that is used to find where two move generators

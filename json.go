@@ -126,8 +126,9 @@ func (e *Error) UnmarshalJSON(data []byte) error {
 
 // DecodeJSON decodes one JSON value into v, refusing keys v does not
 // have, written exactly (encoding/json alone matches keys in any case,
-// so that "MOVES" would overwrite "moves"), and a key given twice: the
-// body of the library's UnmarshalJSON methods. It reports
+// so that "MOVES" would overwrite "moves"), a key given twice, and an
+// array of another length than the Go array it fills, at every depth:
+// the body of the library's UnmarshalJSON methods. It reports
 // whether v was decoded: JSON null leaves v unchanged and gives false
 // with a nil error, as encoding/json does for values without a method.
 // Its error is an *Error located at what ("outcome", "state", ...): the
@@ -137,7 +138,7 @@ func DecodeJSON(data []byte, v any, what string) (bool, error) {
 	if string(bytes.TrimSpace(data)) == "null" {
 		return false, nil
 	}
-	if err := exactKeys(data, v, what); err != nil {
+	if err := exactShape(data, v, what); err != nil {
 		return false, err
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -190,53 +191,134 @@ func jsonKind(t reflect.Type) string {
 	return "another value"
 }
 
-// exactKeys refuses, when data is a JSON object and v points to a
-// struct, a key that is not exactly the JSON name of one of its fields,
-// and a key given twice. Data that is no object, or not valid JSON, is
-// left to the decoder, which says what is wrong with it.
-func exactKeys(data []byte, v any, what string) error {
+// exactShape refuses, where data holds a JSON object for a struct of
+// v's type (at the top, or inside arrays, slices, maps and other
+// structs), a key that is not exactly the JSON name of one of its fields
+// and a key given twice, and, where it holds an array for a Go array, an
+// array of another length (encoding/json fills the rest with zero values
+// or drops what is beyond). A value whose type reads itself (its own
+// UnmarshalJSON or UnmarshalText) is left to it. Data that is not valid
+// JSON, or of another shape, is left to the decoder, which says what is
+// wrong with it.
+func exactShape(data []byte, v any, what string) error {
 	t := reflect.TypeOf(v)
-	if t == nil || t.Kind() != reflect.Pointer || t.Elem().Kind() != reflect.Struct {
+	if t == nil || t.Kind() != reflect.Pointer {
 		return nil
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		return nil
-	}
-	names := jsonNames(t.Elem())
-	seen := make(map[string]bool, len(names))
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil
-		}
-		key, _ := tok.(string)
-		switch {
-		case !names[key]:
-			return Errorf(ErrSyntax, "", what, "unknown key %s (keys are written exactly, in lower case)", Quote(key))
-		case seen[key]:
-			return Errorf(ErrSyntax, "", what, "key %s given twice", Quote(key))
-		}
-		seen[key] = true
-		var skip json.RawMessage
-		if dec.Decode(&skip) != nil {
-			return nil
-		}
+	if e, _ := shapeOf(dec, t.Elem(), what, true); e != nil {
+		return e
 	}
 	return nil
 }
 
-// jsonKeys caches, by struct type, the JSON names of its fields.
-var jsonKeys sync.Map // reflect.Type → map[string]bool
+var (
+	jsonUnmarshaler = reflect.TypeFor[json.Unmarshaler]()
+	textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
+)
 
-// jsonNames returns the JSON names of the fields of the struct type t:
-// the name its tag gives, or the field's own name; a field tagged "-"
-// has none.
-func jsonNames(t reflect.Type) map[string]bool {
-	if m, ok := jsonKeys.Load(t); ok {
-		return m.(map[string]bool)
+// shapeOf reads the next JSON value of dec against type t (located at
+// where for errors) and returns the first fault of exactShape's, and
+// false when the JSON itself is malformed (the decoder will say so).
+// top says that t is the value decoded, whose own methods are not used.
+func shapeOf(dec *json.Decoder, t reflect.Type, where string, top bool) (*Error, bool) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
 	}
-	names := map[string]bool{}
+	if !top && (reflect.PointerTo(t).Implements(jsonUnmarshaler) || reflect.PointerTo(t).Implements(textUnmarshaler)) {
+		var skip json.RawMessage
+		return nil, dec.Decode(&skip) == nil
+	}
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, false
+	}
+	switch {
+	case tok == json.Delim('{') && t.Kind() == reflect.Struct:
+		fields := jsonFields(t)
+		seen := make(map[string]bool, len(fields))
+		for dec.More() {
+			tok, err := dec.Token()
+			if err != nil {
+				return nil, false
+			}
+			key, _ := tok.(string)
+			ft, ok := fields[key]
+			switch {
+			case !ok:
+				return Errorf(ErrSyntax, "", where, "unknown key %s (keys are written exactly, in lower case)", Quote(key)), true
+			case seen[key]:
+				return Errorf(ErrSyntax, "", where, "key %s given twice", Quote(key)), true
+			}
+			seen[key] = true
+			if e, ok := shapeOf(dec, ft, where+": key "+Quote(key), false); e != nil || !ok {
+				return e, ok
+			}
+		}
+	case tok == json.Delim('{') && t.Kind() == reflect.Map:
+		for dec.More() {
+			tok, err := dec.Token()
+			if err != nil {
+				return nil, false
+			}
+			key, _ := tok.(string)
+			if e, ok := shapeOf(dec, t.Elem(), where+": key "+Quote(key), false); e != nil || !ok {
+				return e, ok
+			}
+		}
+	case tok == json.Delim('[') && (t.Kind() == reflect.Array || t.Kind() == reflect.Slice):
+		n := 0
+		for dec.More() {
+			n++
+			if e, ok := shapeOf(dec, t.Elem(), where+": entry "+strconv.Itoa(n), false); e != nil || !ok {
+				return e, ok
+			}
+		}
+		if t.Kind() == reflect.Array && n != t.Len() {
+			return Errorf(ErrSyntax, "", where, "an array of %s, want %d", plural(n, "entry", "entries"), t.Len()), true
+		}
+	case tok == json.Delim('{') || tok == json.Delim('['):
+		// Another shape than t's: skip it, the decoder says what is
+		// wrong.
+		for depth := 1; depth > 0; {
+			tok, err := dec.Token()
+			if err != nil {
+				return nil, false
+			}
+			switch tok {
+			case json.Delim('{'), json.Delim('['):
+				depth++
+			case json.Delim('}'), json.Delim(']'):
+				depth--
+			}
+		}
+		return nil, true
+	default:
+		return nil, true // a scalar
+	}
+	_, err = dec.Token() // the closing '}' or ']'
+	return nil, err == nil
+}
+
+// plural writes n things, in the singular for 1.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// jsonFieldTypes caches, by struct type, its fields by JSON name.
+var jsonFieldTypes sync.Map // reflect.Type → map[string]reflect.Type
+
+// jsonFields returns the fields of the struct type t by JSON name: the
+// name its tag gives, or the field's own name; a field tagged "-" has
+// none.
+func jsonFields(t reflect.Type) map[string]reflect.Type {
+	if m, ok := jsonFieldTypes.Load(t); ok {
+		return m.(map[string]reflect.Type)
+	}
+	fields := map[string]reflect.Type{}
 	for i := range t.NumField() {
 		f := t.Field(i)
 		if !f.IsExported() {
@@ -249,10 +331,10 @@ func jsonNames(t reflect.Type) map[string]bool {
 		case "":
 			name = f.Name
 		}
-		names[name] = true
+		fields[name] = f.Type
 	}
-	jsonKeys.Store(t, names)
-	return names
+	jsonFieldTypes.Store(t, fields)
+	return fields
 }
 
 // NoJSON returns the error of a value that has no JSON form, for the

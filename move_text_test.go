@@ -13,6 +13,8 @@ import (
 	"github.com/hopsgames/hops/brouillard"
 	"github.com/hopsgames/hops/catchit"
 	"github.com/hopsgames/hops/coir"
+	hopsgames "github.com/hopsgames/hops/games"
+	"github.com/hopsgames/hops/players"
 	"github.com/hopsgames/hops/zapita"
 	"pgregory.net/rapid"
 )
@@ -180,5 +182,54 @@ func TestBuiltPreviewsCompare(t *testing.T) {
 	tb, _ := catchit.Start().Build(nil)
 	if ta.Preview != tb.Preview {
 		t.Error("two typed previews of one position differ")
+	}
+}
+
+// TestJSONShapeExact: the library's values read from JSON refuse a key
+// not written exactly, a key given twice, and an array of another length
+// than the Go array it fills (encoding/json drops what is beyond, and
+// leaves the rest zero), at every depth.
+func TestJSONShapeExact(t *testing.T) {
+	zapitaPawns := `[[["G1","G7"],["G2","G6"],["G3","G5"]],[["A1","A7"],["A2","A6"],["A3","A5"]]]`
+	for _, tt := range []struct {
+		name string
+		v    any
+		good string
+		bad  []string
+	}{
+		{"arrow", new(hops.Arrow), `{"from_file":1,"from_rank":2,"to_file":3,"to_rank":4}`,
+			[]string{`{"from_file":1,"FROM_RANK":2}`, `{"dashed":true,"dashed":false}`, `{"x":1}`}},
+		{"token", new(hops.Token), `{"fill":"red","label":"1"}`,
+			[]string{`{"Fill":"red"}`, `{"fill":"red","fill":"blue"}`}},
+		{"divide entry", new(hops.DivideEntry[catchit.Move]), `{"move":"C1-C2 D1-D2","nodes":4}`,
+			[]string{`{"Move":"C1-C2 D1-D2"}`, `{"nodes":1,"nodes":2}`}},
+		{"division", new(hopsgames.Division), `{"move":"a","nodes":4}`,
+			[]string{`{"Move":"a","move":"b","NODES":4,"y":1}`}},
+		{"result", new(players.Result[catchit.Move]), `{"move":"","score":1,"depth":2,"nodes":3}`,
+			[]string{`{"Score":1}`, `{"depth":1,"depth":2}`}},
+		{"zapita setup", new(zapita.Setup), `{"pawns":` + zapitaPawns + `,"bomb":"D4","to_move":"first"}`,
+			[]string{
+				`{"pawns":[[["G1","G7"],["G2","G6"],["G3","G5"],["E4"]],[["A1","A7"],["A2","A6"],["A3","A5"]]],"bomb":"D4","to_move":"first"}`,
+				`{"pawns":[[["G1","G7"],["G2","G6"]],[["A1","A7"],["A2","A6"],["A3","A5"]]],"bomb":"D4","to_move":"first"}`,
+				`{"pawns":[[["G1","G7"],["G2","G6"],["G3","G5"]]],"bomb":"D4","to_move":"first"}`,
+			}},
+		{"brouillard setup", new(brouillard.Setup), `{"fous":["D2","D6"],"captured":[0,1]}`,
+			[]string{`{"fous":["D2"]}`, `{"captured":[0,1,2]}`, `{"kinds":["Blank"]}`}},
+		{"record", new(hops.Record), `{"game":"catchit","start":"x","moves":[{"text":"C1-C2"}],"result":"*"}`,
+			[]string{`{"game":"catchit","moves":[{"text":"C1-C2","TEXT":"x"}]}`, `{"tags":[{"name":"a","value":"b","x":1}]}`}},
+	} {
+		if err := json.Unmarshal([]byte(tt.good), tt.v); err != nil {
+			t.Errorf("%s: %s: %v", tt.name, tt.good, err)
+		}
+		for _, bad := range tt.bad {
+			if err := json.Unmarshal([]byte(bad), tt.v); !errors.Is(err, hops.ErrSyntax) {
+				t.Errorf("%s: %s read with %v", tt.name, bad, err)
+			}
+		}
+	}
+	var z zapita.Setup
+	err := json.Unmarshal([]byte(`{"pawns":[[["G1","G7"],["G2","G6"]],[]],"bomb":"D4","to_move":"first"}`), &z)
+	if err == nil || err.Error() != `setup: key "pawns": entry 1: an array of 2 entries, want 3` {
+		t.Errorf("a short array: %v", err)
 	}
 }

@@ -172,3 +172,17 @@ func esc(text string) string {
 	xml.EscapeText(&b, []byte(text))
 	return b.String()
 }
+
+// UnmarshalJSON reads the JSON form of a Token, its keys written exactly
+// and each once (see DecodeJSON).
+func (t *Token) UnmarshalJSON(data []byte) error {
+	type plain Token
+	return decodeWhole(data, (*plain)(t), "token")
+}
+
+// UnmarshalJSON reads the JSON form of an Arrow, its keys written exactly
+// and each once (see DecodeJSON).
+func (a *Arrow) UnmarshalJSON(data []byte) error {
+	type plain Arrow
+	return decodeWhole(data, (*plain)(a), "arrow")
+}

@@ -155,6 +155,14 @@ type Division struct {
 	Nodes uint64 `json:"nodes"`
 }
 
+// UnmarshalJSON reads the JSON form of a Division, its keys written
+// exactly and each once (see hops.DecodeJSON).
+func (d *Division) UnmarshalJSON(data []byte) error {
+	type plain Division
+	_, err := hops.DecodeJSON(data, (*plain)(d), "division")
+	return err
+}
+
 // Perft returns hops.Perft of the typed position behind s.
 func Perft(s hops.State, depth int) (uint64, error) {
 	e, err := lookupState(s)

@@ -20,6 +20,9 @@ import (
 //
 // A Baseline keeps its table between searches and is not safe for
 // concurrent use; use one per goroutine.
+//
+// The zero Baseline is no player: build one with NewBaseline; its searches
+// return an *hops.Error of kind ErrSyntax that says so.
 type Baseline[P hops.Position[P, M], M hops.Move] struct {
 	eval Eval[P]
 	opt  Options

@@ -50,6 +50,9 @@ import (
 //
 // A FogSearcher keeps buffers and tables between decisions and is not
 // safe for concurrent use. Its ties are broken by its seed.
+//
+// The zero FogSearcher is no player: build one with NewFogSearcher; its searches
+// return an *hops.Error of kind ErrSyntax that says so.
 type FogSearcher struct {
 	opt    Options
 	rng    *rand.Rand

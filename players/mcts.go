@@ -48,6 +48,9 @@ const (
 // Options.Cancel is closed or its tree holds MCTSMaxTree nodes; Seed makes
 // a search bounded by Nodes reproducible. An MCTS is not safe for
 // concurrent use.
+//
+// The zero MCTS is no player: build one with NewMCTS; its searches
+// return an *hops.Error of kind ErrSyntax that says so.
 type MCTS[P hops.Position[P, M], M hops.Move] struct {
 	eval Eval[P]
 	tac  Tactics[P, M]

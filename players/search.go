@@ -101,6 +101,14 @@ type Result[M hops.Move] struct {
 	Nodes int `json:"nodes"` // the positions visited
 }
 
+// UnmarshalJSON reads the JSON form of a Result, its keys written exactly
+// and each once (see hops.DecodeJSON).
+func (r *Result[M]) UnmarshalJSON(data []byte) error {
+	type plain Result[M]
+	_, err := hops.DecodeJSON(data, (*plain)(r), "result")
+	return err
+}
+
 // Tactics is what a searcher may know of a game beyond its rules and its
 // evaluation: which moves win or force the play, to look at them first
 // and to follow them past the horizon. The zero value knows nothing; the
@@ -207,6 +215,9 @@ const historySize = 1 << 14
 //
 // A Searcher keeps its tables between searches and is not safe for
 // concurrent use; use one per goroutine.
+//
+// The zero Searcher is no player: build one with NewSearcher; its searches
+// return an *hops.Error of kind ErrSyntax that says so.
 type Searcher[P hops.Position[P, M], M hops.Move] struct {
 	eval  Eval[P]
 	tac   Tactics[P, M]
