@@ -712,3 +712,7 @@ func appendMarshaled(b []byte, marshal func() ([]byte, error)) ([]byte, error) {
 	}
 	return append(b, text...), nil
 }
+
+// AppendText appends to b the text that MarshalText gives, or returns
+// its error and b unchanged: encoding.TextAppender.
+func (s Side) AppendText(b []byte) ([]byte, error) { return appendMarshaled(b, s.MarshalText) }

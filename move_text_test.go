@@ -233,3 +233,24 @@ func TestJSONShapeExact(t *testing.T) {
 		t.Errorf("a short array: %v", err)
 	}
 }
+
+// TestMoreTextAppenders: the other values with a MarshalText are
+// encoding.TextAppender too, giving what it gives, or its error with b
+// unchanged.
+func TestMoreTextAppenders(t *testing.T) {
+	var arr brouillard.Arrangement
+	for a := range brouillard.Arrangements() {
+		arr = a
+		break
+	}
+	for _, v := range []interface {
+		encoding.TextAppender
+		encoding.TextMarshaler
+	}{hops.First, hops.Second, hops.Side(5), brouillard.King, brouillard.Kind(0), brouillard.Reveal{}, arr} {
+		got, err := v.AppendText([]byte("prefix "))
+		want, werr := v.MarshalText()
+		if (err == nil) != (werr == nil) || err == nil && string(got) != "prefix "+string(want) || err != nil && string(got) != "prefix " {
+			t.Errorf("%v: AppendText = %q, %v; MarshalText = %q, %v", v, got, err, want, werr)
+		}
+	}
+}

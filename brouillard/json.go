@@ -55,3 +55,21 @@ func (r Reveal) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
 func (r *Reveal) UnmarshalText(text []byte) error {
 	return engine.UnmarshalText(r, text, ParseReveal)
 }
+
+// AppendText appends to b the text that MarshalText gives, or returns
+// its error and b unchanged: encoding.TextAppender.
+func (r Reveal) AppendText(b []byte) ([]byte, error) {
+	return engine.AppendMarshaled(b, r.MarshalText)
+}
+
+// AppendText appends to b the text that MarshalText gives, or returns
+// its error and b unchanged: encoding.TextAppender.
+func (k Kind) AppendText(b []byte) ([]byte, error) {
+	return engine.AppendMarshaled(b, k.MarshalText)
+}
+
+// AppendText appends to b the text that MarshalText gives, or returns
+// its error and b unchanged: encoding.TextAppender.
+func (a Arrangement) AppendText(b []byte) ([]byte, error) {
+	return engine.AppendMarshaled(b, a.MarshalText)
+}

@@ -111,6 +111,9 @@ func Replay(rec *hops.Record) ([]hops.State, error) {
 		return nil, hops.ErrorIn(err, "tag Game")
 	}
 	e := registry[g.Name]
+	if _, ok := rec.Tag("View"); ok && e.parseView != nil {
+		return nil, hops.Errorf(hops.ErrSyntax, "", "tag View", "a record kept by one player starts from his view, not from a position: replay it with %s.ReplayView", g.Name)
+	}
 	states, err := rec.Replay(g)
 	for i := 0; i+1 < len(states); i++ {
 		m := rec.Moves[i]

@@ -95,3 +95,19 @@ func TestReplayChecksReveals(t *testing.T) {
 		t.Errorf("a reveal in Catch'it: %d states, %v", len(states), err)
 	}
 }
+
+// TestReplayPlayerRecord: a player's record, which starts from a view,
+// is sent to brouillard.ReplayView by name.
+func TestReplayPlayerRecord(t *testing.T) {
+	rec, _ := brouillardRecordWithReveals(t)
+	pr, err := brouillard.PlayerRecord(rec, hops.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := games.Replay(pr); !errors.Is(err, hops.ErrSyntax) || !strings.Contains(err.Error(), "brouillard.ReplayView") {
+		t.Errorf("games.Replay of a player's record: %v", err)
+	}
+	if _, err := brouillard.ReplayView(pr); err != nil {
+		t.Errorf("ReplayView: %v", err)
+	}
+}
