@@ -174,7 +174,7 @@ func (e *Error) In(where string) *Error {
 // other error, and nil, come back unchanged.
 func ErrorIn(err error, where string) error {
 	var e *Error
-	if errors.As(err, &e) {
+	if errors.As(err, &e) && e != nil {
 		return e.In(where)
 	}
 	return err
@@ -182,20 +182,26 @@ func ErrorIn(err error, where string) error {
 
 // ErrorInMove locates err, an error about the text of move number n of a
 // game or record, as Replay does: `move 12 "D1-D3": ...`. An error that
-// already quotes the move's text (a malformed one, quoted around its
-// fault) gets the number alone, so that the text is quoted once. Like
-// ErrorIn, it returns a copy of the *Error that err is or wraps, and any
-// other error, and nil, unchanged.
+// is located in the move already (its Where begins with "move": the
+// move's text quoted around its fault, or a part of the move such as
+// `move: path "..."`) gets the number alone, so that the text is quoted
+// once. Like ErrorIn, it returns a copy of the *Error that err is or
+// wraps, and any other error, and nil, unchanged.
 func ErrorInMove(err error, n int, text string) error {
 	var e *Error
-	if !errors.As(err, &e) {
+	if !errors.As(err, &e) || e == nil {
 		return err
 	}
-	// The quote of a text, or of its part around the fault ("…" before
-	// it when the part does not begin the text).
-	if rest, ok := strings.CutPrefix(e.Where, "move "); ok && (strings.HasPrefix(rest, `"`) || strings.HasPrefix(rest, `…"`)) {
+	// An error located in the move already ("move", then the quote of
+	// its text, or of its part around the fault with "…" before it, or
+	// a part of the move after a colon) gets the number after "move".
+	if rest, ok := strings.CutPrefix(e.Where, "move"); ok && (rest == "" || strings.HasPrefix(rest, ":") ||
+		strings.HasPrefix(rest, ` "`) || strings.HasPrefix(rest, ` …"`)) {
 		c := *e
-		c.Where = "move " + strconv.Itoa(n) + " " + rest
+		c.Where = "move " + strconv.Itoa(n) + rest
+		if rest == "" {
+			c.Where += " " + Quote(text)
+		}
 		return &c
 	}
 	return e.In("move " + strconv.Itoa(n) + " " + Quote(text))
@@ -205,7 +211,7 @@ func ErrorInMove(err error, n int, text string) error {
 // does not wrap) an *Error.
 func RuleOf(err error) string {
 	var e *Error
-	if errors.As(err, &e) {
+	if errors.As(err, &e) && e != nil {
 		return e.Rule
 	}
 	return ""
@@ -365,3 +371,10 @@ type canonicalizer[M Move] interface {
 // 64-bit words that a game packs its board into. Move generators use it
 // to keep one move per distinct successor (G9).
 type StateKey [3]uint64
+
+// UnmarshalJSON reads a StateKey's JSON form, an array of exactly three
+// numbers (encoding/json alone would fill a short one with zeros).
+func (k *StateKey) UnmarshalJSON(data []byte) error {
+	type plain StateKey
+	return decodeWhole(data, (*plain)(k), "state key")
+}

@@ -5,6 +5,7 @@ import (
 	"encoding"
 	"encoding/json"
 	"errors"
+	"io"
 	"reflect"
 	"strconv"
 	"strings"
@@ -126,9 +127,11 @@ func (e *Error) UnmarshalJSON(data []byte) error {
 
 // DecodeJSON decodes one JSON value into v, refusing keys v does not
 // have, written exactly (encoding/json alone matches keys in any case,
-// so that "MOVES" would overwrite "moves"), a key given twice, and an
-// array of another length than the Go array it fills, at every depth:
-// the body of the library's UnmarshalJSON methods. It reports
+// so that "MOVES" would overwrite "moves"), a key given twice, an array
+// of another length than the Go array it fills, and null where the Go
+// value cannot be nil (encoding/json would leave it as it was: a square
+// A1, a count 0), at every depth, and text after the value: the body of
+// the library's UnmarshalJSON methods. It reports
 // whether v was decoded: JSON null leaves v unchanged and gives false
 // with a nil error, as encoding/json does for values without a method.
 // Its error is an *Error located at what ("outcome", "state", ...): the
@@ -143,7 +146,15 @@ func DecodeJSON(data []byte, v any, what string) (bool, error) {
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
+	err := dec.Decode(v)
+	if err == nil {
+		if _, more := dec.Token(); more != io.EOF {
+			// json.Unmarshal refuses it before a method is called; a
+			// direct call must too.
+			return false, Errorf(ErrSyntax, "", what, "text after the JSON value")
+		}
+	}
+	if err != nil {
 		var e *Error
 		if errors.As(err, &e) { // a text inside, such as a click, is wrong
 			return false, e.In(what)
@@ -178,8 +189,11 @@ func jsonKind(t reflect.Type) string {
 		return "a string"
 	case reflect.Bool:
 		return "true or false"
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Float32, reflect.Float64:
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return "a whole number of " + strconv.Itoa(t.Bits()) + " bits"
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number from 0, of " + strconv.Itoa(t.Bits()) + " bits"
+	case reflect.Float32, reflect.Float64:
 		return "a number"
 	case reflect.Slice, reflect.Array:
 		return "an array"
@@ -222,18 +236,37 @@ var (
 // false when the JSON itself is malformed (the decoder will say so).
 // top says that t is the value decoded, whose own methods are not used.
 func shapeOf(dec *json.Decoder, t reflect.Type, where string, top bool) (*Error, bool) {
+	// null leaves a value as it was (a square A1, a count 0): it is
+	// refused but where the Go value can be nil, or reads null itself.
+	nullable := false
 	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
+		t, nullable = t.Elem(), true
 	}
-	if !top && (reflect.PointerTo(t).Implements(jsonUnmarshaler) || reflect.PointerTo(t).Implements(textUnmarshaler)) {
+	switch t.Kind() {
+	case reflect.Slice, reflect.Map, reflect.Interface:
+		nullable = true
+	}
+	if !top && reflect.PointerTo(t).Implements(jsonUnmarshaler) {
 		var skip json.RawMessage
 		return nil, dec.Decode(&skip) == nil
+	}
+	if !top && reflect.PointerTo(t).Implements(textUnmarshaler) {
+		var raw json.RawMessage
+		if dec.Decode(&raw) != nil {
+			return nil, false
+		}
+		if !nullable && string(raw) == "null" {
+			return Errorf(ErrSyntax, "", where, "null where %s is wanted", jsonKind(t)), true
+		}
+		return nil, true
 	}
 	tok, err := dec.Token()
 	if err != nil {
 		return nil, false
 	}
 	switch {
+	case tok == nil && !nullable && !top:
+		return Errorf(ErrSyntax, "", where, "null where %s is wanted", jsonKind(t)), true
 	case tok == json.Delim('{') && t.Kind() == reflect.Struct:
 		fields := jsonFields(t)
 		seen := make(map[string]bool, len(fields))
@@ -256,12 +289,17 @@ func shapeOf(dec *json.Decoder, t reflect.Type, where string, top bool) (*Error,
 			}
 		}
 	case tok == json.Delim('{') && t.Kind() == reflect.Map:
+		seen := map[string]bool{}
 		for dec.More() {
 			tok, err := dec.Token()
 			if err != nil {
 				return nil, false
 			}
 			key, _ := tok.(string)
+			if seen[key] {
+				return Errorf(ErrSyntax, "", where, "key %s given twice", Quote(key)), true
+			}
+			seen[key] = true
 			if e, ok := shapeOf(dec, t.Elem(), where+": key "+Quote(key), false); e != nil || !ok {
 				return e, ok
 			}
@@ -321,14 +359,25 @@ func jsonFields(t reflect.Type) map[string]reflect.Type {
 	fields := map[string]reflect.Type{}
 	for i := range t.NumField() {
 		f := t.Field(i)
-		if !f.IsExported() {
-			continue
+		tag := f.Tag.Get("json")
+		name, _, _ := strings.Cut(tag, ",")
+		ft := f.Type
+		if ft.Kind() == reflect.Pointer {
+			ft = ft.Elem()
 		}
-		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		switch name {
-		case "-":
+		switch {
+		case f.Anonymous && name == "" && ft.Kind() == reflect.Struct:
+			// An embedded struct's keys are its own fields', as
+			// encoding/json reads them (exported or not).
+			for k, v := range jsonFields(ft) {
+				if _, ok := fields[k]; !ok {
+					fields[k] = v
+				}
+			}
 			continue
-		case "":
+		case !f.IsExported() || tag == "-":
+			continue
+		case name == "":
 			name = f.Name
 		}
 		fields[name] = f.Type
@@ -463,10 +512,8 @@ type builtJSON[M any] struct {
 // leaves Preview nil and a program that needs the position parses the
 // text (PreviewText gives it).
 func (b Built[M]) MarshalJSON() ([]byte, error) {
-	j := builtJSON[M]{Next: b.Next, Complete: b.Complete, Prompt: b.Prompt}
-	if b.Preview != nil {
-		j.Preview = b.Preview.String()
-	}
+	// PreviewText: a Built read from JSON writes the preview it read.
+	j := builtJSON[M]{Next: b.Next, Complete: b.Complete, Prompt: b.Prompt, Preview: b.PreviewText()}
 	if j.Next == nil {
 		j.Next = []Click{}
 	}

@@ -204,3 +204,52 @@ func TestJSONKeysExact(t *testing.T) {
 		t.Errorf("the exact key: %v", err)
 	}
 }
+
+// TestDecodeJSONAsEncodingJSON: DecodeJSON reads what encoding/json
+// reads, strictly: an embedded struct's keys are its fields', a field
+// tagged "-," has the key "-", a map's key may not come twice, text
+// after the value is refused, and null is refused where the Go value
+// cannot be nil (it would leave a square A1 or a count 0).
+func TestDecodeJSONAsEncodingJSON(t *testing.T) {
+	type inner struct {
+		A int `json:"a"`
+	}
+	type outer struct {
+		inner
+		B     int            `json:"b"`
+		Dash  int            `json:"-,"`
+		M     map[string]int `json:"m"`
+		Sq    [2]Square      `json:"sq"`
+		P     *Square        `json:"p"`
+		Moves []string       `json:"moves"`
+	}
+	good := `{"a":1,"b":2,"-":3,"m":{"x":1},"sq":["A1","B2"],"p":null,"moves":null}`
+	var v outer
+	if ok, err := DecodeJSON([]byte(good), &v, "v"); !ok || err != nil || v.A != 1 || v.Dash != 3 || v.Sq[1] != SquareAt(1, 1) {
+		t.Fatalf("%s: %+v, %v", good, v, err)
+	}
+	for _, bad := range []string{
+		`{"b":2}}]]garbage`, `{"b":2} {"b":3}`,
+		`{"m":{"x":1,"x":2}}`,
+		`{"sq":[null,"B2"]}`, `{"b":null}`, `{"a":null}`,
+		`{"A":1}`,
+	} {
+		if _, err := DecodeJSON([]byte(bad), &v, "v"); !errors.Is(err, ErrSyntax) {
+			t.Errorf("%s: %v", bad, err)
+		}
+	}
+	var k StateKey
+	for _, bad := range []string{`[7]`, `[1,2,3,4]`, `[1,null,3]`} {
+		if err := json.Unmarshal([]byte(bad), &k); !errors.Is(err, ErrSyntax) {
+			t.Errorf("StateKey %s: %v", bad, err)
+		}
+	}
+	var r JumpResult
+	if err := json.Unmarshal([]byte(`{"End":"D1"}`), &r); !errors.Is(err, ErrSyntax) {
+		t.Errorf("JumpResult with Go's key: %v", err)
+	}
+	var e *Error
+	if err := json.Unmarshal([]byte(`{"kind":"syntax","rule":"","where":"","message":"m","x":1}`), &e); !errors.Is(err, ErrSyntax) {
+		t.Errorf("an Error with an unknown key: %v", err)
+	}
+}

@@ -463,10 +463,11 @@ func (f JumpFault) Rule() string {
 // cannot be stored where an error goes): Err makes the *Error a game
 // returns, under the rule the game chooses.
 type JumpError struct {
-	Fault    JumpFault
-	Hop      int
-	From, To Square
-	Over     Square
+	Fault JumpFault `json:"fault"`
+	Hop   int       `json:"hop"`
+	From  Square    `json:"from"`
+	To    Square    `json:"to"`
+	Over  Square    `json:"over"`
 }
 
 // String describes the fault, as "jump 2 B2-D4 jumps over an empty square".
@@ -485,11 +486,25 @@ func (e *JumpError) Err(rule, where string) *Error {
 
 // JumpResult is what following a legal multi-jump leaves behind.
 type JumpResult struct {
-	End      Square   // the last landing
-	LastOver Square   // the piece jumped by the last jump
-	Turned   Bitboard // pieces turned (Turn)
-	Taken    bool     // the piece carries (Take) at the end
-	TakeHop  int      // the hop that took, 0 if none
+	End      Square   `json:"end"`       // the last landing
+	LastOver Square   `json:"last_over"` // the piece jumped by the last jump
+	Turned   Bitboard `json:"turned"`    // pieces turned (Turn)
+	Taken    bool     `json:"taken"`     // the piece carries (Take) at the end
+	TakeHop  int      `json:"take_hop"`  // the hop that took, 0 if none
+}
+
+// UnmarshalJSON reads the JSON form of a JumpResult, its keys written
+// exactly and each once (see DecodeJSON).
+func (r *JumpResult) UnmarshalJSON(data []byte) error {
+	type plain JumpResult
+	return decodeWhole(data, (*plain)(r), "jump result")
+}
+
+// UnmarshalJSON reads the JSON form of a JumpError, its keys written
+// exactly and each once (see DecodeJSON).
+func (e *JumpError) UnmarshalJSON(data []byte) error {
+	type plain JumpError
+	return decodeWhole(data, (*plain)(e), "jump error")
 }
 
 // Follow checks a written multi-jump path against the rules, hop by hop,

@@ -191,6 +191,15 @@ func TestBuiltPreviewsCompare(t *testing.T) {
 // leaves the rest zero), at every depth.
 func TestJSONShapeExact(t *testing.T) {
 	zapitaPawns := `[[["G1","G7"],["G2","G6"],["G3","G5"]],[["A1","A7"],["A2","A6"],["A3","A5"]]]`
+	setup := brouillard.Start().Setup()
+	data, _ := json.Marshal(setup)
+	brouillardSetup := string(data)
+	fous := `"fous":["` + setup.Fous[0].String() + `","` + setup.Fous[1].String() + `"]`
+	data, _ = json.Marshal(catchit.Start().Setup())
+	catchitSetup := string(data)
+	if !strings.Contains(brouillardSetup, fous) || !strings.Contains(brouillardSetup, `"captured":[0,0]`) || !strings.Contains(catchitSetup, `"carrier":"D1"`) {
+		t.Fatalf("the setups' JSON: %s %s", brouillardSetup, catchitSetup)
+	}
 	for _, tt := range []struct {
 		name string
 		v    any
@@ -213,8 +222,16 @@ func TestJSONShapeExact(t *testing.T) {
 				`{"pawns":[[["G1","G7"],["G2","G6"]],[["A1","A7"],["A2","A6"],["A3","A5"]]],"bomb":"D4","to_move":"first"}`,
 				`{"pawns":[[["G1","G7"],["G2","G6"],["G3","G5"]]],"bomb":"D4","to_move":"first"}`,
 			}},
-		{"brouillard setup", new(brouillard.Setup), `{"fous":["D2","D6"],"captured":[0,1]}`,
-			[]string{`{"fous":["D2"]}`, `{"captured":[0,1,2]}`, `{"kinds":["Blank"]}`}},
+		{"brouillard setup", new(brouillard.Setup), brouillardSetup, []string{
+			strings.Replace(brouillardSetup, fous, `"fous":["`+setup.Fous[0].String()+`"]`, 1),
+			strings.Replace(brouillardSetup, fous, `"fous":[null,"`+setup.Fous[1].String()+`"]`, 1),
+			strings.Replace(brouillardSetup, `"captured":[0,0]`, `"captured":[0,0,0]`, 1),
+			strings.Replace(brouillardSetup, `,"to_move":"first"`, ``, 1),
+		}},
+		{"catchit setup", new(catchit.Setup), catchitSetup, []string{
+			strings.Replace(catchitSetup, `"carrier":"D1",`, ``, 1),
+			strings.Replace(catchitSetup, `"carrier":"D1"`, `"carrier":null`, 1),
+		}},
 		{"record", new(hops.Record), `{"game":"catchit","start":"x","moves":[{"text":"C1-C2"}],"result":"*"}`,
 			[]string{`{"game":"catchit","moves":[{"text":"C1-C2","TEXT":"x"}]}`, `{"tags":[{"name":"a","value":"b","x":1}]}`}},
 	} {
@@ -246,11 +263,38 @@ func TestMoreTextAppenders(t *testing.T) {
 	for _, v := range []interface {
 		encoding.TextAppender
 		encoding.TextMarshaler
-	}{hops.First, hops.Second, hops.Side(5), brouillard.King, brouillard.Kind(0), brouillard.Reveal{}, arr} {
+	}{hops.First, hops.Second, hops.Side(5), brouillard.King, brouillard.Kind(0), brouillard.Reveal{}, arr,
+		brouillard.Arrangement{1, 1, 1, 1, 1, 1, 1}, brouillard.Reveal{Turned: true, Square: hops.SquareAt(4, 2)},
+		brouillard.Reveal{Turned: true, Square: hops.NoSquare, Kind: brouillard.King}} {
 		got, err := v.AppendText([]byte("prefix "))
 		want, werr := v.MarshalText()
 		if (err == nil) != (werr == nil) || err == nil && string(got) != "prefix "+string(want) || err != nil && string(got) != "prefix " {
 			t.Errorf("%v: AppendText = %q, %v; MarshalText = %q, %v", v, got, err, want, werr)
 		}
+		// What is written reads back as the value (UnmarshalText).
+		if err == nil {
+			back := reflect.New(reflect.TypeOf(v))
+			if uerr := back.Interface().(encoding.TextUnmarshaler).UnmarshalText(want); uerr != nil || back.Elem().Interface() != v {
+				t.Errorf("%v: %q reads back as %v, %v", v, want, back.Elem().Interface(), uerr)
+			}
+		}
+	}
+}
+
+// TestBuiltJSONTwice: a Built read from JSON writes the same JSON again,
+// its preview included (it was lost on the second writing).
+func TestBuiltJSONTwice(t *testing.T) {
+	b, err := catchit.Start().Build([]hops.Click{{Square: hops.SquareAt(2, 0)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _ := json.Marshal(b)
+	var back hops.Built[catchit.Move]
+	if err := json.Unmarshal(first, &back); err != nil {
+		t.Fatal(err)
+	}
+	second, err := json.Marshal(back)
+	if err != nil || string(second) != string(first) || !strings.Contains(string(first), `"preview":"`) {
+		t.Errorf("written again:\n%s\nfirst:\n%s (%v)", second, first, err)
 	}
 }

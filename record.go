@@ -359,7 +359,8 @@ func revealProblem(text string) string {
 // MaxRecordLine is the longest line a record may have, in bytes, not
 // counting the line end ("\n" or "\r\n") nor the spaces and tabs before
 // it, which the reader ignores (up to MaxRecordLine bytes of them: a
-// line longer than twice the limit is refused whatever it holds).
+// line longer than twice the limit, its end aside, is refused whatever
+// it holds, and ends the stream).
 const MaxRecordLine = 4096
 
 // RecordReader reads a stream of records, one after the other. It reads
@@ -401,7 +402,7 @@ func NewRecordReader(r io.Reader) *RecordReader {
 	rr.sc = bufio.NewScanner(&rr.src)
 	// Room for the longest line with white space after it: longer ones
 	// are caught by next, on the line without it.
-	rr.sc.Buffer(make([]byte, 0, 256), 2*MaxRecordLine)
+	rr.sc.Buffer(make([]byte, 0, 256), 2*MaxRecordLine+2) // and "\r\n"
 	rr.sc.Split(func(data []byte, atEOF bool) (int, []byte, error) {
 		advance, token, err := bufio.ScanLines(data, atEOF)
 		if atEOF && token != nil && rr.src.err != nil && bytes.IndexByte(data[:advance], '\n') < 0 {
@@ -523,6 +524,7 @@ func (rr *RecordReader) record() (*Record, error) {
 	rr.first, rr.inMoves = first, false
 	where := func() string { return fmt.Sprintf("line %d", rr.line) }
 	var seenGame, seenStart bool
+	gameLine := 0 // the Game tag's line
 	seen := map[string]bool{}
 	for ; ok && strings.HasPrefix(line, "["); line, ok, err = rr.next() {
 		name, value, terr := parseTag(line)
@@ -531,7 +533,7 @@ func (rr *RecordReader) record() (*Record, error) {
 		}
 		switch {
 		case name == "Game" && !seenGame:
-			rec.Game, seenGame = value, true
+			rec.Game, seenGame, gameLine = value, true, rr.line
 		case name == "Start" && !seenStart:
 			rec.Start, seenStart = value, true
 		case name == "Game" || name == "Start" || seen[name]:
@@ -556,7 +558,7 @@ func (rr *RecordReader) record() (*Record, error) {
 			"the record that starts here has no %s: a record starts with its Game and Start tags, with no blank line among its tags", missing)
 	}
 	if rec.Game == "" {
-		return nil, Errorf(ErrSyntax, "", fmt.Sprintf("line %d", first), "the Game tag is empty: it names the game")
+		return nil, Errorf(ErrSyntax, "", fmt.Sprintf("line %d", gameLine), "the Game tag is empty: it names the game")
 	}
 	// The comment being read belongs to the last move, or to the game
 	// before its first move. A comment of one piece is kept as it is;

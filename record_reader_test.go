@@ -69,6 +69,11 @@ func TestRecordReaderTrailingSpace(t *testing.T) {
 	if err := rec.Check(); err == nil {
 		t.Fatal("a comment line of MaxRecordLine+1 bytes passed Check")
 	}
+	// As much white space as the limit, with a "\r\n" after it.
+	full := "[Game \"nim\"]\n[Start \"5 0\"]\n\n{" + strings.Repeat("a", MaxRecordLine-2) + "}" + strings.Repeat(" ", MaxRecordLine) + "\r\n*\n"
+	if back, err := ReadRecord(full); err != nil || back.Comment != strings.Repeat("a", MaxRecordLine-2) {
+		t.Errorf("a longest line with MaxRecordLine spaces after it: %v", err)
+	}
 	long := "[Game \"nim\"]\n[Start \"5 0\"]\n\n{" + strings.Repeat("a", MaxRecordLine-1) + "}\n*\n"
 	if _, err := ReadRecord(long); err == nil || !strings.Contains(err.Error(), "line 4: line longer than") {
 		t.Errorf("a line of MaxRecordLine+1 bytes: %v", err)
@@ -157,6 +162,20 @@ func TestErrorInMoveQuotesOnce(t *testing.T) {
 	if strings.Count(got, `"`) != 2 || !strings.HasPrefix(got, "move 1 …\"") {
 		t.Errorf("a long text cut around its fault: Where %q, want it quoted once", got)
 	}
+	for where, want := range map[string]string{
+		`move: path "A1-A1"`: `move 4: path "A1-A1"`,
+		"move":               `move 4 "A1-A1"`,
+		"moves":              `move 4 "A1-A1": moves`,
+	} {
+		e := Errorf(ErrSyntax, "G5", where, "more than 17 squares")
+		if got := ErrorInMove(e, 4, "A1-A1").(*Error).Where; got != want {
+			t.Errorf("Where %q: %q, want %q", where, got, want)
+		}
+	}
+	var typedNil *Error
+	if err := ErrorInMove(typedNil, 1, "x"); err != error(typedNil) || RuleOf(typedNil) != "" || ErrorIn(typedNil, "x") != error(typedNil) {
+		t.Errorf("a typed nil *Error: %v", err)
+	}
 	if err := ErrorInMove(nil, 1, "x"); err != nil {
 		t.Errorf("nil: %v", err)
 	}
@@ -207,6 +226,7 @@ func TestReadRecordSaysWhy(t *testing.T) {
 		{head + "1-1\n", `line 5: result "1-1": want 1-0 (the first side won), 0-1 (the second side won) or * (no winner yet); the rules know no draw`, ""},
 		{head + "*\n\n{a late comment}\n", "line 7: text after the result line (line 5), which ends the record", ""},
 		{head + "*\n" + nimRecord, "line 6: a second record: ReadRecord reads one (a RecordReader reads a stream of them)", ""},
+		{"[Start \"5 0\"]\n[North \"Ann\"]\n[Game \"\"]\n\n*\n", "line 3: the Game tag is empty: it names the game", ""},
 	} {
 		_, err := ReadRecord(tt.text)
 		var e *Error

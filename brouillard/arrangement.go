@@ -80,9 +80,11 @@ func (a Arrangement) String() string {
 }
 
 // MarshalText returns the arrangement's text; the zero Arrangement (none
-// chosen) gives the empty text.
+// chosen) gives the empty text. An arrangement built by hand that is no
+// arrangement (B3: seven blanks, say) is refused with an error of kind
+// ErrSyntax, as its text would not read back.
 func (a Arrangement) MarshalText() ([]byte, error) {
-	return engine.MarshalText(a, func(b []byte) []byte { return append(b, a.String()...) })
+	return engine.MarshalReadable(a, func(b []byte) []byte { return append(b, a.String()...) }, ParseArrangement, "arrangement")
 }
 
 // UnmarshalText reads an arrangement, as ParseArrangement; the empty

@@ -48,8 +48,12 @@ func (v *View) UnmarshalJSON(data []byte) error {
 
 // MarshalText writes the reveal as its String does: "-" for nothing
 // turned over, or the square, the face and "captured" when it was
-// ("D5 Ten captured").
-func (r Reveal) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
+// ("D5 Ten captured"). A Reveal built by hand whose text would not read
+// back as itself (no face, a square of no board) is refused with an
+// error of kind ErrSyntax.
+func (r Reveal) MarshalText() ([]byte, error) {
+	return engine.Readable(r, []byte(r.String()), ParseReveal, "reveal")
+}
 
 // UnmarshalText reads a reveal text, as ParseReveal.
 func (r *Reveal) UnmarshalText(text []byte) error {

@@ -1,6 +1,9 @@
 package coir
 
-import hops "github.com/hopsgames/hops"
+import (
+	hops "github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
+)
 
 // Setup describes a Coir Circuit position by its pieces, for building
 // one in code: Setup.Position checks it and gives the Position (as
@@ -28,11 +31,11 @@ func (s Setup) Position() (Position, error) {
 }
 
 // UnmarshalJSON reads the JSON form of a Setup, its keys written exactly
-// as encoding/json writes them and each once (see hops.DecodeJSON), so that
-// a misspelt key is an error rather than a field left empty. It checks
-// the form only: Position checks the pieces.
+// as encoding/json writes them, each once and none missing (see
+// hops.DecodeJSON), so that a misspelt or lost key is an error rather
+// than a field left empty; a Setup that does not read is left as it was.
+// It checks the form only: Position checks the pieces.
 func (s *Setup) UnmarshalJSON(data []byte) error {
 	type plain Setup
-	_, err := hops.DecodeJSON(data, (*plain)(s), "setup")
-	return err
+	return engine.DecodeComplete(data, (*plain)(s), "setup")
 }

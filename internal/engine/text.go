@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/hopsgames/hops"
@@ -32,6 +34,12 @@ func MarshalReadable[T comparable](v T, appendText func([]byte) []byte, parse fu
 	if err != nil || len(text) == 0 {
 		return text, err
 	}
+	return Readable(v, text, parse, what)
+}
+
+// Readable returns text, the text written for v, if parse reads it back
+// as v, and otherwise MarshalReadable's error.
+func Readable[T comparable](v T, text []byte, parse func(string) (T, error), what string) ([]byte, error) {
 	back, err := parse(string(text))
 	if err != nil {
 		return nil, hops.Errorf(hops.ErrSyntax, "G12", what+" "+hops.Quote(string(text)), "has no text that reads back (%v)", err)
@@ -237,4 +245,36 @@ func AppendMarshaled(b []byte, marshal func() ([]byte, error)) ([]byte, error) {
 		return b, err
 	}
 	return append(b, text...), nil
+}
+
+// DecodeComplete is hops.DecodeJSON for a struct with no defaults, such
+// as a game's Setup: it also refuses an object without the key of one of
+// the fields (a missing "carrier" would read as a pawn on A1), and it
+// stores the value in dst only if all of it read. JSON null leaves dst
+// unchanged.
+func DecodeComplete[T any](data []byte, dst *T, what string) error {
+	var v T
+	if ok, err := hops.DecodeJSON(data, &v, what); !ok {
+		return err
+	}
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal(data, &keys); err != nil {
+		return hops.Errorf(hops.ErrSyntax, "", what, "%v", err)
+	}
+	t := reflect.TypeFor[T]()
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if !f.IsExported() || name == "-" {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		if _, ok := keys[name]; !ok {
+			return hops.Errorf(hops.ErrSyntax, "", what, "no key %s: every field is needed", hops.Quote(name))
+		}
+	}
+	*dst = v
+	return nil
 }
