@@ -113,17 +113,24 @@ func TestPlayerRecordLeaksNothing(t *testing.T) {
 	}
 }
 
-func TestPlayerRecordErrors(t *testing.T) {
+// recordWithReveal returns a complete record of a random game in which
+// the Fou turned a pawn over, Red's record of it and the index of the
+// first move that revealed something to Red.
+func recordWithReveal(t *testing.T) (rec, red *hops.Record, i int) {
+	t.Helper()
 	rng := rand.New(rand.NewPCG(9, 9))
-	var rec *hops.Record
 	for rec == nil || !slices.ContainsFunc(rec.Moves, func(m hops.RecordMove) bool { return strings.Contains(m.Text, "x") }) {
 		rec, _ = randomRecord(rng, 200)
 	}
-	pr, err := PlayerRecord(rec, Red)
+	red, err := PlayerRecord(rec, Red)
 	if err != nil {
 		t.Fatal(err)
 	}
-	i := slices.IndexFunc(pr.Moves, func(m hops.RecordMove) bool { return m.Reveal != "" })
+	return rec, red, slices.IndexFunc(red.Moves, func(m hops.RecordMove) bool { return m.Reveal != "" })
+}
+
+func TestPlayerRecordErrors(t *testing.T) {
+	_, pr, i := recordWithReveal(t)
 	tests := []struct {
 		name   string
 		change func(r *hops.Record)
@@ -200,16 +207,7 @@ func mustPlayerRecordErr(rec *hops.Record) error {
 // TestPlayerRecordChecksReveals: a reveal that a complete record gives is
 // checked (B8), not replaced by the true one; a true one passes.
 func TestPlayerRecordChecksReveals(t *testing.T) {
-	rng := rand.New(rand.NewPCG(9, 9))
-	var rec *hops.Record
-	for rec == nil || !slices.ContainsFunc(rec.Moves, func(m hops.RecordMove) bool { return strings.Contains(m.Text, "x") }) {
-		rec, _ = randomRecord(rng, 200)
-	}
-	pr, err := PlayerRecord(rec, Red)
-	if err != nil {
-		t.Fatal(err)
-	}
-	i := slices.IndexFunc(pr.Moves, func(m hops.RecordMove) bool { return m.Reveal != "" })
+	rec, pr, i := recordWithReveal(t)
 	c := *rec
 	c.Moves = slices.Clone(rec.Moves)
 	c.Moves[i].Reveal = pr.Moves[i].Reveal
