@@ -45,12 +45,24 @@ type outcomeJSON struct {
 }
 
 // MarshalJSON writes {"over":false} for a game that goes on, and the
-// winner's name, side, rule and reason for a finished one.
+// winner's name, side, rule and reason for a finished one. An Outcome
+// built by hand that would not read back is refused: a game that goes on
+// with a winner, rule or reason, a winner that is no side, a text that
+// is not UTF-8.
 func (o Outcome) MarshalJSON() ([]byte, error) {
 	if !o.Over {
+		if o != (Outcome{}) {
+			return nil, Errorf(ErrSyntax, "", "outcome", "a game that goes on has no winner, rule or reason")
+		}
 		return []byte(`{"over":false}`), nil
 	}
-	w := o.Winner & 1
+	if o.Winner > Second {
+		return nil, Errorf(ErrSyntax, "", "outcome", "the winner %s is no side", o.Winner)
+	}
+	if err := notUTF8([]string{o.WinnerName, o.Rule, o.Reason}, []string{"outcome winner", "outcome rule", "outcome reason"}); err != nil {
+		return nil, err
+	}
+	w := o.Winner
 	return json.Marshal(outcomeJSON{Over: true, Winner: o.WinnerName, Side: &w, Rule: o.Rule, Reason: o.Reason})
 }
 
@@ -94,11 +106,20 @@ func (k *errorKind) MarshalJSON() ([]byte, error) { return json.Marshal(k.name) 
 // {"kind":"illegal","rule":"K8","where":"second displacement C1xE3","message":"jump 1 C1-E3: the ball was already moved this turn"}:
 // "kind" is "syntax", "position" or "illegal" for ErrSyntax, ErrPosition
 // and ErrIllegal, "message" is Msg (Error() gives the whole sentence).
-// An Error of any other kind has no JSON form: MarshalJSON refuses it.
+// An Error of any other kind, with no message or with a text that is not
+// UTF-8 (which JSON would change), has no JSON form: MarshalJSON refuses
+// it.
 // (MarshalJSON has a value receiver so that an Error held by value
 // encodes alike; a nil *Error encodes as null.)
 func (e Error) MarshalJSON() ([]byte, error) {
 	if k, ok := e.Kind.(*errorKind); ok {
+		// What would not read back: no message, a text that is not UTF-8.
+		if e.Msg == "" {
+			return nil, Errorf(ErrSyntax, "", "error", "an Error says what is wrong: its Msg is empty")
+		}
+		if err := notUTF8([]string{e.Rule, e.Where, e.Msg}, []string{"error rule", "error where", "error message"}); err != nil {
+			return nil, err
+		}
 		return json.Marshal(errorJSON{Kind: k.name, Rule: e.Rule, Where: e.Where, Message: e.Msg})
 	}
 	return nil, Errorf(ErrSyntax, "", "error", "an Error of kind %v has no JSON form: the kinds are ErrSyntax, ErrPosition and ErrIllegal", e.Kind)
@@ -247,8 +268,16 @@ func shapeOf(dec *json.Decoder, t reflect.Type, where string, top bool) (*Error,
 		nullable = true
 	}
 	if !top && reflect.PointerTo(t).Implements(jsonUnmarshaler) {
-		var skip json.RawMessage
-		return nil, dec.Decode(&skip) == nil
+		var raw json.RawMessage
+		if dec.Decode(&raw) != nil {
+			return nil, false
+		}
+		// A struct that reads itself may give null a meaning (the zero
+		// games.State); a set of squares may not.
+		if !nullable && t.Kind() != reflect.Struct && string(raw) == "null" {
+			return Errorf(ErrSyntax, "", where, "null where a value is wanted"), true
+		}
+		return nil, true
 	}
 	if !top && reflect.PointerTo(t).Implements(textUnmarshaler) {
 		var raw json.RawMessage
@@ -514,6 +543,13 @@ type builtJSON[M any] struct {
 func (b Built[M]) MarshalJSON() ([]byte, error) {
 	// PreviewText: a Built read from JSON writes the preview it read.
 	j := builtJSON[M]{Next: b.Next, Complete: b.Complete, Prompt: b.Prompt, Preview: b.PreviewText()}
+	texts := []string{j.Prompt, j.Preview}
+	if m, ok := any(b.Move).(string); ok { // State.Build's move text
+		texts = append(texts, m)
+	}
+	if err := notUTF8(texts, []string{"built prompt", "built preview", "built move"}); err != nil {
+		return nil, err
+	}
 	if j.Next == nil {
 		j.Next = []Click{}
 	}
@@ -727,6 +763,9 @@ type pieceJSON struct {
 func (p Piece) MarshalJSON() ([]byte, error) {
 	if p.Letter >= utf8.RuneSelf {
 		return nil, Errorf(ErrSyntax, "", "piece", "letter byte %d is not an ASCII character", p.Letter)
+	}
+	if err := notUTF8([]string{p.Name}, []string{"piece name"}); err != nil {
+		return nil, err
 	}
 	return json.Marshal(pieceJSON{Side: p.Side, Neutral: p.Neutral, Letter: string(rune(p.Letter)), Name: p.Name})
 }

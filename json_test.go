@@ -253,3 +253,35 @@ func TestDecodeJSONAsEncodingJSON(t *testing.T) {
 		t.Errorf("an Error with an unknown key: %v", err)
 	}
 }
+
+// TestHandBuiltRefused: values built by hand that would not read back
+// from their JSON are refused when written (an empty message, a winner
+// that is no side, a game that goes on with a winner, a text that is not
+// UTF-8, which JSON would change), and a set of squares is not null
+// inside a value (it read as the empty set).
+func TestHandBuiltRefused(t *testing.T) {
+	for name, v := range map[string]any{
+		"error with no message":     Errorf(ErrSyntax, "", "", ""),
+		"error not UTF-8":           &Error{Kind: ErrIllegal, Msg: "\xff"},
+		"outcome of no side":        Outcome{Over: true, Winner: 7},
+		"ongoing with a rule":       Outcome{WinnerName: "Red", Rule: "K3"},
+		"outcome reason not UTF-8":  Win(First, "North", "N1", "\xff"),
+		"piece name not UTF-8":      Piece{Side: First, Letter: 'p', Name: "\xff"},
+		"built prompt not UTF-8":    Built[string]{Prompt: "\xff"},
+		"built move text not UTF-8": Built[string]{Complete: true, Move: "\xff"},
+	} {
+		if data, err := json.Marshal(v); !errors.Is(err, ErrSyntax) {
+			t.Errorf("%s: %s, %v", name, data, err)
+		}
+	}
+	var r struct {
+		Turned Bitboard `json:"turned"`
+		Set    *Bitboard
+	}
+	if _, err := DecodeJSON([]byte(`{"turned":null}`), &r, "r"); !errors.Is(err, ErrSyntax) {
+		t.Errorf("a null set of squares: %v", err)
+	}
+	if ok, err := DecodeJSON([]byte(`{"Set":null,"turned":["A1"]}`), &r, "r"); !ok || err != nil || r.Set != nil {
+		t.Errorf("a null pointer to a set: %v", err)
+	}
+}
