@@ -685,6 +685,11 @@ func TestStrictJSON(t *testing.T) {
 		{"/games", `{"game": ["catchit"]}`, `field "game" is an array, want a string`},
 		{"/games/" + h.ID + "/build", `{"clicks": [1]}`, `field "clicks" holds a number, want a list of strings`},
 		{"/games/" + h.ID + "/build", `{"clicks": "D1"}`, `field "clicks" is a string, want a list of strings`},
+		// null is no value: encoding/json would read it as the field
+		// left out (a game with the default first side, an empty move).
+		{"/games", `{"game": "catchit", "first": null}`, `field "first" is null`},
+		{"/games/" + h.ID + "/moves", `{"move": null}`, `field "move" is null`},
+		{"/games/" + h.ID + "/build", `{"clicks": [null]}`, `field "clicks" holds null, want a string`},
 		{"/games/" + h.ID + "/moves", `{"move": "D1-D2 C1-C2"`, `the JSON text ends too soon`},
 		{"/games/" + h.ID + "/moves", `{"move": `, `the JSON text ends too soon`},
 	} {

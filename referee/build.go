@@ -14,7 +14,7 @@ const MaxClicks = 64
 
 type (
 	buildRequest struct {
-		Clicks []string `json:"clicks"`
+		Clicks []string `json:"clicks,omitempty"` // none: the build starts
 	}
 	builtJSON struct {
 		Next     []string `json:"next"`

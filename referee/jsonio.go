@@ -251,7 +251,7 @@ func checkObject(dec *json.Decoder, fields map[string]bool, depth int) error {
 			return fmt.Errorf("duplicate field %q", key)
 		}
 		seen[key] = true
-		if err := checkValue(dec, depth); err != nil {
+		if err := checkValue(dec, depth, key, fields != nil); err != nil {
 			return err
 		}
 	}
@@ -259,11 +259,19 @@ func checkObject(dec *json.Decoder, fields map[string]bool, depth int) error {
 	return err
 }
 
-// checkValue checks the value that comes next.
-func checkValue(dec *json.Decoder, depth int) error {
+// checkValue checks the value that comes next, that of the request's
+// field key when field is true: a field may not be null, which
+// encoding/json would read as the field left out.
+func checkValue(dec *json.Decoder, depth int, key string, field bool) error {
 	tok, err := dec.Token()
 	if err != nil {
 		return err
+	}
+	if tok == nil && field {
+		if depth > 1 {
+			return fmt.Errorf("field %q holds null, want a string", key)
+		}
+		return fmt.Errorf("field %q is null: give a value, or leave the field out for its default", key)
 	}
 	d, ok := tok.(json.Delim)
 	if !ok {
@@ -276,7 +284,7 @@ func checkValue(dec *json.Decoder, depth int) error {
 		return checkObject(dec, nil, depth+1)
 	}
 	for dec.More() { // '['
-		if err := checkValue(dec, depth+1); err != nil {
+		if err := checkValue(dec, depth+1, key, field); err != nil {
 			return err
 		}
 	}
