@@ -97,7 +97,9 @@ async function api(method, path, body, key) {
   let r;
   try {
     r = await fetch(path, {
-      method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+      // A field with no value (a form's missing field reads null) is left
+      // out: the server refuses null.
+      method, headers, body: body === undefined ? undefined : JSON.stringify(body, (k, v) => (v === null ? undefined : v)),
     });
   } catch (e) {
     connection(false);
