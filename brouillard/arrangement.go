@@ -84,7 +84,10 @@ func (a Arrangement) String() string {
 // arrangement (B3: seven blanks, say) is refused with an error of kind
 // ErrSyntax, as its text would not read back.
 func (a Arrangement) MarshalText() ([]byte, error) {
-	return engine.MarshalReadable(a, func(b []byte) []byte { return append(b, a.String()...) }, ParseArrangement, "arrangement")
+	if a == (Arrangement{}) {
+		return []byte{}, nil
+	}
+	return engine.Readable(a, []byte(a.String()), ParseArrangement, "B3", "arrangement")
 }
 
 // UnmarshalText reads an arrangement, as ParseArrangement; the empty

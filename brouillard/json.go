@@ -52,7 +52,7 @@ func (v *View) UnmarshalJSON(data []byte) error {
 // back as itself (no face, a square of no board) is refused with an
 // error of kind ErrSyntax.
 func (r Reveal) MarshalText() ([]byte, error) {
-	return engine.Readable(r, []byte(r.String()), ParseReveal, "reveal")
+	return engine.Readable(r, []byte(r.String()), ParseReveal, "B8", "reveal")
 }
 
 // UnmarshalText reads a reveal text, as ParseReveal.

@@ -34,18 +34,19 @@ func MarshalReadable[T comparable](v T, appendText func([]byte) []byte, parse fu
 	if err != nil || len(text) == 0 {
 		return text, err
 	}
-	return Readable(v, text, parse, what)
+	return Readable(v, text, parse, "G12", what)
 }
 
 // Readable returns text, the text written for v, if parse reads it back
-// as v, and otherwise MarshalReadable's error.
-func Readable[T comparable](v T, text []byte, parse func(string) (T, error), what string) ([]byte, error) {
+// as v, and otherwise MarshalReadable's error, under the rule of the
+// text's form.
+func Readable[T comparable](v T, text []byte, parse func(string) (T, error), rule, what string) ([]byte, error) {
 	back, err := parse(string(text))
 	if err != nil {
-		return nil, hops.Errorf(hops.ErrSyntax, "G12", what+" "+hops.Quote(string(text)), "has no text that reads back (%v)", err)
+		return nil, hops.Errorf(hops.ErrSyntax, rule, what+" "+hops.Quote(string(text)), "has no text that reads back (%v)", err)
 	}
 	if back != v {
-		return nil, hops.Errorf(hops.ErrSyntax, "G12", what+" "+hops.Quote(string(text)), "has no text that reads back: it reads as another %s", what)
+		return nil, hops.Errorf(hops.ErrSyntax, rule, what+" "+hops.Quote(string(text)), "has no text that reads back: it reads as another %s", what)
 	}
 	return text, nil
 }
