@@ -298,3 +298,17 @@ func TestBuiltJSONTwice(t *testing.T) {
 		t.Errorf("written again:\n%s\nfirst:\n%s (%v)", second, first, err)
 	}
 }
+
+// TestNoTextRules: a value with no text cites the rule of its text's
+// form: B3 for an arrangement, B8 for a reveal, G12 for a move.
+func TestNoTextRules(t *testing.T) {
+	for want, v := range map[string]encoding.TextMarshaler{
+		"B3":  brouillard.Arrangement{1, 1, 1, 1, 1, 1, 1},
+		"B8":  brouillard.Reveal{Turned: true, Square: hops.SquareAt(4, 2)},
+		"G12": catchit.NewMove(hops.PathOf(hops.Outside, hops.SquareAt(3, 0))),
+	} {
+		if _, err := v.MarshalText(); hops.RuleOf(err) != want {
+			t.Errorf("%v: %v, want an error under %s", v, err, want)
+		}
+	}
+}
