@@ -536,8 +536,10 @@ type builtJSON[M any] struct {
 // "...","preview":"..."} for a move begun, the clicks as their texts (see
 // Click), and adds "move", the move's text, once Complete: an incomplete
 // build has no move to write. "preview" is the preview's position text
-// (a view's text for a Brouillard View), which the game's Parse (or
-// games.ParseView) reads: decoding cannot tell which, so UnmarshalJSON
+// (a view's text for a Brouillard View), to show; the game's Parse (or
+// games.ParseView) reads it, but for a Zapita move in progress, whose
+// pawn may stand on a headquarters or hold the bomb, as no position the
+// rules stop in does. Decoding cannot tell the game, so UnmarshalJSON
 // leaves Preview nil and a program that needs the position parses the
 // text (PreviewText gives it).
 func (b Built[M]) MarshalJSON() ([]byte, error) {

@@ -1,7 +1,10 @@
 package zapita
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	hops "github.com/hopsgames/hops"
@@ -157,5 +160,76 @@ func TestPreviewDrawsTheHeldBomb(t *testing.T) {
 	})
 	if checked == 0 {
 		t.Fatal("no position with a move onto the bomb")
+	}
+}
+
+// TestPreviewTextReadsBackOrIsRefused (Z4, Z5, Z8): a preview's
+// MarshalText reads back through Parse, or, for a move in progress whose
+// pawn stands on a headquarters or holds the bomb (a position the rules
+// never stop in), refuses, so that JSON never carries a position text
+// Parse will not read.
+func TestPreviewTextReadsBackOrIsRefused(t *testing.T) {
+	for _, c := range []struct{ pos, clicks string }{
+		{"7/a5B/cb5/3*1C1/c3A1C/b5B/a5A w", "E3 D4"}, // the pawn holds the bomb
+		{"a5A/6B/cb5/3*1C1/c5C/b5B/a5A w", "G2 G4"},  // the pawn stands on White's headquarters
+	} {
+		p, err := Parse(c.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var clicks []hops.Click
+		for _, f := range strings.Fields(c.clicks) {
+			k, err := hops.ParseClick(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			clicks = append(clicks, k)
+		}
+		b, err := p.Build(clicks)
+		if err != nil {
+			t.Fatalf("%s: Build(%s): %v", c.pos, c.clicks, err)
+		}
+		q := b.Preview.(Position)
+		text, err := q.MarshalText()
+		var e *hops.Error
+		if !errors.As(err, &e) || e.Rule != "Z8" || text != nil {
+			t.Errorf("%s after %s: preview %s: MarshalText = %q, %v; want a Z8 refusal", c.pos, c.clicks, q, text, err)
+		}
+		if _, err := json.Marshal(q); err == nil {
+			t.Errorf("%s after %s: json.Marshal of the preview %s succeeded", c.pos, c.clicks, q)
+		}
+		if _, err := q.AppendText(nil); err == nil {
+			t.Errorf("%s after %s: AppendText of the preview %s succeeded", c.pos, c.clicks, q)
+		}
+	}
+	refused, read := 0, 0
+	rapid.Check(t, func(t *rapid.T) {
+		p := playedPosition(t)
+		for m := range p.Moves() {
+			clicks := m.Clicks()
+			for n := 1; n <= len(clicks); n++ {
+				b, err := p.Build(clicks[:n])
+				if err != nil {
+					t.Fatalf("%s: Build(%v): %v", p, clicks[:n], err)
+				}
+				q := b.Preview.(Position)
+				text, err := q.MarshalText()
+				if err != nil {
+					if !q.midMove() {
+						t.Fatalf("%s after %v: preview %s refused: %v", p, clicks[:n], q, err)
+					}
+					refused++
+					continue
+				}
+				back, err := Parse(string(text))
+				if err != nil || back != q {
+					t.Fatalf("%s after %v: preview text %q reads back as %v, %v", p, clicks[:n], text, back, err)
+				}
+				read++
+			}
+		}
+	})
+	if refused == 0 || read == 0 {
+		t.Fatalf("%d previews refused, %d read back: want some of each", refused, read)
 	}
 }

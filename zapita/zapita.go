@@ -212,8 +212,24 @@ func (p Position) AppendTo(b []byte) []byte {
 }
 
 // MarshalText returns the position text; the zero Position (no position
-// set) gives the empty text.
-func (p Position) MarshalText() ([]byte, error) { return engine.MarshalText(p, p.AppendTo) }
+// set) gives the empty text. It refuses a position that Parse would not
+// read back: one in the middle of a move, as a Build preview shows it
+// (a pawn on a headquarters it jumps through, Z4, or holding the bomb it
+// is about to throw, Z5), which the rules never stop in.
+func (p Position) MarshalText() ([]byte, error) {
+	text, err := engine.MarshalText(p, p.AppendTo)
+	if err == nil && p.midMove() {
+		return engine.Readable(p, text, Parse, "Z8", "position")
+	}
+	return text, err
+}
+
+// midMove reports whether a pawn stands on a headquarters or on the
+// bomb: a position only a move in progress passes through.
+func (p Position) midMove() bool {
+	occ := p.occupied()
+	return occ&hqs != 0 || occ.Has(p.bomb)
+}
 
 // UnmarshalText reads a position text with Parse; the empty text gives
 // the zero Position.
