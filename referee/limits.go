@@ -4,6 +4,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -92,7 +93,7 @@ type limitListener struct {
 // the trusted proxies (Config.TrustedProxies), which carry many clients'
 // requests, have no share: only total bounds them.
 func LimitListener(l net.Listener, total, perClient int, exempt ...netip.Prefix) net.Listener {
-	return &limitListener{Listener: l, perClient: perClient, exempt: exempt, sem: make(chan struct{}, total),
+	return &limitListener{Listener: l, perClient: perClient, exempt: slices.Clone(exempt), sem: make(chan struct{}, total),
 		done: make(chan struct{}), open: map[string]int{}}
 }
 

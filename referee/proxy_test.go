@@ -201,3 +201,44 @@ func FuzzParseNetworks(f *testing.F) {
 		}
 	})
 }
+
+// TestTrustedProxiesCopied: the server keeps its own list of trusted
+// proxies, so neither the caller's slice, reused after NewServer, nor the
+// list Config returns, changed, makes the server trust another network
+// (which would let a forged X-Forwarded-For past the creation limit);
+// and LimitListener keeps its own list of exempt networks.
+func TestTrustedProxiesCopied(t *testing.T) {
+	trusted := []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}
+	srv, err := NewServer(Config{Rand: rand.NewChaCha8([32]byte{62}), CreateRate: 1, CreateBurst: 1, TrustedProxies: trusted})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	create := func(forged string) int {
+		rec := httptest.NewRecorder()
+		req := httptest.NewRequest("POST", "/games", strings.NewReader(`{"game": "zapita"}`))
+		req.RemoteAddr = "203.0.113.5:4321"
+		req.Header.Set("X-Forwarded-For", forged)
+		srv.ServeHTTP(rec, req)
+		return rec.Code
+	}
+	if code := create("198.51.100.1"); code != http.StatusCreated {
+		t.Fatalf("the first game: %d", code)
+	}
+	trusted[0] = netip.MustParsePrefix("203.0.113.0/24")
+	cfg := srv.Config()
+	cfg.TrustedProxies[0] = netip.MustParsePrefix("203.0.113.0/24")
+	if code := create("198.51.100.2"); code != http.StatusTooManyRequests {
+		t.Errorf("a second game from the same untrusted address with another forged header: %d, want 429", code)
+	}
+	if got, want := srv.Config().TrustedProxies, []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}; !slices.Equal(got, want) {
+		t.Errorf("Config().TrustedProxies = %v, want %v", got, want)
+	}
+
+	exempt := []netip.Prefix{netip.MustParsePrefix("192.0.2.0/24")}
+	ln := LimitListener(nil, 1, 1, exempt...).(*limitListener)
+	exempt[0] = netip.MustParsePrefix("127.0.0.0/8")
+	if !slices.Equal(ln.exempt, []netip.Prefix{netip.MustParsePrefix("192.0.2.0/24")}) {
+		t.Errorf("LimitListener's exempt networks follow the caller's slice: %v", ln.exempt)
+	}
+}

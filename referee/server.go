@@ -178,6 +178,8 @@ func NewServer(c Config) (*Server, error) {
 	if c.Poll <= 0 {
 		c.Poll = time.Second
 	}
+	// The server keeps its own list: the caller may reuse its slice.
+	c.TrustedProxies = slices.Clone(c.TrustedProxies)
 	s := &Server{
 		cfg: c, mux: http.NewServeMux(), store: c.Store, rand: c.Rand,
 		limiter: newRateLimiter(c.CreateRate, c.CreateBurst),
@@ -1018,5 +1020,10 @@ func (s *Server) abandon(m *match, side hops.Side) (snapshot, error) {
 }
 
 // Config returns the server's configuration, with the defaults it filled
-// in.
-func (s *Server) Config() Config { return s.cfg }
+// in. The result is a copy: changing it, its TrustedProxies included,
+// does not change the server.
+func (s *Server) Config() Config {
+	c := s.cfg
+	c.TrustedProxies = slices.Clone(c.TrustedProxies)
+	return c
+}
