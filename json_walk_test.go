@@ -346,6 +346,64 @@ func TestEveryTypeJSON(t *testing.T) {
 		if !sameValue(s.v, back) {
 			t.Errorf("%s: %s reads back as %#v, want %#v", name, data, back, s.v)
 		}
+		if s.decode == nil {
+			checkRefusedLeavesAsWas(t, name, reflect.TypeOf(s.v), data)
+		}
+	}
+}
+
+// checkRefusedLeavesAsWas: an object whose last value has the wrong
+// type, decoded into the zero value of its type, is refused and leaves
+// it as it was, not with the keys before the fault decoded into it.
+// data is a sample's JSON; objects of fewer than two keys are skipped.
+func checkRefusedLeavesAsWas(t *testing.T, name string, rt reflect.Type, data []byte) {
+	t.Helper()
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return
+	}
+	var keys []string
+	var values []json.RawMessage
+	for dec.More() {
+		k, err := dec.Token()
+		if err != nil {
+			t.Fatalf("%s: %s: %v", name, data, err)
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			t.Fatalf("%s: %s: %v", name, data, err)
+		}
+		keys, values = append(keys, k.(string)), append(values, v)
+	}
+	if len(keys) < 2 {
+		return
+	}
+	last := &values[len(values)-1]
+	if b := (*last)[0]; b == 't' || b == 'f' {
+		*last = json.RawMessage(`"x"`)
+	} else {
+		*last = json.RawMessage(`true`)
+	}
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, k := range keys {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		kj, _ := json.Marshal(k)
+		b.Write(kj)
+		b.WriteByte(':')
+		b.Write(values[i])
+	}
+	b.WriteByte('}')
+	if rt.Kind() == reflect.Pointer {
+		rt = rt.Elem() // encoding/json sets a nil pointer before decoding into it
+	}
+	p := reflect.New(rt)
+	if err := json.Unmarshal([]byte(b.String()), p.Interface()); err == nil {
+		t.Errorf("%s: %s was not refused", name, b.String())
+	} else if !p.Elem().IsZero() {
+		t.Errorf("%s: %s, refused (%v), left the zero value as %#v", name, b.String(), err, p.Elem().Interface())
 	}
 }
 

@@ -374,6 +374,16 @@ func TestOptionsJSON(t *testing.T) {
 			t.Errorf("%s: %v", bad, err)
 		}
 	}
+	// A key left out keeps what the Options held (defaults a program
+	// set); a refused value changes nothing.
+	over := opt
+	if err := json.Unmarshal([]byte(`{"seed":5}`), &over); err != nil || over.Seed != 5 || over.Nodes != 300 || over.Time != opt.Time {
+		t.Errorf(`{"seed":5} over %+v: %+v, %v`, opt, over, err)
+	}
+	over = opt
+	if err := json.Unmarshal([]byte(`{"nodes":1,"seed":"x"}`), &over); err == nil || over != opt {
+		t.Errorf(`{"nodes":1,"seed":"x"} over %+v: %+v, %v; want an error and the Options unchanged`, opt, over, err)
+	}
 	res, _ := json.Marshal(Result[catchit.Move]{Score: 5, Depth: 2, Nodes: 40})
 	if string(res) != `{"move":"","score":5,"depth":2,"nodes":40}` {
 		t.Errorf("Result encodes as %s", res)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
 )
 
 // Eval scores a position for one side: positive when the position is good
@@ -102,11 +103,10 @@ type Result[M hops.Move] struct {
 }
 
 // UnmarshalJSON reads the JSON form of a Result, its keys written exactly
-// and each once (see hops.DecodeJSON).
+// and each once (see hops.DecodeJSON); a refused one leaves r as it was.
 func (r *Result[M]) UnmarshalJSON(data []byte) error {
 	type plain Result[M]
-	_, err := hops.DecodeJSON(data, (*plain)(r), "result")
-	return err
+	return engine.DecodeOver(data, (*plain)(r), "result")
 }
 
 // Tactics is what a searcher may know of a game beyond its rules and its
@@ -942,9 +942,9 @@ func (s *Searcher[P, M]) SearchSampled(sample Sampler[P], k int) (Result[M], err
 // UnmarshalJSON reads the JSON form of Options, its keys written exactly
 // and each once (see hops.DecodeJSON), so that a misspelt budget is an
 // error rather than a default; Time is a number of nanoseconds, as
-// encoding/json writes a time.Duration.
+// encoding/json writes a time.Duration. A key left out keeps what o
+// held; a refused value leaves o as it was.
 func (o *Options) UnmarshalJSON(data []byte) error {
 	type plain Options
-	_, err := hops.DecodeJSON(data, (*plain)(o), "options")
-	return err
+	return engine.DecodeOver(data, (*plain)(o), "options")
 }

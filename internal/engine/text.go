@@ -248,6 +248,20 @@ func AppendMarshaled(b []byte, marshal func() ([]byte, error)) ([]byte, error) {
 	return append(b, text...), nil
 }
 
+// DecodeOver is hops.DecodeJSON for a struct whose keys may be left out
+// to keep what dst holds (a player's Options over their defaults): it
+// decodes over a copy of *dst and stores it only if all of it read, so
+// that a refused value leaves dst as it was. T holds no slice or map,
+// which the copy would share. JSON null leaves dst unchanged.
+func DecodeOver[T any](data []byte, dst *T, what string) error {
+	v := *dst
+	if ok, err := hops.DecodeJSON(data, &v, what); !ok {
+		return err
+	}
+	*dst = v
+	return nil
+}
+
 // DecodeComplete is hops.DecodeJSON for a struct with no defaults, such
 // as a game's Setup: it also refuses an object without the key of one of
 // the fields (a missing "carrier" would read as a pawn on A1), and it
