@@ -71,14 +71,15 @@ func (p Path) Marked(i int) bool { return p.marks&(1<<uint(i)) != 0 }
 // HasMarks reports whether any hop of the path is written with 'x'.
 func (p Path) HasMarks() bool { return p.marks != 0 }
 
-// Push appends a square, the hop into it marked or not. It reports false,
-// changing nothing, when the path is full.
+// Push appends a square, the hop into it marked or not (the start has no
+// hop into it, and no mark). It reports false, changing nothing, when the
+// path is full.
 func (p *Path) Push(s Square, marked bool) bool {
 	if int(p.n) >= MaxPath {
 		return false
 	}
 	p.sq[p.n] = s
-	if marked {
+	if marked && p.n > 0 {
 		p.marks |= 1 << uint(p.n)
 	} else {
 		p.marks &^= 1 << uint(p.n)
@@ -96,8 +97,13 @@ func (p *Path) Pop() {
 	}
 }
 
-// SetMark marks or unmarks the hop into square i.
+// SetMark marks or unmarks the hop into square i, from 1 for the first
+// hop; it does nothing for an i that is no hop of the path, so that no
+// mark is kept that the path's text could not show.
 func (p *Path) SetMark(i int, marked bool) {
+	if i < 1 || i >= int(p.n) {
+		return
+	}
 	if marked {
 		p.marks |= 1 << uint(i)
 	} else {

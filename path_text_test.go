@@ -70,3 +70,33 @@ func TestPathIndexOutOfRange(t *testing.T) {
 		t.Errorf("Over(1) = %v, want B2", o)
 	}
 }
+
+// TestPathMarksOnlyHops: SetMark and Push keep no mark where the path
+// has no hop (the start, or past the end), which its text could not show
+// and which would make it differ from the same path read from its text.
+func TestPathMarksOnlyHops(t *testing.T) {
+	var empty Path
+	empty.SetMark(0, true)
+	if empty != (Path{}) {
+		t.Errorf("SetMark(0) on the empty path kept a mark: %#v", empty)
+	}
+	p := PathOf(SquareAt(0, 0), SquareAt(2, 2))
+	for _, i := range []int{-1, 0, 2, MaxPath, 1000} {
+		q := p
+		q.SetMark(i, true)
+		if q != p {
+			t.Errorf("SetMark(%d) on %v kept a mark: %#v", i, p, q)
+		}
+	}
+	q := p
+	q.SetMark(1, true)
+	if !q.Marked(1) || q.String() != "A1xC3" {
+		t.Errorf("SetMark(1) on %v: %v", p, q)
+	}
+	var pushed Path
+	pushed.Push(SquareAt(0, 0), true)
+	pushed.Push(SquareAt(2, 2), false)
+	if pushed != p {
+		t.Errorf("a start pushed marked: %#v, want %#v", pushed, p)
+	}
+}
