@@ -193,8 +193,11 @@
 //
 // Positions are immutable values: Play returns a new position and never
 // changes the one it was called on, so any position can be shared by
-// goroutines without locking. Bad input never panics: malformed texts and
-// illegal moves are reported as errors.
+// goroutines without locking, and so can the States, views, moves,
+// records and errors. What holds working memory is for one goroutine at a
+// time, and its documentation says so: a Recorder, a RecordReader, a
+// JumpSearch, and the players of the players package. Bad input never
+// panics: malformed texts and illegal moves are reported as errors.
 //
 // # The engine the games share
 //

@@ -20,6 +20,10 @@ import (
 // The zero Game, and a nil *Game, is no game: it has no positions, so
 // Start returns nil and Parse an error, and no sides, so ParseSide fails;
 // none of its methods panics.
+//
+// A game's *Game is one value shared by all its States and by the games
+// package's registry: read its fields, never assign to them (a States's
+// game found again by a changed Name is no registered game).
 type Game struct {
 	Name  string    // short lower-case name: "zapita", "catchit", "coir", "brouillard"
 	Title string    // the game's name as printed: "Catch'it"

@@ -259,7 +259,8 @@ func (r *JumpRules) static() bool { return r.Turn == 0 && r.Take == 0 && !r.Flyi
 
 // Reach is the result of a flood fill of a static JumpRules: the squares
 // first reached after each number of jumps, from which a shortest path to
-// each of them is rebuilt.
+// each of them is rebuilt. It is a plain value: ReachInto fills one in,
+// and must not be given one that another goroutine is reading.
 type Reach struct {
 	level  [MaxPath]Bitboard // level[k]: first reached after k jumps
 	n      int               // number of levels, level[0] = the start
@@ -618,7 +619,9 @@ func (r *JumpRules) canJump(o Square, turned Bitboard) JumpFault {
 // (N first, clockwise), a non-taking jump before the taking one, a flying
 // jump's nearer landing first. A path ends at MaxPath squares, a bound
 // the rules of the four games never reach. Declare a JumpSearch as a
-// local variable and Reset it; it must not be copied while in use.
+// local variable and Reset it; it must not be copied while in use, and
+// it is working memory for one goroutine. The zero JumpSearch has no
+// rules: Reset it before Next.
 type JumpSearch struct {
 	rules   JumpRules
 	path    Path

@@ -366,7 +366,8 @@ const MaxRecordLine = 4096
 // RecordReader reads a stream of records, one after the other. It reads
 // in time and memory linear in the length of the stream. The zero
 // RecordReader reads an empty stream; NewRecordReader makes one that
-// reads a stream.
+// reads a stream. It is not safe for concurrent use: one goroutine reads
+// a stream.
 type RecordReader struct {
 	src     failingReader
 	sc      *bufio.Scanner

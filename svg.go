@@ -11,6 +11,8 @@ import (
 // pieces, arrows along a move and highlighted squares. Each game package
 // fills one in (its Position.Drawing method); SVG renders it.
 type Drawing struct {
+	// Board is the game's board, a value shared by the whole library
+	// (Board7, Board6): read it, never change what it points to.
 	Board       *Board
 	SquareFill  [64]string // fill colour of each square; "" for the default
 	SquareLabel [64]string // small text in a square's corner, such as "HQ"

@@ -25,6 +25,15 @@
 // Searcher.SearchOmniscient reads the hidden faces: it cheats, and is
 // there to analyse games, not to play them.
 //
+// A player keeps working memory between its moves: its random generator
+// and, for the searching players, its tables. It is not safe for
+// concurrent use; give each goroutine its own (New builds a new one at
+// every call). Its moves are reproducible: a new player built with the
+// same Options (the same seed), shown the same positions in the same
+// order, makes the same moves; a player that has moved before goes on
+// from where its generator and tables stand, so asking it twice about
+// one position may give two moves.
+//
 // The players are typed (Random[P, M], Searcher[P, M] ...); Erase turns
 // one into an Agent, which works on hops.State values and move texts, for
 // programs that handle every game alike. New builds the player of a given
@@ -41,7 +50,8 @@ import (
 
 // Agent chooses moves in a game handled as text: given the state of the
 // game, with the agent's side to move, it returns the text of a legal
-// move.
+// move. The agents of New and Erase hold their player, which is not safe
+// for concurrent use (see the package documentation): one per goroutine.
 type Agent interface {
 	Choose(s hops.State) (string, error)
 }
@@ -55,6 +65,9 @@ type Player[P hops.Position[P, M], M hops.Move] interface {
 // ErrNoMove is returned by a player asked to move in a position that has no
 // legal move (a finished game, G6). It is an *hops.Error of kind
 // hops.ErrIllegal, so it has a JSON form like every error of the library.
+// Every player returns this one value: test for it with errors.Is, and
+// never change its fields (Error.In and hops.ErrorIn give a copy that
+// says where).
 var ErrNoMove error = hops.Errorf(hops.ErrIllegal, "G6", "players", "no legal move")
 
 // Erase returns an Agent that plays the typed player pl on states whose
@@ -89,8 +102,9 @@ func (f AgentFunc) Choose(s hops.State) (string, error) { return f(s) }
 
 // Random plays a legal move chosen uniformly at random. Its choices depend
 // only on its seed and on the legal moves of the positions it is shown,
-// which hidden pieces never change (a Brouillard position and its view
-// have the same moves in the same order).
+// in order, which hidden pieces never change (a Brouillard position and
+// its view have the same moves in the same order). It keeps its
+// generator and a buffer of moves, and is not safe for concurrent use.
 type Random[P hops.Position[P, M], M hops.Move] struct {
 	rng  *rand.Rand
 	buf  []M

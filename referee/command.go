@@ -36,7 +36,8 @@ type StoreFlag struct {
 }
 
 // Command is a referee as the command line set it up: the HTTP server to
-// run and what goes with it.
+// run and what goes with it. Setup builds one; the zero Command has no
+// server to run. Run it once, from one goroutine.
 type Command struct {
 	HTTP     *http.Server
 	Server   *Server
@@ -245,6 +246,9 @@ const shutdownGrace = 10 * time.Second
 // that the store is closed after them. It logs the stop when it begins
 // and when the requests under way have finished, or were cut short.
 func (c *Command) Run(ctx context.Context) error {
+	if c.HTTP == nil || c.Server == nil {
+		return errors.New("referee: the command has no server to run: build it with Setup")
+	}
 	ln, err := net.Listen("tcp", c.HTTP.Addr)
 	if err != nil {
 		return err

@@ -201,3 +201,13 @@ func TestStopFinishesRequestsUnderWay(t *testing.T) {
 		t.Error("the store was not closed")
 	}
 }
+
+// TestZeroCommand: the zero Command has no server; Run says so rather
+// than panic.
+func TestZeroCommand(t *testing.T) {
+	var c Command
+	err := c.Run(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "Setup") {
+		t.Errorf("Run of the zero Command: %v, want an error that names Setup", err)
+	}
+}

@@ -100,7 +100,8 @@ type Config struct {
 	TrustedProxies []netip.Prefix
 }
 
-// Server is the referee's HTTP handler. It is safe for concurrent use:
+// Server is the referee's HTTP handler; NewServer builds one, and the zero
+// Server is no server. It is safe for concurrent use:
 // the table of games has its own lock and every game has one, so requests
 // about different games do not wait for each other, and the events of one
 // game are checked, stored and applied one at a time. Locks are taken in
