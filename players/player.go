@@ -23,7 +23,10 @@
 // chance of finding the target and by what it shows, and guards its own
 // target; once a target is known it searches sampled positions. Only
 // Searcher.SearchOmniscient reads the hidden faces: it cheats, and is
-// there to analyse games, not to play them.
+// there to analyse games, not to play them. A player's seed must be as
+// secret as its pawns: an opponent who knows it can replay the player
+// under each setup he cannot see and keep those under which it makes the
+// moves it made.
 //
 // A player keeps working memory between its moves: its random generator
 // and, for the searching players, its tables. It is not safe for

@@ -108,10 +108,6 @@ const botIdle = time.Minute
 func (s *Server) runBot(m *match) {
 	spec := botOptions[m.opponent]
 	side := m.creator.Other()
-	seed := uint64(0)
-	for _, c := range m.id {
-		seed = seed*31 + uint64(c)
-	}
 	failures := 0
 	pause := s.pauses.bot // before trying again a move the store could not take
 	poll, stop := s.pollEvery()
@@ -133,7 +129,7 @@ func (s *Server) runBot(m *match) {
 			continue
 		}
 		opt := spec.opt
-		opt.Seed = seed + uint64(snap.version)
+		opt.Seed = snap.botSeed(side)
 		opt.Cancel = s.ctx.Done() // a server that stops does not wait for the search
 		agent, err := players.New(snap.game, spec.kind, opt)
 		var move string

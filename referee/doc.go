@@ -174,7 +174,9 @@
 // and says, in "reveals", what each move made public ("D5 Ten captured",
 // "" for nothing), which both players learn (B4, B8). Nothing the server
 // sends depends on the other side's hidden pawns except what the rules
-// reveal.
+// reveal. The computer player's moves depend on its view and on a seed
+// kept secret (drawn from its token, which nobody sees), so that its
+// choices cannot be replayed under each arrangement to tell its own.
 //
 // # Limits
 //

@@ -3,6 +3,7 @@ package referee
 import (
 	"crypto/sha256"
 	"crypto/subtle"
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -151,6 +152,19 @@ type snapshot struct {
 	reveals []string
 	status  string
 	outcome hops.Outcome
+	tokens  [2]tokenHash // of each side's token: never sent
+}
+
+// botSeed returns the seed of the computer player of side s at this
+// version of the game: drawn from the hash of that side's token, a secret
+// of the server, so that a person who replays the player under each
+// arrangement he cannot see finds no seed to try (a seed made of the
+// game's id and the version, which he knows, would let him keep the
+// arrangements under which the player makes the moves it made, and learn
+// its hidden pawns). It is the same on every node and after a restart.
+func (sn snapshot) botSeed(s hops.Side) uint64 {
+	h := sha256.Sum256(append([]byte("referee: computer player's seed\x00"), sn.tokens[s&1][:]...))
+	return binary.LittleEndian.Uint64(h[:8]) + uint64(sn.version)
 }
 
 // snapshot returns the game as it is. The caller holds m.mu.
@@ -162,7 +176,7 @@ func (m *match) snapshot() snapshot {
 		// The slices are appended to, never rewritten: capping them
 		// keeps the snapshot's elements its own.
 		history: m.history[:n:n], reveals: m.reveals[:len(m.reveals):len(m.reveals)],
-		status: m.status(), outcome: m.outcome(),
+		status: m.status(), outcome: m.outcome(), tokens: m.tokens,
 	}
 }
 

@@ -1,0 +1,71 @@
+package referee
+
+import (
+	"io"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/hopsgames/hops"
+)
+
+// splicedReader reads its first n bytes from a, the rest from b.
+type splicedReader struct {
+	a, b io.Reader
+	n    int
+}
+
+func (r *splicedReader) Read(p []byte) (int, error) {
+	if r.n <= 0 {
+		return r.b.Read(p)
+	}
+	k, err := r.a.Read(p[:min(len(p), r.n)])
+	r.n -= k
+	return k, err
+}
+
+// TestBotSeedSecret (B4): the computer player's seed is no function of
+// what its opponent knows. Two servers draw the same game id, the same
+// creator's token and the same hidden arrangement for the computer, then
+// different secrets for its seat: the seeds differ. A seed made of the
+// id and the game's version, both public, would be the same, and a
+// person could replay the player under every arrangement he cannot see
+// and keep those under which it makes the moves it made.
+func TestBotSeedSecret(t *testing.T) {
+	var seeds [2]uint64
+	var first [2]snapshot
+	var tokens [2]string
+	for i := range 2 {
+		// The id, the creator's token and the invitation (16 bytes
+		// each), then the computer's arrangement (16 bytes of seed) are
+		// the same; its token, drawn next, is not.
+		cfg := Config{Rand: &splicedReader{a: rand.NewChaCha8([32]byte{70}), b: rand.NewChaCha8([32]byte{71 + byte(i)}), n: 64}}
+		c := newClientWith(t, cfg)
+		created := c.createOnly(createRequest{Game: "brouillard", Arrangement: "NTXXQJK", Opponent: OpponentMedium})
+		tokens[i] = created.Token
+		m, err := c.server().lookup(created.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.mu.Lock()
+		sn := m.snapshot()
+		m.mu.Unlock()
+		first[i] = sn
+		seeds[i] = sn.botSeed(hops.Second)
+		if sn.tokens[hops.Second] == (tokenHash{}) {
+			t.Fatalf("server %d: the computer has no token", i)
+		}
+	}
+	a, b := first[0], first[1]
+	if a.id != b.id || tokens[0] != tokens[1] || a.start.String() != b.start.String() {
+		t.Fatalf("the two games differ in what the person knows or in the computer's pawns: %s %s %s / %s %s %s",
+			a.id, tokens[0], a.start, b.id, tokens[1], b.start)
+	}
+	if a.tokens[hops.Second] == b.tokens[hops.Second] {
+		t.Fatal("the computer's tokens are the same: the test draws no other secret")
+	}
+	// Compare at the same version: the seed moves with it.
+	b.version = a.version
+	if a.botSeed(hops.Second) == b.botSeed(hops.Second) {
+		t.Errorf("the computer's seed %d is the same with another secret: it is made of public data", seeds[0])
+	}
+}
