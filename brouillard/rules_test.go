@@ -311,20 +311,29 @@ func TestB8_TurningOver(t *testing.T) {
 	if _, rev, _ := known.PlayReveal(mustMove(t, "D3-E2 E3-E5xC5")); rev.Turned {
 		t.Errorf("a no-op turning over reveals %v", rev)
 	}
-	// The target is captured and the Fou moves again; a revealed target too.
-	for _, d5 := range []string{"D5:n", "D5:n!"} {
-		c := build(t, strings.Replace(strings.Replace(fig7, "D5:x", d5, 1), "B7:n", "B7:x", 1), "w 0 0 -")
-		after, rev, err := c.PlayReveal(mustMove(t, "D3-E2 E3-E5xC5"))
+	// The target is captured and the Fou moves again; a revealed target
+	// too: a Ten turned over while the Nine stood, the target once the
+	// Nine fell (a Nine is never face up, B5).
+	for _, c := range []struct {
+		d5, pieces, counts string
+		kind               Kind
+	}{
+		{"D5:n", strings.Replace(strings.Replace(fig7, "D5:x", "D5:n", 1), "B7:n", "B7:x", 1), "w 0 0 -", Nine},
+		{"D5:t!", strings.Replace(strings.Replace(strings.Replace(fig7, "D5:x", "D5:t!", 1), "B7:n", "B7:x", 1), "D7:t ", "", 1), "w 1 0 -", Ten},
+	} {
+		d5 := c.d5
+		before := build(t, c.pieces, c.counts)
+		after, rev, err := before.PlayReveal(mustMove(t, "D3-E2 E3-E5xC5"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !rev.Captured || rev.Kind != Nine || after.ToMove() != White || !after.Continuing() || after.Captured(White) != 1 {
+		if !rev.Captured || rev.Kind != c.kind || after.ToMove() != White || !after.Continuing() || after.Captured(White) != before.Captured(White)+1 {
 			t.Errorf("%s: capture gives %s, %v", d5, after, rev)
 		}
 		if _, _, _, ok := after.Pawn(sq(t, "D5")); ok {
-			t.Errorf("%s: the Nine stayed", d5)
+			t.Errorf("%s: the %s stayed", d5, c.kind)
 		}
-		if !generated(c, "D3-E2 E3-E5xC5") {
+		if !generated(before, "D3-E2 E3-E5xC5") {
 			t.Errorf("%s: capture not generated", d5)
 		}
 	}
@@ -473,7 +482,7 @@ func TestB11_PositionText(t *testing.T) {
 		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N1T1X1 b 0 0 -":  "B11",
 		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N1T1X1 w 6 0 -":  "B11",
 		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N1T1X1 w 0 0 *":  "B11",
-		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N1T1X1 w 0 0 +":  "B9",
+		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N1T1X1 w 0 0 +":  "B11",
 		"1x1n1t1/j1qfk1x/7/7/7/X1QF!J1K/1N1T1X1 w 0 0 -": "B11",
 		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1P1T1X1 w 0 0 -":  "B11",
 		"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N1T1Z1 w 0 0 -":  "B11",
@@ -505,6 +514,46 @@ func TestB11_PositionText(t *testing.T) {
 	}
 	if !strings.Contains(q.Diagram(), "X!") || !strings.Contains(q.Diagram(), "Fou again") {
 		t.Errorf("diagram:\n%s", q.Diagram())
+	}
+}
+
+// TestB8_NoNineFaceUp: the Nine is the target until it is captured, and
+// a target turned over is captured (B5, B8), so no Nine is ever turned
+// over on the board: a position text, a view text or a Setup that shows
+// one is refused. Other figures turned over earlier may stand face up.
+func TestB8_NoNineFaceUp(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		view bool
+	}{
+		{"1x1n!1t1/j1qfk1x/7/7/7/X1QFJ1K/1N1T1X1 w 0 0 -", false}, // Red's Nine
+		{"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N!1T1X1 w 0 0 -", false}, // White's
+		{"1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N!1T1X1 r 0 0 -", false},
+		{"1p1n!1p1/p1pfp1p/7/7/7/X1QFJ1K/1N1T1X1 w 0 0 -", true}, // in White's view
+		{"1p1p1p1/p1pfp1p/7/7/7/X1QFJ1K/1N!1T1X1 w 0 0 -", true}, // its own Nine
+	} {
+		var err error
+		if c.view {
+			_, err = ParseView(c.text, White)
+		} else {
+			_, err = Parse(c.text)
+		}
+		if !errors.Is(err, hops.ErrPosition) || hops.RuleOf(err) != "B8" || !strings.Contains(err.Error(), "Nine") {
+			t.Errorf("%q (view %v): %v, want a B8 refusal naming the Nine", c.text, c.view, err)
+		}
+	}
+	s := Start().Setup()
+	s.Turned = s.Turned.With(hops.SquareAt(3, 6)) // D7, Red's Nine
+	if _, err := s.Position(); hops.RuleOf(err) != "B8" {
+		t.Errorf("a Setup with Red's Nine turned over: %v, want B8", err)
+	}
+	// A Ten turned over while the Nine stood, and then the target once
+	// the Nine fell, is still face up: a state of play.
+	if _, err := Parse("1x1n1t!1/j1qfk1x/7/7/7/X1QFJ1K/1N1T1X1 w 0 0 -"); err != nil {
+		t.Errorf("a Ten face up: %v", err)
+	}
+	if _, err := Parse("1x3t!1/j1qfk1x/7/7/7/X1QFJ1K/1N1T1X1 w 1 0 -"); err != nil {
+		t.Errorf("a Ten face up, the Nine captured: %v", err)
 	}
 }
 

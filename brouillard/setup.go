@@ -46,7 +46,7 @@ func (p Position) Setup() Setup {
 // Position returns the position the setup describes, checked as Parse
 // checks a text: every piece on the board and on its own square, every
 // pawn of a kind from Blank to King, and the placement, material and
-// phase of B1, B2, B5, B9 and B11. An impossible setup is an
+// phase of B1, B2, B5, B8, B9 and B11. An impossible setup is an
 // *hops.Error of kind hops.ErrPosition.
 func (s Setup) Position() (Position, error) {
 	if err := engine.CheckSetup(bd, s.ToMove, "B11", "B2", s.Pawns[White], s.Pawns[Red]); err != nil {

@@ -202,10 +202,20 @@ func (st *state) validate(view bool, viewer hops.Side) error {
 			case n[k] > 1:
 				return posErr("B2", where, "%d pawns show the %s: each figure is unique", n[k], k)
 			case n[k] == 1 && captured:
-				return posErr("B5", where, "the %s is on the board, but %s has captured %d figures, the %s among them",
-					k, SideName(s^1), lost, k)
+				return posErr("B5", where, "the %s is on the board, but %s has captured %s, the %s among them",
+					k, SideName(s^1), engine.Count(lost, "figure"), k)
 			case n[k] == 0 && !captured:
 				missing++
+			}
+		}
+		// The Nine is the target until it is captured, and a target
+		// turned over is captured (B8): no Nine is ever face up on the
+		// board.
+		if nine := st.pawns[s] & st.revealed; nine != 0 {
+			for b := nine; b != 0; b &= b - 1 {
+				if sq := b.First(); st.kind(sq) == Nine {
+					return posErr("B8", where, "the %s on %s is turned over, but a Nine turned over is the target and is captured, never left on the board", Nine, sq)
+				}
 			}
 		}
 		if missing != hidden {
@@ -227,7 +237,7 @@ func (st *state) validate(view bool, viewer hops.Side) error {
 	}
 	if st.plus {
 		if st.captured[st.side] == 0 {
-			return posErr("B9", "phase", "%s has captured nothing, so its turn cannot be in a continuation", SideName(st.side))
+			return posErr("B11", "phase", "%s has captured nothing, so its turn cannot be in a continuation", SideName(st.side))
 		}
 		if !st.fouCanMove(st.side, st.pawns[0]|st.pawns[1]) {
 			return posErr("B9", "phase", "the %s Fou cannot move, so its turn has ended: the phase must be -", SideName(st.side))
