@@ -92,6 +92,21 @@ func (o Outcome) String() string {
 	return fmt.Sprintf("%s wins: %s (%s)", who, o.Reason, o.Rule)
 }
 
+// Err returns nil while the game goes on, and once it is over the error
+// of a move played after its end: an *Error of kind ErrIllegal under the
+// rule that ended it, such as "the game is over: Red wins: the ball left
+// the board (K3)".
+func (o Outcome) Err() error {
+	if !o.Over {
+		return nil
+	}
+	who := o.WinnerName
+	if who == "" {
+		who = o.Winner.String() + " side"
+	}
+	return Errorf(ErrIllegal, o.Rule, "", "the game is over: %s wins: %s", who, o.Reason)
+}
+
 // The kinds of error the library returns. Every error it returns wraps
 // exactly one of them, so a caller can sort failures with errors.Is, and
 // is an *Error, so errors.As gives the rule that was broken. In JSON a

@@ -820,8 +820,8 @@ func (r *Record) Replay(g *Game) ([]State, error) {
 	states := make([]State, 0, len(r.Moves)+1)
 	states = append(states, s)
 	for i, m := range r.Moves {
-		if o := s.Outcome(); o.Over {
-			return states, ErrorInMove(Errorf(ErrIllegal, "G6", "", "the game was already over: %s", o), i+1, m.Text)
+		if err := s.Outcome().Err(); err != nil {
+			return states, ErrorInMove(err, i+1, m.Text)
 		}
 		next, err := s.Play(m.Text)
 		if err != nil {
@@ -938,8 +938,8 @@ func (r *Recorder) Play(move string) (State, error) {
 	if r.state == nil {
 		return nil, ErrorInMove(Errorf(ErrSyntax, "", "", "the recorder has no position to play in"), n, move)
 	}
-	if o := r.state.Outcome(); o.Over {
-		return nil, ErrorInMove(Errorf(ErrIllegal, "G6", "", "the game is already over: %s", o), n, move)
+	if err := r.state.Outcome().Err(); err != nil {
+		return nil, ErrorInMove(err, n, move)
 	}
 	next, err := r.state.Play(move)
 	if err != nil {

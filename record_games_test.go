@@ -316,8 +316,11 @@ func TestRecorderRefuses(t *testing.T) {
 
 	over := finishedGame(t, catchit.Game)
 	r = hops.NewRecorder(over)
-	if _, err := r.Play("A1-A2"); hops.RuleOf(err) != "G6" || !errors.Is(err, hops.ErrIllegal) {
-		t.Errorf("move after the end: %v", err)
+	// Refused under the rule that ended the game, as the position's
+	// own Play refuses it, not under G6 (a player with no move).
+	if _, err := r.Play("A1-A2"); hops.RuleOf(err) != over.Outcome().Rule || !errors.Is(err, hops.ErrIllegal) ||
+		!strings.Contains(err.Error(), "the game is over: ") || strings.Count(err.Error(), "(") != 1 {
+		t.Errorf("move after the end of a game won under %s: %v", over.Outcome().Rule, err)
 	}
 	if rec := r.Record(); len(rec.Moves) != 0 || rec.Result == hops.ResultUnfinished {
 		t.Errorf("record of a finished game: %+v", rec)
@@ -454,4 +457,30 @@ func ExampleRecorder() {
 	// 1. C1-C2 D1-D2
 	// 2. D7-D6 E7-E6 {Blue's second turn is still to come}
 	// *
+}
+
+// TestMoveAfterTheEnd: a record that goes on after the game ended is
+// refused at that move under the rule that ended it (Z3, K3, C3, B5 or
+// G6), as the position's own Play would refuse it, with the rule cited
+// once; Outcome.Err gives that error, and nil while the game goes on.
+func TestMoveAfterTheEnd(t *testing.T) {
+	if err := (hops.Outcome{}).Err(); err != nil {
+		t.Errorf("the Err of a game that goes on: %v", err)
+	}
+	for _, g := range games {
+		over := finishedGame(t, g)
+		o := over.Outcome()
+		err := o.Err()
+		var e *hops.Error
+		if !errors.As(err, &e) || e.Rule != o.Rule || !errors.Is(err, hops.ErrIllegal) || !strings.Contains(e.Msg, o.Reason) {
+			t.Errorf("%s: Err of %v: %#v", g.Name, o, err)
+		}
+		rec := &hops.Record{Game: g.Name, Start: over.String(), Result: hops.ResultUnfinished}
+		rec.Moves = []hops.RecordMove{{Text: "A1-A2"}}
+		_, err = rec.Replay(g)
+		want := `move 1 "A1-A2": the game is over: `
+		if hops.RuleOf(err) != o.Rule || !strings.HasPrefix(fmt.Sprint(err), want) || strings.Count(fmt.Sprint(err), "(") != 1 {
+			t.Errorf("%s, won under %s: Replay of a move after the end: %v", g.Name, o.Rule, err)
+		}
+	}
 }

@@ -92,7 +92,7 @@ func TestRecordCorrupted(t *testing.T) {
 		{"duplicate tag", `[North "Ann"]`, `[Start "4 0"]`, "tag Start appears twice", ErrSyntax},
 		{"bad comment", "{greedy}", "{greedy", "comment", ErrSyntax},
 		{"wrong game", `"nim"`, `"zapita"`, `tag Game: record of "zapita", not of "nim"`, ErrSyntax},
-		{"played on", "1-0\n", "4. 1\n1-0\n", `move 4 "1": the game was already over`, ErrIllegal},
+		{"played on", "1-0\n", "4. 1\n1-0\n", `move 4 "1": the game is over: `, ErrIllegal},
 	}
 	for _, tt := range tests {
 		text := strings.Replace(nimRecord, tt.old, tt.new, 1)

@@ -79,8 +79,8 @@ func PlayerRecord(rec *hops.Record, viewer hops.Side) (*hops.Record, error) {
 	out.Tags = append(out.Tags, rec.Tags...)
 	out.SetTag("View", SideName(viewer))
 	for i, rm := range rec.Moves {
-		if o := p.Outcome(); o.Over {
-			return nil, hops.ErrorInMove(hops.Errorf(hops.ErrIllegal, "G6", "", "the game was already over: %s", o), i+1, rm.Text)
+		if err := p.Outcome().Err(); err != nil {
+			return nil, hops.ErrorInMove(err, i+1, rm.Text)
 		}
 		m, err := ParseMove(rm.Text)
 		if err != nil {
@@ -128,8 +128,8 @@ func ReplayView(rec *hops.Record) ([]View, error) {
 	}
 	views := []View{v}
 	for i, rm := range rec.Moves {
-		if o := v.Outcome(); o.Over {
-			return views, hops.ErrorInMove(hops.Errorf(hops.ErrIllegal, "G6", "", "the game was already over: %s", o), i+1, rm.Text)
+		if err := v.Outcome().Err(); err != nil {
+			return views, hops.ErrorInMove(err, i+1, rm.Text)
 		}
 		m, err := ParseMove(rm.Text)
 		if err != nil {

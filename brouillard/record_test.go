@@ -189,8 +189,11 @@ func TestPlayerRecordChecksResult(t *testing.T) {
 	}
 	past := *rec
 	past.Moves = append(slices.Clone(rec.Moves), rec.Moves[len(rec.Moves)-1])
-	if _, err := PlayerRecord(&past, Red); hops.RuleOf(err) != "G6" || !strings.Contains(err.Error(), "the game was already over") {
-		t.Errorf("a move after the end: %v", err)
+	// Refused under the rule that ended the game (B5 for a King
+	// captured, G6 for a side left without a move), cited once.
+	end := states[len(states)-1].Outcome().Rule
+	if _, err := PlayerRecord(&past, Red); hops.RuleOf(err) != end || !strings.Contains(err.Error(), "the game is over: ") || strings.Count(err.Error(), "("+end+")") != 1 {
+		t.Errorf("a move after the end of a game won under %s: %v", end, err)
 	}
 	if pr, err := PlayerRecord(rec, Red); err != nil {
 		t.Errorf("the record itself: %v", err)
