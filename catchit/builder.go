@@ -426,6 +426,11 @@ func (b *builder) Click(i int, c hops.Click) error {
 				return fail("K8", "the ball was already moved this turn: the carrier may not move again")
 			}
 			if !b.canBegin(sq) {
+				c := *b
+				c.start(sq)
+				if cs := c.candidates(); cs.Empty() {
+					return fail("K4", "the pawn on %s cannot move: no step or jump of it lands on an empty square", sq)
+				}
 				return fail("K7", "the pawn on %s cannot begin a legal turn: no displacement of it can be followed by a second one", sq)
 			}
 			b.start(sq)
@@ -435,7 +440,17 @@ func (b *builder) Click(i int, c hops.Click) error {
 			return fail("K7", "no second displacement can follow the first one, %s", b.path)
 		}
 		if !b.secondPawns().Has(sq) {
-			return fail("K8", "the pawn on %s has no legal second displacement after %s", sq, b.path)
+			// Why: the pawn cannot move at all (K4), or only without the
+			// ball, which the attacker must still move (K8).
+			st1 := b.st.after(b.path.From(), b.path.To(), b.taken)
+			o := new(outcomes)
+			switch o.compute(&st1, sq, false, false); {
+			case sq == st1.ball && st1.moved:
+				return fail("K8", "the ball was already moved this turn: the carrier on %s may not move again", sq)
+			case o.any():
+				return fail("K8", "after %s the attacker must still move the ball, and the pawn on %s can neither carry nor take it", b.path, sq)
+			}
+			return fail("K4", "the pawn on %s cannot move after %s: no step or jump of it lands on an empty square", sq, b.path)
 		}
 		b.first = b.path
 		b.st = b.st.after(b.path.From(), b.path.To(), b.taken)

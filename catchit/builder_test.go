@@ -125,7 +125,9 @@ func TestBuildPreview(t *testing.T) {
 
 // TestBuildSaysWhy: a click after a turn whose second displacement is a
 // step says the turn is complete, and "out" clicked first says it ends
-// a jump (K4), where both gave messages about other things.
+// a jump (K4), where both gave messages about other things; a pawn that
+// cannot move says so (K4), and one that cannot move the ball says that
+// (K8).
 func TestBuildSaysWhy(t *testing.T) {
 	for clicks, want := range map[string]string{
 		"D1 D2 C1 C2 C3": "click 5 C3: the turn is complete: its second displacement, a step, ends it (K4)",
@@ -133,6 +135,27 @@ func TestBuildSaysWhy(t *testing.T) {
 	} {
 		if _, err := Start().Build(clicksOf(t, clicks)); err == nil || err.Error() != want {
 			t.Errorf("%s: %v, want %s", clicks, err, want)
+		}
+	}
+	// A pawn that cannot move at all breaks K4, the displacement rule,
+	// not the ball's rule K8 nor the turn's K7: Red holds the ball, and
+	// Blue's A1 is walled in by its own pawns and the squares beyond
+	// them. A pawn that can move but not the ball, which the attacker
+	// must still move, breaks K8.
+	walled, err := Parse("3Rrrr/7/7/7/r1r3b/bb4b/bbr3b b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		p            Position
+		clicks, want string
+	}{
+		{walled, "G3 G4 A1", "click 3 A1: the pawn on A1 cannot move after G3-G4: no step or jump of it lands on an empty square (K4)"},
+		{walled, "A1", "click 1 A1: the pawn on A1 cannot move: no step or jump of it lands on an empty square (K4)"},
+		{Start(), "C1 C2 F1", "click 3 F1: after C1-C2 the attacker must still move the ball, and the pawn on F1 can neither carry nor take it (K8)"},
+	} {
+		if _, err := c.p.Build(clicksOf(t, c.clicks)); err == nil || err.Error() != c.want {
+			t.Errorf("%s, %s: %v, want %s", c.p, c.clicks, err, c.want)
 		}
 	}
 }
