@@ -207,7 +207,7 @@ func ParsePath(b *Board, text string) (Path, error) {
 			rest = rest[n:]
 		}
 		if !p.Push(s, marked) {
-			return p, syntaxErrorf("G5", "path "+Quote(text), "more than %d squares: a move never visits a square twice", MaxPath)
+			return p, syntaxErrorf("G5", "path "+Quote(text), "more than %d squares, longer than any move: only jumps chain (G4), and a multi-jump lands at most 16 times, never twice on one square", MaxPath)
 		}
 		if rest == "" {
 			break

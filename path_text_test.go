@@ -2,6 +2,7 @@ package hops
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -98,5 +99,15 @@ func TestPathMarksOnlyHops(t *testing.T) {
 	pushed.Push(SquareAt(2, 2), false)
 	if pushed != p {
 		t.Errorf("a start pushed marked: %#v, want %#v", pushed, p)
+	}
+}
+
+// TestPathTooLong: a path of more squares than any move holds is refused
+// as too long, not as visiting a square twice when none repeats.
+func TestPathTooLong(t *testing.T) {
+	text := "A1-A2-A3-A4-A5-A6-A7-B7-B6-B5-B4-B3-B2-B1-C1-C2-C3-C4"
+	_, err := ParsePath(Board7, text)
+	if RuleOf(err) != "G5" || !strings.Contains(err.Error(), "more than 17 squares, longer than any move") || !strings.HasSuffix(err.Error(), "never twice on one square (G5)") {
+		t.Errorf("ParsePath(%s): %v", text, err)
 	}
 }
