@@ -417,7 +417,7 @@ func (b *builder) Click(i int, c hops.Click) error {
 		case b.path.Len() > 0 && sq == b.path.To():
 			return fail("K7", "the pawn on %s made the first displacement: a turn moves two different pawns", sq)
 		case st.pawns[side^1].Has(sq):
-			return fail("K4", "%s holds a %s pawn: %s moves only its own pawns", sq, SideName(side^1), SideName(side))
+			return fail("K7", "%s holds a %s pawn: %s moves only its own pawns", sq, SideName(side^1), SideName(side))
 		case !st.pawns[side].Has(sq):
 			return fail("K4", "there is no pawn on %s", sq)
 		}

@@ -83,7 +83,7 @@ func (st *stage) displace(d hops.Path, ord int) (bool, *hops.Error) {
 	from := d.From()
 	switch {
 	case st.pawns[side^1].Has(from):
-		return fail(hops.ErrIllegal, "K4", "%s holds a %s pawn: %s moves only its own pawns", from, SideName(side^1), SideName(side))
+		return fail(hops.ErrIllegal, "K7", "%s holds a %s pawn: %s moves only its own pawns", from, SideName(side^1), SideName(side))
 	case !st.pawns[side].Has(from):
 		return fail(hops.ErrIllegal, "K4", "there is no pawn on %s", from)
 	case from == st.used:

@@ -127,7 +127,9 @@ func TestK4_Displacement(t *testing.T) {
 	legal(t, fig4, "E2-C2-C4-A6 G7-F6", "")
 	illegal(t, fig4, "E2-D2 G7-G6", "K4", "occupied")
 	illegal(t, fig4, "G7-G6-G5 F7-F6", "K4", "step")
-	illegal(t, fig4, "D2-D3 G7-G6", "K4", "Blue pawn")
+	// K7 says whose pawns a turn moves: "two different pawns of the
+	// player to move"; K4 says only how a pawn moves.
+	illegal(t, fig4, "D2-D3 G7-G6", "K7", "Blue pawn")
 	illegal(t, fig4, "D4-D5 G7-G6", "K4", "no pawn on D4")
 	illegal(t, fig4, "G7-G5 F7-F6", "G4", "jumps over an empty square")
 	illegal(t, fig4, "G7-G4 F7-F6", "G4", "is not a jump")

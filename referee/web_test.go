@@ -76,8 +76,8 @@ func TestBuild(t *testing.T) {
 		t.Errorf("the built move %q is not canonical (%q, %v)", got.Move, canon, err)
 	}
 	var e errorJSON
-	if code, _ := c.do("POST", path, blue, `{"clicks":["D7"]}`, &e); code != http.StatusBadRequest || e.Rule != "K4" || e.Kind != "illegal" {
-		t.Errorf("a click on Red's pawn: %d %+v, want 400 under K4", code, e)
+	if code, _ := c.do("POST", path, blue, `{"clicks":["D7"]}`, &e); code != http.StatusBadRequest || e.Rule != "K7" || e.Kind != "illegal" {
+		t.Errorf("a click on Red's pawn: %d %+v, want 400 under K7 (whose pawns a turn moves)", code, e)
 	}
 	if code, _ := c.do("POST", path, blue, `{"clicks":["Z9"]}`, &e); code != http.StatusBadRequest {
 		t.Errorf("a click off every board: %d %+v", code, e)
