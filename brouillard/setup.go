@@ -81,7 +81,7 @@ func (s Setup) Position() (Position, error) {
 		st.captured[side] = uint8(s.Captured[side])
 	}
 	st.pawns, st.revealed, st.fou, st.side, st.plus = s.Pawns, s.Turned, s.Fous, s.ToMove, s.Continuing
-	return Parse(string(st.appendText(nil)))
+	return engine.ParseSetupText(Parse, string(st.appendText(nil)))
 }
 
 // UnmarshalJSON reads the JSON form of a Setup, its keys written exactly

@@ -40,7 +40,7 @@ func (s Setup) Position() (Position, error) {
 	if s.Carrier != hops.NoSquare {
 		p.ball = uint8(s.Carrier) + 1
 	}
-	return Parse(p.String())
+	return engine.ParseSetupText(Parse, p.String())
 }
 
 // UnmarshalJSON reads the JSON form of a Setup, its keys written exactly

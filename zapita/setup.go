@@ -38,7 +38,7 @@ func (s Setup) Position() (Position, error) {
 	if (w[0] | w[1] | w[2] | k[0] | k[1] | k[2]).Has(s.Bomb) {
 		return Position{}, hops.Errorf(hops.ErrPosition, "Z4", "bomb", "the bomb shares %s with a pawn", s.Bomb)
 	}
-	return Parse(Position{pw: s.Pawns, bomb: s.Bomb, side: s.ToMove}.String())
+	return engine.ParseSetupText(Parse, Position{pw: s.Pawns, bomb: s.Bomb, side: s.ToMove}.String())
 }
 
 // UnmarshalJSON reads the JSON form of a Setup, its keys written exactly

@@ -79,3 +79,34 @@ func TestZobristKeys(t *testing.T) {
 		seen[a[i]] = true
 	}
 }
+
+// TestParseSetupText: a Setup has squares, not a text, so the errors of
+// the text it is checked through name the square, or the pieces, not a
+// rank of the text or its rows; other errors come back as they were.
+func TestParseSetupText(t *testing.T) {
+	fail := func(where string) func(string) (int, error) {
+		return func(string) (int, error) {
+			return 0, hops.Errorf(hops.ErrPosition, "T4", where, "wrong")
+		}
+	}
+	for where, want := range map[string]string{
+		"rank 4, square A4": "square A4: wrong (T4)",
+		"rows":              "pieces: wrong (T4)",
+		"side":              "side: wrong (T4)",
+		"":                  "wrong (T4)",
+	} {
+		_, err := engine.ParseSetupText(fail(where), "text")
+		if err == nil || err.Error() != want || !errors.Is(err, hops.ErrPosition) {
+			t.Errorf("located at %q: %v, want %s", where, err, want)
+		}
+	}
+	if n, err := engine.ParseSetupText(func(string) (int, error) { return 7, nil }, "text"); n != 7 || err != nil {
+		t.Errorf("a text that reads: %d, %v", n, err)
+	}
+	// The error itself is not changed: it may be shared.
+	shared := hops.Errorf(hops.ErrPosition, "T4", "rank 1, square B1", "wrong")
+	engine.ParseSetupText(func(string) (int, error) { return 0, shared }, "text")
+	if shared.Where != "rank 1, square B1" {
+		t.Errorf("the parser's error was changed: %v", shared)
+	}
+}

@@ -159,6 +159,26 @@ func ParseRows(b *hops.Board, rows string, piece func(s hops.Square, c byte, mar
 	return nil
 }
 
+// ParseSetupText is parse for the position text a game's Setup.Position
+// writes from its fields, to check it as Parse checks a text. A setup has
+// squares, not a text: an error located on a rank and square ("rank 4,
+// square A4") is located on the square alone, and one located on the
+// text's rows is located on the pieces.
+func ParseSetupText[P any](parse func(string) (P, error), text string) (P, error) {
+	p, err := parse(text)
+	var e *hops.Error
+	if err == nil || !errors.As(err, &e) {
+		return p, err
+	}
+	c := *e
+	if rank, square, ok := strings.Cut(c.Where, ", "); ok && strings.HasPrefix(rank, "rank ") {
+		c.Where = square
+	} else if c.Where == "rows" {
+		c.Where = "pieces"
+	}
+	return p, &c
+}
+
 // AppendRows appends the canonical <rows> field (G11) of a position on
 // board b to dst: piece returns the letter on a square (0 for an empty
 // one) and whether it is followed by '!'. Runs of empty squares are
