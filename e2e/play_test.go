@@ -162,7 +162,13 @@ func clickTexts(clicks []hops.Click) string {
 // and returns its id once the page shows it.
 func (p *page) createGame(game, opponent string, arrangement ...string) string {
 	p.t.Helper()
-	p.do(chromedp.Navigate(serverURL + "/"))
+	return p.createGameAt(serverURL, game, opponent, arrangement...)
+}
+
+// createGameAt is createGame on the page served at base.
+func (p *page) createGameAt(base, game, opponent string, arrangement ...string) string {
+	p.t.Helper()
+	p.do(chromedp.Navigate(base + "/"))
 	p.waitFor("the lobby", 10*time.Second, func(v view) bool { return v.Phase == "lobby" })
 	p.do(
 		chromedp.Click(`input[name="game"][value="`+game+`"]`, chromedp.ByQuery),

@@ -294,7 +294,10 @@
 // play. The opponent is the computer player, easy, medium or hard, or a
 // friend, to whom the page gives a link that carries only his invitation
 // (/#join=<id>.<invitation>). Each player's token stays in his browser's
-// storage.
+// storage. The page asks for everything relative to its own address, so a
+// program may serve the referee under a path of its own, beside its own
+// handlers (mux.Handle("/hops/", http.StripPrefix("/hops", srv))): the
+// page is then at /hops/ and never sends a request outside it.
 //
 // The page teaches the game as it is played: while a move is built it
 // draws the position the clicks so far make (the builder's preview: a

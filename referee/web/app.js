@@ -89,6 +89,14 @@ function setPhase(phase) {
 // api sends a request and returns its JSON answer; an error answer is
 // thrown with its kind and rule. A request that cannot reach the server
 // marks the connection lost.
+// pageURL is the address of the page without its fragment. A program may
+// serve the referee under a path of its own (/hops/): the page's requests
+// are relative to it, never to the site's root, and so are the links it
+// hands out.
+function pageURL() {
+  return location.origin + location.pathname;
+}
+
 async function api(method, path, body, key) {
   const headers = {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -158,7 +166,7 @@ function connection(up) {
     if ($('message').dataset.kind === 'network') say('');
     // What happened meanwhile: the game as it is now.
     if (game && game.id && mode === 'play' && game.token) {
-      fetch(`/games/${game.id}`, { headers: { Authorization: 'Bearer ' + game.token } })
+      fetch(`games/${game.id}`, { headers: { Authorization: 'Bearer ' + game.token } })
         .then((r) => (r.ok ? r.json() : null))
         .then((st) => { if (st && game && st.id === game.id) onState(st, !state || st.ply !== state.ply); })
         .catch(() => {});
@@ -173,7 +181,7 @@ function probe(wait) {
   setTimeout(async () => {
     if ($('conn').dataset.state !== 'offline') return;
     try {
-      const r = await fetch('/kinds', { cache: 'no-store' });
+      const r = await fetch('kinds', { cache: 'no-store' });
       if (r.ok) {
         connection(true);
         return;
@@ -288,7 +296,7 @@ async function showRule(id) {
 
 let kindsCache = null;
 async function kinds() {
-  if (!kindsCache) kindsCache = (await api('GET', '/kinds')).kinds;
+  if (!kindsCache) kindsCache = (await api('GET', 'kinds')).kinds;
   return kindsCache;
 }
 
@@ -377,7 +385,7 @@ async function showSides() {
   const name = new FormData($('new')).get('game');
   const k = (await kinds()).find((x) => x.name === name);
   $('game-blurb').textContent = blurbs[name] || '';
-  $('lobby-picture').src = `/rules/${name}/start.svg`;
+  $('lobby-picture').src = `rules/${name}/start.svg`;
   $('lobby-picture').alt = `The start position of ${k.title}`;
   const box = $('sides');
   box.textContent = '';
@@ -408,7 +416,7 @@ $('new').addEventListener('submit', async (ev) => {
   try {
     const body = { game: f.get('game'), side: f.get('side'), opponent: f.get('opponent') };
     if (f.get('game') === 'brouillard' && arrangementOf(f)) body.arrangement = arrangementOf(f);
-    const c = await once('POST', '/games', body);
+    const c = await once('POST', 'games', body);
     remember({ id: c.id, token: c.token, you: c.you, game: c.game, invitation: c.invitation || '', opponent: f.get('opponent') });
     location.hash = 'game=' + c.id;
   } catch (err) {
@@ -430,7 +438,7 @@ let joining = null;
 async function offerJoin(id, invitation) {
   let f = null;
   try {
-    f = await api('GET', `/games/${encodeURIComponent(id)}/replay`);
+    f = await api('GET', `games/${encodeURIComponent(id)}/replay`);
   } catch (err) {
     // Unknown or gone: the join says why.
   }
@@ -451,7 +459,7 @@ async function join(id, invitation, arrangement) {
   try {
     const body = { invitation };
     if (arrangement) body.arrangement = arrangement;
-    const j = await once('POST', `/games/${encodeURIComponent(id)}/join`, body);
+    const j = await once('POST', `games/${encodeURIComponent(id)}/join`, body);
     remember({ id: j.id, token: j.token, you: j.you, game: j.game, invitation: '', opponent: 'person' });
   } catch (err) {
     if (joining && err.kind === 'request') {
@@ -504,7 +512,7 @@ async function showGame(id) {
   await openGame(g);
   $('you').textContent = `You play ${g.you}.`;
   if (g.invitation) {
-    $('link').value = `${location.origin}/#join=${g.id}.${g.invitation}`;
+    $('link').value = `${pageURL()}#join=${g.id}.${g.invitation}`;
   }
   $('replay-controls').hidden = true;
   $('back-link').hidden = true;
@@ -512,7 +520,7 @@ async function showGame(id) {
   $('watch-link').href = '#watch=' + id;
   setPhase('busy');
   try {
-    onState(await api('GET', `/games/${id}`));
+    onState(await api('GET', `games/${id}`));
   } catch (err) {
     sayError(err);
   }
@@ -541,7 +549,7 @@ async function followStream(id) {
   let wait = 500;
   while (game && game.id === id && !ctl.signal.aborted) {
     try {
-      const r = await fetch(`/games/${id}/events`, {
+      const r = await fetch(`games/${id}/events`, {
         headers: { Authorization: 'Bearer ' + game.token }, signal: ctl.signal,
       });
       connection(true);
@@ -687,7 +695,7 @@ async function drawBoard() {
   const ply = state.ply;
   let text;
   try {
-    const r = await fetch(`/games/${game.id}/svg`, { headers: { Authorization: 'Bearer ' + game.token } });
+    const r = await fetch(`games/${game.id}/svg`, { headers: { Authorization: 'Bearer ' + game.token } });
     connection(true);
     if (!r.ok) return;
     text = await r.text();
@@ -837,7 +845,7 @@ function tidy(svg) {
 async function listMoves() {
   playFrame = null;
   try {
-    const f = await api('GET', `/games/${game.id}/replay`);
+    const f = await api('GET', `games/${game.id}/replay`);
     playFrame = f;
     showMoves(f, f.plies);
     announce(f);
@@ -942,7 +950,7 @@ async function ask(next) {
   const ply = state.ply;
   let b;
   try {
-    b = await api('POST', `/games/${game.id}/build`, { clicks: next });
+    b = await api('POST', `games/${game.id}/build`, { clicks: next });
   } catch (err) {
     if (state.ply === ply) {
       sayError(err);
@@ -1037,7 +1045,7 @@ async function play(move) {
   setPhase('busy');
   try {
     say('');
-    onState(await api('POST', `/games/${game.id}/moves`, { move }));
+    onState(await api('POST', `games/${game.id}/moves`, { move }));
   } catch (err) {
     sayError(err);
     clicks = [];
@@ -1255,7 +1263,7 @@ $('again').addEventListener('click', () => {
 $('resign').addEventListener('click', async () => {
   if (!confirm('Resign this game?')) return;
   try {
-    onState(await api('POST', `/games/${game.id}/resign`));
+    onState(await api('POST', `games/${game.id}/resign`));
   } catch (err) {
     sayError(err);
   }
@@ -1263,7 +1271,7 @@ $('resign').addEventListener('click', async () => {
 $('takeback').addEventListener('click', async () => {
   try {
     say('');
-    const st = await api('POST', `/games/${game.id}/takeback`);
+    const st = await api('POST', `games/${game.id}/takeback`);
     lastAnnounced = -1;
     $('announce').textContent = 'Your last move and the reply were taken back.';
     onState(st, true);
@@ -1287,7 +1295,7 @@ async function copy(id) {
 
 $('rematch').addEventListener('click', async () => {
   try {
-    const r = await once('POST', `/games/${game.id}/rematch`);
+    const r = await once('POST', `games/${game.id}/rematch`);
     await takeRematch(r);
   } catch (err) {
     sayError(err);
@@ -1322,7 +1330,7 @@ function watchRematch() {
   const check = async () => {
     if (!game || game.id !== id || mode !== 'play') return;
     try {
-      const r = await api('GET', `/games/${id}/rematch`);
+      const r = await api('GET', `games/${id}/rematch`);
       if (r.join) {
         $('rematch-offer').offer = r;
         $('rematch-text').textContent = 'Your opponent asks for a rematch, sides swapped.';
@@ -1352,7 +1360,7 @@ async function showWatch(id) {
   if (!g) {
     game = { id };
     try {
-      const f = await api('GET', `/games/${id}/replay`);
+      const f = await api('GET', `games/${id}/replay`);
       g = { id, game: f.game };
     } catch (err) {
       await showLobby();
@@ -1375,7 +1383,7 @@ async function showWatch(id) {
   $('prompt').textContent = '';
   $('choice').replaceChildren();
   $('submit').hidden = $('again').hidden = true;
-  $('share-url').value = `${location.origin}/#watch=${id}`;
+  $('share-url').value = `${pageURL()}#watch=${id}`;
   setPhase('busy');
   await showFrame(-1);
   pollWatch(id);
@@ -1386,7 +1394,7 @@ async function showFrame(ply) {
   const id = game.id;
   let f;
   try {
-    f = await api('GET', `/games/${id}/replay${ply >= 0 ? '?ply=' + ply : ''}`);
+    f = await api('GET', `games/${id}/replay${ply >= 0 ? '?ply=' + ply : ''}`);
   } catch (err) {
     sayError(err);
     setPhase('watch');
@@ -1434,7 +1442,7 @@ async function showFrame(ply) {
   showMoves(f, f.ply);
   const rec = $('record-link');
   rec.hidden = f.hidden || f.status === 'waiting';
-  rec.href = `/games/${id}/record`;
+  rec.href = `games/${id}/record`;
   rec.setAttribute('download', `hops-${f.game}-${id.slice(0, 8)}.txt`);
   setPhase('watch');
 }
@@ -1445,7 +1453,7 @@ $('record-link').addEventListener('click', async (ev) => {
   if (!game || !game.token) return;
   ev.preventDefault();
   try {
-    const r = await fetch(`/games/${game.id}/record`, { headers: { Authorization: 'Bearer ' + game.token } });
+    const r = await fetch(`games/${game.id}/record`, { headers: { Authorization: 'Bearer ' + game.token } });
     const text = await r.text();
     const a = document.createElement('a');
     a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
@@ -1474,7 +1482,7 @@ function pollWatch(id) {
     if (!game || game.id !== id || mode !== 'watch' || !frame) return;
     if (frame.status === 'over' || frame.status === 'closed') return;
     try {
-      const f = await api('GET', `/games/${id}/replay?ply=0`);
+      const f = await api('GET', `games/${id}/replay?ply=0`);
       wait = 1500;
       if (f.plies !== frame.plies || f.status !== frame.status) {
         await showFrame(frame.ply === frame.plies ? -1 : frame.ply);
@@ -1550,14 +1558,14 @@ let rulesLoaded = Promise.resolve();
 function loadRules() {
   const name = game.game;
   $('rules-title').textContent = `Rules of ${game.title}`;
-  $('start-picture').src = `/rules/${name}/start.svg`;
+  $('start-picture').src = `rules/${name}/start.svg`;
   $('start-picture').alt = `The start position of ${game.title}`;
   $('start-caption').textContent = name === 'brouillard'
     ? 'The start, in the rule book\'s example setup: each player arranges his own pawns (B3).'
     : `The start position of ${game.title}.`;
   rulesLoaded = (async () => {
     try {
-      const r = await fetch(`/rules/${name}`);
+      const r = await fetch(`rules/${name}`);
       if (!r.ok) return;
       const text = await r.text();
       if (game && game.game === name) {

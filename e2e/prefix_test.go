@@ -1,0 +1,86 @@
+package e2e
+
+import (
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/hopsgames/hops/referee"
+)
+
+// TestUnderAPrefix: a program that serves the referee under a path of
+// its own (/hops/, beside its own handlers, as the referee's example
+// does) gets a page that works there: it creates and plays a game
+// against the computer, follows it through the event stream, and hands
+// out links under the prefix. No request of the page reaches the site's
+// root, which belongs to the program (and would be sent the players'
+// tokens).
+func TestUnderAPrefix(t *testing.T) {
+	srv, err := referee.NewServer(referee.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var strays []string
+	mux := http.NewServeMux()
+	mux.Handle("/hops/", http.StripPrefix("/hops", srv))
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		strays = append(strays, r.Method+" "+r.URL.Path)
+		mu.Unlock()
+		http.Error(w, "the program's own page", http.StatusNotFound)
+	})
+	ts := httptest.NewServer(mux)
+	t.Cleanup(func() {
+		srv.EndStreams() // the page's event streams end, so that Close returns
+		ts.Close()
+		srv.Close()
+	})
+	base := ts.URL + "/hops"
+
+	p := newPage(t, "player under /hops/")
+	p.createGameAt(base, "coir", "easy")
+	choose := randomClicks(rand.New(rand.NewPCG(5, 6)))
+	for turns := 0; turns < 3; {
+		v := p.waitFor("my turn or the end", 30*time.Second, func(v view) bool {
+			return ended(v) || v.Turn == "you" && v.Phase == "idle"
+		})
+		if ended(v) {
+			break
+		}
+		if p.takeTurn(choose, false) {
+			turns++
+		}
+	}
+	// The computer answered the last move through the event stream.
+	v := p.waitFor("the computer's answer", 30*time.Second, func(v view) bool { return ended(v) || v.Turn == "you" && v.Phase == "idle" })
+	if v.Ply == "" || v.Ply == "0" {
+		t.Errorf("no move played under the prefix: %+v", v)
+	}
+	p.screenshot("under-a-prefix")
+
+	q := newPage(t, "inviter under /hops/")
+	id := q.createGameAt(base, "zapita", "person")
+	q.waitFor("the invitation", 10*time.Second, func(v view) bool { return v.Status == "waiting" })
+	var link string
+	q.do(chromedp.Value(`#link`, &link, chromedp.ByQuery))
+	if !strings.HasPrefix(link, base+"/#join="+id+".") {
+		t.Errorf("the invitation link is %q, want it under %s/", link, base)
+	}
+	var home string
+	q.do(chromedp.AttributeValue(`#new-game`, "href", &home, nil, chromedp.ByQuery))
+	if home != "./" {
+		t.Errorf("the new game link is %q, want ./", home)
+	}
+
+	mu.Lock()
+	defer mu.Unlock()
+	if len(strays) > 0 {
+		t.Errorf("the page sent requests outside its prefix: %q", strays)
+	}
+}
