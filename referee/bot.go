@@ -65,7 +65,7 @@ func (s *Server) seatBot(m *match, invitation string) error {
 		}
 		return err
 	}
-	go s.runBot(m)
+	s.goBackground(func() { s.runBot(m) })
 	return nil
 }
 

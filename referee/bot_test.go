@@ -1,9 +1,13 @@
 package referee
 
 import (
+	"context"
 	"io"
 	"math/rand/v2"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/hopsgames/hops"
 )
@@ -67,5 +71,55 @@ func TestBotSeedSecret(t *testing.T) {
 	b.version = a.version
 	if a.botSeed(hops.Second) == b.botSeed(hops.Second) {
 		t.Errorf("the computer's seed %d is the same with another secret: it is made of public data", seeds[0])
+	}
+}
+
+// slowMoves is a store whose Append of a move takes a while and does not
+// heed its context, as a store on a slow disk might; it says when such a
+// write began and whether it has ended.
+type slowMoves struct {
+	*MemStore
+	began chan struct{}
+	once  sync.Once
+	ended atomic.Bool
+}
+
+func (s *slowMoves) Append(ctx context.Context, id string, seq int, e Event) error {
+	if e.Type != EventMove {
+		return s.MemStore.Append(ctx, id, seq, e)
+	}
+	s.once.Do(func() { close(s.began) })
+	time.Sleep(300 * time.Millisecond)
+	err := s.MemStore.Append(context.Background(), id, seq, e)
+	s.ended.Store(true)
+	return err
+}
+
+// TestCloseWaitsForTheBackground: Close returns once the computer
+// player's write under way has ended, so that a program that closes its
+// store after Close, as the documentation says, never has the store
+// written after it closed it.
+func TestCloseWaitsForTheBackground(t *testing.T) {
+	store := &slowMoves{MemStore: &MemStore{}, began: make(chan struct{})}
+	srv, err := NewServer(Config{Rand: rand.NewChaCha8([32]byte{73}), Store: store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The computer plays White, which moves first.
+	if _, err := srv.createGame(createRequest{Game: "zapita", Side: "Khaki", Opponent: OpponentEasy}, ""); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-store.began:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the computer player did not write its move")
+	}
+	srv.Close()
+	if !store.ended.Load() {
+		t.Error("Close returned while the computer player's write was under way")
+	}
+	srv.Close() // a second Close returns at once
+	if n := srv.Sweep(); n != 0 {
+		t.Errorf("Sweep after Close deleted %d games", n)
 	}
 }

@@ -138,6 +138,12 @@ type Server struct {
 	// ending is closed by EndStreams: the event streams then end.
 	ending    chan struct{}
 	endStream sync.Once
+	// background counts what runs in the background (the computer
+	// players, watching the store), for Close to wait for; bgMu and
+	// closed keep anything from starting once Close has begun.
+	background sync.WaitGroup
+	bgMu       sync.Mutex
+	closed     bool
 
 	mu      sync.RWMutex
 	games   map[string]*match // see table.go
@@ -205,10 +211,35 @@ func NewServer(c Config) (*Server, error) {
 	s.routes()
 	if w, ok := s.store.(Watcher); ok && s.shared {
 		s.watching = true
-		go s.watch(w)
+		s.goBackground(func() { s.watch(w) })
 	}
-	go s.resumeBots()
+	s.goBackground(s.resumeBots)
 	return s, nil
+}
+
+// goBackground runs f in a goroutine that Close waits for, unless Close
+// has begun: then f does not run.
+func (s *Server) goBackground(f func()) {
+	if !s.enterBackground() {
+		return
+	}
+	go func() {
+		defer s.background.Done()
+		f()
+	}()
+}
+
+// enterBackground counts a piece of background work for Close to wait
+// for, and reports false, counting nothing, once Close has begun. The
+// work calls s.background.Done when it ends.
+func (s *Server) enterBackground() bool {
+	s.bgMu.Lock()
+	defer s.bgMu.Unlock()
+	if s.closed {
+		return false
+	}
+	s.background.Add(1)
+	return true
 }
 
 // routes registers every route of the API. A handler that needs a game

@@ -97,9 +97,13 @@ type Exclusive interface {
 // from the games, as it is, when the server finds it damaged although
 // the store read it: its events do not replay (a move the rules refuse,
 // an event out of place). FileStore renames it as it does the journals
-// it finds damaged itself; the PostgreSQL store marks the game damaged. The server calls SetAside when it finds such
-// a journal; a store that is not a SetterAside keeps it where it is, and
-// the server answers the game as damaged and never deletes it.
+// it finds damaged itself; the PostgreSQL store marks the game damaged.
+// The server calls SetAside when it finds such a journal. A store that is
+// not a SetterAside keeps it where it is: the server that found it answers
+// the game as damaged and does not delete it, but a server started later,
+// which has not read it, may delete it with the expired games (Sweep
+// deletes them unread when the store is the server's alone). A store that
+// must keep every damaged journal for its operator is a SetterAside.
 type SetterAside interface {
 	// SetAside keeps the journal of game id apart, as it is, for the
 	// reason given, and returns the *DamagedError that Load answers for

@@ -165,7 +165,7 @@ func (s *Server) load(id string) (*match, error) {
 	// The computer player of a game being played resumes with the game,
 	// whoever loads it first: the request of a person, or resumeBots.
 	if isBot(c.m.opponent) && take(c.m).status == StatusPlaying {
-		go s.runBot(c.m)
+		s.goBackground(func() { s.runBot(c.m) })
 	}
 	return c.m, nil
 }
@@ -367,8 +367,13 @@ func (s *Server) expireLocked(m *match, now time.Time) bool {
 // reclaims memory and disk; Janitor runs it now and then. A game not
 // loaded since the start is judged by its summary: it is deleted without
 // being read, if the store is the server's alone; with a shared store it
-// is read first, since another node may have played it since.
+// is read first, since another node may have played it since. Close
+// waits for a Sweep under way; after Close, Sweep deletes nothing.
 func (s *Server) Sweep() int {
+	if !s.enterBackground() {
+		return 0
+	}
+	defer s.background.Done()
 	now := s.cfg.Now()
 	s.mu.RLock()
 	all := make([]*match, 0, len(s.games))
@@ -489,10 +494,18 @@ func (s *Server) EndStreams() {
 	s.endStream.Do(func() { close(s.ending) })
 }
 
-// Close stops what the server runs in the background: watching the
-// store and the computer players. The games stay in the store. Requests
-// still served after Close may fail: shut the http.Server down first.
+// Close stops what the server runs in the background, watching the store
+// and the computer players, and returns once they have stopped: a store
+// call of theirs under way ends first (their context is cancelled; a
+// store that does not heed it is waited for), so that the store can be
+// closed after Close. The games stay in the store. Requests still served
+// after Close may fail: shut the http.Server down first. Close may be
+// called more than once.
 func (s *Server) Close() error {
+	s.bgMu.Lock()
+	s.closed = true
+	s.bgMu.Unlock()
 	s.cancel()
+	s.background.Wait()
 	return nil
 }
