@@ -358,9 +358,13 @@
 //	                             new game between the same players, sides swapped,
 //	                             the same side starting, against the same computer
 //	                             player if it was one. The first who asks creates
-//	                             it and gets {"id", "you", "token", "invitation"};
-//	                             the other is then told {"id", "invitation",
-//	                             "join": true} (by POST or GET) and joins it
+//	                             it and gets {"id", "game", "you", "token"}; the
+//	                             other is then told {"id", "game", "invitation",
+//	                             "join": true} (by POST or GET), the invitation
+//	                             being his own token of the finished game, and
+//	                             joins it. The finished game's journal keeps the
+//	                             rematch (event "rematch"): every node, and the
+//	                             server after a restart, tells the same game
 //	GET  /games/{id}/rematch     the rematch, if one was asked for (404, kind
 //	                             "none", until then)
 //	POST /games/{id}/takeback    against the computer, on the player's turn: takes

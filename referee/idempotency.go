@@ -102,7 +102,7 @@ func errOtherRequest() error {
 
 // createKeyed creates the game of a request with an idempotency key, or,
 // if it exists, answers it again.
-func (s *Server) createKeyed(req createRequest, key string) (createdJSON, error) {
+func (s *Server) createKeyed(req createRequest, key string, invitee *tokenHash) (createdJSON, error) {
 	id := derive("game id", key)
 	hash := requestHash(key, "create", req)
 	for range 2 {
@@ -110,7 +110,7 @@ func (s *Server) createKeyed(req createRequest, key string) (createdJSON, error)
 		if err == nil || !errors.Is(err, errNotCreated) {
 			return out, err
 		}
-		out, err = s.createGameWith(req, newGame{id: id, token: derive("creator token", key), invitation: derive("invitation", key), request: hash})
+		out, err = s.createGameWith(req, newGame{id: id, token: derive("creator token", key), invitation: derive("invitation", key), request: hash, invitee: invitee})
 		if !errors.Is(err, ErrExists) {
 			return out, err
 		}
@@ -141,6 +141,9 @@ func (s *Server) createdAgain(id, key, hash string) (createdJSON, error) {
 	same := subtle.ConstantTimeCompare([]byte(m.request), []byte(hash)) == 1
 	out := createdJSON{ID: id, Game: m.game.Name, You: m.game.SideName(m.creator), First: m.game.SideName(m.start.ToMove()),
 		Token: derive("creator token", key), Invitation: derive("invitation", key)}
+	if m.invitation != hashOf(out.Invitation) {
+		out.Invitation = "" // a rematch's other player joins with his own token
+	}
 	seat := isBot(m.opponent) && !m.joined && !m.resigned
 	m.mu.Unlock()
 	if !same {

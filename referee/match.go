@@ -73,6 +73,7 @@ type match struct {
 	reveals     []string // Brouillard: what each move made public, "" for nothing
 	resigned    bool
 	resigner    hops.Side
+	next        *rematch      // the game that follows this one, once asked for (rematch.go)
 	version     int           // the number of events applied
 	last        time.Time     // when the last event happened
 	ended       time.Time     // when the game ended (over or closed), zero if it goes on
@@ -414,6 +415,12 @@ func (m *match) replayEvent(e Event) error {
 			return err
 		}
 		return m.undo(e.Time, e.Ply)
+	case EventRematch:
+		r, err := m.rematchOf(e)
+		if err != nil {
+			return err
+		}
+		m.apply(e.Time, func() { m.next = &r })
 	default:
 		return fmt.Errorf("unknown event %q", e.Type)
 	}

@@ -1,12 +1,15 @@
 package referee
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -252,7 +255,7 @@ func TestRematch(t *testing.T) {
 		t.Errorf("a rematch without a token: %d", code)
 	}
 	var mine rematchJSON
-	if code, raw := c.do("POST", path, h.Tokens["White"], "", &mine); code != http.StatusCreated || mine.You != "Black" || mine.Token == "" || mine.Invitation == "" {
+	if code, raw := c.do("POST", path, h.Tokens["White"], "", &mine); code != http.StatusCreated || mine.You != "Black" || mine.Token == "" || mine.Invitation != "" {
 		t.Fatalf("White's rematch: %d %s", code, raw)
 	}
 	var again rematchJSON
@@ -261,7 +264,9 @@ func TestRematch(t *testing.T) {
 		t.Errorf("White asking again: %+v, want game %s and nothing secret", again, mine.ID)
 	}
 	var theirs rematchJSON
-	if code, raw := c.do("GET", path, h.Tokens["Black"], "", &theirs); code != http.StatusOK || theirs.ID != mine.ID || !theirs.Join || theirs.Invitation != mine.Invitation {
+	// Black is invited with his own token of the finished game, which
+	// only he holds: the asker gets no invitation to pass on.
+	if code, raw := c.do("GET", path, h.Tokens["Black"], "", &theirs); code != http.StatusOK || theirs.ID != mine.ID || !theirs.Join || theirs.Invitation != h.Tokens["Black"] {
 		t.Fatalf("Black is told %d %s", code, raw)
 	}
 	joined := c.joinAs(theirs.ID, joinRequest{Invitation: theirs.Invitation})
@@ -539,4 +544,87 @@ func BenchmarkReplayFrame(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(len(snap.history)), "plies")
+}
+
+// TestRematchKept: a rematch is kept in the finished game's journal, so
+// that the other player is told the same game after a restart and on
+// another node sharing the store, and two players asking at once on two
+// nodes meet in one game; the journal holds no token in clear.
+func TestRematchKept(t *testing.T) {
+	cfg := fileConfig(t, t.TempDir(), 95)
+	c := newClientWith(t, cfg)
+	h := c.create("zapita", "")
+	c.do("POST", "/games/"+h.ID+"/resign", h.Tokens["Khaki"], "", nil)
+	path := "/games/" + h.ID + "/rematch"
+	var mine rematchJSON
+	if code, raw := c.do("POST", path, h.Tokens["White"], "", &mine); code != http.StatusCreated {
+		t.Fatalf("White's rematch: %d %s", code, raw)
+	}
+	c.restart(cfg)
+	var theirs rematchJSON
+	if code, raw := c.do("GET", path, h.Tokens["Khaki"], "", &theirs); code != http.StatusOK || theirs.ID != mine.ID || !theirs.Join || theirs.Invitation != h.Tokens["Khaki"] {
+		t.Fatalf("after a restart Khaki is told %d %s, want the game %s", code, raw, mine.ID)
+	}
+	var again rematchJSON
+	if code, raw := c.do("POST", path, h.Tokens["Khaki"], "", &again); code != http.StatusOK || again.ID != mine.ID {
+		t.Fatalf("after a restart Khaki asks: %d %s, want the game %s", code, raw, mine.ID)
+	}
+	if joined := c.joinAs(theirs.ID, joinRequest{Invitation: theirs.Invitation}); joined.You != "White" {
+		t.Errorf("Khaki joins the rematch as %s", joined.You)
+	}
+
+	// Two nodes on one store, both players asking at once.
+	store := &MemStore{}
+	a := newClientWith(t, Config{Rand: rand.NewChaCha8([32]byte{96}), Store: store})
+	b := newClientWith(t, Config{Rand: rand.NewChaCha8([32]byte{97}), Store: store})
+	g := a.create("catchit", "")
+	a.do("POST", "/games/"+g.ID+"/resign", g.Tokens["Red"], "", nil)
+	path = "/games/" + g.ID + "/rematch"
+	var wg sync.WaitGroup
+	var answers [2]rematchJSON
+	var codes [2]int
+	for i, asker := range []struct {
+		c    *client
+		side string
+	}{{a, "Blue"}, {b, "Red"}} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			codes[i], _ = asker.c.do("POST", path, g.Tokens[asker.side], "", &answers[i])
+		}()
+	}
+	wg.Wait()
+	if answers[0].ID == "" || answers[0].ID != answers[1].ID || codes[0]+codes[1] != http.StatusCreated+http.StatusOK {
+		t.Fatalf("both asking at once on two nodes: %d %+v and %d %+v, want one game, created once", codes[0], answers[0], codes[1], answers[1])
+	}
+	joiner := 1 // the one answered 200, not 201
+	if codes[0] == http.StatusOK {
+		joiner = 0
+	}
+	if !answers[joiner].Join {
+		t.Errorf("the second asker is not invited: %+v", answers[joiner])
+	}
+	n := 0
+	store.List(context.Background(), func(Summary) error { n++; return nil })
+	if n != 2 {
+		t.Errorf("the store holds %d games, want the finished one and its rematch", n)
+	}
+	events, err := store.Load(context.Background(), g.ID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := events[len(events)-1]
+	if last.Type != EventRematch || !last.End || last.Next != answers[0].ID {
+		t.Errorf("the journal ends with %+v", last)
+	}
+	raw, _ := json.Marshal(events)
+	for side, token := range g.Tokens {
+		if strings.Contains(string(raw), token) {
+			t.Errorf("the journal holds %s's token in clear", side)
+		}
+	}
+	var told rematchJSON
+	if code, raw := b.do("GET", path, g.Tokens["Blue"], "", &told); code != http.StatusOK || told.ID != answers[0].ID {
+		t.Errorf("the other node tells Blue %d %s", code, raw)
+	}
 }

@@ -1,25 +1,26 @@
 package referee
 
 import (
+	"errors"
+	"fmt"
 	"net/http"
-	"sync"
 )
 
-// rematches remembers, for each finished game, the game that follows it
-// (POST /games/{id}/rematch), so that both players meet in it: the first
-// who asks creates it, playing the other side, and the second, asking in
-// his turn or told by GET, joins it with its invitation. They are kept
-// in memory only: after a restart a player asks again.
-type rematches struct {
-	mu   sync.Mutex
-	next map[string]rematch // by the finished game's id
-}
-
-// rematch is the game that follows a finished one.
+// A rematch is the game that follows a finished one (POST
+// /games/{id}/rematch), so that both players meet in it: the first who
+// asks creates it, playing the other side, and the second, asking in his
+// turn or told by GET, joins it. The finished game's journal keeps it (an
+// event "rematch", after the end), so that every node, and the server
+// after a restart, tells the second player the same game.
+//
+// Between two people the second seat is claimed with the second player's
+// own token of the finished game: the new game's invitation is that
+// token's hash, which the journal of the finished game holds already, and
+// the server hands the token back to him as the invitation when he asks
+// with it. So nothing secret is stored in clear, and only he can join.
 type rematch struct {
-	id         string
-	asker      string // the side that asked for it, in the finished game
-	invitation string // for the other player; "" against the computer
+	id    string
+	asker string // the side that asked for it, in the finished game
 }
 
 // rematchJSON answers a rematch request: the new game, with the token of
@@ -35,19 +36,31 @@ type rematchJSON struct {
 	Join bool `json:"join,omitempty"`
 }
 
-func (rs *rematches) get(id string) (rematch, bool) {
-	rs.mu.Lock()
-	defer rs.mu.Unlock()
-	r, ok := rs.next[id]
-	return r, ok
+// rematchOf checks a journal's rematch event against the game: it comes
+// after the end, once, names a side and a game id.
+func (m *match) rematchOf(e Event) (rematch, error) {
+	if s := m.status(); s != StatusOver && s != StatusClosed {
+		return rematch{}, errors.New("rematch of a game that is " + s)
+	}
+	if m.next != nil {
+		return rematch{}, fmt.Errorf("a second rematch, after %s", m.next.id)
+	}
+	if _, err := m.game.ParseSide(e.Side); err != nil {
+		return rematch{}, err
+	}
+	if !validID(e.Next) {
+		return rematch{}, fmt.Errorf("rematch %q is no game id", e.Next)
+	}
+	return rematch{id: e.Next, asker: e.Side}, nil
 }
 
-// answer is what the player of side learns of the rematch r: the
-// invitation, while its seat is free, for the player who did not ask.
-func (s *Server) answer(r rematch, game, side string) rematchJSON {
-	out := rematchJSON{ID: r.id, Game: game}
-	if side != r.asker && r.invitation != "" && !s.seated(r.id) {
-		out.Invitation, out.Join = r.invitation, true
+// answer is what the player who sent who's token learns of the rematch r
+// of m: while the second seat is free, the player who did not ask is
+// invited, with his own token (see rematch).
+func (s *Server) answer(m *match, r rematch, who viewer) rematchJSON {
+	out := rematchJSON{ID: r.id, Game: m.game.Name}
+	if m.game.SideName(who.side) != r.asker && !isBot(m.opponent) && !s.seated(r.id) {
+		out.Invitation, out.Join = who.token, true
 	}
 	return out
 }
@@ -63,6 +76,9 @@ func (s *Server) seated(id string) bool {
 	return m.joined
 }
 
+// errRematchKnown says that the finished game has its rematch already.
+var errRematchKnown = errors.New("the rematch is recorded")
+
 // postRematch creates the game that follows a finished one, between the
 // same players with their sides swapped, the same side starting, against
 // the same computer player if it was one; or, if the other player asked
@@ -70,7 +86,7 @@ func (s *Server) seated(id string) bool {
 //
 // Like a creation it takes an Idempotency-Key: the asker who sends his
 // request again with the same key gets the same answer, with his token,
-// however many times the first answer was lost.
+// however many times the first answer was lost, on any node.
 func (s *Server) postRematch(w http.ResponseWriter, r *http.Request, m *match, who viewer) {
 	if !readEmpty(w, r) {
 		return
@@ -89,31 +105,62 @@ func (s *Server) postRematch(w http.ResponseWriter, r *http.Request, m *match, w
 		return
 	}
 	side := m.game.SideName(who.side)
-	s.rematch.mu.Lock()
-	defer s.rematch.mu.Unlock()
-	if s.rematch.next == nil {
-		s.rematch.next = map[string]rematch{}
+	m.mu.Lock()
+	prev, invitee := m.next, m.tokens[who.side.Other()]
+	m.mu.Unlock()
+	if prev != nil && s.holds(prev.id) &&
+		(key == "" || prev.asker != side || prev.id != derive("game id", key)) {
+		writeJSON(w, http.StatusOK, s.answer(m, *prev, who))
+		return
 	}
+	// A new game, or the asker's request again with its key, answered
+	// again; the other player joins with his own token.
 	req := createRequest{
 		Game:     m.game.Name,
 		First:    m.game.SideName(snap.start.ToMove()),
 		Side:     m.game.SideName(who.side.Other()),
 		Opponent: m.opponent,
 	}
-	if prev, ok := s.rematch.next[m.id]; ok && s.holds(prev.id) {
-		if key == "" || prev.asker != side || prev.id != derive("game id", key) {
-			writeJSON(w, http.StatusOK, s.answer(prev, m.game.Name, side))
-			return
-		}
-		// The asker's request again, with its key: answered again.
+	var by *tokenHash
+	if !isBot(m.opponent) {
+		by = &invitee
 	}
-	c, err := s.createGame(req, key)
+	c, err := s.createGameFor(req, key, by)
 	if err != nil {
 		fail(w, m, err)
 		return
 	}
-	s.rematch.prune(s)
-	s.rematch.next[m.id] = rematch{id: c.ID, asker: side, invitation: c.Invitation}
+	// The finished game's journal tells of it, unless it does already
+	// (a retry) or another request, here or on another node, recorded
+	// another rematch first: that one stands, and this one is deleted.
+	m.mu.Lock()
+	var other *rematch
+	err = s.commit(m, func() (Event, func(), error) {
+		if m.next != nil {
+			if m.next.id != c.ID {
+				o := *m.next
+				other = &o
+			}
+			return Event{}, nil, errRematchKnown
+		}
+		next := rematch{id: c.ID, asker: side}
+		e := Event{Type: EventRematch, Time: s.cfg.Now(), Side: side, Next: c.ID, End: true}
+		return e, func() { m.next = &next }, nil
+	})
+	m.mu.Unlock()
+	switch {
+	case other != nil:
+		s.discard(c.ID)
+		writeJSON(w, http.StatusOK, s.answer(m, *other, who))
+		return
+	case err != nil && !errors.Is(err, errRematchKnown):
+		// Not recorded: the new game would be reached by nobody.
+		if key == "" {
+			s.discard(c.ID)
+		}
+		fail(w, m, err)
+		return
+	}
 	writeJSON(w, http.StatusCreated, rematchJSON{ID: c.ID, Game: c.Game, You: c.You, Token: c.Token, Invitation: c.Invitation})
 }
 
@@ -124,26 +171,35 @@ func (s *Server) getRematch(w http.ResponseWriter, r *http.Request, m *match, wh
 	if !authorized(w, who, "your token") {
 		return
 	}
-	next, ok := s.rematch.get(m.id)
-	if !ok || !s.holds(next.id) {
+	m.mu.Lock()
+	next := m.next
+	m.mu.Unlock()
+	if next == nil || !s.holds(next.id) {
 		writeError(w, http.StatusNotFound, "none", "", "no rematch of this game yet")
 		return
 	}
-	writeJSON(w, http.StatusOK, s.answer(next, m.game.Name, m.game.SideName(who.side)))
-}
-
-// prune forgets the rematches of games the server no longer holds. The
-// caller holds rs.mu.
-func (rs *rematches) prune(s *Server) {
-	for id := range rs.next {
-		if !s.holds(id) {
-			delete(rs.next, id)
-		}
-	}
+	writeJSON(w, http.StatusOK, s.answer(m, *next, who))
 }
 
 // holds reports whether the server has the game id, and it can be read.
 func (s *Server) holds(id string) bool {
 	m, err := s.lookup(id)
 	return err == nil && m != nil
+}
+
+// discard deletes the game id, made for a rematch that is not recorded:
+// its computer player, if any, stops.
+func (s *Server) discard(id string) {
+	m, err := s.lookup(id)
+	if err != nil {
+		return
+	}
+	m.mu.Lock()
+	m.gone = true
+	m.notify()
+	m.mu.Unlock()
+	s.delete(id)
+	s.mu.Lock()
+	delete(s.games, id)
+	s.mu.Unlock()
 }

@@ -120,8 +120,7 @@ type Server struct {
 	global  *rateLimiter // creations by everyone
 	streams *streamLimiter
 	heavy   chan struct{} // a place per heavy page of moves being computed
-	rematch rematches
-	health  storeHealth // logs the store's outages
+	health  storeHealth   // logs the store's outages
 	pauses  pauses
 
 	randMu sync.Mutex
@@ -562,8 +561,16 @@ func (s *Server) readArrangement(g *hops.Game, text string) (brouillard.Arrangem
 // createGame creates a game as req asks, stores it and returns what its
 // creator is told.
 func (s *Server) createGame(req createRequest, key string) (createdJSON, error) {
+	return s.createGameFor(req, key, nil)
+}
+
+// createGameFor is createGame; with invitee set, the second seat is
+// claimed not with an invitation drawn for the game but with the token
+// whose hash invitee is (a rematch's other player, rematch.go), and its
+// creator is given no invitation.
+func (s *Server) createGameFor(req createRequest, key string, invitee *tokenHash) (createdJSON, error) {
 	if key != "" {
-		return s.createKeyed(req, key)
+		return s.createKeyed(req, key, invitee)
 	}
 	var ng newGame
 	var err error
@@ -575,6 +582,7 @@ func (s *Server) createGame(req createRequest, key string) (createdJSON, error) 
 	if err != nil {
 		return createdJSON{}, err
 	}
+	ng.invitee = invitee
 	return s.createGameWith(req, ng)
 }
 
@@ -583,6 +591,7 @@ func (s *Server) createGame(req createRequest, key string) (createdJSON, error) 
 // request).
 type newGame struct {
 	id, token, invitation, request string
+	invitee                        *tokenHash // see createGameFor
 }
 
 // createGameWith creates the game req asks for, as ng. It returns
@@ -630,6 +639,9 @@ func (s *Server) createGameWith(req createRequest, ng newGame) (createdJSON, err
 		arrangement: mine, start: start, state: start, invitation: hashOf(invitation), opponent: req.Opponent,
 		history: []string{}, reveals: []string{}, version: 1, last: now, request: ng.request}
 	m.tokens[creator] = hashOf(token)
+	if ng.invitee != nil {
+		m.invitation, invitation = *ng.invitee, ""
+	}
 	e := Event{Type: EventCreate, Time: now, Game: g.Name, Creator: g.SideName(creator), Start: start.String(),
 		Token: m.tokens[creator].String(), Invitation: m.invitation.String(), MaxPlies: m.maxPlies, Opponent: req.Opponent,
 		Request: ng.request}
@@ -652,8 +664,9 @@ func (s *Server) createGameWith(req createRequest, ng newGame) (createdJSON, err
 
 // viewer is who sent a request: a side, or nobody (a spectator).
 type viewer struct {
-	side hops.Side
-	ok   bool
+	side  hops.Side
+	ok    bool
+	token string // the token he sent, which proved his side
 }
 
 // svg renders d as the asker sees the board: a player of the second side
@@ -714,7 +727,7 @@ func asker(w http.ResponseWriter, r *http.Request, m *match) (viewer, bool) {
 		writeError(w, http.StatusUnauthorized, "auth", "", "the token is not one of this game's")
 		return viewer{}, false
 	}
-	return viewer{side, true}, true
+	return viewer{side, true, strings.TrimSpace(token)}, true
 }
 
 // take returns a snapshot of m.

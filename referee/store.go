@@ -152,6 +152,9 @@ const (
 	// EventTakeback takes moves back, in a game against the computer:
 	// Ply is the number of moves that remain.
 	EventTakeback = "takeback"
+	// EventRematch, after the end, tells of the game that follows this
+	// one (Next), asked for by the player of Side.
+	EventRematch = "rematch"
 )
 
 // Event is one entry of a game's journal. Tokens and invitations are
@@ -190,12 +193,19 @@ type Event struct {
 	Ply  int    `json:"ply,omitempty"`
 	Move string `json:"move,omitempty"`
 
-	// Resign: the side that resigned.
+	// Resign: the side that resigned. Rematch: the side that asked.
 	Side string `json:"side,omitempty"`
 
+	// Rematch: the game that follows this one, and its invitation for
+	// the player who did not ask ("" against the computer, which took
+	// the seat), which the server hands him when he asks.
+	Next           string `json:"next,omitempty"`
+	NextInvitation string `json:"next_invitation,omitempty"`
+
 	// End is set on the event that ends the game (a winning move, the
-	// move that reaches the ply bound, a resignation), so that the last
-	// event tells whether the game is over without replaying it.
+	// move that reaches the ply bound, a resignation), and on a rematch,
+	// which follows it, so that the last event tells whether the game is
+	// over without replaying it.
 	End bool `json:"end,omitempty"`
 }
 

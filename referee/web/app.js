@@ -1308,10 +1308,11 @@ $('rematch-join').addEventListener('click', async () => {
 });
 
 // takeRematch goes to the game that follows this one: its creator keeps
-// its token, the other player joins it with its invitation.
+// its token, the other player joins it with its invitation (his token of
+// this game, which never goes into the address).
 async function takeRematch(r) {
   if (r.join) {
-    location.hash = `join=${r.id}.${r.invitation}`;
+    await offerJoin(r.id, r.invitation);
     return;
   }
   if (r.token) {
