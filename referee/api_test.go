@@ -541,7 +541,7 @@ func TestCreateRate(t *testing.T) {
 	rec := create("192.0.2.1")
 	var e errorJSON
 	json.Unmarshal(rec.Body.Bytes(), &e)
-	if rec.Code != http.StatusTooManyRequests || e.Kind != "rate" || rec.Header().Get("Retry-After") != "10" {
+	if rec.Code != http.StatusTooManyRequests || e.Kind != "rate" || rec.Header().Get("Retry-After") != "10" || !strings.HasSuffix(e.Error, "try again in 10s") {
 		t.Errorf("fourth game: %d %s, Retry-After %q", rec.Code, rec.Body, rec.Header().Get("Retry-After"))
 	}
 	if rec := create("192.0.2.2"); rec.Code != http.StatusCreated {
@@ -560,7 +560,15 @@ func TestCreateRate(t *testing.T) {
 	if rec := create("192.0.2.1"); rec.Code != http.StatusTooManyRequests {
 		t.Errorf("after 9 s: %d", rec.Code)
 	}
-	clk.advance(time.Second)
+	// 0.4 s to wait: the message says the header's whole second, not
+	// "0s".
+	clk.advance(600 * time.Millisecond)
+	rec = create("192.0.2.1")
+	json.Unmarshal(rec.Body.Bytes(), &e)
+	if rec.Code != http.StatusTooManyRequests || rec.Header().Get("Retry-After") != "1" || !strings.HasSuffix(e.Error, "try again in 1s") {
+		t.Errorf("0.4 s before the next game: %d %s, Retry-After %q", rec.Code, rec.Body, rec.Header().Get("Retry-After"))
+	}
+	clk.advance(400 * time.Millisecond)
 	if rec := create("192.0.2.1"); rec.Code != http.StatusCreated {
 		t.Errorf("after 10 s: %d", rec.Code)
 	}

@@ -28,7 +28,10 @@
 //	GET  /games/{id}             the game's state
 //	GET  /games/{id}/moves       the legal moves of the side to move, as texts,
 //	                             a page at a time: ?offset=0&limit=200 (limit at
-//	                             most 1000); "total" counts them all. A page
+//	                             most 1000); answers {"id", "ply", "to_move",
+//	                             "total", "offset", "moves"}, "total" counting
+//	                             them all, "ply" and "to_move" the position
+//	                             they are of. A page
 //	                             costs about its own size: the moves are
 //	                             counted once per position by the game's
 //	                             counter and only the page's texts are built;
@@ -40,7 +43,14 @@
 //	                             answers the final state
 //	GET  /games/{id}/history     the start position and every move played, in
 //	                             order, each in its canonical text (G9), so that
-//	                             two ways of writing a move read the same
+//	                             two ways of writing a move read the same:
+//	                             {"id", "game", "status", "start", "moves",
+//	                             "reveals" (Brouillard), "result"}, result as a
+//	                             record writes it ("1-0", "0-1", "*"), a
+//	                             resignation counted as the other side's win
+//	                             (the record itself writes "*" and a
+//	                             Termination tag, since the rules did not end
+//	                             the game)
 //	GET  /games/{id}/svg         a picture of the position (image/svg+xml), the last
 //	                             move drawn as arrows; in Brouillard the asker's view;
 //	                             for the second side's player turned half round, as he
@@ -54,7 +64,9 @@
 //	 "diagram": "...", "outcome": {"over": false}, "you": "Blue"}
 //
 // where ply counts the moves played, position is the position text the
-// game package reads, and you is the side of the token sent, if any. The
+// game package reads, and you is the side of the token sent, if any; in
+// Brouillard "view": true says that position and diagram are that side's
+// view (B12). The
 // status is "waiting" (for the second player), "playing", "over" (a side
 // won, by the rules or because the other resigned: outcome says which and
 // why) or "closed" (see Limits).
@@ -345,12 +357,19 @@
 //	GET  /games/{id}/events      the game's states as server-sent events
 //	                             (text/event-stream), each a state as GET
 //	                             /games/{id} answers it plus "last", the last move,
-//	                             and "reveal"; the stream ends with the game
+//	                             and "reveal"; the stream ends with the game. It
+//	                             sends the newest state: states that follow each
+//	                             other faster than the client reads skip to the
+//	                             newest ("ply" tells), so a client that needs
+//	                             every move and reveal reads /history
 //	GET  /games/{id}/replay      the game after ?ply=N moves (default: all played),
 //	                             for a player or anyone without a token:
-//	                             {"ply", "plies", "move", "reveal", "to_move",
-//	                             "position", "diagram", "svg", "moves", "movers",
-//	                             "reveals", "status", "outcome", "result"}
+//	                             {"id", "game", "hidden", "ply", "plies", "move",
+//	                             "reveal", "to_move", "position", "diagram",
+//	                             "svg", "moves", "movers", "reveals", "status",
+//	                             "outcome", "result"}; "hidden": true, to a
+//	                             spectator of a Brouillard game in progress,
+//	                             says that the position is not shown
 //	GET  /games/{id}/record      the game's record as text (hops.ReadRecord reads
 //	                             it); a resignation is told in a Termination tag
 //	POST /games/{id}/rematch     with a player's token, once the game is over (409,

@@ -506,16 +506,23 @@ func hostAddr(remote string) (netip.Addr, bool) {
 	return addr.Unmap(), err == nil
 }
 
+// retryAfter sets the Retry-After header of a refusal to wait, rounded up
+// to a whole second, and returns that time, for the message to say the
+// same.
+func retryAfter(w http.ResponseWriter, wait time.Duration) time.Duration {
+	secs := max(1, int(math.Ceil(wait.Seconds())))
+	w.Header().Set("Retry-After", strconv.Itoa(secs))
+	return time.Duration(secs) * time.Second
+}
+
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	client := s.clientIP(r)
 	if ok, wait := s.limiter.allow(client, s.cfg.Now()); !ok {
-		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
-		writeError(w, http.StatusTooManyRequests, "rate", "", "too many games created from %s: try again in %v", client, wait.Round(time.Second))
+		writeError(w, http.StatusTooManyRequests, "rate", "", "too many games created from %s: try again in %v", client, retryAfter(w, wait))
 		return
 	}
 	if ok, wait := s.global.allow("", s.cfg.Now()); !ok {
-		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
-		writeError(w, http.StatusTooManyRequests, "rate", "", "too many games are being created: try again in %v", wait.Round(time.Second))
+		writeError(w, http.StatusTooManyRequests, "rate", "", "too many games are being created: try again in %v", retryAfter(w, wait))
 		return
 	}
 	var req createRequest

@@ -32,10 +32,12 @@ type Store interface {
 	// (or was set aside as damaged), and then stores nothing. When it
 	// returns nil the journal must survive a crash.
 	Create(ctx context.Context, id string, e Event) error
-	// Append makes e event number seq of the game's journal, seq >= 2.
-	// If the journal does not hold exactly seq-1 events (another writer
-	// got there first) it returns ErrConflict and stores nothing; if
-	// there is no such game, ErrNotFound. When it returns nil the event
+	// Append makes e event number seq of the game's journal. If the
+	// journal does not hold exactly seq-1 events (another writer got
+	// there first), or seq is below 2 (event 1 is Create's), it returns
+	// ErrConflict and stores nothing; if there is no such game,
+	// ErrNotFound; if the game was set aside as damaged, its
+	// *DamagedError. When it returns nil the event
 	// must survive a crash; when it returns any error the journal must
 	// be as it was, or hold e as event seq (a write whose answer was
 	// lost), never anything else.
@@ -49,11 +51,12 @@ type Store interface {
 	Load(ctx context.Context, id string, from int) ([]Event, error)
 	// List calls fn for every game stored, without reading whole
 	// journals: it must be cheap enough to call at every start with
-	// thousands of games. It stops at the first error fn returns and
-	// returns it.
+	// thousands of games. A game set aside as damaged (SetterAside) is
+	// not listed. It stops at the first error fn returns and returns it.
 	List(ctx context.Context, fn func(Summary) error) error
 	// Delete removes a game's journal. Deleting a game that is not
-	// stored is not an error (two nodes may expire the same game).
+	// stored is not an error (two nodes may expire the same game); a game
+	// set aside as damaged stays set aside.
 	Delete(ctx context.Context, id string) error
 }
 

@@ -42,6 +42,7 @@ func Run(t *testing.T, open func(t *testing.T) referee.Store) {
 		{"ConcurrentAppends", testConcurrentAppends},
 		{"ConcurrentCreates", testConcurrentCreates},
 		{"RoundTrip", testRoundTrip},
+		{"LongJournal", testLongJournal},
 		{"List", testList},
 		{"Delete", testDelete},
 		{"Isolation", testIsolation},
@@ -276,6 +277,46 @@ func testConcurrentCreates(t *testing.T, s referee.Store) {
 
 // testRoundTrip stores events with every field set, each to a value of
 // its own, and checks that each comes back as it was.
+// testLongJournal: a journal of many events, some of long texts (a game
+// of thousands of plies, a long position text), is kept whole: every
+// event, in order, every text to its last byte, and the last one listed.
+func testLongJournal(t *testing.T, s referee.Store) {
+	const n = 600
+	id := NewID()
+	long := func(seq int) string { return strings.Repeat(fmt.Sprintf("%d-", seq), 3000)[:3000] }
+	first := creation(n)
+	first.Start = long(1)
+	want := []referee.Event{first}
+	if err := s.Create(bg, id, first); err != nil {
+		t.Fatal(err)
+	}
+	for seq := 2; seq <= n; seq++ {
+		e := move(seq)
+		if seq%100 == 0 {
+			e.Move = long(seq)
+		}
+		if err := s.Append(bg, id, seq, e); err != nil {
+			t.Fatalf("Append(%d): %v", seq, err)
+		}
+		want = append(want, e)
+	}
+	check(t, s, id, 1, want)
+	check(t, s, id, n-50, want[n-51:])
+	found := false
+	err := s.List(bg, func(sum referee.Summary) error {
+		if sum.ID == id {
+			found = true
+			if sum.Last.Type != "" && !equal(sum.Last, want[n-1]) {
+				return fmt.Errorf("the last event listed is %+v, want event %d", sum.Last, n)
+			}
+		}
+		return nil
+	})
+	if err != nil || !found {
+		t.Fatalf("List: found %v, %v", found, err)
+	}
+}
+
 func testRoundTrip(t *testing.T, s referee.Store) {
 	id := NewID()
 	full := func(seq int) referee.Event {
