@@ -123,6 +123,14 @@ func NewGame[P Position[P, M], M Move](name, title string, sides [2]string,
 		if !ok {
 			return nil, Errorf(ErrSyntax, "", "", "a %T is not a %s position", v, title)
 		}
+		// A State's text travels (JSON, a record's Start tag) and is
+		// read back: it must be one Parse reads as the same position.
+		text := p.String()
+		if q, err := parse(text); err != nil {
+			return nil, ErrorIn(err, "position "+Quote(text))
+		} else if q.String() != text {
+			return nil, Errorf(ErrPosition, "G11", "position "+Quote(text), "reads back as another position, %s", Quote(q.String()))
+		}
 		return wrap(p), nil
 	}
 	return g
@@ -131,7 +139,10 @@ func NewGame[P Position[P, M], M Move](name, title string, sides [2]string,
 // State returns the State of a position of the game's own package (a
 // catchit.Position for catchit.Game ...), so that a program holding typed
 // positions can use what works on States, such as a Recorder. Any other
-// value is an error.
+// value is an error, and so is a position whose text the game's Parse
+// does not read back, as a State's text must be: the zero position, or
+// a Zapita Build preview in the middle of a move (a pawn on a
+// headquarters, or holding the bomb).
 func (g *Game) State(p any) (State, error) {
 	if g == nil || g.of == nil {
 		return nil, Errorf(ErrSyntax, "", "", "the zero Game has no positions")

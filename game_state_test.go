@@ -5,8 +5,10 @@ import (
 	"testing"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/brouillard"
 	"github.com/hopsgames/hops/catchit"
 	"github.com/hopsgames/hops/coir"
+	"github.com/hopsgames/hops/zapita"
 )
 
 // TestGameState: a typed position becomes the State that parsing its
@@ -61,5 +63,40 @@ func TestRecordWithoutGame(t *testing.T) {
 	}
 	if _, err := hops.ReadRecord(rec.String()); !errors.Is(err, hops.ErrSyntax) {
 		t.Errorf("ReadRecord of a record with no game: %v", err)
+	}
+}
+
+// TestStateOfUnreadable: Game.State refuses a position whose text its
+// Parse does not read back, so that no State writes JSON or a record's
+// Start tag that does not read: the zero position of every game, and a
+// Zapita Build preview in the middle of a move (the pawn holding the
+// bomb it reached).
+func TestStateOfUnreadable(t *testing.T) {
+	for _, c := range []struct {
+		g *hops.Game
+		p any
+	}{
+		{zapita.Game, zapita.Position{}}, {catchit.Game, catchit.Position{}},
+		{coir.Game, coir.Position{}}, {brouillard.Game, brouillard.Position{}},
+	} {
+		if s, err := c.g.State(c.p); err == nil {
+			t.Errorf("%s: the State of the zero position: %v, want an error", c.g.Name, s)
+		}
+	}
+	p, err := zapita.Parse("7/a5B/cb5/3*1C1/c3A1C/b5B/a5A w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e3, _ := hops.ParseClick("E3")
+	d4, _ := hops.ParseClick("D4")
+	b, err := p.Build([]hops.Click{e3, d4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, err := zapita.Game.State(b.Preview); err == nil || hops.RuleOf(err) != "Z1" {
+		t.Errorf("the State of a preview whose pawn holds the bomb: %v, %v; want Parse's refusal (Z1)", s, err)
+	}
+	if s, err := zapita.Game.State(p); err != nil || s.String() != p.String() {
+		t.Errorf("the State of a position: %v, %v", s, err)
 	}
 }

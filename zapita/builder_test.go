@@ -166,8 +166,9 @@ func TestPreviewDrawsTheHeldBomb(t *testing.T) {
 // TestPreviewTextReadsBackOrIsRefused (Z4, Z5, Z8): a preview's
 // MarshalText reads back through Parse, or, for a move in progress whose
 // pawn stands on a headquarters or holds the bomb (a position the rules
-// never stop in), refuses, so that JSON never carries a position text
-// Parse will not read.
+// never stop in), refuses, so that a Position's JSON never carries a
+// text Parse will not read (a Built's preview text, there to be shown,
+// may: see hops.Built.MarshalJSON).
 func TestPreviewTextReadsBackOrIsRefused(t *testing.T) {
 	for _, c := range []struct{ pos, clicks string }{
 		{"7/a5B/cb5/3*1C1/c3A1C/b5B/a5A w", "E3 D4"}, // the pawn holds the bomb
