@@ -431,6 +431,13 @@ func (b *builder) Click(i int, c hops.Click) error {
 				if cs := c.candidates(); cs.Empty() {
 					return fail("K4", "the pawn on %s cannot move: no step or jump of it lands on an empty square", sq)
 				}
+				// Without the ball's obligation (K8) the turn could go
+				// on: the obligation is what it breaks.
+				free := *b
+				free.attacker, free.seconds, free.out = false, nil, nil
+				if b.attacker && free.canBegin(sq) {
+					return fail("K8", "the pawn on %s cannot begin a legal turn: after any displacement of it the ball could no longer be moved, which the attacker must do once", sq)
+				}
 				return fail("K7", "the pawn on %s cannot begin a legal turn: no displacement of it can be followed by a second one", sq)
 			}
 			b.start(sq)
@@ -460,6 +467,13 @@ func (b *builder) Click(i int, c hops.Click) error {
 	}
 	if b.path.Len() == 1 && st.pawns[side].Has(sq) && sq != b.path.From() {
 		return fail("K4", "the pawn on %s has not moved yet", b.path.From())
+	}
+	if b.path.Len() >= 2 && b.ord == 0 && st.pawns[side^1].Has(sq) {
+		// Not a landing: the first displacement cannot go on, so the
+		// click is the second pawn, and it is the opponent's.
+		if cs := b.candidates(); cs.Empty() {
+			return fail("K7", "%s holds a %s pawn: %s moves only its own pawns", sq, SideName(side^1), SideName(side))
+		}
 	}
 	if cs := b.candidates(); cs.Has(c) {
 		if !b.viable(c) {

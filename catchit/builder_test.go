@@ -153,6 +153,12 @@ func TestBuildSaysWhy(t *testing.T) {
 		{walled, "G3 G4 A1", "click 3 A1: the pawn on A1 cannot move after G3-G4: no step or jump of it lands on an empty square (K4)"},
 		{walled, "A1", "click 1 A1: the pawn on A1 cannot move: no step or jump of it lands on an empty square (K4)"},
 		{Start(), "C1 C2 F1", "click 3 F1: after C1-C2 the attacker must still move the ball, and the pawn on F1 can neither carry nor take it (K8)"},
+		// An opponent's pawn once the first displacement, a step, is
+		// over is the second pawn, not a landing (K7).
+		{Start(), "D1 D2 C7", "click 3 C7: C7 holds a Red pawn: Blue moves only its own pawns (K7)"},
+		// Every turn C4 begins leaves Red, the attacker, unable to move
+		// the ball (K8), as Validate says of each.
+		{mustParse(t, "Rrb4/rrbb3/brr4/bbrb3/7/7/7 r"), "C4", "click 1 C4: the pawn on C4 cannot begin a legal turn: after any displacement of it the ball could no longer be moved, which the attacker must do once (K8)"},
 	} {
 		if _, err := c.p.Build(clicksOf(t, c.clicks)); err == nil || err.Error() != c.want {
 			t.Errorf("%s, %s: %v, want %s", c.p, c.clicks, err, c.want)
