@@ -79,7 +79,7 @@ func NewPosition(white, black hops.Bitboard, toMove hops.Side) (Position, error)
 		return Position{}, err
 	}
 	p := Position{white: white, black: black, side: toMove}
-	return p, p.check()
+	return p, engine.InSetup(p.check())
 }
 
 // check verifies the material of C1 and the side rule of C8.

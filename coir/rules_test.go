@@ -103,6 +103,16 @@ func TestC1_Material(t *testing.T) {
 	if _, err := NewPosition(squares(t, "A1"), squares(t, "A1 B1 C1 D1 E1 F1 A2 B2 C2 D2 E2"), White); hops.RuleOf(err) != "C1" {
 		t.Errorf("a square of both colours: %v", err)
 	}
+	// Pawns given as squares, not as a text: the error names the pieces,
+	// not the text's rows.
+	s := Start().Setup()
+	s.Pawns[White] &= s.Pawns[White] - 1
+	if _, err := s.Position(); err == nil || err.Error() != "pieces: 11 pawns on the board, want 12 (C1)" {
+		t.Errorf("a Setup with 11 pawns: %v", err)
+	}
+	if _, err := Parse("bbbbb1/6/6/6/6/wwwwww w"); err == nil || !strings.HasPrefix(err.Error(), "rows: ") {
+		t.Errorf("a text with 11 pawns: %v, want it located on the rows", err)
+	}
 }
 
 func TestC2_Setup(t *testing.T) {

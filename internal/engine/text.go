@@ -166,9 +166,16 @@ func ParseRows(b *hops.Board, rows string, piece func(s hops.Square, c byte, mar
 // text's rows is located on the pieces.
 func ParseSetupText[P any](parse func(string) (P, error), text string) (P, error) {
 	p, err := parse(text)
+	return p, InSetup(err)
+}
+
+// InSetup locates an error of a position's checks, which name the text's
+// ranks and rows, in a setup given as squares (see ParseSetupText): a
+// copy of the *Error, or err itself when it is none or nil.
+func InSetup(err error) error {
 	var e *hops.Error
 	if err == nil || !errors.As(err, &e) {
-		return p, err
+		return err
 	}
 	c := *e
 	if rank, square, ok := strings.Cut(c.Where, ", "); ok && strings.HasPrefix(rank, "rank ") {
@@ -176,7 +183,7 @@ func ParseSetupText[P any](parse func(string) (P, error), text string) (P, error
 	} else if c.Where == "rows" {
 		c.Where = "pieces"
 	}
-	return p, &c
+	return &c
 }
 
 // AppendRows appends the canonical <rows> field (G11) of a position on
