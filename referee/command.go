@@ -41,11 +41,11 @@ type StoreFlag struct {
 type Command struct {
 	HTTP     *http.Server
 	Server   *Server
-	MaxConns int // the most connections served at once
+	MaxConns int // the most connections served at once; 0 sets no bound
 	// ConnsPerClient is the share of the connections one client address
 	// may hold (0: no share).
 	ConnsPerClient int
-	Sweep          time.Duration // how often the janitor deletes expired games
+	Sweep          time.Duration // how often the janitor deletes expired games; 0: never
 	store          Store
 	kept           string // where the games are kept, for the log; "" in memory
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -209,5 +210,72 @@ func TestZeroCommand(t *testing.T) {
 	err := c.Run(context.Background())
 	if err == nil || !strings.Contains(err.Error(), "Setup") {
 		t.Errorf("Run of the zero Command: %v, want an error that names Setup", err)
+	}
+}
+
+// TestHandBuiltCommand: a Command built by hand, with no janitor interval
+// and no bound on connections, serves and stops: it neither panics nor
+// waits for ever for a place among 0 connections.
+func TestHandBuiltCommand(t *testing.T) {
+	srv, err := NewServer(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	c := &Command{HTTP: &http.Server{Addr: "127.0.0.1:0", Handler: srv, ReadHeaderTimeout: time.Second}, Server: srv}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.HTTP.Addr = ln.Addr().String()
+	ln.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- c.Run(ctx) }()
+	var resp *http.Response
+	for range 100 {
+		if resp, err = http.Get("http://" + c.HTTP.Addr + "/kinds"); err == nil {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err != nil {
+		t.Fatalf("the command does not serve: %v", err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("GET /kinds: %d", resp.StatusCode)
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("Run: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Run did not return")
+	}
+	// The listener alone: no bound, and a negative one, take connections.
+	for _, total := range []int{0, -1} {
+		inner, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := LimitListener(inner, total, 0)
+		go func() {
+			if c, err := net.Dial("tcp", inner.Addr().String()); err == nil {
+				c.Close()
+			}
+		}()
+		conn, err := l.Accept()
+		if err != nil {
+			t.Errorf("total %d: Accept: %v", total, err)
+		} else {
+			conn.Close()
+		}
+		l.Close()
+		if _, err := l.Accept(); err == nil {
+			t.Errorf("total %d: Accept after Close took a connection", total)
+		}
 	}
 }

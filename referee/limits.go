@@ -88,13 +88,44 @@ type limitListener struct {
 
 // LimitListener returns a listener that accepts at most total
 // simultaneous connections from l, and at most perClient from one
-// client address (an IPv4 address, or an IPv6 /64 network); perClient
-// 0 sets no share. The connections from an address of exempt, such as
-// the trusted proxies (Config.TrustedProxies), which carry many clients'
-// requests, have no share: only total bounds them.
+// client address (an IPv4 address, or an IPv6 /64 network); a total or
+// a perClient of 0 or less sets no such bound. The connections from an
+// address of exempt, such as the trusted proxies (Config.TrustedProxies),
+// which carry many clients' requests, have no share: only total bounds
+// them.
 func LimitListener(l net.Listener, total, perClient int, exempt ...netip.Prefix) net.Listener {
-	return &limitListener{Listener: l, perClient: perClient, exempt: slices.Clone(exempt), sem: make(chan struct{}, total),
+	ll := &limitListener{Listener: l, perClient: perClient, exempt: slices.Clone(exempt),
 		done: make(chan struct{}), open: map[string]int{}}
+	if total > 0 {
+		ll.sem = make(chan struct{}, total)
+	}
+	return ll
+}
+
+// acquire waits for a place among the total, and reports false once the
+// listener is closed.
+func (l *limitListener) acquire() bool {
+	if l.sem == nil {
+		select {
+		case <-l.done:
+			return false
+		default:
+			return true
+		}
+	}
+	select {
+	case l.sem <- struct{}{}:
+		return true
+	case <-l.done:
+		return false
+	}
+}
+
+// release gives a place back.
+func (l *limitListener) release() {
+	if l.sem != nil {
+		<-l.sem
+	}
 }
 
 // overShare is what a connection beyond its client's share reads before
@@ -106,14 +137,12 @@ const overShare = "HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/j
 // client's share.
 func (l *limitListener) Accept() (net.Conn, error) {
 	for {
-		select {
-		case l.sem <- struct{}{}:
-		case <-l.done:
+		if !l.acquire() {
 			return nil, net.ErrClosed
 		}
 		c, err := l.Listener.Accept()
 		if err != nil {
-			<-l.sem
+			l.release()
 			return nil, err
 		}
 		remote := c.RemoteAddr().String()
@@ -126,7 +155,7 @@ func (l *limitListener) Accept() (net.Conn, error) {
 			c.SetWriteDeadline(time.Now().Add(time.Second))
 			c.Write([]byte(overShare))
 			c.Close()
-			<-l.sem
+			l.release()
 			continue
 		}
 		l.open[key]++
@@ -137,7 +166,7 @@ func (l *limitListener) Accept() (net.Conn, error) {
 				delete(l.open, key)
 			}
 			l.mu.Unlock()
-			<-l.sem
+			l.release()
 		}}, nil
 	}
 }

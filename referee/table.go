@@ -420,8 +420,13 @@ func (s *Server) Sweep() int {
 	return n
 }
 
-// Janitor calls Sweep every interval until stop is closed.
+// Janitor calls Sweep every interval until stop is closed or the server
+// is closed. An interval of 0 or less sweeps never: Janitor returns at
+// once.
 func (s *Server) Janitor(every time.Duration, stop <-chan struct{}) {
+	if every <= 0 {
+		return
+	}
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
