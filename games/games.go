@@ -159,11 +159,11 @@ type Division struct {
 }
 
 // UnmarshalJSON reads the JSON form of a Division, its keys written
-// exactly and each once (see hops.DecodeJSON); a refused one leaves d as
-// it was.
+// exactly, each once and none missing, as a count has no default (see
+// hops.DecodeJSON); a refused one leaves d as it was.
 func (d *Division) UnmarshalJSON(data []byte) error {
 	type plain Division
-	return engine.DecodeOver(data, (*plain)(d), "division")
+	return engine.DecodeComplete(data, (*plain)(d), "division")
 }
 
 // Perft returns hops.Perft of the typed position behind s.

@@ -87,3 +87,19 @@ func TestStateJSONShape(t *testing.T) {
 		t.Errorf("the zero State prints %q (%v)", fmt.Sprint(s), err)
 	}
 }
+
+// TestDivisionJSONComplete: a Division read from JSON needs both keys; a
+// refused one leaves the Division as it was.
+func TestDivisionJSONComplete(t *testing.T) {
+	d := games.Division{Move: "A1-A2", Nodes: 7}
+	for _, bad := range []string{`{"nodes":1}`, `{"move":"B1-B2"}`, `{"move":"B1-B2","nodes":"x"}`} {
+		got := d
+		if err := json.Unmarshal([]byte(bad), &got); err == nil || got != d {
+			t.Errorf("%s: %v, %+v; want an error and the Division unchanged", bad, err, got)
+		}
+	}
+	var back games.Division
+	if err := json.Unmarshal([]byte(`{"move":"B1-B2","nodes":3}`), &back); err != nil || back != (games.Division{Move: "B1-B2", Nodes: 3}) {
+		t.Errorf("a whole Division: %+v, %v", back, err)
+	}
+}

@@ -389,3 +389,15 @@ func TestOptionsJSON(t *testing.T) {
 		t.Errorf("Result encodes as %s", res)
 	}
 }
+
+// TestResultJSONComplete: a Result read from JSON needs every key, as a
+// result has no defaults; a refused one leaves the Result as it was.
+func TestResultJSONComplete(t *testing.T) {
+	r := Result[catchit.Move]{Score: 5, Depth: 2, Nodes: 40}
+	for _, bad := range []string{`{"move":"","score":1,"depth":1}`, `{"score":1,"depth":1,"nodes":1}`} {
+		got := r
+		if err := json.Unmarshal([]byte(bad), &got); err == nil || got != r {
+			t.Errorf("%s: %v, %+v; want an error and the Result unchanged", bad, err, got)
+		}
+	}
+}

@@ -102,11 +102,12 @@ type Result[M hops.Move] struct {
 	Nodes int `json:"nodes"` // the positions visited
 }
 
-// UnmarshalJSON reads the JSON form of a Result, its keys written exactly
-// and each once (see hops.DecodeJSON); a refused one leaves r as it was.
+// UnmarshalJSON reads the JSON form of a Result, its keys written exactly,
+// each once and none missing, as a result has no defaults (see
+// hops.DecodeJSON); a refused one leaves r as it was.
 func (r *Result[M]) UnmarshalJSON(data []byte) error {
 	type plain Result[M]
-	return engine.DecodeOver(data, (*plain)(r), "result")
+	return engine.DecodeComplete(data, (*plain)(r), "result")
 }
 
 // Tactics is what a searcher may know of a game beyond its rules and its
