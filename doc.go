@@ -196,7 +196,8 @@
 // goroutines without locking, and so can the States, views, moves,
 // records and errors. What holds working memory is for one goroutine at a
 // time, and its documentation says so: a Recorder, a RecordReader, a
-// JumpSearch, and the players of the players package. Bad input never
+// JumpSearch, a Reach that ReachInto fills, and the players of the
+// players package. Bad input never
 // panics: malformed texts and illegal moves are reported as errors.
 //
 // # The engine the games share

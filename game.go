@@ -75,8 +75,8 @@ type State interface {
 	// or parsing its text: with CountMoves it is the quick way to play
 	// through a State (a random playout, a player that picks by index).
 	// An index out of range is an *Error of kind ErrIllegal, citing G9
-	// (the generator's order numbers the moves) or, in a position with no
-	// legal move, G6.
+	// (the generator's order numbers the moves) or, in a finished game,
+	// the rule that ended it (Outcome.Err).
 	PlayIndex(i int) (State, error)
 	// Play parses, validates and plays a move text.
 	Play(move string) (State, error)
@@ -300,6 +300,9 @@ func (e erased[P, M]) PlayIndex(i int) (State, error) {
 	})
 	switch {
 	case n == 0:
+		if err := e.p.Outcome().Err(); err != nil {
+			return nil, ErrorIn(err, fmt.Sprintf("move %d", i))
+		}
 		return nil, Errorf(ErrIllegal, "G6", fmt.Sprintf("move %d", i), "the position has no legal move")
 	case i < 0 || i >= n:
 		if n == 1 {

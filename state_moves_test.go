@@ -120,10 +120,12 @@ func TestStateMovesAgree(t *testing.T) {
 					t.Fatalf("%s: MovesPage(0, 0) = %#v, want an empty list", s, got)
 				}
 				// Out of range: the moves are numbered in the generator's
-				// order (G9); with none, the side to move has lost (G6).
+				// order (G9); with none, the game is over, and the rule
+				// that ended it (G6 for a side left without a move) says
+				// why.
 				rule := "G9"
 				if len(moves) == 0 {
-					rule = "G6"
+					rule = s.Outcome().Rule
 				}
 				for _, i := range []int{-1, len(moves), len(moves) + 5} {
 					if _, err := s.PlayIndex(i); !errors.Is(err, hops.ErrIllegal) || hops.RuleOf(err) != rule {

@@ -157,7 +157,9 @@
 //     addition to its Fou being able to move (B11).
 //   - Parsing checks material exactly: each side has its two blanks and
 //     the figures its opponent has not captured, each once; captured
-//     figures are the first ones of the order (B5, B11).
+//     figures are the first ones of the order (B5, B11); and no Nine is
+//     turned over on the board, since a target turned over is captured
+//     (B8).
 //   - Move texts: ParseMove checks only the form; a mark 'x' anywhere but
 //     on the Fou's last jump is judged by Validate (B8), as is a Fou path
 //     written before a pawn path. "out" is not a Brouillard square.

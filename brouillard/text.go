@@ -68,7 +68,8 @@ func (p *Position) UnmarshalText(text []byte) error {
 // Parse reads a position text (B11). It is strict: the canonical text of
 // the result is the input itself, and impossible positions (wrong
 // material, a pawn on a dark square, a continuation whose Fou cannot
-// move, ...) are errors that say what is wrong and where.
+// move, a Nine turned over on the board, ...) are errors that say what is
+// wrong and where.
 func Parse(text string) (Position, error) {
 	st, err := parseState(text, false, 0)
 	if err != nil {
