@@ -621,7 +621,11 @@ async function render() {
   // button shows once the list of moves says there is one (canTakeBack).
   $('takeback').hidden = true;
   if (st.status === 'waiting') {
-    s.textContent = game.invitation ? 'Waiting for your opponent to join.' : 'Waiting for the game to start.';
+    s.textContent = game.invitation
+      ? 'Waiting for your opponent to join.'
+      : game.rematch
+        ? 'Waiting for your opponent to join the rematch: the game page tells them.'
+        : 'Waiting for the game to start.';
   } else if (st.status === 'playing') {
     s.textContent = myTurn() ? `Your move (${game.you}).` : `${st.to_move} to move…`;
   } else if (st.status === 'over') {
@@ -1316,7 +1320,7 @@ async function takeRematch(r) {
     return;
   }
   if (r.token) {
-    remember({ id: r.id, token: r.token, you: r.you, game: r.game, invitation: r.invitation || '', opponent: game.opponent });
+    remember({ id: r.id, token: r.token, you: r.you, game: r.game, invitation: r.invitation || '', opponent: game.opponent, rematch: true });
   }
   location.hash = 'game=' + r.id;
 }
