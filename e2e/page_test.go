@@ -854,3 +854,33 @@ func TestTakebackOfferedOnlyWhenPossible(t *testing.T) {
 	}
 	p.screenshot("second-side-board")
 }
+
+// TestBrouillardRematchPlacesPawns: in a rematch of Brouillard between
+// two people, the player who joins it places his pawns first (B3), as
+// through an invitation link, and his token of the finished game never
+// goes into the address.
+func TestBrouillardRematchPlacesPawns(t *testing.T) {
+	g := newAPIGame(t, "brouillard")
+	p := newPage(t, "rematch asker")
+	q := newPage(t, "rematch joiner")
+	p.seat(g.id, "brouillard", "White", g.tokens["White"])
+	q.seat(g.id, "brouillard", "Red", g.tokens["Red"])
+	if code := call(t, "POST", "/games/"+g.id+"/resign", g.tokens["Red"], nil, nil); code != http.StatusOK {
+		t.Fatalf("resign: %d", code)
+	}
+	first := p.waitFor("the end", 10*time.Second, func(v view) bool { return v.Status == "over" && v.Phase == "over" })
+	p.do(chromedp.Click("#rematch", chromedp.ByQuery))
+	p.waitFor("the rematch", 10*time.Second, func(v view) bool { return v.Hash != first.Hash && v.Status == "waiting" })
+	q.do(chromedp.WaitVisible("#rematch-join", chromedp.ByQuery), chromedp.Click("#rematch-join", chromedp.ByQuery))
+	v := q.waitFor("the form to place the pawns", 10*time.Second, func(v view) bool { return v.Phase == "lobby" })
+	if strings.Contains(v.Hash, g.tokens["Red"]) {
+		t.Errorf("the address holds the joiner's token: %s", v.Hash)
+	}
+	q.screenshot("rematch-brouillard-join")
+	q.do(chromedp.SendKeys(`#arrangement`, "KQJTNXX", chromedp.ByQuery), chromedp.Click(`#start`, chromedp.ByQuery))
+	qv := q.waitFor("the joined rematch", 10*time.Second, func(v view) bool { return v.Status == "playing" && v.Phase != "busy" })
+	// Red of the first game plays White now, with the pawns he placed.
+	if qv.You != "White" || !strings.Contains(qv.Position, "/T1NFX1X/1K1Q1J1 ") {
+		t.Errorf("the joiner plays %s with %q, want White with KQJTNXX", qv.You, qv.Position)
+	}
+}

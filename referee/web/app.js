@@ -212,7 +212,9 @@ function plain(err) {
     case 'turn':
       return turnWords();
     case 'waiting':
-      return 'Your opponent has not joined yet: send them the invitation link.';
+      return game && game.rematch && !game.invitation
+        ? 'Your opponent has not joined the rematch yet: their game page offers it to them.'
+        : 'Your opponent has not joined yet: send them the invitation link.';
     case 'over':
       return 'The game is over: no more moves.';
     case 'closed':
@@ -1311,12 +1313,18 @@ $('rematch-join').addEventListener('click', async () => {
   if (r) await takeRematch(r);
 });
 
+// rematchInvitation is the invitation of a rematch being joined, kept
+// here rather than in the address: it is the player's token of the game
+// he leaves.
+let rematchInvitation = null;
+
 // takeRematch goes to the game that follows this one: its creator keeps
-// its token, the other player joins it with its invitation (his token of
-// this game, which never goes into the address).
+// its token, the other player joins it with its invitation, as a link
+// would have him join (in Brouillard he places his pawns first).
 async function takeRematch(r) {
   if (r.join) {
-    await offerJoin(r.id, r.invitation);
+    rematchInvitation = { id: r.id, invitation: r.invitation };
+    location.hash = `join=${r.id}`;
     return;
   }
   if (r.token) {
@@ -1726,7 +1734,9 @@ function route() {
   say('');
   if (h.startsWith('join=')) {
     const [id, invitation] = h.slice(5).split('.');
-    offerJoin(id, invitation || '');
+    const kept = rematchInvitation && rematchInvitation.id === id ? rematchInvitation.invitation : '';
+    rematchInvitation = null;
+    offerJoin(id, invitation || kept);
   } else if (h.startsWith('game=')) {
     showGame(h.slice(5));
   } else if (h.startsWith('watch=')) {
