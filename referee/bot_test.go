@@ -123,3 +123,45 @@ func TestCloseWaitsForTheBackground(t *testing.T) {
 		t.Errorf("Sweep after Close deleted %d games", n)
 	}
 }
+
+// slowDelete is a store whose Delete takes a while and does not heed its
+// context.
+type slowDelete struct {
+	*MemStore
+	began chan struct{}
+	once  sync.Once
+	ended atomic.Bool
+}
+
+func (s *slowDelete) Delete(ctx context.Context, id string) error {
+	s.once.Do(func() { close(s.began) })
+	time.Sleep(300 * time.Millisecond)
+	err := s.MemStore.Delete(context.Background(), id)
+	s.ended.Store(true)
+	return err
+}
+
+// TestCloseWaitsForSweep: Close returns once a Sweep under way has
+// deleted what it was deleting.
+func TestCloseWaitsForSweep(t *testing.T) {
+	clk := &clock{now: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
+	store := &slowDelete{MemStore: &MemStore{}, began: make(chan struct{})}
+	srv, err := NewServer(Config{Rand: rand.NewChaCha8([32]byte{74}), Store: store, Now: clk.Now, IdleTTL: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := srv.createGame(createRequest{Game: "coir"}, ""); err != nil {
+		t.Fatal(err)
+	}
+	clk.advance(time.Hour)
+	go srv.Sweep()
+	select {
+	case <-store.began:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the Sweep did not delete the expired game")
+	}
+	srv.Close()
+	if !store.ended.Load() {
+		t.Error("Close returned while a Sweep was deleting a game")
+	}
+}

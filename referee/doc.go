@@ -12,7 +12,9 @@
 // token: the creator receives his and an invitation, which he passes to
 // his opponent, who claims it once to get the other token.
 //
-//	GET  /kinds                  the games the server hosts
+//	GET  /kinds                  the games the server hosts: {"kinds": [{"name",
+//	                             "title", "sides", "hidden"}]}, hidden saying that
+//	                             the game hides pieces (Brouillard)
 //	POST /games                  create a game: {"game": "catchit", "first": "Red",
 //	                             "side": "Blue", "arrangement": "NTXXQJK"}; all but
 //	                             game are optional: first is the side that starts
@@ -229,11 +231,16 @@
 // # Storage
 //
 // The server keeps its games in a Store: every event (creation, join,
-// move, resignation, takeback) is written to the store, and the store has it
-// durably, before the request is answered, so that an acknowledged move
-// survives a crash; a write the store refuses or cannot make is answered
-// 503 and nothing of it is applied. Tokens and invitations are stored as
-// their SHA-256, never in clear.
+// move, resignation, takeback, and the rematch asked for after the end) is
+// written to the store, and the store has it durably, before the request
+// is answered, so that an acknowledged move survives a crash; a write the
+// store refuses or cannot make is answered 503 and nothing of it is
+// applied. Tokens and invitations are stored as their SHA-256, never in
+// clear. A journal is read strictly, so a server of an earlier version,
+// which knows fewer kinds of event and fields, takes the journal of a game
+// that holds a newer one (a rematch) as damaged, and FileStore sets it
+// aside: upgrade every node sharing a store before any asks for a rematch,
+// and do not go back to an earlier version on the same data.
 //
 // With -data DIR (FileStore) every game is a journal, DIR/<id>.journal: a
 // header that records how many bytes of the file are known to be synced,
@@ -367,9 +374,10 @@
 //	                             {"id", "game", "hidden", "ply", "plies", "move",
 //	                             "reveal", "to_move", "position", "diagram",
 //	                             "svg", "moves", "movers", "reveals", "status",
-//	                             "outcome", "result"}; "hidden": true, to a
-//	                             spectator of a Brouillard game in progress,
-//	                             says that the position is not shown
+//	                             "outcome", "result", "you"}, you being the
+//	                             asker's side when he sent his token; "hidden":
+//	                             true, to a spectator of a Brouillard game in
+//	                             progress, says that the position is not shown
 //	GET  /games/{id}/record      the game's record as text (hops.ReadRecord reads
 //	                             it); a resignation is told in a Termination tag
 //	POST /games/{id}/rematch     with a player's token, once the game is over (409,

@@ -182,12 +182,15 @@ func (m *match) snapshot() snapshot {
 }
 
 // expired reports whether the game has outlived its time at now: a
-// finished game finishedTTL after it ended, a game still waiting for its
+// finished game finishedTTL after its last event (its end, or a rematch
+// asked after it), a game still waiting for its
 // second player waitingTTL after it was created, any other idleTTL after
 // its last event. A zero TTL never expires. The caller holds m.mu.
 func (m *match) expired(now time.Time, idleTTL, finishedTTL, waitingTTL time.Duration) bool {
 	if !m.ended.IsZero() {
-		return finishedTTL > 0 && now.Sub(m.ended) >= finishedTTL
+		// From its last event, as a restarted server judges it from
+		// the store's summary: the end, or a rematch asked after it.
+		return finishedTTL > 0 && now.Sub(m.last) >= finishedTTL
 	}
 	if waitingTTL > 0 && !m.joined && now.Sub(m.last) >= waitingTTL {
 		return true

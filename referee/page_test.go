@@ -628,3 +628,116 @@ func TestRematchKept(t *testing.T) {
 		t.Errorf("the other node tells Blue %d %s", code, raw)
 	}
 }
+
+// TestRematchReplaced: a rematch whose game is gone (it expired before
+// the other player joined) is replaced by the next request, here and
+// after a restart, rather than named for ever; a game nobody joined has
+// no rematch (there is nobody to play it with).
+func TestRematchReplaced(t *testing.T) {
+	clk := &clock{now: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
+	store := &MemStore{}
+	cfg := Config{Rand: rand.NewChaCha8([32]byte{98}), Store: store, Now: clk.Now, WaitingTTL: 15 * time.Minute, FinishedTTL: 30 * 24 * time.Hour}
+	c := newClientWith(t, cfg)
+	h := c.create("zapita", "")
+	c.do("POST", "/games/"+h.ID+"/resign", h.Tokens["Khaki"], "", nil)
+	path := "/games/" + h.ID + "/rematch"
+	var first rematchJSON
+	if code, raw := c.do("POST", path, h.Tokens["White"], "", &first); code != http.StatusCreated {
+		t.Fatalf("the rematch: %d %s", code, raw)
+	}
+	clk.advance(time.Hour) // the rematch expires unjoined
+	c.server().Sweep()
+	var e errorJSON
+	if code, raw := c.do("GET", path, h.Tokens["Khaki"], "", &e); code != http.StatusNotFound || e.Kind != "none" {
+		t.Fatalf("the rematch gone: %d %s, want 404 none", code, raw)
+	}
+	var second rematchJSON
+	if code, raw := c.do("POST", path, h.Tokens["Khaki"], "", &second); code != http.StatusCreated || second.ID == first.ID || second.You != "White" {
+		t.Fatalf("a new rematch: %d %s", code, raw)
+	}
+	cfg.Rand = rand.NewChaCha8([32]byte{99})
+	c.restart(cfg)
+	var told rematchJSON
+	if code, raw := c.do("GET", path, h.Tokens["White"], "", &told); code != http.StatusOK || told.ID != second.ID || !told.Join || told.Invitation != h.Tokens["White"] {
+		t.Fatalf("after a restart White is told %d %s, want %s", code, raw, second.ID)
+	}
+	if joined := c.joinAs(told.ID, joinRequest{Invitation: told.Invitation}); joined.You != "Khaki" {
+		t.Errorf("White of the first game joins the rematch as %s", joined.You)
+	}
+
+	alone := c.createOnly(createRequest{Game: "coir"})
+	c.do("POST", "/games/"+alone.ID+"/resign", alone.Token, "", nil)
+	if code, raw := c.do("POST", "/games/"+alone.ID+"/rematch", alone.Token, "", &e); code != http.StatusConflict || e.Kind != "waiting" {
+		t.Errorf("a rematch of a game nobody joined: %d %s, want 409 waiting", code, raw)
+	}
+}
+
+// TestRematchEventsChecked: a journal's rematch event is trusted only
+// where the server itself writes one: after the end of a game two
+// players sat at, keeping it ended, naming another game, and not the
+// same one twice. Any other is damage, and the game is answered so.
+func TestRematchEventsChecked(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		over  bool
+		event func(id string) Event
+		ok    bool
+	}{
+		{"after the end", true, func(string) Event {
+			return Event{Type: EventRematch, Side: "White", Next: strings.Repeat("a", 32), End: true}
+		}, true},
+		{"before the end", false, func(string) Event {
+			return Event{Type: EventRematch, Side: "White", Next: strings.Repeat("a", 32), End: true}
+		}, false},
+		{"not keeping the end", true, func(string) Event { return Event{Type: EventRematch, Side: "White", Next: strings.Repeat("a", 32)} }, false},
+		{"naming the game itself", true, func(id string) Event { return Event{Type: EventRematch, Side: "White", Next: id, End: true} }, false},
+		{"naming no game id", true, func(string) Event { return Event{Type: EventRematch, Side: "White", Next: "x", End: true} }, false},
+		{"by no side", true, func(string) Event {
+			return Event{Type: EventRematch, Side: "Blue", Next: strings.Repeat("a", 32), End: true}
+		}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			store := &MemStore{}
+			cl := newClientWith(t, Config{Rand: rand.NewChaCha8([32]byte{100}), Store: store})
+			h := cl.create("zapita", "")
+			if c.over {
+				cl.do("POST", "/games/"+h.ID+"/resign", h.Tokens["Khaki"], "", nil)
+			}
+			events, err := store.Load(context.Background(), h.ID, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			add := func(e Event) {
+				e.Time = time.Now()
+				if err := store.Append(context.Background(), h.ID, len(events)+1, e); err != nil {
+					t.Fatal(err)
+				}
+				events = append(events, e)
+			}
+			add(c.event(h.ID))
+			fresh := newClientWith(t, Config{Rand: rand.NewChaCha8([32]byte{101}), Store: store})
+			var e errorJSON
+			code, raw := fresh.do("GET", "/games/"+h.ID, h.Tokens["White"], "", &e)
+			if c.ok != (code == http.StatusOK) || !c.ok && e.Kind != "damaged" {
+				t.Fatalf("GET: %d %s, want %s", code, raw, map[bool]string{true: "200", false: "503 damaged"}[c.ok])
+			}
+			if !c.ok {
+				return
+			}
+			// The same rematch again is damage; another one replaces it.
+			again := c.event(h.ID)
+			other := again
+			other.Next = strings.Repeat("b", 32)
+			add(other)
+			fresh = newClientWith(t, Config{Rand: rand.NewChaCha8([32]byte{102}), Store: store})
+			if code, raw := fresh.do("GET", "/games/"+h.ID, h.Tokens["White"], "", nil); code != http.StatusOK {
+				t.Errorf("a rematch replaced: %d %s", code, raw)
+			}
+			add(other)
+			fresh = newClientWith(t, Config{Rand: rand.NewChaCha8([32]byte{103}), Store: store})
+			if code, raw := fresh.do("GET", "/games/"+h.ID, h.Tokens["White"], "", &e); code != http.StatusServiceUnavailable || e.Kind != "damaged" {
+				t.Errorf("the same rematch twice: %d %s, want 503 damaged", code, raw)
+			}
+		})
+	}
+}

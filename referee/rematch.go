@@ -37,19 +37,27 @@ type rematchJSON struct {
 }
 
 // rematchOf checks a journal's rematch event against the game: it comes
-// after the end, once, names a side and a game id.
+// after the end of a game two players sat at, keeps it ended, names a
+// side and another game. A later one replaces an earlier one, whose game
+// had gone (expired unjoined, or lost with a write's answer).
 func (m *match) rematchOf(e Event) (rematch, error) {
 	if s := m.status(); s != StatusOver && s != StatusClosed {
 		return rematch{}, errors.New("rematch of a game that is " + s)
 	}
-	if m.next != nil {
-		return rematch{}, fmt.Errorf("a second rematch, after %s", m.next.id)
+	if !m.joined {
+		return rematch{}, errors.New("rematch of a game nobody joined")
+	}
+	if !e.End {
+		return rematch{}, errors.New("a rematch that does not keep the game ended")
 	}
 	if _, err := m.game.ParseSide(e.Side); err != nil {
 		return rematch{}, err
 	}
-	if !validID(e.Next) {
-		return rematch{}, fmt.Errorf("rematch %q is no game id", e.Next)
+	if !validID(e.Next) || e.Next == m.id {
+		return rematch{}, fmt.Errorf("rematch %q is no other game's id", e.Next)
+	}
+	if m.next != nil && m.next.id == e.Next {
+		return rematch{}, fmt.Errorf("the rematch %s recorded twice", e.Next)
 	}
 	return rematch{id: e.Next, asker: e.Side}, nil
 }
@@ -106,12 +114,19 @@ func (s *Server) postRematch(w http.ResponseWriter, r *http.Request, m *match, w
 	}
 	side := m.game.SideName(who.side)
 	m.mu.Lock()
-	prev, invitee := m.next, m.tokens[who.side.Other()]
+	prev, invitee, joined := m.next, m.tokens[who.side.Other()], m.joined
 	m.mu.Unlock()
+	if !joined {
+		fail(w, m, failf(http.StatusConflict, "waiting", "nobody joined this game: there is nobody to play a rematch with; create a new game"))
+		return
+	}
 	if prev != nil && s.holds(prev.id) &&
 		(key == "" || prev.asker != side || prev.id != derive("game id", key)) {
 		writeJSON(w, http.StatusOK, s.answer(m, *prev, who))
 		return
+	}
+	if prev != nil && s.holds(prev.id) {
+		prev = nil // the asker's own, asked again with its key: not gone
 	}
 	// A new game, or the asker's request again with its key, answered
 	// again; the other player joins with his own token.
@@ -132,15 +147,18 @@ func (s *Server) postRematch(w http.ResponseWriter, r *http.Request, m *match, w
 	}
 	// The finished game's journal tells of it, unless it does already
 	// (a retry) or another request, here or on another node, recorded
-	// another rematch first: that one stands, and this one is deleted.
+	// another rematch first: that one stands, and this one is deleted. A
+	// recorded rematch whose game is gone (prev) is replaced.
 	m.mu.Lock()
 	var other *rematch
 	err = s.commit(m, func() (Event, func(), error) {
-		if m.next != nil {
-			if m.next.id != c.ID {
-				o := *m.next
-				other = &o
-			}
+		switch {
+		case m.next != nil && m.next.id == c.ID:
+			return Event{}, nil, errRematchKnown
+		case m.next == nil || prev != nil && m.next.id == prev.id:
+		default:
+			o := *m.next
+			other = &o
 			return Event{}, nil, errRematchKnown
 		}
 		next := rematch{id: c.ID, asker: side}

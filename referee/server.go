@@ -65,7 +65,8 @@ type Config struct {
 	Now func() time.Time
 	// IdleTTL is how long a game that is waiting or being played lives
 	// after its last event; FinishedTTL how long a game lives after it
-	// ended (won, resigned or closed). 0 keeps games for ever.
+	// ended (won, resigned or closed), or after the rematch asked for
+	// after its end. 0 keeps games for ever.
 	IdleTTL, FinishedTTL time.Duration
 	// WaitingTTL is how long a game waits for its second player after it
 	// was created; 0 leaves only IdleTTL. It is short (minutes) on a

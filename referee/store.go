@@ -199,11 +199,10 @@ type Event struct {
 	// Resign: the side that resigned. Rematch: the side that asked.
 	Side string `json:"side,omitempty"`
 
-	// Rematch: the game that follows this one, and its invitation for
-	// the player who did not ask ("" against the computer, which took
-	// the seat), which the server hands him when he asks.
-	Next           string `json:"next,omitempty"`
-	NextInvitation string `json:"next_invitation,omitempty"`
+	// Rematch: the game that follows this one. The player who did not
+	// ask joins it with his own token of this game (rematch.go): no
+	// invitation is kept.
+	Next string `json:"next,omitempty"`
 
 	// End is set on the event that ends the game (a winning move, the
 	// move that reaches the ply bound, a resignation), and on a rematch,

@@ -275,8 +275,6 @@ func testConcurrentCreates(t *testing.T, s referee.Store) {
 	check(t, s, id, 1, []referee.Event{creation(winner)})
 }
 
-// testRoundTrip stores events with every field set, each to a value of
-// its own, and checks that each comes back as it was.
 // testLongJournal: a journal of many events, some of long texts (a game
 // of thousands of plies, a long position text), is kept whole: every
 // event, in order, every text to its last byte, and the last one listed.
@@ -317,6 +315,8 @@ func testLongJournal(t *testing.T, s referee.Store) {
 	}
 }
 
+// testRoundTrip stores events with every field set, each to a value of
+// its own, and checks that each comes back as it was.
 func testRoundTrip(t *testing.T, s referee.Store) {
 	id := NewID()
 	full := func(seq int) referee.Event {
