@@ -287,9 +287,7 @@ func FuzzValidKey(f *testing.F) {
 func TestRematchRetried(t *testing.T) {
 	cfg := fileConfig(t, t.TempDir(), 91)
 	c := newClientWith(t, cfg)
-	h := c.create("zapita", "")
-	c.do("POST", "/games/"+h.ID+"/resign", h.Tokens["Khaki"], "", nil)
-	path := "/games/" + h.ID + "/rematch"
+	h, path := resignedZapita(c)
 	ask := func(token, key string) (int, rematchJSON) {
 		header := http.Header{"Authorization": {"Bearer " + token}}
 		if key != "" {

@@ -553,9 +553,7 @@ func BenchmarkReplayFrame(b *testing.B) {
 func TestRematchKept(t *testing.T) {
 	cfg := fileConfig(t, t.TempDir(), 95)
 	c := newClientWith(t, cfg)
-	h := c.create("zapita", "")
-	c.do("POST", "/games/"+h.ID+"/resign", h.Tokens["Khaki"], "", nil)
-	path := "/games/" + h.ID + "/rematch"
+	h, path := resignedZapita(c)
 	var mine rematchJSON
 	if code, raw := c.do("POST", path, h.Tokens["White"], "", &mine); code != http.StatusCreated {
 		t.Fatalf("White's rematch: %d %s", code, raw)
@@ -638,9 +636,7 @@ func TestRematchReplaced(t *testing.T) {
 	store := &MemStore{}
 	cfg := Config{Rand: rand.NewChaCha8([32]byte{98}), Store: store, Now: clk.Now, WaitingTTL: 15 * time.Minute, FinishedTTL: 30 * 24 * time.Hour}
 	c := newClientWith(t, cfg)
-	h := c.create("zapita", "")
-	c.do("POST", "/games/"+h.ID+"/resign", h.Tokens["Khaki"], "", nil)
-	path := "/games/" + h.ID + "/rematch"
+	h, path := resignedZapita(c)
 	var first rematchJSON
 	if code, raw := c.do("POST", path, h.Tokens["White"], "", &first); code != http.StatusCreated {
 		t.Fatalf("the rematch: %d %s", code, raw)
@@ -740,4 +736,13 @@ func TestRematchEventsChecked(t *testing.T) {
 			}
 		})
 	}
+}
+
+// resignedZapita creates a Zapita game between two people, which Khaki
+// resigns, and returns it with the path of its rematch.
+func resignedZapita(c *client) (hosted, string) {
+	c.t.Helper()
+	h := c.create("zapita", "")
+	c.do("POST", "/games/"+h.ID+"/resign", h.Tokens["Khaki"], "", nil)
+	return h, "/games/" + h.ID + "/rematch"
 }
