@@ -99,7 +99,8 @@
 //	405 method       a method the path does not take (the Allow header lists those
 //	                 it does)
 //	409 waiting      the game waits for its second player: it takes no move
-//	                 yet and has no record
+//	                 yet and has no record; or it ended before anyone joined,
+//	                 and has no rematch
 //	409 over         the game is over and takes no more moves (nor a join)
 //	409 closed       the game reached its ply bound unfinished (see Limits) and
 //	                 takes no more moves
@@ -199,7 +200,7 @@
 // A game that nobody plays expires IdleTTL (-idle) after its last event
 // (creation, join, move), a game that nobody joins WaitingTTL (-waiting,
 // minutes) after its creation, and a finished one FinishedTTL (-finished)
-// after its end; an expired game is deleted, from the disk too, and
+// after its end, or after the rematch asked for after it; an expired game is deleted, from the disk too, and
 // answers 404. A client (an IPv4 address, or an IPv6 /64) may create
 // CreateRate games a minute, CreateBurst in a row, and all clients
 // together GlobalCreateRate a minute (-global-create-rate), so that a
@@ -391,9 +392,13 @@
 //	                             being his own token of the finished game, and
 //	                             joins it. The finished game's journal keeps the
 //	                             rematch (event "rematch"): every node, and the
-//	                             server after a restart, tells the same game
+//	                             server after a restart, tells the same game. A
+//	                             rematch whose game is gone (it expired, or its
+//	                             asker resigned it, before the other joined) is
+//	                             replaced by the next request; a game nobody
+//	                             joined has none (409, kind "waiting")
 //	GET  /games/{id}/rematch     the rematch, if one was asked for (404, kind
-//	                             "none", until then)
+//	                             "none", until then, and once its game is gone)
 //	POST /games/{id}/takeback    against the computer, on the player's turn: takes
 //	                             back his last turn and the computer's reply;
 //	                             answers the state. It is journaled (event

@@ -691,13 +691,23 @@ func TestRematchEventsChecked(t *testing.T) {
 		{"by no side", true, func(string) Event {
 			return Event{Type: EventRematch, Side: "Blue", Next: strings.Repeat("a", 32), End: true}
 		}, false},
+		{"of a game nobody joined", true, func(string) Event {
+			return Event{Type: EventRematch, Side: "White", Next: strings.Repeat("a", 32), End: true}
+		}, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			store := &MemStore{}
 			cl := newClientWith(t, Config{Rand: rand.NewChaCha8([32]byte{100}), Store: store})
-			h := cl.create("zapita", "")
-			if c.over {
-				cl.do("POST", "/games/"+h.ID+"/resign", h.Tokens["Khaki"], "", nil)
+			var h hosted
+			if c.name == "of a game nobody joined" {
+				alone := cl.createOnly(createRequest{Game: "zapita"})
+				h = hosted{ID: alone.ID, Tokens: map[string]string{alone.You: alone.Token}}
+				cl.do("POST", "/games/"+h.ID+"/resign", alone.Token, "", nil)
+			} else {
+				h = cl.create("zapita", "")
+				if c.over {
+					cl.do("POST", "/games/"+h.ID+"/resign", h.Tokens["Khaki"], "", nil)
+				}
 			}
 			events, err := store.Load(context.Background(), h.ID, 1)
 			if err != nil {
@@ -745,4 +755,53 @@ func resignedZapita(c *client) (hosted, string) {
 	h := c.create("zapita", "")
 	c.do("POST", "/games/"+h.ID+"/resign", h.Tokens["Khaki"], "", nil)
 	return h, "/games/" + h.ID + "/rematch"
+}
+
+// TestRematchGoneWays: a rematch is gone, and replaced by the next
+// request, when its asker resigned it before anyone joined; asked again
+// with the asker's key once gone, it is a new game, recorded, so that
+// the other player asking meanwhile meets him in it rather than in a
+// game the journal does not name. A finished game lives FinishedTTL from
+// its last event, the rematch included.
+func TestRematchGoneWays(t *testing.T) {
+	clk := &clock{now: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
+	cfg := Config{Rand: rand.NewChaCha8([32]byte{104}), Store: &MemStore{}, Now: clk.Now, WaitingTTL: 15 * time.Minute, FinishedTTL: time.Hour}
+	c := newClientWith(t, cfg)
+	h, path := resignedZapita(c)
+	var first rematchJSON
+	c.do("POST", path, h.Tokens["White"], "", &first)
+	c.do("POST", "/games/"+first.ID+"/resign", first.Token, "", nil) // its asker gives it up
+	var e errorJSON
+	if code, raw := c.do("GET", path, h.Tokens["Khaki"], "", &e); code != http.StatusNotFound || e.Kind != "none" {
+		t.Errorf("a rematch resigned unjoined: GET %d %s, want 404 none", code, raw)
+	}
+	var second rematchJSON
+	if code, raw := c.do("POST", path, h.Tokens["Khaki"], "", &second); code != http.StatusCreated || second.ID == first.ID {
+		t.Fatalf("the rematch after one resigned unjoined: %d %s", code, raw)
+	}
+
+	// The finished game's last event is the rematch, 50 minutes after
+	// its end: it lives an hour from then.
+	clk.advance(50 * time.Minute)
+	key := strings.Repeat("r", 30)
+	g, gpath := resignedZapita(c)
+	clk.advance(50 * time.Minute)
+	header := http.Header{"Authorization": {"Bearer " + g.Tokens["White"]}, "Idempotency-Key": {key}}
+	var keyed rematchJSON
+	if code, raw := c.send("POST", gpath, header, "", &keyed); code != http.StatusCreated {
+		t.Fatalf("a keyed rematch: %d %s", code, raw)
+	}
+	clk.advance(20 * time.Minute) // the keyed rematch expires unjoined
+	c.server().Sweep()
+	if code, _ := c.do("GET", "/games/"+g.ID, g.Tokens["White"], "", nil); code != http.StatusOK {
+		t.Errorf("the finished game, 70 minutes after its end and 20 after its rematch: %d, want it kept", code)
+	}
+	var again rematchJSON
+	if code, raw := c.send("POST", gpath, header, "", &again); code != http.StatusCreated || again.ID == keyed.ID || again.Token == "" {
+		t.Fatalf("the key again, its game gone: %d %s, want a new game", code, raw)
+	}
+	var told rematchJSON
+	if code, raw := c.do("POST", gpath, g.Tokens["Khaki"], "", &told); code != http.StatusOK || told.ID != again.ID || !told.Join {
+		t.Errorf("the other player then: %d %s, want to join %s", code, raw, again.ID)
+	}
 }

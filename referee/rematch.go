@@ -120,13 +120,22 @@ func (s *Server) postRematch(w http.ResponseWriter, r *http.Request, m *match, w
 		fail(w, m, failf(http.StatusConflict, "waiting", "nobody joined this game: there is nobody to play a rematch with; create a new game"))
 		return
 	}
-	if prev != nil && s.holds(prev.id) &&
-		(key == "" || prev.asker != side || prev.id != derive("game id", key)) {
-		writeJSON(w, http.StatusOK, s.answer(m, *prev, who))
-		return
-	}
-	if prev != nil && s.holds(prev.id) {
-		prev = nil // the asker's own, asked again with its key: not gone
+	if prev != nil {
+		live, err := s.live(prev.id)
+		switch {
+		case err != nil: // unknown, not gone: nothing is replaced
+			fail(w, m, err)
+			return
+		case live && (key == "" || prev.asker != side || prev.id != derive("game id", key)):
+			writeJSON(w, http.StatusOK, s.answer(m, *prev, who))
+			return
+		case live:
+			prev = nil // the asker's own, asked again with its key
+		case key != "" && prev.id == derive("game id", key):
+			// The asker's key again, its game gone: a new game, not
+			// the old one made again unrecorded.
+			key = ""
+		}
 	}
 	// A new game, or the asker's request again with its key, answered
 	// again; the other player joins with his own token.
@@ -192,17 +201,37 @@ func (s *Server) getRematch(w http.ResponseWriter, r *http.Request, m *match, wh
 	m.mu.Lock()
 	next := m.next
 	m.mu.Unlock()
-	if next == nil || !s.holds(next.id) {
-		writeError(w, http.StatusNotFound, "none", "", "no rematch of this game yet")
+	live := false
+	if next != nil {
+		var err error
+		if live, err = s.live(next.id); err != nil {
+			fail(w, m, err)
+			return
+		}
+	}
+	if !live {
+		writeError(w, http.StatusNotFound, "none", "", "no rematch of this game yet, or its game is gone: ask for one")
 		return
 	}
 	writeJSON(w, http.StatusOK, s.answer(m, *next, who))
 }
 
-// holds reports whether the server has the game id, and it can be read.
-func (s *Server) holds(id string) bool {
+// live reports whether the rematch id can still be met in: it is stored
+// and was joined, or waits to be. A rematch deleted (it expired unjoined)
+// or ended unjoined (its asker resigned it) is gone, and the next request
+// replaces it. An error reading it is returned: it is not known gone.
+func (s *Server) live(id string) (bool, error) {
 	m, err := s.lookup(id)
-	return err == nil && m != nil
+	var api *apiError
+	if errors.As(err, &api) && api.kind == "not-found" {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.joined || m.status() == StatusWaiting, nil
 }
 
 // discard deletes the game id, made for a rematch that is not recorded:
