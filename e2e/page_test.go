@@ -857,8 +857,8 @@ func TestTakebackOfferedOnlyWhenPossible(t *testing.T) {
 
 // TestBrouillardRematchPlacesPawns: in a rematch of Brouillard between
 // two people, the player who joins it places his pawns first (B3), as
-// through an invitation link, and his token of the finished game never
-// goes into the address.
+// through an invitation link, even after reloading the form, and his
+// token of the finished game never goes into the address.
 func TestBrouillardRematchPlacesPawns(t *testing.T) {
 	g := newAPIGame(t, "brouillard")
 	p := newPage(t, "rematch asker")
@@ -877,10 +877,43 @@ func TestBrouillardRematchPlacesPawns(t *testing.T) {
 		t.Errorf("the address holds the joiner's token: %s", v.Hash)
 	}
 	q.screenshot("rematch-brouillard-join")
+	// A reload of the form keeps the invitation (in the tab's storage,
+	// never in the address).
+	q.do(chromedp.Reload())
+	q.waitFor("the form again after a reload", 10*time.Second, func(v view) bool { return v.Phase == "lobby" })
 	q.do(chromedp.SendKeys(`#arrangement`, "KQJTNXX", chromedp.ByQuery), chromedp.Click(`#start`, chromedp.ByQuery))
 	qv := q.waitFor("the joined rematch", 10*time.Second, func(v view) bool { return v.Status == "playing" && v.Phase != "busy" })
 	// Red of the first game plays White now, with the pawns he placed.
 	if qv.You != "White" || !strings.Contains(qv.Position, "/T1NFX1X/1K1Q1J1 ") {
 		t.Errorf("the joiner plays %s with %q, want White with KQJTNXX", qv.You, qv.Position)
+	}
+}
+
+// TestStaleRematchOffer: an offer to join a rematch that has gone since
+// (its asker gave it up unjoined and asked again) takes the player to
+// the rematch that replaced it, not to the gone one.
+func TestStaleRematchOffer(t *testing.T) {
+	g := newAPIGame(t, "zapita")
+	q := newPage(t, "offered player")
+	q.seat(g.id, "zapita", "Khaki", g.tokens["Khaki"])
+	call(t, "POST", "/games/"+g.id+"/resign", g.tokens["White"], nil, nil)
+	var first struct{ ID, Token string }
+	if code := call(t, "POST", "/games/"+g.id+"/rematch", g.tokens["White"], nil, &first); code != http.StatusCreated {
+		t.Fatalf("the rematch: %d", code)
+	}
+	q.do(chromedp.WaitVisible("#rematch-join", chromedp.ByQuery))
+	// The asker gives it up before it is joined, and asks again.
+	call(t, "POST", "/games/"+first.ID+"/resign", first.Token, nil, nil)
+	var second struct{ ID string }
+	if code := call(t, "POST", "/games/"+g.id+"/rematch", g.tokens["White"], nil, &second); code != http.StatusCreated || second.ID == first.ID {
+		t.Fatalf("the second rematch: %d %s", code, second.ID)
+	}
+	q.do(chromedp.Click("#rematch-join", chromedp.ByQuery))
+	v := q.waitFor("the replacing rematch", 10*time.Second, func(v view) bool { return v.Status == "playing" && v.Phase != "busy" })
+	if id := q.gameID(); id != second.ID {
+		t.Errorf("the offer took the player to %s, want the rematch %s (the gone one: %s)", id, second.ID, first.ID)
+	}
+	if v.You != "White" {
+		t.Errorf("Khaki of the first game plays %s in the rematch", v.You)
 	}
 }

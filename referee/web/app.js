@@ -143,8 +143,7 @@ function newKey() {
 // server cannot be reached (the answer may have been lost after the
 // server acted), sends it again with the same key: the server then gives
 // the same answer, never a second game nor a lost seat.
-async function once(method, path, body) {
-  const key = newKey();
+async function once(method, path, body, key = newKey()) {
   for (let wait = 500; ; wait *= 2) {
     try {
       return await api(method, path, body, key);
@@ -212,6 +211,9 @@ function plain(err) {
     case 'turn':
       return turnWords();
     case 'waiting':
+      if (state && (state.status === 'over' || state.status === 'closed')) {
+        return 'Nobody joined this game, so there is nobody to play a rematch with: start a new game.';
+      }
       return game && game.rematch && !game.invitation
         ? 'Your opponent has not joined the rematch yet: their game page offers it to them.'
         : 'Your opponent has not joined yet: send them the invitation link.';
@@ -477,6 +479,7 @@ async function join(id, invitation, arrangement) {
     }
   }
   joining = null;
+  sessionStorage.removeItem('hops:join:' + id);
   // The invitation leaves the address once claimed.
   location.replace('#game=' + id);
 }
@@ -1299,18 +1302,42 @@ async function copy(id) {
 
 // ---- Rematch ----
 
+// rematchKey is the request key of a rematch asked for and not answered:
+// asked again, the request is the same one, so that an answer lost after
+// the server recorded it still brings the asker his seat.
+let rematchKey = null;
+
 $('rematch').addEventListener('click', async () => {
+  const id = game.id;
+  if (!rematchKey || rematchKey.id !== id) rematchKey = { id, key: newKey() };
   try {
-    const r = await once('POST', `games/${game.id}/rematch`);
+    const r = await once('POST', `games/${id}/rematch`, undefined, rematchKey.key);
+    rematchKey = null;
     await takeRematch(r);
   } catch (err) {
+    if (err.kind !== 'unavailable' && err.kind !== 'busy' && err.kind !== 'network') rematchKey = null;
     sayError(err);
   }
 });
 
+// The offer is asked for again when taken: the rematch it names may
+// have gone and been replaced since.
 $('rematch-join').addEventListener('click', async () => {
-  const r = $('rematch-offer').offer;
-  if (r) await takeRematch(r);
+  try {
+    const r = await api('GET', `games/${game.id}/rematch`);
+    if (r.join) {
+      await takeRematch(r);
+      return;
+    }
+  } catch (err) {
+    if (err.kind !== 'none') {
+      sayError(err);
+      return;
+    }
+  }
+  $('rematch-offer').hidden = true;
+  say('That rematch has gone (it was not joined in time): ask for a new one.');
+  watchRematch();
 });
 
 // rematchInvitation is the invitation of a rematch being joined, kept
@@ -1323,6 +1350,9 @@ let rematchInvitation = null;
 // would have him join (in Brouillard he places his pawns first).
 async function takeRematch(r) {
   if (r.join) {
+    // Kept in this tab's storage too, so that a reload of the form to
+    // place the pawns can still join.
+    sessionStorage.setItem('hops:join:' + r.id, r.invitation);
     rematchInvitation = { id: r.id, invitation: r.invitation };
     location.hash = `join=${r.id}`;
     return;
@@ -1348,11 +1378,13 @@ function watchRematch() {
         $('rematch-offer').offer = r;
         $('rematch-text').textContent = 'Your opponent asks for a rematch, sides swapped.';
         $('rematch-offer').hidden = false;
-        return;
+      } else if (r.id) {
+        $('rematch-offer').hidden = true;
+        return; // joined
       }
-      if (r.id) return;
     } catch (err) {
-      // none yet
+      // None yet, or it has gone: the offer goes until another comes.
+      if (err.kind === 'none') $('rematch-offer').hidden = true;
     }
     rematchTimer = setTimeout(check, 3000);
   };
@@ -1734,7 +1766,9 @@ function route() {
   say('');
   if (h.startsWith('join=')) {
     const [id, invitation] = h.slice(5).split('.');
-    const kept = rematchInvitation && rematchInvitation.id === id ? rematchInvitation.invitation : '';
+    const kept = rematchInvitation && rematchInvitation.id === id
+      ? rematchInvitation.invitation
+      : sessionStorage.getItem('hops:join:' + id) || '';
     rematchInvitation = null;
     offerJoin(id, invitation || kept);
   } else if (h.startsWith('game=')) {
