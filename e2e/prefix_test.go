@@ -84,3 +84,41 @@ func TestUnderAPrefix(t *testing.T) {
 		t.Errorf("the page sent requests outside its prefix: %q", strays)
 	}
 }
+
+// TestGoneGameSaid: a page waiting in a game that the server deletes (a
+// game nobody joined, expired) says that the game has gone, rather than
+// wait for ever.
+func TestGoneGameSaid(t *testing.T) {
+	var mu sync.Mutex
+	now := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	srv, err := referee.NewServer(referee.Config{Now: clock, WaitingTTL: 15 * time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	t.Cleanup(func() {
+		srv.EndStreams()
+		ts.Close()
+		srv.Close()
+	})
+	p := newPage(t, "a player nobody joins")
+	p.createGameAt(ts.URL, "catchit", "person")
+	p.waitFor("the invitation", 10*time.Second, func(v view) bool { return v.Status == "waiting" && v.Stream != "" })
+	mu.Lock()
+	now = now.Add(time.Hour)
+	mu.Unlock()
+	if n := srv.Sweep(); n != 1 {
+		t.Fatalf("Sweep deleted %d games, want the one nobody joined", n)
+	}
+	v := p.waitFor("the news", 15*time.Second, func(v view) bool { return strings.Contains(v.Message, "has gone") })
+	p.screenshot("game-gone")
+	if !strings.Contains(v.Message, "nobody joins") || v.Text != "This game has gone." {
+		t.Errorf("the page says %q, and %q", v.Text, v.Message)
+	}
+	var inviteHidden bool
+	p.do(chromedp.Evaluate(`document.getElementById('invite').hidden`, &inviteHidden))
+	if !inviteHidden {
+		t.Error("the page still offers the invitation link of the gone game")
+	}
+}

@@ -558,7 +558,16 @@ async function followStream(id) {
         headers: { Authorization: 'Bearer ' + game.token }, signal: ctl.signal,
       });
       connection(true);
-      if (r.status === 404 || r.status === 401) return;
+      if (r.status === 404) {
+        // The game has gone: it expired (a game nobody joins waits only
+        // so long), or the server lost it. Say so, rather than wait.
+        $('status').textContent = 'This game has gone.';
+        $('invite').hidden = true;
+        $('resign').hidden = true;
+        say('This game has gone: the server deletes a game nobody joins after some minutes, and any game some time after its last move.');
+        return;
+      }
+      if (r.status === 401) return;
       if (r.ok) {
         wait = 500;
         // Anything missed while the stream was down comes first.
