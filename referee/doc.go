@@ -95,7 +95,7 @@
 //	403 takeback     a takeback between two people, by the computer's side, or
 //	                 of a turn that turned a pawn over (what it showed stays known)
 //	404 not-found    an unknown game (or one that expired), path or rule book section
-//	404 none         no rematch of this game yet
+//	404 none         no rematch of this game yet, or its game is gone
 //	405 method       a method the path does not take (the Allow header lists those
 //	                 it does)
 //	409 waiting      the game waits for its second player: it takes no move
@@ -200,8 +200,8 @@
 // A game that nobody plays expires IdleTTL (-idle) after its last event
 // (creation, join, move), a game that nobody joins WaitingTTL (-waiting,
 // minutes) after its creation, and a finished one FinishedTTL (-finished)
-// after its end, or after the rematch asked for after it; an expired game is deleted, from the disk too, and
-// answers 404. A client (an IPv4 address, or an IPv6 /64) may create
+// after its end, or after the rematch asked for after it; an expired
+// game is deleted, from the disk too, and answers 404. A client (an IPv4 address, or an IPv6 /64) may create
 // CreateRate games a minute, CreateBurst in a row, and all clients
 // together GlobalCreateRate a minute (-global-create-rate), so that a
 // flood spread over many addresses is bounded too; both answer 429 with
@@ -394,8 +394,10 @@
 //	                             rematch (event "rematch"): every node, and the
 //	                             server after a restart, tells the same game. A
 //	                             rematch whose game is gone (it expired, or its
-//	                             asker resigned it, before the other joined) is
-//	                             replaced by the next request; a game nobody
+//	                             asker resigned it, before the other joined, or
+//	                             it is damaged) is replaced by the next request;
+//	                             a store that cannot be read is answered (503)
+//	                             and replaces nothing; a game nobody
 //	                             joined has none (409, kind "waiting")
 //	GET  /games/{id}/rematch     the rematch, if one was asked for (404, kind
 //	                             "none", until then, and once its game is gone)

@@ -3,6 +3,7 @@ package referee
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -10,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -803,5 +805,54 @@ func TestRematchGoneWays(t *testing.T) {
 	var told rematchJSON
 	if code, raw := c.do("POST", gpath, g.Tokens["Khaki"], "", &told); code != http.StatusOK || told.ID != again.ID || !told.Join {
 		t.Errorf("the other player then: %d %s, want to join %s", code, raw, again.ID)
+	}
+}
+
+// failingLoads is a store shared by servers, whose reads of one game
+// fail while fail is set, as a database out of reach would.
+type failingLoads struct {
+	*MemStore
+	id   string
+	fail atomic.Bool
+}
+
+func (s *failingLoads) Load(ctx context.Context, id string, from int) ([]Event, error) {
+	if id == s.id && s.fail.Load() {
+		return nil, errors.New("the store cannot be reached")
+	}
+	return s.MemStore.Load(ctx, id, from)
+}
+
+// TestRematchReadError: a rematch that cannot be read is not taken for
+// gone: a request about it is answered 503 and replaces nothing, and
+// once the store reads again the rematch stands. A damaged one is gone,
+// and replaced.
+func TestRematchReadError(t *testing.T) {
+	store := &failingLoads{MemStore: &MemStore{}}
+	c := newClientWith(t, Config{Rand: rand.NewChaCha8([32]byte{105}), Store: store})
+	h, path := resignedZapita(c)
+	var first rematchJSON
+	if code, raw := c.do("POST", path, h.Tokens["White"], "", &first); code != http.StatusCreated {
+		t.Fatalf("the rematch: %d %s", code, raw)
+	}
+	store.id = first.ID
+	store.fail.Store(true)
+	var e errorJSON
+	for _, method := range []string{"GET", "POST"} {
+		if code, raw := c.do(method, path, h.Tokens["Khaki"], "", &e); code != http.StatusServiceUnavailable {
+			t.Errorf("%s of a rematch the store cannot read: %d %s, want 503", method, code, raw)
+		}
+	}
+	store.fail.Store(false)
+	var told rematchJSON
+	if code, raw := c.do("GET", path, h.Tokens["Khaki"], "", &told); code != http.StatusOK || told.ID != first.ID {
+		t.Errorf("once the store reads again: %d %s, want the rematch %s", code, raw, first.ID)
+	}
+	// Damaged: its journal holds what does not replay.
+	store.Append(context.Background(), first.ID, 2, Event{Type: EventMove, Time: time.Now(), Ply: 1, Move: "A1-A1"})
+	fresh := newClientWith(t, Config{Rand: rand.NewChaCha8([32]byte{106}), Store: store})
+	var second rematchJSON
+	if code, raw := fresh.do("POST", path, h.Tokens["Khaki"], "", &second); code != http.StatusCreated || second.ID == first.ID {
+		t.Errorf("a rematch of which the rematch is damaged: %d %s, want a new one", code, raw)
 	}
 }

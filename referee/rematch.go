@@ -217,13 +217,14 @@ func (s *Server) getRematch(w http.ResponseWriter, r *http.Request, m *match, wh
 }
 
 // live reports whether the rematch id can still be met in: it is stored
-// and was joined, or waits to be. A rematch deleted (it expired unjoined)
-// or ended unjoined (its asker resigned it) is gone, and the next request
-// replaces it. An error reading it is returned: it is not known gone.
+// and was joined, or waits to be. A rematch deleted (it expired unjoined),
+// ended unjoined (its asker resigned it) or damaged (it cannot be played)
+// is gone, and the next request replaces it. Another error reading it
+// (the store cannot be reached) is returned: it is not known gone.
 func (s *Server) live(id string) (bool, error) {
 	m, err := s.lookup(id)
 	var api *apiError
-	if errors.As(err, &api) && api.kind == "not-found" {
+	if errors.As(err, &api) && (api.kind == "not-found" || api.kind == "damaged") {
 		return false, nil
 	}
 	if err != nil {
