@@ -1,6 +1,8 @@
 package e2e
 
 import (
+	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -121,4 +123,47 @@ func TestGoneGameSaid(t *testing.T) {
 	if !inviteHidden {
 		t.Error("the page still offers the invitation link of the gone game")
 	}
+}
+
+// TestFinishedGameGone: the page of a finished game, which asks now and
+// then for a rematch, says that the game has gone once the server
+// deletes it, and offers no rematch of it any more.
+func TestFinishedGameGone(t *testing.T) {
+	var mu sync.Mutex
+	now := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	srv, err := referee.NewServer(referee.Config{Now: clock, FinishedTTL: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	t.Cleanup(func() {
+		srv.EndStreams()
+		ts.Close()
+		srv.Close()
+	})
+	var c struct{ ID, You, Token, Invitation string }
+	callAt(t, ts.URL, "POST", "/games", "", map[string]string{"game": "coir"}, &c)
+	var j struct{ Token string }
+	callAt(t, ts.URL, "POST", "/games/"+c.ID+"/join", "", map[string]string{"invitation": c.Invitation}, &j)
+	callAt(t, ts.URL, "POST", "/games/"+c.ID+"/resign", j.Token, nil, nil)
+	p := newPage(t, "a player of a finished game")
+	g, _ := json.Marshal(map[string]string{"id": c.ID, "token": c.Token, "you": c.You, "game": "coir", "invitation": "", "opponent": "person"})
+	p.do(chromedp.Navigate(ts.URL+"/"),
+		chromedp.Evaluate(fmt.Sprintf(`localStorage.setItem(%q, %q)`, "hops:"+c.ID, g), nil),
+		chromedp.Navigate(ts.URL+"/#game="+c.ID))
+	p.waitFor("the end", 10*time.Second, func(v view) bool { return v.Status == "over" })
+	mu.Lock()
+	now = now.Add(2 * time.Hour)
+	mu.Unlock()
+	if n := srv.Sweep(); n != 1 {
+		t.Fatalf("Sweep deleted %d games, want the finished one", n)
+	}
+	v := p.waitFor("the news", 15*time.Second, func(v view) bool { return v.Text == "This game has gone." })
+	var rematchHidden bool
+	p.do(chromedp.Evaluate(`document.getElementById('rematch').hidden`, &rematchHidden))
+	if !rematchHidden || !strings.Contains(v.Message, "has gone") {
+		t.Errorf("the page of the deleted game: %q, rematch button hidden %v", v.Message, rematchHidden)
+	}
+	p.screenshot("finished-game-gone")
 }

@@ -471,6 +471,7 @@ async function join(id, invitation, arrangement) {
       $('lobby-message').textContent = plain(err);
       return;
     }
+    sessionStorage.removeItem('hops:join:' + id);
     // The link was used already: by this browser, its game is here.
     if (!recall(id)) {
       await showLobby();
@@ -547,6 +548,18 @@ async function follow(id) {
 // following stops the stream of the game shown when the page leaves it.
 let following = null;
 
+// gone says that the game shown has gone (it expired: a game nobody joins
+// waits only so long, a finished one is kept a while), rather than wait
+// for it, and takes away what would act on it.
+function gone() {
+  const s = $('status');
+  s.textContent = 'This game has gone.';
+  s.className = '';
+  s.dataset.turn = 'none';
+  for (const b of ['invite', 'resign', 'takeback', 'rematch', 'rematch-offer']) $(b).hidden = true;
+  say('This game has gone: the server deletes a game nobody joins after some minutes, and any game some time after its last move.');
+}
+
 async function followStream(id) {
   if (following) following.abort();
   const ctl = new AbortController();
@@ -559,12 +572,7 @@ async function followStream(id) {
       });
       connection(true);
       if (r.status === 404) {
-        // The game has gone: it expired (a game nobody joins waits only
-        // so long), or the server lost it. Say so, rather than wait.
-        $('status').textContent = 'This game has gone.';
-        $('invite').hidden = true;
-        $('resign').hidden = true;
-        say('This game has gone: the server deletes a game nobody joins after some minutes, and any game some time after its last move.');
+        gone();
         return;
       }
       if (r.status === 401) return;
@@ -1311,20 +1319,27 @@ async function copy(id) {
 
 // ---- Rematch ----
 
-// rematchKey is the request key of a rematch asked for and not answered:
-// asked again, the request is the same one, so that an answer lost after
-// the server recorded it still brings the asker his seat.
-let rematchKey = null;
+// The request key of a rematch asked for and not answered is kept, in
+// this tab's storage (a reload keeps it), for the game: asked again, the
+// request is the same one, so that an answer lost after the server
+// recorded it still brings the asker his seat. It is dropped on an answer
+// of the server's that says nothing was done.
+function unanswered(err) {
+  return err.kind === 'unavailable' || err.kind === 'busy' || err.kind === 'network' ||
+    !err.kind || (err.status >= 502 && err.status <= 504);
+}
 
 $('rematch').addEventListener('click', async () => {
   const id = game.id;
-  if (!rematchKey || rematchKey.id !== id) rematchKey = { id, key: newKey() };
+  const slot = 'hops:rematch-key:' + id;
+  const key = sessionStorage.getItem(slot) || newKey();
+  sessionStorage.setItem(slot, key);
   try {
-    const r = await once('POST', `games/${id}/rematch`, undefined, rematchKey.key);
-    rematchKey = null;
+    const r = await once('POST', `games/${id}/rematch`, undefined, key);
+    sessionStorage.removeItem(slot);
     await takeRematch(r);
   } catch (err) {
-    if (err.kind !== 'unavailable' && err.kind !== 'busy' && err.kind !== 'network') rematchKey = null;
+    if (!unanswered(err)) sessionStorage.removeItem(slot);
     sayError(err);
   }
 });
@@ -1338,6 +1353,13 @@ $('rematch-join').addEventListener('click', async () => {
       await takeRematch(r);
       return;
     }
+    if (r.id) {
+      // Joined already, in another tab or browser.
+      $('rematch-offer').hidden = true;
+      if (recall(r.id)) location.hash = 'game=' + r.id;
+      else say('That rematch has been joined already.');
+      return;
+    }
   } catch (err) {
     if (err.kind !== 'none') {
       sayError(err);
@@ -1345,7 +1367,7 @@ $('rematch-join').addEventListener('click', async () => {
     }
   }
   $('rematch-offer').hidden = true;
-  say('That rematch has gone (it was not joined in time): ask for a new one.');
+  say('That rematch has gone: ask for a new one.');
   watchRematch();
 });
 
@@ -1384,16 +1406,22 @@ function watchRematch() {
     try {
       const r = await api('GET', `games/${id}/rematch`);
       if (r.join) {
+        if ($('rematch-offer').hidden) say(''); // a new offer: what was said of an old one goes
         $('rematch-offer').offer = r;
         $('rematch-text').textContent = 'Your opponent asks for a rematch, sides swapped.';
         $('rematch-offer').hidden = false;
-      } else if (r.id) {
+      } else {
+        // The player's own rematch, or one joined: it may still go and
+        // be replaced, so the page goes on asking.
         $('rematch-offer').hidden = true;
-        return; // joined
       }
     } catch (err) {
       // None yet, or it has gone: the offer goes until another comes.
       if (err.kind === 'none') $('rematch-offer').hidden = true;
+      if (err.kind === 'not-found') {
+        gone();
+        return;
+      }
     }
     rematchTimer = setTimeout(check, 3000);
   };
