@@ -812,12 +812,12 @@ func TestRematchGoneWays(t *testing.T) {
 // fail while fail is set, as a database out of reach would.
 type failingLoads struct {
 	*MemStore
-	id   string
+	id   atomic.Pointer[string]
 	fail atomic.Bool
 }
 
 func (s *failingLoads) Load(ctx context.Context, id string, from int) ([]Event, error) {
-	if id == s.id && s.fail.Load() {
+	if p := s.id.Load(); p != nil && id == *p && s.fail.Load() {
 		return nil, errors.New("the store cannot be reached")
 	}
 	return s.MemStore.Load(ctx, id, from)
@@ -835,7 +835,7 @@ func TestRematchReadError(t *testing.T) {
 	if code, raw := c.do("POST", path, h.Tokens["White"], "", &first); code != http.StatusCreated {
 		t.Fatalf("the rematch: %d %s", code, raw)
 	}
-	store.id = first.ID
+	store.id.Store(&first.ID)
 	store.fail.Store(true)
 	var e errorJSON
 	for _, method := range []string{"GET", "POST"} {
