@@ -91,25 +91,11 @@ func TestUnderAPrefix(t *testing.T) {
 // game nobody joined, expired) says that the game has gone, rather than
 // wait for ever.
 func TestGoneGameSaid(t *testing.T) {
-	var mu sync.Mutex
-	now := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
-	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
-	srv, err := referee.NewServer(referee.Config{Now: clock, WaitingTTL: 15 * time.Minute})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(srv)
-	t.Cleanup(func() {
-		srv.EndStreams()
-		ts.Close()
-		srv.Close()
-	})
+	srv, url, advance := clockedReferee(t, referee.Config{WaitingTTL: 15 * time.Minute})
 	p := newPage(t, "a player nobody joins")
-	p.createGameAt(ts.URL, "catchit", "person")
+	p.createGameAt(url, "catchit", "person")
 	p.waitFor("the invitation", 10*time.Second, func(v view) bool { return v.Status == "waiting" && v.Stream != "" })
-	mu.Lock()
-	now = now.Add(time.Hour)
-	mu.Unlock()
+	advance(time.Hour)
 	if n := srv.Sweep(); n != 1 {
 		t.Fatalf("Sweep deleted %d games, want the one nobody joined", n)
 	}
@@ -129,33 +115,19 @@ func TestGoneGameSaid(t *testing.T) {
 // then for a rematch, says that the game has gone once the server
 // deletes it, and offers no rematch of it any more.
 func TestFinishedGameGone(t *testing.T) {
-	var mu sync.Mutex
-	now := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
-	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
-	srv, err := referee.NewServer(referee.Config{Now: clock, FinishedTTL: time.Hour})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(srv)
-	t.Cleanup(func() {
-		srv.EndStreams()
-		ts.Close()
-		srv.Close()
-	})
+	srv, url, advance := clockedReferee(t, referee.Config{FinishedTTL: time.Hour})
 	var c struct{ ID, You, Token, Invitation string }
-	callAt(t, ts.URL, "POST", "/games", "", map[string]string{"game": "coir"}, &c)
+	callAt(t, url, "POST", "/games", "", map[string]string{"game": "coir"}, &c)
 	var j struct{ Token string }
-	callAt(t, ts.URL, "POST", "/games/"+c.ID+"/join", "", map[string]string{"invitation": c.Invitation}, &j)
-	callAt(t, ts.URL, "POST", "/games/"+c.ID+"/resign", j.Token, nil, nil)
+	callAt(t, url, "POST", "/games/"+c.ID+"/join", "", map[string]string{"invitation": c.Invitation}, &j)
+	callAt(t, url, "POST", "/games/"+c.ID+"/resign", j.Token, nil, nil)
 	p := newPage(t, "a player of a finished game")
 	g, _ := json.Marshal(map[string]string{"id": c.ID, "token": c.Token, "you": c.You, "game": "coir", "invitation": "", "opponent": "person"})
-	p.do(chromedp.Navigate(ts.URL+"/"),
+	p.do(chromedp.Navigate(url+"/"),
 		chromedp.Evaluate(fmt.Sprintf(`localStorage.setItem(%q, %q)`, "hops:"+c.ID, g), nil),
-		chromedp.Navigate(ts.URL+"/#game="+c.ID))
+		chromedp.Navigate(url+"/#game="+c.ID))
 	p.waitFor("the end", 10*time.Second, func(v view) bool { return v.Status == "over" })
-	mu.Lock()
-	now = now.Add(2 * time.Hour)
-	mu.Unlock()
+	advance(2 * time.Hour)
 	if n := srv.Sweep(); n != 1 {
 		t.Fatalf("Sweep deleted %d games, want the finished one", n)
 	}
@@ -166,4 +138,24 @@ func TestFinishedGameGone(t *testing.T) {
 		t.Errorf("the page of the deleted game: %q, rematch button hidden %v", v.Message, rematchHidden)
 	}
 	p.screenshot("finished-game-gone")
+}
+
+// clockedReferee serves a referee of cfg in this process, on a clock of
+// its own that advance moves on, and stops it when the test ends.
+func clockedReferee(t *testing.T, cfg referee.Config) (srv *referee.Server, url string, advance func(time.Duration)) {
+	t.Helper()
+	var mu sync.Mutex
+	now := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
+	cfg.Now = func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	srv, err := referee.NewServer(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	t.Cleanup(func() {
+		srv.EndStreams() // the page's event streams end, so that Close returns
+		ts.Close()
+		srv.Close()
+	})
+	return srv, ts.URL, func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
 }
