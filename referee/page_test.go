@@ -802,6 +802,12 @@ func TestRematchGoneWays(t *testing.T) {
 	if code, raw := c.send("POST", gpath, header, "", &again); code != http.StatusCreated || again.ID == keyed.ID || again.Token == "" {
 		t.Fatalf("the key again, its game gone: %d %s, want a new game", code, raw)
 	}
+	// Its answer lost too, the key once more gives the same game and
+	// token.
+	var third rematchJSON
+	if code, raw := c.send("POST", gpath, header, "", &third); code != http.StatusCreated || third != again {
+		t.Errorf("the key a third time: %d %s, want %+v again", code, raw, again)
+	}
 	var told rematchJSON
 	if code, raw := c.do("POST", gpath, g.Tokens["Khaki"], "", &told); code != http.StatusOK || told.ID != again.ID || !told.Join {
 		t.Errorf("the other player then: %d %s, want to join %s", code, raw, again.ID)

@@ -84,6 +84,24 @@ func (s *Server) seated(id string) bool {
 	return m.joined
 }
 
+// nextKey is the key of the rematch that replaces the one made with key,
+// gone: derived from it, so that the asker's own key, sent again, finds
+// the replacement as it finds the first.
+func nextKey(key string) string { return derive("rematch after", key) }
+
+// keyOf reports whether the game id was made with key, or with a key
+// derived from it by nextKey (a few replacements at most), and returns
+// that key.
+func keyOf(id, key string) (string, bool) {
+	for range 8 {
+		if derive("game id", key) == id {
+			return key, true
+		}
+		key = nextKey(key)
+	}
+	return "", false
+}
+
 // errRematchKnown says that the finished game has its rematch already.
 var errRematchKnown = errors.New("the rematch is recorded")
 
@@ -122,19 +140,29 @@ func (s *Server) postRematch(w http.ResponseWriter, r *http.Request, m *match, w
 	}
 	if prev != nil {
 		live, err := s.live(prev.id)
-		switch {
-		case err != nil: // unknown, not gone: nothing is replaced
+		if err != nil { // unknown, not gone: nothing is replaced
 			fail(w, m, err)
 			return
-		case live && (key == "" || prev.asker != side || prev.id != derive("game id", key)):
+		}
+		// The game the asker's key made, or the one it made after that
+		// was gone, and so on.
+		mine, ok := "", false
+		if key != "" && prev.asker == side {
+			mine, ok = keyOf(prev.id, key)
+		}
+		switch {
+		case live && !ok:
 			writeJSON(w, http.StatusOK, s.answer(m, *prev, who))
 			return
 		case live:
-			prev = nil // the asker's own, asked again with its key
-		case key != "" && prev.id == derive("game id", key):
+			// The asker's own, asked again with its key: answered
+			// again, with his token.
+			key, prev = mine, nil
+		case ok:
 			// The asker's key again, its game gone: a new game, not
-			// the old one made again unrecorded.
-			key = ""
+			// the old one made again unrecorded, and the same one
+			// however many times this is asked.
+			key = nextKey(mine)
 		}
 	}
 	// A new game, or the asker's request again with its key, answered
