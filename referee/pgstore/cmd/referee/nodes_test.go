@@ -259,7 +259,11 @@ func (l *load) newGame(kind string, a, b int) (*game, bool) {
 	}
 	var c struct{ ID, You, Token, Invitation string }
 	json.Unmarshal(r.body, &c)
-	r = call(l.nodes[l.alive(b)].url, "POST", "/games/"+c.ID+"/join", "", map[string]string{"invitation": c.Invitation})
+	to := l.alive(b)
+	r = call(l.nodes[to].url, "POST", "/games/"+c.ID+"/join", "", map[string]string{"invitation": c.Invitation})
+	if r.err != nil && l.nodes[to].dead.Load() {
+		return nil, false // the node was killed with the join under way: the game is left
+	}
 	if r.status != http.StatusOK {
 		l.problem("join of %s on %s, created on %s: %s", c.ID, l.nodes[b].name, l.nodes[a].name, r)
 		return nil, false
