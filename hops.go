@@ -82,10 +82,7 @@ func (o Outcome) String() string {
 	if !o.Over {
 		return "game goes on"
 	}
-	who := o.WinnerName
-	if who == "" {
-		who = o.Winner.String() + " side"
-	}
+	who := o.winner()
 	if o.Rule == "" { // a win outside the rules, such as a resignation
 		return fmt.Sprintf("%s wins: %s", who, o.Reason)
 	}
@@ -100,11 +97,16 @@ func (o Outcome) Err() error {
 	if !o.Over {
 		return nil
 	}
-	who := o.WinnerName
-	if who == "" {
-		who = o.Winner.String() + " side"
+	return Errorf(ErrIllegal, o.Rule, "", "the game is over: %s wins: %s", o.winner(), o.Reason)
+}
+
+// winner names the winning side: the game's name for it, or "first
+// side" when the outcome does not say it.
+func (o Outcome) winner() string {
+	if o.WinnerName != "" {
+		return o.WinnerName
 	}
-	return Errorf(ErrIllegal, o.Rule, "", "the game is over: %s wins: %s", who, o.Reason)
+	return o.Winner.String() + " side"
 }
 
 // The kinds of error the library returns. Every error it returns wraps

@@ -102,7 +102,7 @@ func TestPathMarksOnlyHops(t *testing.T) {
 	}
 }
 
-// TestPathTooLong: a path of more squares than any move holds is refused
+// TestPathTooLong (G4, G5): a path of more squares than any move holds is refused
 // as too long, not as visiting a square twice when none repeats.
 func TestPathTooLong(t *testing.T) {
 	text := "A1-A2-A3-A4-A5-A6-A7-B7-B6-B5-B4-B3-B2-B1-C1-C2-C3-C4"

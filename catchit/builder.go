@@ -417,7 +417,7 @@ func (b *builder) Click(i int, c hops.Click) error {
 		case b.path.Len() > 0 && sq == b.path.To():
 			return fail("K7", "the pawn on %s made the first displacement: a turn moves two different pawns", sq)
 		case st.pawns[side^1].Has(sq):
-			return fail("K7", "%s holds a %s pawn: %s moves only its own pawns", sq, SideName(side^1), SideName(side))
+			return fail("K7", "%s", notOwnPawn(sq, side))
 		case !st.pawns[side].Has(sq):
 			return fail("K4", "there is no pawn on %s", sq)
 		}
@@ -451,10 +451,7 @@ func (b *builder) Click(i int, c hops.Click) error {
 			// ball, which the attacker must still move (K8).
 			st1 := b.st.after(b.path.From(), b.path.To(), b.taken)
 			o := new(outcomes)
-			switch o.compute(&st1, sq, false, false); {
-			case sq == st1.ball && st1.moved:
-				return fail("K8", "the ball was already moved this turn: the carrier on %s may not move again", sq)
-			case o.any():
+			if o.compute(&st1, sq, false, false); o.any() {
 				return fail("K8", "after %s the attacker must still move the ball, and the pawn on %s can neither carry nor take it", b.path, sq)
 			}
 			return fail("K4", "the pawn on %s cannot move after %s: no step or jump of it lands on an empty square", sq, b.path)
@@ -472,7 +469,7 @@ func (b *builder) Click(i int, c hops.Click) error {
 		// Not a landing: the first displacement cannot go on, so the
 		// click is the second pawn, and it is the opponent's.
 		if cs := b.candidates(); cs.Empty() {
-			return fail("K7", "%s holds a %s pawn: %s moves only its own pawns", sq, SideName(side^1), SideName(side))
+			return fail("K7", "%s", notOwnPawn(sq, side))
 		}
 	}
 	if cs := b.candidates(); cs.Has(c) {

@@ -1,6 +1,8 @@
 package catchit
 
 import (
+	"fmt"
+
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/internal/engine"
 )
@@ -83,7 +85,7 @@ func (st *stage) displace(d hops.Path, ord int) (bool, *hops.Error) {
 	from := d.From()
 	switch {
 	case st.pawns[side^1].Has(from):
-		return fail(hops.ErrIllegal, "K7", "%s holds a %s pawn: %s moves only its own pawns", from, SideName(side^1), SideName(side))
+		return fail(hops.ErrIllegal, "K7", "%s", notOwnPawn(from, side))
 	case !st.pawns[side].Has(from):
 		return fail(hops.ErrIllegal, "K4", "there is no pawn on %s", from)
 	case from == st.used:
@@ -195,4 +197,10 @@ func (st *stage) displace(d hops.Path, ord int) (bool, *hops.Error) {
 	st.pawns[side] = st.pawns[side].Without(from)
 	st.ball, st.moved, st.used = hops.NoSquare, true, hops.NoSquare
 	return true, nil
+}
+
+// notOwnPawn says that the pawn on sq is not one of side's, which alone
+// it moves (K7: "two different pawns of the player to move").
+func notOwnPawn(sq hops.Square, side hops.Side) string {
+	return fmt.Sprintf("%s holds a %s pawn: %s moves only its own pawns", sq, SideName(side^1), SideName(side))
 }

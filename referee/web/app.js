@@ -1371,20 +1371,15 @@ $('rematch-join').addEventListener('click', async () => {
   watchRematch();
 });
 
-// rematchInvitation is the invitation of a rematch being joined, kept
-// here rather than in the address: it is the player's token of the game
-// he leaves.
-let rematchInvitation = null;
-
 // takeRematch goes to the game that follows this one: its creator keeps
 // its token, the other player joins it with its invitation, as a link
 // would have him join (in Brouillard he places his pawns first).
 async function takeRematch(r) {
   if (r.join) {
-    // Kept in this tab's storage too, so that a reload of the form to
-    // place the pawns can still join.
+    // The invitation is the player's token of the game he leaves: it is
+    // kept in this tab's storage, never in the address, and a reload of
+    // the form to place the pawns still finds it.
     sessionStorage.setItem('hops:join:' + r.id, r.invitation);
-    rematchInvitation = { id: r.id, invitation: r.invitation };
     location.hash = `join=${r.id}`;
     return;
   }
@@ -1803,11 +1798,7 @@ function route() {
   say('');
   if (h.startsWith('join=')) {
     const [id, invitation] = h.slice(5).split('.');
-    const kept = rematchInvitation && rematchInvitation.id === id
-      ? rematchInvitation.invitation
-      : sessionStorage.getItem('hops:join:' + id) || '';
-    rematchInvitation = null;
-    offerJoin(id, invitation || kept);
+    offerJoin(id, invitation || sessionStorage.getItem('hops:join:' + id) || '');
   } else if (h.startsWith('game=')) {
     showGame(h.slice(5));
   } else if (h.startsWith('watch=')) {
