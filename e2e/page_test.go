@@ -729,10 +729,13 @@ func TestConnectionLost(t *testing.T) {
 	first := p.waitFor("the end", 10*time.Second, func(v view) bool { return v.Status == "over" && v.Phase == "over" })
 	p.do(chromedp.Click("#rematch", chromedp.ByQuery))
 	pv := p.waitFor("the rematch", 10*time.Second, func(v view) bool { return v.Hash != first.Hash && v.Status == "waiting" })
+	p.screenshot("rematch-waiting")
 	if !strings.Contains(pv.Text, "join the rematch") {
 		t.Errorf("the asker's page, waiting: %q, want it to say the opponent joins the rematch", pv.Text)
 	}
-	q.do(chromedp.WaitVisible("#rematch-join", chromedp.ByQuery), chromedp.Click("#rematch-join", chromedp.ByQuery))
+	q.do(chromedp.WaitVisible("#rematch-join", chromedp.ByQuery))
+	q.screenshot("rematch-offer")
+	q.do(chromedp.Click("#rematch-join", chromedp.ByQuery))
 	qv := q.waitFor("the joined rematch", 10*time.Second, func(v view) bool { return v.Hash == pv.Hash && v.Status == "playing" })
 	if pv.You != "Black" || qv.You != "White" {
 		t.Errorf("in the rematch the first game's White plays %s, its Black %s", pv.You, qv.You)
