@@ -170,3 +170,53 @@ func TestZeroAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestB5_CanWinNowCheap: CanWinNow, asked at every node of a search's
+// horizon, allocates nothing where Red's target is the King, and agrees
+// with the decisions that turn the King over (B5), in a position where
+// one of them does and in positions of a random game where the answer
+// varies.
+func TestB5_CanWinNowCheap(t *testing.T) {
+	p := parseB(t, "1n5/2j!1x!F1/3k!3/4K!2/1x!1t!3/2q1X!2/4fX!1 r 0 4 -")
+	if tg, _ := p.Target(p.ToMove()); tg != King {
+		t.Fatalf("%s: the target is %v, want the King", p, tg)
+	}
+	if !p.CanWinNow() {
+		t.Fatalf("%s: CanWinNow false, but a decision turns the King over", p)
+	}
+	if n := testing.AllocsPerRun(20, func() { p.CanWinNow() }); n != 0 {
+		t.Errorf("%s: CanWinNow allocates %v times", p, n)
+	}
+	seen := map[bool]int{}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for game := 0; game < 40; game++ {
+		q, err := NewPositionWith(RandomArrangement(rng), RandomArrangement(rng), hops.Side(game&1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for ply := 0; ply < 120 && !q.Outcome().Over; ply++ {
+			moves := q.AppendMoves(nil)
+			if tg, _ := q.Target(q.ToMove()); tg == King {
+				want := false
+				for _, m := range moves {
+					c, err := q.Play(m)
+					if err != nil {
+						t.Fatal(err)
+					}
+					want = want || c.Outcome().Over && c.Outcome().Rule == "B5" && c.Outcome().Winner == q.ToMove()
+				}
+				if got := q.CanWinNow(); got != want {
+					t.Fatalf("%s: CanWinNow %v, playing the decisions says %v", q, got, want)
+				}
+				seen[want]++
+				if n := testing.AllocsPerRun(2, func() { q.CanWinNow() }); n != 0 {
+					t.Fatalf("%s: CanWinNow allocates %v times", q, n)
+				}
+			}
+			q, _ = q.Play(moves[rng.IntN(len(moves))])
+		}
+	}
+	if seen[true] == 0 || seen[false] == 0 {
+		t.Fatalf("positions with the King as target: %d with a win, %d without; want some of each", seen[true], seen[false])
+	}
+}

@@ -43,9 +43,14 @@ var (
 
 // gen is the generator's scratch space, kept on the stack.
 type gen struct {
-	dst  []Move
-	base fouJumps // the Fou's jumps before any pawn move
-	cur  fouJumps // after a pawn move that changes them
+	dst []Move
+	// find, when not empty, holds one square and asks only whether some
+	// decision turns over the pawn on it (found), which stops the
+	// generation; no move is kept.
+	find  hops.Bitboard
+	found bool
+	base  fouJumps // the Fou's jumps before any pawn move
+	cur   fouJumps // after a pawn move that changes them
 
 	pawnReach hops.Reach // the flood fill of the moving pawn's jumps
 }
@@ -65,6 +70,14 @@ func (st *state) appendMoves(dst []Move) []Move {
 	g.dst = dst
 	st.generate(&g)
 	return g.dst
+}
+
+// turnsOver reports whether some decision turns over the pawn on sq,
+// generating no move.
+func (st *state) turnsOver(sq hops.Square) bool {
+	g := gen{find: sq.Bit()}
+	st.generate(&g)
+	return g.found
 }
 
 // countMoves counts the moves generate yields without building them
@@ -94,7 +107,7 @@ func (st *state) generate(g *gen) {
 	for d := hops.North; d <= hops.NorthWest; d += 2 {
 		near |= bd.Shift(g.base.reach, d)
 	}
-	for b := st.pawns[me]; b != 0; b &= b - 1 {
+	for b := st.pawns[me]; b != 0 && !g.found; b &= b - 1 {
 		from := b.First()
 		rest := occ &^ from.Bit()
 		for _, d := range diagDirs {
@@ -119,6 +132,9 @@ func (st *state) generate(g *gen) {
 
 // afterPawn adds the Fou moves that follow the pawn move p from → to.
 func (st *state) afterPawn(g *gen, p hops.Path, from, to hops.Square, occ, near, turnable hops.Bitboard) {
+	if g.found {
+		return
+	}
 	if !near.Has(from) && !near.Has(to) {
 		st.emitFou(g, p, &g.base)
 		return
@@ -253,6 +269,17 @@ func (st *state) route(rc *hops.Reach, reach, occ hops.Bitboard, e, before hops.
 	return hops.NoSquare, how
 }
 
+// turns reports whether some jump move of fj turns over the pawn on sq.
+func (fj *fouJumps) turns(sq hops.Square) bool {
+	for i, off := range slotOffset {
+		e := sq - off // the end square whose slot i holds sq
+		if e >= 0 && int(e) < len(fj.slot) && fj.ends.Has(e) && fj.rec[fj.slot[e]].have&(1<<i) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // orthJump[s] and orthOver[s] hold, in the order N, E, S, W, the square
 // an orthogonal jump from s lands on and the square it jumps over
 // (NoSquare off the board).
@@ -274,6 +301,10 @@ var orthJump, orthOver = func() (j, o [64][4]hops.Square) {
 // upwards, each end first without turning over, then turning over each
 // pawn that can be jumped last, in the order of their squares.
 func (st *state) emitFou(g *gen, p hops.Path, fj *fouJumps) {
+	if g.find != 0 {
+		g.found = g.found || fj.turns(g.find.First())
+		return
+	}
 	me := st.side
 	f := st.fou[me]
 	free := dark &^ st.fou[me^1].Bit()

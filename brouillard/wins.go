@@ -5,9 +5,10 @@ import "github.com/hopsgames/hops"
 // CanWinNow reports whether the side to move can win with its next
 // decision (B5): only when its target is the King can a decision win, by
 // a Fou move that turns the King over, so every other position is
-// answered without looking at a move; otherwise the decisions are
-// generated until one turns over the King's square, with no move played. Players use it to spot wins
-// and threats cheaply. A win because the opponent is left without a
+// answered without looking at a move; otherwise the Fou's jumps are
+// searched, after each pawn move that changes them, until one turns over
+// the King, with no move built or played and nothing allocated. Players
+// use it to spot wins and threats cheaply. A win because the opponent is left without a
 // legal move (G6) is not looked for.
 func (p Position) CanWinNow() bool {
 	side := p.ToMove()
@@ -23,10 +24,5 @@ func (p Position) CanWinNow() bool {
 	if king == hops.NoSquare {
 		return false
 	}
-	for m := range p.Moves() {
-		if s, ok := m.TurnedSquare(); ok && s == king {
-			return true
-		}
-	}
-	return false
+	return p.st.turnsOver(king)
 }
