@@ -358,8 +358,19 @@ func (p Position) CountMoves() int {
 }
 
 // Moves yields the legal moves: one per distinct successor (G9), in the
-// canonical order and written form described in the package doc.
-func (p Position) Moves() iter.Seq[Move] { return slices.Values(p.AppendMoves(nil)) }
+// canonical order and written form described in the package doc. The
+// moves are generated when the sequence is ranged over, all of them
+// before the first (the generator keeps one form per successor), into a
+// new slice: AppendMoves into a reused buffer allocates nothing.
+func (p Position) Moves() iter.Seq[Move] {
+	return func(yield func(Move) bool) {
+		for _, m := range p.AppendMoves(nil) {
+			if !yield(m) {
+				return
+			}
+		}
+	}
+}
 
 // hasMove reports whether the side to move has a legal move (G6).
 func (p Position) hasMove() bool {

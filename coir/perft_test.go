@@ -122,3 +122,21 @@ func BenchmarkValidateAll(b *testing.B) {
 func BenchmarkPerft3(b *testing.B) {
 	gametest.BenchPerft(b, Start(), 3)
 }
+
+// TestMovesGeneratedWhenRanged: Moves generates nothing until its
+// sequence is ranged over (it made every move of Coir's worst position,
+// 26 MB, at the call), and a range stopped at the first move yields the
+// generator's first.
+func TestMovesGeneratedWhenRanged(t *testing.T) {
+	p := mustParse(t, "w1b3/4b1/b1bbbb/2b3/1b2b1/2b3 w")
+	if n := testing.AllocsPerRun(5, func() { _ = p.Moves() }); n > 1 {
+		t.Errorf("%s: Moves() allocates %v times before it is ranged over, want at most 1 (the sequence)", p, n)
+	}
+	first := p.AppendMoves(nil)[0]
+	for m := range p.Moves() {
+		if m != first {
+			t.Errorf("%s: the first move yielded is %s, want %s", p, m, first)
+		}
+		break
+	}
+}
