@@ -2,6 +2,7 @@ package hops
 
 import (
 	"fmt"
+	"iter"
 	"strings"
 	"sync"
 )
@@ -40,10 +41,11 @@ type Game struct {
 // it back with games.State, which finds the game by its name.
 //
 // Moves builds the text of every legal move, which a position with many
-// moves makes costly; CountMoves, MovesPage and PlayIndex reach the same
-// moves, in the same order, building no text but those asked for, so
-// that a random playout through a State runs within a few tens of
-// percent of the typed API (see the benchmarks in the players package).
+// moves makes costly; CountMoves, MovesPage, PlayIndex and Successors
+// reach the same moves, in the same order, building no text but those
+// asked for, so that a random playout through a State runs within a few
+// tens of percent of the typed API (see the benchmarks in the players
+// package).
 type State interface {
 	// Game returns the game the position belongs to.
 	Game() *Game
@@ -73,11 +75,21 @@ type State interface {
 	MovesPage(offset, limit int) []string
 	// PlayIndex plays the i-th legal move, Moves()[i], without building
 	// or parsing its text: with CountMoves it is the quick way to play
-	// through a State (a random playout, a player that picks by index).
+	// one move through a State (a random playout, a player that picks by
+	// index). Each call generates the moves, as CountMoves does at least:
+	// to visit every successor, use Successors, which generates them once.
 	// An index out of range is an *Error of kind ErrIllegal, citing G9
 	// (the generator's order numbers the moves) or, in a finished game,
 	// the rule that ended it (Outcome.Err).
 	PlayIndex(i int) (State, error)
+	// Successors yields, in the generator's order, each legal move's
+	// number (its index in Moves, as PlayIndex takes it) and the state
+	// it leads to. The moves are generated once, when the sequence is
+	// ranged over, into a buffer the State's game reuses, and no text is
+	// built: the way to visit every successor (a perft, a search one ply
+	// deep), where calling PlayIndex for each number would generate every
+	// move again each time. A finished game yields nothing.
+	Successors() iter.Seq2[int, State]
 	// Play parses, validates and plays a move text.
 	Play(move string) (State, error)
 	// Canonical returns the canonical text of a legal move written in any
@@ -315,6 +327,21 @@ func (e erased[P, M]) PlayIndex(i int) (State, error) {
 		return nil, err
 	}
 	return erased[P, M]{g: e.g, p: next, k: e.k}, nil
+}
+
+func (e erased[P, M]) Successors() iter.Seq2[int, State] {
+	return func(yield func(int, State) bool) {
+		buf := e.k.bufs.Get().(*[]M)
+		defer e.k.bufs.Put(buf)
+		*buf = e.p.AppendMoves((*buf)[:0])
+		for i, m := range *buf {
+			// A generated move always plays; the error cannot happen.
+			next, err := e.p.Play(m)
+			if err != nil || !yield(i, erased[P, M]{g: e.g, p: next, k: e.k}) {
+				return
+			}
+		}
+	}
 }
 
 // withMoves calls f with the legal moves, generated into a buffer of the

@@ -46,8 +46,9 @@ var stateGames = []struct {
 // TestStateMovesAgree (G9): on random positions of every game, reached
 // with PlayIndex, CountMoves is the typed count and len(Moves()), the
 // texts of Moves are the typed moves' texts in the same order, the i-th
-// page of one move is Moves()[i], PlayIndex(i) leads where Play(Moves()[i])
-// does, and pages of any size concatenate to Moves().
+// page of one move is Moves()[i], PlayIndex(i) and the i-th state of
+// Successors lead where Play(Moves()[i]) does, and pages of any size
+// concatenate to Moves().
 func TestStateMovesAgree(t *testing.T) {
 	for _, c := range stateGames {
 		t.Run(c.game.Name, func(t *testing.T) {
@@ -91,6 +92,32 @@ func TestStateMovesAgree(t *testing.T) {
 					if byIndex.String() != byText.String() || byIndex.Game() != c.game {
 						t.Fatalf("%s: PlayIndex(%d) gives %s, Play(%s) %s", s, i, byIndex, moves[i], byText)
 					}
+				}
+				// Successors: every move's number in order, and the state
+				// Play of its text gives; a range stopped early stops.
+				n := 0
+				for i, next := range s.Successors() {
+					if i != n {
+						t.Fatalf("%s: Successors yields number %d after %d", s, i, n-1)
+					}
+					if byText, err := s.Play(moves[i]); err != nil || next.String() != byText.String() || next.Game() != c.game {
+						t.Fatalf("%s: Successors' state %d is %s, Play(%s) gives %v, %v", s, i, next, moves[i], byText, err)
+					}
+					n++
+				}
+				if n != len(moves) {
+					t.Fatalf("%s: Successors yields %d states, Moves %d texts", s, n, len(moves))
+				}
+				stop := rapid.IntRange(0, len(moves)).Draw(t, "stop")
+				n = 0
+				for i := range s.Successors() {
+					if i == stop {
+						break
+					}
+					n++
+				}
+				if n != stop {
+					t.Fatalf("%s: a range of Successors broken at %d ran %d times", s, stop, n)
 				}
 				size := rapid.IntRange(1, len(moves)+2).Draw(t, "page size")
 				var all []string
@@ -207,4 +234,33 @@ func BenchmarkStateMovesWorst(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkSuccessors visits every successor of a Catch'it position with
+// thousands of moves: through Successors, which generates the moves
+// once, and through PlayIndex for each number, which generates them
+// again for each (quadratic in the number of moves).
+func BenchmarkSuccessors(b *testing.B) {
+	s, err := catchit.Game.Parse("2r4/1b1brb1/1r4r/3B1b1/2r2r1/1b1br2/7 r")
+	if err != nil {
+		b.Fatal(err)
+	}
+	n := s.CountMoves()
+	b.Run("Successors", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for range s.Successors() {
+			}
+		}
+	})
+	b.Run("PlayIndex", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for i := range n {
+				if _, err := s.PlayIndex(i); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
 }

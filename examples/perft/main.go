@@ -126,24 +126,24 @@ func perft(w io.Writer, prog *progress, name, fen string, depth int, divide bool
 // from depth 4 below each of the replies to it, whose perft games.Perft
 // counts through the game's typed moves.
 func count(s hops.State, d int, prog *progress) ([]uint64, error) {
-	n := s.CountMoves()
-	below := make([]uint64, n)
 	// The successors of s, and how many replies each has when the tree
-	// is split below them.
-	next := make([]hops.State, n)
-	replies := make([]int, n)
+	// is split below them. Successors generates the moves once (PlayIndex
+	// for each number would generate them all again for each).
+	var next []hops.State
+	var replies []int
 	split := d >= 4
 	parts, total := 0, 0
-	for i := range n {
-		var err error
-		if next[i], err = s.PlayIndex(i); err != nil {
-			return nil, err
-		}
+	for _, c := range s.Successors() {
+		r := 0
 		if split {
-			replies[i] = next[i].CountMoves()
+			r = c.CountMoves()
 		}
-		total += max(replies[i], 1)
+		next = append(next, c)
+		replies = append(replies, r)
+		total += max(r, 1)
 	}
+	n := len(next)
+	below := make([]uint64, n)
 	prog.begin(d, n, total)
 	// part counts the tree of depth depth below p, under the move i of s.
 	part := func(i int, p hops.State, depth int) error {
@@ -164,11 +164,7 @@ func count(s hops.State, d int, prog *progress) ([]uint64, error) {
 			}
 			continue
 		}
-		for j := range replies[i] {
-			r, err := c.PlayIndex(j)
-			if err != nil {
-				return nil, err
-			}
+		for _, r := range c.Successors() {
 			if err := part(i, r, d-2); err != nil {
 				return nil, err
 			}

@@ -125,6 +125,26 @@ func TestAnyPosition(t *testing.T) {
 	}
 }
 
+// TestManyMoves counts below a position of thousands of moves, whose
+// successors are visited once each (playing each move by its number took
+// 15 s at depth 1 here, as every move was generated again for each):
+// depth 1 is the number of moves, and the divide lists them in order.
+func TestManyMoves(t *testing.T) {
+	const fen = "2r4/1b1brb1/1r4r/3B1b1/2r2r1/1b1br2/7 r"
+	s, err := games.Parse("catchit", fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := s.Moves()
+	code, out, errs := runArgs(t, "-game", "catchit", "-fen", fen, "-depth", "1", "-divide")
+	if got := leaves(t, out); code != 0 || !equal(got, []uint64{uint64(len(moves))}) {
+		t.Fatalf("exit %d, leaves %v, want %d\n%s", code, got, len(moves), errs)
+	}
+	if !strings.Contains(out, moves[0]+": 1\n"+moves[1]+": 1\n") || !strings.Contains(out, moves[len(moves)-1]+": 1\ntotal: ") {
+		t.Errorf("the divide does not list the moves in order:\n%.600s", out)
+	}
+}
+
 // TestBadArguments: a flag the command cannot use, whether the flag
 // package refuses it or the command does, ends with exit status 2, as in
 // the terminal game, and says which.
