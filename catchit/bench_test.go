@@ -59,6 +59,34 @@ func BenchmarkCountMoves(b *testing.B) {
 	}
 }
 
+// BenchmarkCanWinNow compares CanWinNow with CountMoves: at the start,
+// in the midgames, and in a midgame of 2,505 turns where many first
+// displacements leave the ball and every one must be followed (the
+// costliest position for it met in random games).
+func BenchmarkCanWinNow(b *testing.B) {
+	cases := benchPositions(b)
+	p, err := Parse("1b1r2r/b1rrbr1/7/1br2B1/2r4/4b1b/7 r")
+	if err != nil {
+		b.Fatal(err)
+	}
+	cases = append(cases, struct {
+		name string
+		p    Position
+	}{"costliest", p})
+	for _, c := range cases {
+		b.Run(c.name+"/CanWinNow", func(b *testing.B) {
+			for b.Loop() {
+				c.p.CanWinNow()
+			}
+		})
+		b.Run(c.name+"/CountMoves", func(b *testing.B) {
+			for b.Loop() {
+				c.p.CountMoves()
+			}
+		})
+	}
+}
+
 // BenchmarkOutcome measures the check every searched position gets: is
 // the game over (K3), and has the side to move a turn (G6)?
 func BenchmarkOutcome(b *testing.B) {

@@ -28,9 +28,12 @@ func (p Position) At(s hops.Square) (hops.Piece, bool) {
 // looked for. It generates no turn: it looks at what each pawn's
 // displacement can do with the ball, first on the board as it is, then
 // after each first displacement that leaves the ball where it is, only
-// for the pawns whose displacements that one can change. That costs up to
-// about twice CountMoves where every pawn is near every other (9 µs at
-// the start, whose turns it must all rule out) and far less elsewhere.
+// for the pawns whose displacements that one can change. That costs
+// about twice CountMoves at the start (2 µs, every turn ruled out), from
+// a tenth of it to twice it in the midgames benchmarked, and up to about
+// five times it where many first displacements leave the ball and each
+// must be followed (the costliest position met in random games, 2,505
+// turns: 0.15 ms against 0.03 ms; BenchmarkCanWinNow).
 func (p Position) CanWinNow() bool {
 	st0 := p.stage()
 	if st0.ball == hops.NoSquare || !(st0.pawns[Blue] | st0.pawns[Red]).Has(st0.ball) {
