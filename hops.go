@@ -282,23 +282,31 @@ func Perft[P Position[P, M], M Move](p P, depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	bufs := make([][]M, depth)
-	return perft(p, depth, bufs)
+	// One move buffer a level, made as the count goes down: a depth far
+	// beyond any tree counted (a depth read from a user) costs nothing
+	// where the moves run out.
+	bufs := make([][]M, 0, min(depth, 32))
+	return perft(p, depth, 0, &bufs)
 }
 
-func perft[P Position[P, M], M Move](p P, depth int, bufs [][]M) uint64 {
+// perft counts the tree of depth depth below p, level levels below the
+// root, with (*bufs)[level] as its move buffer.
+func perft[P Position[P, M], M Move](p P, depth, level int, bufs *[][]M) uint64 {
 	if depth == 1 {
 		return uint64(p.CountMoves())
 	}
-	moves := p.AppendMoves(bufs[depth-1][:0])
-	bufs[depth-1] = moves
+	if level == len(*bufs) {
+		*bufs = append(*bufs, nil)
+	}
+	moves := p.AppendMoves((*bufs)[level][:0])
+	(*bufs)[level] = moves
 	var n uint64
 	for i := range moves {
 		next, err := p.Play(moves[i])
 		if err != nil {
 			panic(fmt.Sprintf("hops: generated move %s does not play in %s: %v", moves[i], p, err))
 		}
-		n += perft(next, depth-1, bufs)
+		n += perft(next, depth-1, level+1, bufs)
 	}
 	return n
 }

@@ -2,11 +2,13 @@ package games_test
 
 import (
 	"errors"
+	"math"
 	"testing"
 
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/brouillard"
 	"github.com/hopsgames/hops/catchit"
+	"github.com/hopsgames/hops/coir"
 	"github.com/hopsgames/hops/games"
 )
 
@@ -45,5 +47,43 @@ func TestNilArguments(t *testing.T) {
 	s, err := games.Deal(brouillard.Game, hops.First, nil)
 	if err != nil || s == nil || s.Game() != brouillard.Game {
 		t.Errorf("Deal(brouillard, First, nil) = %v, %v", s, err)
+	}
+}
+
+// TestPerftAnyDepth (G10): a depth far beyond any tree, as a program may
+// read from its user, counts what there is: no leaf below a finished
+// game, whatever the depth (Perft made a buffer a level before looking,
+// and panicked or ran out of memory), and the zero positions, lost
+// under G6, count none either.
+func TestPerftAnyDepth(t *testing.T) {
+	finished := map[string]string{
+		"catchit":    "rrrrrrr/7/7/7/7/7/bbb1bbb r",
+		"coir":       "wwwwww/6/6/6/6/wwwwww b",
+		"zapita":     "a5A/b5B/c5C/*6/c5C/b5B/a5A k",
+		"brouillard": "F2X1x!1/6K/4f2/N1T1x!1Q/3X3/7/1J5 r 5 0 -",
+	}
+	for _, g := range games.All() {
+		s, err := g.Parse(finished[g.Name])
+		if err != nil || !s.Outcome().Over {
+			t.Fatalf("%s %q: %v, %v", g.Name, finished[g.Name], err, s)
+		}
+		for _, depth := range []int{1 << 40, math.MaxInt} {
+			func() {
+				defer func() {
+					if r := recover(); r != nil {
+						t.Errorf("%s: Perft(%s, %d) panics: %v", g.Name, s, depth, r)
+					}
+				}()
+				if n, err := games.Perft(s, depth); n != 0 || err != nil {
+					t.Errorf("%s: Perft(%s, %d) = %d, %v; want 0", g.Name, s, depth, n, err)
+				}
+				if d, err := games.Divide(s, depth); len(d) != 0 || err != nil {
+					t.Errorf("%s: Divide(%s, %d) = %v, %v; want no move", g.Name, s, depth, d, err)
+				}
+			}()
+		}
+	}
+	if n := hops.Perft(coir.Position{}, math.MaxInt); n != 0 {
+		t.Errorf("Perft of the zero Coir position = %d, want 0", n)
 	}
 }
