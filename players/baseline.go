@@ -67,6 +67,7 @@ func NewBaseline[P hops.Position[P, M], M hops.Move](eval Eval[P], opt Options) 
 		opt.TableBits = 14
 	}
 	opt.TableBits = min(opt.TableBits, 24)
+	opt.MaxDepth = min(opt.MaxDepth, maxDepth)
 	return &Baseline[P, M]{
 		eval: eval,
 		opt:  opt,

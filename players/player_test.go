@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"math"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -398,6 +399,24 @@ func TestResultJSONComplete(t *testing.T) {
 		got := r
 		if err := json.Unmarshal([]byte(bad), &got); err == nil || got != r {
 			t.Errorf("%s: %v, %+v; want an error and the Result unchanged", bad, err, got)
+		}
+	}
+}
+
+// TestMaxDepthNoLimit: math.MaxInt, a natural way to ask for no depth
+// limit, searches as deep as the default under the same node budget, in
+// Searcher and Baseline; it made every score look like a win found and
+// stopped both after the first iteration.
+func TestMaxDepthNoLimit(t *testing.T) {
+	for _, md := range []int{0, 1 << 30, math.MaxInt} {
+		opt := Options{Nodes: 20000, MaxDepth: md, Seed: 1}
+		r, err := NewSearcher(CatchitEval, opt).Search(catchit.Start())
+		if err != nil || r.Depth < 2 {
+			t.Errorf("Searcher, MaxDepth %d: depth %d after %d positions, %v", md, r.Depth, r.Nodes, err)
+		}
+		r, err = NewBaseline(CatchitEval, opt).Search(catchit.Start())
+		if err != nil || r.Depth < 2 {
+			t.Errorf("Baseline, MaxDepth %d: depth %d after %d positions, %v", md, r.Depth, r.Nodes, err)
 		}
 	}
 }

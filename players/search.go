@@ -24,13 +24,19 @@ const (
 	MaxEval = Win / 2
 )
 
+// maxDepth bounds Options.MaxDepth: a win found within MaxDepth plies
+// ends a search, told by a score within MaxDepth of Win, so that a
+// MaxDepth near Win took every score for a win and stopped at depth 1.
+const maxDepth = 1000
+
 // DefaultNodes is the node budget of a searcher given neither a node nor a
 // time budget.
 const DefaultNodes = 5000
 
 // Options configures a player: Searcher, Baseline and MCTS read all of
 // it, Random only Seed. A negative Nodes, Time, MaxDepth or TableBits
-// counts as 0 (its default), and TableBits above 24 as 24.
+// counts as 0 (its default), TableBits above 24 as 24, and MaxDepth
+// above 1000 as 1000 (math.MaxInt asks for no depth limit).
 type Options struct {
 	// Nodes is the budget of one search in visited positions. The first
 	// iteration (depth 1) always completes, whatever the budget, so the
@@ -273,6 +279,7 @@ func NewTacticalSearcher[P hops.Position[P, M], M hops.Move](eval Eval[P], tac T
 		opt.Quiescence = 0
 	}
 	opt.TableBits = min(opt.TableBits, 24)
+	opt.MaxDepth = min(opt.MaxDepth, maxDepth)
 	return &Searcher[P, M]{
 		eval: eval,
 		tac:  tac.withDefaults(),
