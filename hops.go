@@ -259,7 +259,9 @@ type Position[P any, M Move] interface {
 	// CountMoves returns the number of moves Moves would yield.
 	CountMoves() int
 	// Validate returns nil if m is legal here, or an *Error that says
-	// which part of it breaks which rule.
+	// which part of it breaks which rule. In a finished game every move
+	// is refused under the rule that ended it (Outcome.Err), unless its
+	// text could not be a move at all (ErrSyntax).
 	Validate(m M) error
 	// Play returns the position after m, or the error Validate gives.
 	Play(m M) (P, error)

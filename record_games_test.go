@@ -484,3 +484,54 @@ func TestMoveAfterTheEnd(t *testing.T) {
 		}
 	}
 }
+
+// TestG6_MoveInALostPosition: where the side to move has no legal move
+// (G6), a move is refused because the game is over under G6, as Outcome,
+// PlayIndex and a record say, not for the fault of that one move: by the
+// typed Validate, Play and Canonical, by a View, by State.Play and
+// State.Canonical, and by Recorder.Play, in a Brouillard game that ended
+// so; and by the typed calls in the zero position of every game, which
+// is lost under G6 (Catch'it's said the ball had left the board, Coir's
+// that no pawn was left, Zapita's that no pawn stood on the square,
+// Brouillard's named the move's fault).
+func TestG6_MoveInALostPosition(t *testing.T) {
+	check := func(name string, o hops.Outcome, move string, errs ...error) {
+		t.Helper()
+		if !o.Over || o.Rule != "G6" {
+			t.Fatalf("%s: outcome %v, want a loss under G6", name, o)
+		}
+		for i, err := range errs {
+			if !errors.Is(err, hops.ErrIllegal) || hops.RuleOf(err) != "G6" || !strings.Contains(fmt.Sprint(err), "the game is over: ") {
+				t.Errorf("%s: call %d refuses %s with %v, want the game over under G6", name, i, move, err)
+			}
+		}
+	}
+	b, err := brouillard.Parse("F6/1f5/3k1Q!1/4q!1J!/3x3/X!1K!4/1X!1x!3 w 3 2 -")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := brouillard.Game.State(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bm, _ := brouillard.ParseMove("A7-B6")
+	_, e1 := b.Play(bm)
+	_, e2 := b.Canonical(bm)
+	_, e3 := s.Play("A7-B6")
+	_, e4 := s.Canonical("A7-B6")
+	_, e5 := hops.NewRecorder(s).Play("A7-B6")
+	check("brouillard", b.Outcome(), "A7-B6", b.Validate(bm), e1, e2, e3, e4, e5, b.View(hops.First).Validate(bm))
+
+	z, zm := zapita.Position{}, zapita.NewMove(hops.PathOf(6, 5))
+	_, e1 = z.Play(zm)
+	_, e2 = z.Canonical(zm)
+	check("zapita zero", z.Outcome(), zm.String(), z.Validate(zm), e1, e2)
+	k, km := catchit.Position{}, catchit.NewMove(hops.PathOf(3, 11), hops.PathOf(2, 10))
+	_, e1 = k.Play(km)
+	_, e2 = k.Canonical(km)
+	check("catchit zero", k.Outcome(), km.String(), k.Validate(km), e1, e2)
+	c, cm := coir.Position{}, coir.NewMove(hops.PathOf(0, 8), hops.NoSquare, hops.NoSquare)
+	_, e1 = c.Play(cm)
+	_, e2 = c.Canonical(cm)
+	check("coir zero", c.Outcome(), cm.String(), c.Validate(cm), e1, e2)
+}

@@ -28,7 +28,17 @@ func (p Position) Play(m Move) (Position, error) {
 	return q, nil
 }
 
+// play is playTurn for a turn submitted whole: in a finished game it is
+// refused under the rule that ended it (engine.Refused).
 func (p Position) play(m Move) (Position, *hops.Error) {
+	q, err := p.playTurn(m)
+	if err != nil {
+		err = engine.Refused(err, p.Outcome())
+	}
+	return q, err
+}
+
+func (p Position) playTurn(m Move) (Position, *hops.Error) {
 	st := p.stage()
 	if st.ball == hops.NoSquare || !(st.pawns[Blue] | st.pawns[Red]).Has(st.ball) {
 		return p, hops.Errorf(hops.ErrIllegal, "K3", "", "the game is over: the ball has left the board")

@@ -125,7 +125,9 @@
 //     A2-A4-C6; the rule book reads B5 (C9), and the tests do too.
 //   - A player who has to move and has no legal move loses (G6); the
 //     rules know no draw (G7). [Position.Outcome] reports C3 when the
-//     side to move owns no pawn and G6 when it is stuck.
+//     side to move owns no pawn and G6 when it is stuck (or when no pawn
+//     stands on the board, as in the zero Position); a move in a finished
+//     game is refused under the rule that ended it.
 //   - Package decisions: move texts write attacks with '-' and refuse
 //     'x' (C7 prints none); a bare two-square text is read from the
 //     position as said above; positions must hold exactly twelve pawns;

@@ -79,8 +79,18 @@ func (m Move) partText(what string) string {
 	return what + " " + string(b)
 }
 
-// apply checks m and returns the successor and the pawns it turned.
+// apply is applyMove for a move submitted whole: in a finished game it is
+// refused under the rule that ended it (engine.Refused).
 func (p Position) apply(m Move) (Position, hops.Bitboard, error) {
+	q, turned, err := p.applyMove(m)
+	if err != nil {
+		err = engine.Refused(err, p.Outcome())
+	}
+	return q, turned, err
+}
+
+// applyMove checks m and returns the successor and the pawns it turned.
+func (p Position) applyMove(m Move) (Position, hops.Bitboard, error) {
 	if m.n < 2 || int(m.n) > hops.MaxPath {
 		return p, 0, hops.Errorf(hops.ErrSyntax, "C7", "move", "empty move")
 	}

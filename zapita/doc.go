@@ -108,7 +108,8 @@
 //     illegal-move error under Z6, since one pawn would throw twice.
 //   - Moving a pawn of the side not to move, or from an empty square, is
 //     an error under Z4 (a move is one of the mover's own pawns); any
-//     move in a finished game is an error under Z3; a hand-built Move with
+//     move in a finished game is an error under the rule that ended it
+//     (Z3, or G6 for a side left without a move); a hand-built Move with
 //     a square off the board is an error under G1.
 //   - Position.Build offers as relays only the pawns from which the bomb
 //     can still be brought to rest, an HQ only when a jump leads on from
@@ -158,7 +159,8 @@
 // that takes the bomb a second time, a chain that ends on a relay pawn, a
 // throw after the bomb came to rest (Z6); a path that reaches the bomb with
 // no throw, or throws without reaching it (Z7). Faults of the jump geometry
-// keep the common rule ids (G4, G5). A move in a finished game breaks Z3.
+// keep the common rule ids (G4, G5). A move in a finished game is refused
+// under the rule that ended it (Z3 or G6), whatever else is wrong with it.
 //
 // # Symmetry
 //

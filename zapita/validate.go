@@ -57,10 +57,20 @@ func (p Position) Play(m Move) (Position, error) {
 	return q, nil
 }
 
-// check validates m. With partial set, m may stop before the bomb comes to
+// check is checkMove for a move submitted whole: in a finished game it
+// is refused under the rule that ended it (engine.Refused).
+func (p *Position) check(m Move, partial bool) (checked, error) {
+	st, err := p.checkMove(m, partial)
+	if err != nil {
+		err = engine.Refused(err, p.Outcome())
+	}
+	return st, err
+}
+
+// checkMove validates m. With partial set, m may stop before the bomb comes to
 // rest: its path must end on the bomb and each of its throws must land on
 // a relay pawn (the beginning of a chain, for Throws).
-func (p *Position) check(m Move, partial bool) (checked, error) {
+func (p *Position) checkMove(m Move, partial bool) (checked, error) {
 	st := checked{rest: hops.NoSquare}
 	if m.path.Len() < 2 {
 		return st, illegal("Z4", "move", "a move needs a path of at least two squares: the pawn's start and where it goes")
