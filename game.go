@@ -20,10 +20,12 @@ import (
 //
 // The zero Game, and a nil *Game, is no game: it has no positions, so
 // Start returns nil and Parse an error, and no sides, so ParseSide fails;
-// none of its methods panics.
+// none of its pointer methods panics. MarshalJSON, whose receiver is a
+// value so that a Game value refuses too, cannot be called through a nil
+// *Game (json.Marshal writes null for one without calling it).
 //
 // A game's *Game is one value shared by all its States and by the games
-// package's registry: read its fields, never assign to them (a States's
+// package's registry: read its fields, never assign to them (a State's
 // game found again by a changed Name is no registered game).
 type Game struct {
 	Name  string    // short lower-case name: "zapita", "catchit", "coir", "brouillard"

@@ -1,6 +1,8 @@
 package hops_test
 
 import (
+	"encoding"
+	"encoding/json"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -300,5 +302,43 @@ func TestKeysTellPositionsApart(t *testing.T) {
 				t.Errorf("%s: %s has keys %v and %v", game, text, k, again)
 			}
 		}
+	}
+}
+
+// TestZeroMirrorsToItself: the zero Position of every game, no game,
+// mirrors to itself, so that what is derived from it writes a text that
+// reads back (Zapita's mirrored zero wrote "*6/7/7/7/7/7/7 w", which Z1
+// refuses; Brouillard's had another key, and its view for Red a JSON
+// that did not read back).
+func TestZeroMirrorsToItself(t *testing.T) {
+	zeroMirror[zapita.Position](t)
+	zeroMirror[catchit.Position](t)
+	zeroMirror[coir.Position](t)
+	zeroMirror[brouillard.Position](t)
+	for _, s := range []hops.Side{hops.First, hops.Second} {
+		v := brouillard.Position{}.View(s)
+		data, err := json.Marshal(v)
+		var back brouillard.View
+		if err != nil || json.Unmarshal(data, &back) != nil || back != v {
+			t.Errorf("the zero position's view for %v writes %s (%v) and reads back as %v", s, data, err, back)
+		}
+	}
+}
+
+func zeroMirror[P interface {
+	comparable
+	Mirror() P
+	Key() hops.StateKey
+	MarshalText() ([]byte, error)
+}](t *testing.T) {
+	var zero P
+	m := zero.Mirror()
+	if m != zero || m.Key() != zero.Key() {
+		t.Errorf("%T: the zero position mirrors to %v", zero, m)
+	}
+	text, err := m.MarshalText()
+	var back P
+	if err != nil || any(&back).(encoding.TextUnmarshaler).UnmarshalText(text) != nil || back != zero {
+		t.Errorf("%T: the mirrored zero position writes %q (%v) and reads back as %v", zero, text, err, back)
 	}
 }

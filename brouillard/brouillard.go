@@ -370,8 +370,12 @@ func (p Position) Hash() uint64 { return p.st.hash() }
 // View returns what side s knows of the position (B4, B12): the faces of
 // its own pawns and of the opposing pawns turned over, and everything
 // public. It holds nothing more: the faces of the other pawns are not in
-// the View value at all.
+// the View value at all. The zero Position, no game, gives the zero
+// View whichever the side.
 func (p Position) View(s hops.Side) View {
+	if p == (Position{}) {
+		return View{}
+	}
 	v := View{st: p.st, viewer: s & 1}
 	opp := s&1 ^ 1
 	for b := p.st.pawns[opp] &^ p.st.revealed; b != 0; b &= b - 1 {

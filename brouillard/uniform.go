@@ -94,8 +94,11 @@ func (st *state) key() hops.StateKey {
 // reflection keeps the chequer of B1 (a dark square stays dark), the
 // home squares of B3 and the Fous' start squares, so it plays the same
 // game: its moves are the reflections of this position's moves
-// (Move.Mirror).
+// (Move.Mirror). The zero Position, no game, mirrors to itself.
 func (p Position) Mirror() Position {
+	if p == (Position{}) {
+		return p // no game: nothing to reflect, and its text reads back
+	}
 	st := p.st
 	q := st
 	q.sq = [64]uint8{}
