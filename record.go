@@ -381,6 +381,9 @@ type RecordReader struct {
 	first   int  // the first line of the last record read
 }
 
+// errNilReader is what a RecordReader made of a nil io.Reader reads.
+var errNilReader = errors.New("hops: NewRecordReader was given a nil io.Reader")
+
 // failingReader remembers the first error of the reader it reads, other
 // than io.EOF, so that a line cut by it is told from a last line
 // without its line end.
@@ -390,6 +393,9 @@ type failingReader struct {
 }
 
 func (f *failingReader) Read(p []byte) (int, error) {
+	if f.r == nil {
+		return 0, errNilReader
+	}
 	n, err := f.r.Read(p)
 	if err != nil && err != io.EOF && f.err == nil {
 		f.err = err
@@ -397,7 +403,8 @@ func (f *failingReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// NewRecordReader returns a reader of the records in r.
+// NewRecordReader returns a reader of the records in r. A nil r is a
+// reader whose Next returns an error, as a reader that fails at once.
 func NewRecordReader(r io.Reader) *RecordReader {
 	rr := &RecordReader{src: failingReader{r: r}}
 	rr.sc = bufio.NewScanner(&rr.src)

@@ -246,3 +246,14 @@ func TestZeroRecordReader(t *testing.T) {
 		}
 	}
 }
+
+// TestNilRecordReader: a RecordReader of a nil io.Reader returns an
+// error from Next, as one whose reader fails at once; it panicked.
+func TestNilRecordReader(t *testing.T) {
+	rr := NewRecordReader(nil)
+	for range 2 {
+		if rec, err := rr.Next(); rec != nil || err == nil || err == io.EOF || !strings.Contains(err.Error(), "nil io.Reader") {
+			t.Fatalf("Next = %v, %v; want the error of a nil reader", rec, err)
+		}
+	}
+}
