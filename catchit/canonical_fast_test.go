@@ -30,3 +30,11 @@ func FuzzCanonical(f *testing.F) { suite.FuzzCanonical(f) }
 func BenchmarkCanonical(b *testing.B) {
 	suite.BenchCanonicals(b, gametest.Named[Position]{Name: "start", P: Start()}, gametest.Named[Position]{Name: "midgame1", P: suite.MustParse(b, midgames[0])})
 }
+
+// BenchmarkCanonicalSpread reports how Canonical's cost against Play's
+// spreads over the generated moves of the positions BenchmarkCanonical
+// uses, where that one times a single form of each (see
+// gametest.Suite.BenchCanonicalSpread).
+func BenchmarkCanonicalSpread(b *testing.B) {
+	suite.BenchCanonicalSpread(b, gametest.Named[Position]{Name: "start", P: Start()}, gametest.Named[Position]{Name: "midgame1", P: suite.MustParse(b, midgames[0])})
+}

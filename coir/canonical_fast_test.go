@@ -171,3 +171,11 @@ func checkDameTestsJoint(t *testing.T, passed *int) {
 		}
 	})
 }
+
+// BenchmarkCanonicalSpread reports how Canonical's cost against Play's
+// spreads over the generated moves of the positions BenchmarkCanonical
+// uses, where that one times a single form of each (see
+// gametest.Suite.BenchCanonicalSpread).
+func BenchmarkCanonicalSpread(b *testing.B) {
+	suite.BenchCanonicalSpread(b, gametest.Named[Position]{Name: "start", P: Start()}, gametest.Named[Position]{Name: "variant", P: StartVariant()})
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -293,4 +294,65 @@ func (s Suite[P, M, PM]) FuzzCanonical(f *testing.F) {
 		}
 		CheckFastCanonical(t, cp, []M{m}, func(_ Canonicalizing[P, M], m M) (P, error) { return p.Play(m) })
 	})
+}
+
+// BenchCanonicalSpread measures, for every generated move of the given
+// positions and of the package's WorstFile (a sample of 2,000 where there
+// are more), the cost of Canonical against Play of the same move, each
+// the fastest of three batches of eight calls, and reports the spread of
+// the ratios over the moves: the median, the 90th and 99th percentiles
+// and the largest ("p50-canonical/play" ...). A generated move is the
+// form a client that plays what it was offered sends; the search behind
+// Canonical must still show that no path before it in the generator's
+// order has its effect, which some moves make long. The figures are
+// measured once, before the benchmark's loop, which times nothing.
+func (s Suite[P, M, PM]) BenchCanonicalSpread(b *testing.B, named ...Named[P]) {
+	for i, w := range ReadWorst(b, s.Parse) {
+		named = append(named, Named[P]{fmt.Sprintf("worst%d", i+1), w.P})
+	}
+	for _, c := range named {
+		p := c.P
+		cp, ok := any(p).(interface{ Canonical(M) (M, error) })
+		if !ok {
+			b.Fatalf("%T has no Canonical method", p)
+		}
+		b.Run(c.Name, func(b *testing.B) {
+			moves := p.AppendMoves(nil)
+			if len(moves) > 2000 {
+				rng := rand.New(rand.NewPCG(7, 7))
+				rng.Shuffle(len(moves), func(i, j int) { moves[i], moves[j] = moves[j], moves[i] })
+				moves = moves[:2000]
+			}
+			fastest := func(f func()) time.Duration {
+				best := time.Duration(math.MaxInt64)
+				for range 3 {
+					start := time.Now()
+					for range 8 {
+						f()
+					}
+					best = min(best, time.Since(start))
+				}
+				return best
+			}
+			ratios := make([]float64, 0, len(moves))
+			for _, m := range moves {
+				play := fastest(func() { _, _ = p.Play(m) })
+				canon := fastest(func() { _, _ = cp.Canonical(m) })
+				ratios = append(ratios, float64(canon)/float64(play))
+			}
+			if len(ratios) == 0 {
+				b.Skipf("%s has no move", p)
+			}
+			slices.Sort(ratios)
+			at := func(q float64) float64 { return ratios[min(len(ratios)-1, int(q*float64(len(ratios))))] }
+			for b.Loop() {
+			}
+			b.ReportMetric(0, "ns/op")
+			b.ReportMetric(float64(len(ratios)), "moves")
+			b.ReportMetric(at(0.5), "p50-canonical/play")
+			b.ReportMetric(at(0.9), "p90-canonical/play")
+			b.ReportMetric(at(0.99), "p99-canonical/play")
+			b.ReportMetric(ratios[len(ratios)-1], "max-canonical/play")
+		})
+	}
 }
