@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -918,5 +919,89 @@ func TestStaleRematchOffer(t *testing.T) {
 	}
 	if v.You != "White" {
 		t.Errorf("Khaki of the first game plays %s in the rematch", v.You)
+	}
+}
+
+// TestSpentBrouillardInvitation: a Brouillard invitation already used,
+// or one of a finished game, is said spent as soon as it is opened, as
+// in the other games, even after a reload; no form to place the pawns
+// is offered for it.
+func TestSpentBrouillardInvitation(t *testing.T) {
+	invited := func() (id, invitation string, tokens map[string]string) {
+		t.Helper()
+		var c struct{ ID, You, Token, Invitation string }
+		if code := call(t, "POST", "/games", "", map[string]string{"game": "brouillard"}, &c); code != http.StatusCreated {
+			t.Fatalf("create: %d", code)
+		}
+		var j struct{ You, Token string }
+		if code := call(t, "POST", "/games/"+c.ID+"/join", "", map[string]string{"invitation": c.Invitation}, &j); code != http.StatusOK {
+			t.Fatalf("join: %d", code)
+		}
+		return c.ID, c.Invitation, map[string]string{c.You: c.Token, j.You: j.Token}
+	}
+	spent := func(p *page, what string) {
+		t.Helper()
+		var shown struct{ Title, Message, Start string }
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			p.do(chromedp.Evaluate(`({
+				Title: document.getElementById('lobby-title').textContent,
+				Message: document.getElementById('lobby-message').textContent,
+				Start: document.getElementById('start').textContent,
+			})`, &shown))
+			if shown.Message != "" || time.Now().After(deadline) {
+				break
+			}
+			time.Sleep(25 * time.Millisecond)
+		}
+		if !strings.Contains(shown.Message, "already used") || strings.HasPrefix(shown.Title, "Join") || shown.Start == "Join the game" {
+			t.Errorf("%s: the page shows %q, %q and the button %q; want the invitation said used, and no form to join", what, shown.Title, shown.Message, shown.Start)
+		}
+	}
+
+	id, invitation, tokens := invited()
+	p := newPage(t, "late joiner")
+	p.do(chromedp.Navigate(serverURL + "/#join=" + id + "." + invitation))
+	spent(p, "an invitation used")
+	p.screenshot("brouillard-invitation-used")
+	p.do(chromedp.Reload())
+	spent(p, "an invitation used, after a reload")
+
+	id, invitation, tokens = invited()
+	if code := call(t, "POST", "/games/"+id+"/resign", tokens["Red"], nil, nil); code != http.StatusOK {
+		t.Fatalf("resign: %d", code)
+	}
+	q := newPage(t, "joiner of a finished game")
+	q.do(chromedp.Navigate(serverURL + "/#join=" + id + "." + invitation))
+	spent(q, "the invitation of a finished game")
+}
+
+// The rules on the page say nothing of what the page leaves out of the
+// rule book: no worked example "below", no rule of the game's own or of
+// the common rules cited that is not there.
+func TestRulesCiteWhatIsShown(t *testing.T) {
+	p := newPage(t, "rules reader")
+	for _, name := range games.Names() {
+		p.createGame(name, "easy")
+		p.waitFor("my turn", 20*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
+		p.do(chromedp.Evaluate(`document.getElementById('rules-box').open = true`, nil))
+		p.do(chromedp.WaitVisible(`#rules p`, chromedp.ByQuery))
+		var rules struct {
+			Below, Missing []string
+		}
+		letter := map[string]string{"zapita": "Z", "catchit": "K", "coir": "C", "brouillard": "B"}[name]
+		p.do(chromedp.Evaluate(`((letter) => {
+			const r = document.getElementById('rules');
+			const text = r.textContent;
+			const cited = [...text.matchAll(/\(([^()]*)\)/g)].flatMap((m) => m[1].split(/,\s*|\s+and\s+/))
+				.filter((id) => new RegExp('^[G' + letter + ']\\d+$').test(id));
+			return {
+				Below: text.match(/[^.]*\b(worked|example)\b[^.]*\bbelow\b[^.]*\./gi) || [],
+				Missing: [...new Set(cited)].filter((id) => !document.getElementById('rule-' + id)),
+			};
+		})(`+strconv.Quote(letter)+`)`, &rules))
+		if len(rules.Below) > 0 || len(rules.Missing) > 0 {
+			t.Errorf("the rules of %s point at what the page does not show: %q; they cite %v, not on the page", name, rules.Below, rules.Missing)
+		}
 	}
 }

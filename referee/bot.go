@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"context"
 	"errors"
 	"log"
 	"net/http"
@@ -57,8 +58,8 @@ func checkOpponent(opponent string) error {
 // computer player itself, seated by a retry of a keyed creation on this
 // node or another (nobody else knows the invitation): that one plays,
 // and seatBot returns nil.
-func (s *Server) seatBot(m *match, invitation string) error {
-	if _, err := s.claim(m, joinRequest{Invitation: invitation}, ""); err != nil {
+func (s *Server) seatBot(ctx context.Context, m *match, invitation string) error {
+	if _, err := s.claim(ctx, m, joinRequest{Invitation: invitation}, ""); err != nil {
 		var api *apiError
 		if errors.As(err, &api) && api.kind == "claimed" {
 			return nil
@@ -137,7 +138,11 @@ func (s *Server) runBot(m *match) {
 			move, err = agent.Choose(snap.state)
 		}
 		if err == nil {
-			_, err = s.play(m, side, move)
+			// Each move waits for the store StoreTimeout at most, so that a
+			// store that hangs does not hold the game's turn.
+			ctx, cancel := s.storeContext(s.ctx)
+			_, err = s.play(ctx, m, side, move)
+			cancel()
 		}
 		if err != nil {
 			var api *apiError

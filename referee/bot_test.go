@@ -106,7 +106,7 @@ func TestCloseWaitsForTheBackground(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The computer plays White, which moves first.
-	if _, err := srv.createGame(createRequest{Game: "zapita", Side: "Khaki", Opponent: OpponentEasy}, ""); err != nil {
+	if _, err := srv.createGame(context.Background(), createRequest{Game: "zapita", Side: "Khaki", Opponent: OpponentEasy}, ""); err != nil {
 		t.Fatal(err)
 	}
 	select {
@@ -150,7 +150,7 @@ func TestCloseWaitsForSweep(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := srv.createGame(createRequest{Game: "coir"}, ""); err != nil {
+	if _, err := srv.createGame(context.Background(), createRequest{Game: "coir"}, ""); err != nil {
 		t.Fatal(err)
 	}
 	clk.advance(time.Hour)

@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"context"
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
@@ -102,15 +103,15 @@ func errOtherRequest() error {
 
 // createKeyed creates the game of a request with an idempotency key, or,
 // if it exists, answers it again.
-func (s *Server) createKeyed(req createRequest, key string, invitee *tokenHash) (createdJSON, error) {
+func (s *Server) createKeyed(ctx context.Context, req createRequest, key string, invitee *tokenHash) (createdJSON, error) {
 	id := derive("game id", key)
 	hash := requestHash(key, "create", req)
 	for range 2 {
-		out, err := s.createdAgain(id, key, hash)
+		out, err := s.createdAgain(ctx, id, key, hash)
 		if err == nil || !errors.Is(err, errNotCreated) {
 			return out, err
 		}
-		out, err = s.createGameWith(req, newGame{id: id, token: derive("creator token", key), invitation: derive("invitation", key), request: hash, invitee: invitee})
+		out, err = s.createGameWith(ctx, req, newGame{id: id, token: derive("creator token", key), invitation: derive("invitation", key), request: hash, invitee: invitee})
 		if !errors.Is(err, ErrExists) {
 			return out, err
 		}
@@ -128,8 +129,8 @@ var errNotCreated = errors.New("no game of this key")
 
 // createdAgain answers a retried creation: the game of id, created with
 // key by the request whose hash is given.
-func (s *Server) createdAgain(id, key, hash string) (createdJSON, error) {
-	m, err := s.lookup(id)
+func (s *Server) createdAgain(ctx context.Context, id, key, hash string) (createdJSON, error) {
+	m, err := s.lookupContext(ctx, id)
 	var api *apiError
 	if errors.As(err, &api) && api.kind == "not-found" {
 		return createdJSON{}, errNotCreated
@@ -153,7 +154,7 @@ func (s *Server) createdAgain(id, key, hash string) (createdJSON, error) {
 		if seat {
 			// The answer was lost before the computer player took its
 			// seat: it takes it now.
-			if err := s.seatBot(m, out.Invitation); err != nil {
+			if err := s.seatBot(ctx, m, out.Invitation); err != nil {
 				return createdJSON{}, err
 			}
 		}

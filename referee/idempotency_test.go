@@ -189,7 +189,7 @@ func TestSeatBotTakenByRetry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := b.server().seatBot(m, derive("invitation", key1)); err != nil {
+	if err := b.server().seatBot(context.Background(), m, derive("invitation", key1)); err != nil {
 		t.Errorf("seating the computer player again: %v, want nil", err)
 	}
 	events, err := store.Load(context.Background(), created.ID, 1)

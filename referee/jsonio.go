@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"reflect"
 	"strings"
+	"time"
 
 	"github.com/hopsgames/hops"
 )
@@ -26,6 +27,7 @@ type apiError struct {
 	status     int
 	kind, rule string
 	msg        string
+	retry      time.Duration // if not 0, the Retry-After the answer carries
 }
 
 func (e *apiError) Error() string { return e.msg }
@@ -82,6 +84,9 @@ func writeError(w http.ResponseWriter, status int, kind, rule, format string, ar
 func fail(w http.ResponseWriter, m *match, err error) {
 	var e *apiError
 	if errors.As(err, &e) {
+		if e.retry > 0 {
+			retryAfter(w, e.retry)
+		}
 		writeError(w, e.status, e.kind, e.rule, "%s", e.msg)
 		return
 	}

@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"context"
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/binary"
@@ -42,9 +43,17 @@ func parseHash(text string) (tokenHash, error) {
 	return h, nil
 }
 
-// match is one hosted game. Its fields below mu change as the game goes
-// and are read and written under mu; every change goes through apply,
-// after the store has the event.
+// match is one hosted game. Its fields below mu change as the game goes:
+// they are read under mu, and written under both turn and mu (but for
+// changed, moveCount and countAt, which mu alone guards); every change of
+// the game goes through apply, after the store has the event.
+//
+// turn is held by whoever talks to the store about the game, writing its
+// next event (commit) or reading the events other nodes wrote
+// (refreshLocked), and mu only for moments, never across a call to the
+// store: so a request that only reads what the server holds never waits
+// for the store, and one that must wait for the turn gives up when its
+// context ends (see Server.storeContext).
 type match struct {
 	id       string
 	game     *hops.Game
@@ -53,6 +62,7 @@ type match struct {
 	creator  hops.Side
 	opponent string // "" or "person" for a person, else the computer player's strength (bot.go)
 
+	turn  turnLock
 	mu    sync.Mutex
 	gone  bool // deleted: every request about it is answered 404
 	stale bool // a write's answer was lost: read the store before using it
@@ -84,6 +94,41 @@ type match struct {
 	// for its result.
 	moveCount, countAt int
 	countMu            sync.Mutex
+}
+
+// turnLock is a game's turn to talk to the store (match.turn): a mutex
+// that a request waiting for it stops waiting for when its context ends.
+// The zero turnLock is unlocked.
+type turnLock struct {
+	once sync.Once
+	ch   chan struct{} // holds a value while the lock is held
+}
+
+func (l *turnLock) slot() chan struct{} {
+	l.once.Do(func() { l.ch = make(chan struct{}, 1) })
+	return l.ch
+}
+
+// lock takes the lock, or returns ctx's error if ctx ends first.
+func (l *turnLock) lock(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	select {
+	case l.slot() <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// unlock releases the lock, which must be held.
+func (l *turnLock) unlock() {
+	select {
+	case <-l.slot():
+	default:
+		panic("referee: unlock of a game's turn that is not held")
+	}
 }
 
 // countOf returns the number of legal moves of the snapshot's position,
@@ -186,16 +231,10 @@ func (m *match) snapshot() snapshot {
 // asked after it), a game still waiting for its
 // second player waitingTTL after it was created, any other idleTTL after
 // its last event. A zero TTL never expires. The caller holds m.mu.
-func (m *match) expired(now time.Time, idleTTL, finishedTTL, waitingTTL time.Duration) bool {
-	if !m.ended.IsZero() {
-		// From its last event, as a restarted server judges it from
-		// the store's summary: the end, or a rematch asked after it.
-		return finishedTTL > 0 && now.Sub(m.last) >= finishedTTL
-	}
-	if waitingTTL > 0 && !m.joined && now.Sub(m.last) >= waitingTTL {
-		return true
-	}
-	return idleTTL > 0 && now.Sub(m.last) >= idleTTL
+func (m *match) expired(now time.Time, l lifetimes) bool {
+	// A finished game from its last event, as a restarted server judges
+	// it from the store's summary: the end, or a rematch asked after it.
+	return l.outlived(now, m.last, !m.ended.IsZero(), m.joined)
 }
 
 // step is the effect of one move, computed before it is stored.

@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -65,17 +66,17 @@ func (m *match) rematchOf(e Event) (rematch, error) {
 // answer is what the player who sent who's token learns of the rematch r
 // of m: while the second seat is free, the player who did not ask is
 // invited, with his own token (see rematch).
-func (s *Server) answer(m *match, r rematch, who viewer) rematchJSON {
+func (s *Server) answer(ctx context.Context, m *match, r rematch, who viewer) rematchJSON {
 	out := rematchJSON{ID: r.id, Game: m.game.Name}
-	if m.game.SideName(who.side) != r.asker && !isBot(m.opponent) && !s.seated(r.id) {
+	if m.game.SideName(who.side) != r.asker && !isBot(m.opponent) && !s.seated(ctx, r.id) {
 		out.Invitation, out.Join = who.token, true
 	}
 	return out
 }
 
 // seated reports whether the second seat of game id is taken.
-func (s *Server) seated(id string) bool {
-	m, err := s.lookup(id)
+func (s *Server) seated(ctx context.Context, id string) bool {
+	m, err := s.lookupContext(ctx, id)
 	if err != nil {
 		return false
 	}
@@ -125,6 +126,7 @@ func (s *Server) postRematch(w http.ResponseWriter, r *http.Request, m *match, w
 		fail(w, m, err)
 		return
 	}
+	ctx := storeContextOf(r)
 	snap := take(m)
 	if snap.status != StatusOver && snap.status != StatusClosed {
 		fail(w, m, failf(http.StatusConflict, "playing", "the game is not over: finish it, or resign, before a rematch"))
@@ -139,7 +141,7 @@ func (s *Server) postRematch(w http.ResponseWriter, r *http.Request, m *match, w
 		return
 	}
 	if prev != nil {
-		live, err := s.live(prev.id)
+		live, err := s.live(ctx, prev.id)
 		if err != nil { // unknown, not gone: nothing is replaced
 			fail(w, m, err)
 			return
@@ -152,7 +154,7 @@ func (s *Server) postRematch(w http.ResponseWriter, r *http.Request, m *match, w
 		}
 		switch {
 		case live && !ok:
-			writeJSON(w, http.StatusOK, s.answer(m, *prev, who))
+			writeJSON(w, http.StatusOK, s.answer(ctx, m, *prev, who))
 			return
 		case live:
 			// The asker's own, asked again with its key: answered
@@ -177,7 +179,7 @@ func (s *Server) postRematch(w http.ResponseWriter, r *http.Request, m *match, w
 	if !isBot(m.opponent) {
 		by = &invitee
 	}
-	c, err := s.createGameFor(req, key, by)
+	c, err := s.createGameFor(ctx, req, key, by)
 	if err != nil {
 		fail(w, m, err)
 		return
@@ -186,9 +188,15 @@ func (s *Server) postRematch(w http.ResponseWriter, r *http.Request, m *match, w
 	// (a retry) or another request, here or on another node, recorded
 	// another rematch first: that one stands, and this one is deleted. A
 	// recorded rematch whose game is gone (prev) is replaced.
-	m.mu.Lock()
 	var other *rematch
-	err = s.commit(m, func() (Event, func(), error) {
+	if err := m.turn.lock(ctx); err != nil {
+		if key == "" {
+			s.discard(ctx, c.ID)
+		}
+		fail(w, m, unavailable())
+		return
+	}
+	err = s.commit(ctx, m, func() (Event, func(), error) {
 		switch {
 		case m.next != nil && m.next.id == c.ID:
 			return Event{}, nil, errRematchKnown
@@ -202,16 +210,17 @@ func (s *Server) postRematch(w http.ResponseWriter, r *http.Request, m *match, w
 		e := Event{Type: EventRematch, Time: s.cfg.Now(), Side: side, Next: c.ID, End: true}
 		return e, func() { m.next = &next }, nil
 	})
-	m.mu.Unlock()
+	m.turn.unlock()
 	switch {
 	case other != nil:
-		s.discard(c.ID)
-		writeJSON(w, http.StatusOK, s.answer(m, *other, who))
+		s.discard(ctx, c.ID)
+		writeJSON(w, http.StatusOK, s.answer(ctx, m, *other, who))
 		return
 	case err != nil && !errors.Is(err, errRematchKnown):
-		// Not recorded: the new game would be reached by nobody.
+		// Not recorded, or perhaps not: without a key to find it again,
+		// the new game would be reached by nobody.
 		if key == "" {
-			s.discard(c.ID)
+			s.discard(ctx, c.ID)
 		}
 		fail(w, m, err)
 		return
@@ -226,13 +235,14 @@ func (s *Server) getRematch(w http.ResponseWriter, r *http.Request, m *match, wh
 	if !authorized(w, who, "your token") {
 		return
 	}
+	ctx := storeContextOf(r)
 	m.mu.Lock()
 	next := m.next
 	m.mu.Unlock()
 	live := false
 	if next != nil {
 		var err error
-		if live, err = s.live(next.id); err != nil {
+		if live, err = s.live(ctx, next.id); err != nil {
 			fail(w, m, err)
 			return
 		}
@@ -241,7 +251,7 @@ func (s *Server) getRematch(w http.ResponseWriter, r *http.Request, m *match, wh
 		writeError(w, http.StatusNotFound, "none", "", "no rematch of this game yet, or its game is gone: ask for one")
 		return
 	}
-	writeJSON(w, http.StatusOK, s.answer(m, *next, who))
+	writeJSON(w, http.StatusOK, s.answer(ctx, m, *next, who))
 }
 
 // live reports whether the rematch id can still be met in: it is stored
@@ -249,8 +259,8 @@ func (s *Server) getRematch(w http.ResponseWriter, r *http.Request, m *match, wh
 // ended unjoined (its asker resigned it) or damaged (it cannot be played)
 // is gone, and the next request replaces it. Another error reading it
 // (the store cannot be reached) is returned: it is not known gone.
-func (s *Server) live(id string) (bool, error) {
-	m, err := s.lookup(id)
+func (s *Server) live(ctx context.Context, id string) (bool, error) {
+	m, err := s.lookupContext(ctx, id)
 	var api *apiError
 	if errors.As(err, &api) && (api.kind == "not-found" || api.kind == "damaged") {
 		return false, nil
@@ -265,17 +275,20 @@ func (s *Server) live(id string) (bool, error) {
 
 // discard deletes the game id, made for a rematch that is not recorded:
 // its computer player, if any, stops.
-func (s *Server) discard(id string) {
-	m, err := s.lookup(id)
-	if err != nil {
+func (s *Server) discard(ctx context.Context, id string) {
+	m, err := s.lookupContext(ctx, id)
+	if err != nil || m.turn.lock(ctx) != nil {
 		return
 	}
+	defer m.turn.unlock()
 	m.mu.Lock()
 	m.gone = true
 	m.notify()
 	m.mu.Unlock()
-	s.delete(id)
+	s.delete(ctx, id)
 	s.mu.Lock()
-	delete(s.games, id)
+	if s.games[id] == m {
+		delete(s.games, id)
+	}
 	s.mu.Unlock()
 }

@@ -39,6 +39,10 @@ const (
 	// the server ends it (the page then opens another).
 	DefaultStreamsPerClient = 16
 	DefaultStreamLifetime   = 10 * time.Minute
+
+	// DefaultStoreTimeout is how long a request waits for the store
+	// before it is answered 503 (Config.StoreTimeout).
+	DefaultStoreTimeout = 5 * time.Second
 )
 
 // Config configures a Server. The zero value serves games in memory, with
@@ -56,6 +60,16 @@ type Config struct {
 	// several servers (see Storage in the package documentation); nil
 	// keeps them in memory only.
 	Store Store
+	// StoreTimeout is how long a request waits for the store, and for
+	// its turn at a game behind another request that waits for it, before
+	// it is answered 503, kind "unavailable", with a Retry-After header:
+	// a store that hangs (a database stopped, a disk or a network that no
+	// longer answers) then holds no connection for longer. Each call the
+	// server makes to the store in the background (a computer player's
+	// move, the sweep) is bounded the same way. A request whose client
+	// leaves stops waiting at once. 0 means DefaultStoreTimeout; a
+	// negative value sets no bound but the client's.
+	StoreTimeout time.Duration
 	// Poll is how often, with a shared store that is no Watcher, an
 	// event stream or a computer player waiting for a game's next event
 	// reads the store again; 0 means one second.
@@ -184,6 +198,9 @@ func NewServer(c Config) (*Server, error) {
 	}
 	if c.Poll <= 0 {
 		c.Poll = time.Second
+	}
+	if c.StoreTimeout == 0 {
+		c.StoreTimeout = DefaultStoreTimeout
 	}
 	// The server keeps its own list: the caller may reuse its slice.
 	c.TrustedProxies = slices.Clone(c.TrustedProxies)
@@ -535,7 +552,9 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		fail(w, nil, err)
 		return
 	}
-	out, err := s.createGame(req, key)
+	ctx, cancel := s.storeContext(r.Context())
+	defer cancel()
+	out, err := s.createGame(ctx, req, key)
 	if err != nil {
 		fail(w, nil, err)
 		return
@@ -567,18 +586,19 @@ func (s *Server) readArrangement(g *hops.Game, text string) (brouillard.Arrangem
 }
 
 // createGame creates a game as req asks, stores it and returns what its
-// creator is told.
-func (s *Server) createGame(req createRequest, key string) (createdJSON, error) {
-	return s.createGameFor(req, key, nil)
+// creator is told. The calls to the store are made with ctx (see
+// storeContext).
+func (s *Server) createGame(ctx context.Context, req createRequest, key string) (createdJSON, error) {
+	return s.createGameFor(ctx, req, key, nil)
 }
 
 // createGameFor is createGame; with invitee set, the second seat is
 // claimed not with an invitation drawn for the game but with the token
 // whose hash invitee is (a rematch's other player, rematch.go), and its
 // creator is given no invitation.
-func (s *Server) createGameFor(req createRequest, key string, invitee *tokenHash) (createdJSON, error) {
+func (s *Server) createGameFor(ctx context.Context, req createRequest, key string, invitee *tokenHash) (createdJSON, error) {
 	if key != "" {
-		return s.createKeyed(req, key, invitee)
+		return s.createKeyed(ctx, req, key, invitee)
 	}
 	var ng newGame
 	var err error
@@ -591,7 +611,7 @@ func (s *Server) createGameFor(req createRequest, key string, invitee *tokenHash
 		return createdJSON{}, err
 	}
 	ng.invitee = invitee
-	return s.createGameWith(req, ng)
+	return s.createGameWith(ctx, req, ng)
 }
 
 // newGame is the id and the secrets of a game being created: drawn at
@@ -604,7 +624,7 @@ type newGame struct {
 
 // createGameWith creates the game req asks for, as ng. It returns
 // ErrExists, as it is, if ng.id is taken.
-func (s *Server) createGameWith(req createRequest, ng newGame) (createdJSON, error) {
+func (s *Server) createGameWith(ctx context.Context, req createRequest, ng newGame) (createdJSON, error) {
 	g, ok := games.ByName(req.Game)
 	switch {
 	case req.Game == "":
@@ -656,13 +676,13 @@ func (s *Server) createGameWith(req createRequest, ng newGame) (createdJSON, err
 	if m.hidden {
 		e.Arrangement = mine.String()
 	}
-	if err := s.host(m, e); err != nil {
+	if err := s.host(ctx, m, e); err != nil {
 		return createdJSON{}, err
 	}
 	if isBot(req.Opponent) {
 		// The computer player claims the invitation at once: nobody
 		// else may.
-		if err := s.seatBot(m, invitation); err != nil {
+		if err := s.seatBot(ctx, m, invitation); err != nil {
 			return createdJSON{}, err
 		}
 		invitation = ""
@@ -685,15 +705,19 @@ func (who viewer) svg(d hops.Drawing) string {
 	return d.SVG()
 }
 
-// withGame finds the game named in the path, then calls h.
+// withGame finds the game named in the path, then calls h. The calls to
+// the store made for the request, to find the game and by h, share one
+// context (see storeContext), which h gets with storeContextOf.
 func (s *Server) withGame(h func(w http.ResponseWriter, r *http.Request, m *match)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		m, err := s.lookup(r.PathValue("id"))
+		ctx, cancel := s.storeContext(r.Context())
+		defer cancel()
+		m, err := s.lookupContext(ctx, r.PathValue("id"))
 		if err != nil {
 			fail(w, nil, err)
 			return
 		}
-		h(w, r, m)
+		h(w, r.WithContext(context.WithValue(r.Context(), storeKey{}, ctx)), m)
 	}
 }
 
@@ -930,7 +954,7 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request, m *match, who 
 	if !mover(w, who) {
 		return
 	}
-	snap, err := s.play(m, who.side, req.Move)
+	snap, err := s.play(storeContextOf(r), m, who.side, req.Move)
 	writeState(w, m, who, snap, err)
 }
 
@@ -938,11 +962,14 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request, m *match, who 
 // that it is side's turn and that the move is legal, stores the move's
 // canonical text and only then applies it, and returns the game as the
 // move left it. It is the one way a move enters a game, whoever plays it.
-// Its errors are apiErrors but for internal ones.
-func (s *Server) play(m *match, side hops.Side, move string) (snapshot, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	err := s.commit(m, func() (Event, func(), error) {
+// Its errors are apiErrors but for internal ones. The calls to the store
+// are made with ctx (see storeContext).
+func (s *Server) play(ctx context.Context, m *match, side hops.Side, move string) (snapshot, error) {
+	if err := m.turn.lock(ctx); err != nil {
+		return snapshot{}, unavailable()
+	}
+	defer m.turn.unlock()
+	err := s.commit(ctx, m, func() (Event, func(), error) {
 		if err := m.checkPlayable(); err != nil {
 			return Event{}, nil, err
 		}
@@ -960,7 +987,7 @@ func (s *Server) play(m *match, side hops.Side, move string) (snapshot, error) {
 	if err != nil {
 		return snapshot{}, err
 	}
-	return m.snapshot(), nil
+	return take(m), nil
 }
 
 func (s *Server) join(w http.ResponseWriter, r *http.Request, m *match) {
@@ -973,7 +1000,7 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request, m *match) {
 		fail(w, m, err)
 		return
 	}
-	out, err := s.claim(m, req, key)
+	out, err := s.claim(storeContextOf(r), m, req, key)
 	if err != nil {
 		fail(w, m, err)
 		return
@@ -984,8 +1011,8 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request, m *match) {
 // claim lets the second player join m with its invitation, once, and
 // returns his token. With an idempotency key (see idempotency.go) the
 // token is derived from it, and a retry of the join that took the seat
-// is answered again.
-func (s *Server) claim(m *match, req joinRequest, key string) (joinedJSON, error) {
+// is answered again. The calls to the store are made with ctx.
+func (s *Server) claim(ctx context.Context, m *match, req joinRequest, key string) (joinedJSON, error) {
 	mine, err := s.readArrangement(m.game, req.Arrangement)
 	if err != nil {
 		return joinedJSON{}, err
@@ -996,11 +1023,13 @@ func (s *Server) claim(m *match, req joinRequest, key string) (joinedJSON, error
 	} else if token, err = s.newToken(); err != nil {
 		return joinedJSON{}, err
 	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
+	if err := m.turn.lock(ctx); err != nil {
+		return joinedJSON{}, unavailable()
+	}
+	defer m.turn.unlock()
 	joiner := m.creator.Other()
 	var again joinedJSON
-	err = s.commit(m, func() (Event, func(), error) {
+	err = s.commit(ctx, m, func() (Event, func(), error) {
 		h := hashOf(req.Invitation)
 		invited := subtle.ConstantTimeCompare(h[:], m.invitation[:]) == 1
 		if m.joined {
@@ -1051,15 +1080,17 @@ func (s *Server) resign(w http.ResponseWriter, r *http.Request, m *match, who vi
 	if !authorized(w, who, "your token to resign") {
 		return
 	}
-	snap, err := s.abandon(m, who.side)
+	snap, err := s.abandon(storeContextOf(r), m, who.side)
 	writeState(w, m, who, snap, err)
 }
 
 // abandon records side's resignation: the other side wins.
-func (s *Server) abandon(m *match, side hops.Side) (snapshot, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	err := s.commit(m, func() (Event, func(), error) {
+func (s *Server) abandon(ctx context.Context, m *match, side hops.Side) (snapshot, error) {
+	if err := m.turn.lock(ctx); err != nil {
+		return snapshot{}, unavailable()
+	}
+	defer m.turn.unlock()
+	err := s.commit(ctx, m, func() (Event, func(), error) {
 		if st := m.status(); st == StatusOver || st == StatusClosed {
 			return Event{}, nil, m.checkPlayable()
 		}
@@ -1069,7 +1100,7 @@ func (s *Server) abandon(m *match, side hops.Side) (snapshot, error) {
 	if err != nil {
 		return snapshot{}, err
 	}
-	return m.snapshot(), nil
+	return take(m), nil
 }
 
 // Config returns the server's configuration, with the defaults it filled

@@ -1,10 +1,11 @@
 package referee
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"log"
 	"net/http"
-	"strconv"
 	"time"
 )
 
@@ -39,19 +40,31 @@ func coldOf(sum Summary) coldGame {
 		joined: sum.Last.Type != EventCreate, opponent: sum.First.Opponent}
 }
 
+// lifetimes are how long games live (Config's IdleTTL, FinishedTTL and
+// WaitingTTL).
+type lifetimes struct {
+	idle, finished, waiting time.Duration
+}
+
+func (s *Server) lifetimes() lifetimes {
+	return lifetimes{idle: s.cfg.IdleTTL, finished: s.cfg.FinishedTTL, waiting: s.cfg.WaitingTTL}
+}
+
+// outlived reports whether a game whose last event happened at last,
+// ended or not, joined or not, has outlived its time at now (see
+// match.expired). A zero lifetime never ends.
+func (l lifetimes) outlived(now, last time.Time, ended, joined bool) bool {
+	over := func(ttl time.Duration) bool { return ttl > 0 && now.Sub(last) >= ttl }
+	if ended {
+		return over(l.finished)
+	}
+	return !joined && over(l.waiting) || over(l.idle)
+}
+
 // expired reports whether the game has outlived its time at now, as
 // match.expired.
-func (c coldGame) expired(now time.Time, idleTTL, finishedTTL, waitingTTL time.Duration) bool {
-	if !c.known {
-		return false
-	}
-	if c.ended {
-		return finishedTTL > 0 && now.Sub(c.last) >= finishedTTL
-	}
-	if waitingTTL > 0 && !c.joined && now.Sub(c.last) >= waitingTTL {
-		return true
-	}
-	return idleTTL > 0 && now.Sub(c.last) >= idleTTL
+func (c coldGame) expired(now time.Time, l lifetimes) bool {
+	return c.known && l.outlived(now, c.last, c.ended, c.joined)
 }
 
 // loadCall is a game being loaded: those who ask for it meanwhile wait
@@ -71,8 +84,70 @@ func damagedAnswer(id string) error {
 	return failf(http.StatusServiceUnavailable, "damaged", "the record of game %s is damaged and kept for inspection: the game cannot be played", id)
 }
 
+// unavailableRetry is the Retry-After of an answer "unavailable".
+const unavailableRetry = 2 * time.Second
+
+// unavailable is the answer to a request the store could not serve: it
+// failed, or did not answer within StoreTimeout, before anything was
+// written.
 func unavailable() error {
-	return failf(http.StatusServiceUnavailable, "unavailable", "the game store cannot be reached or cannot write (a full disk): nothing was recorded; try again later")
+	e := failf(http.StatusServiceUnavailable, "unavailable", "the game store cannot be reached, cannot write (a full disk) or did not answer in time: nothing was recorded; try again in a moment")
+	e.retry = unavailableRetry
+	return e
+}
+
+// unconfirmed is the answer to a write the store did not confirm: it
+// failed, or did not answer within StoreTimeout, and may have kept the
+// event all the same (a write whose answer was lost).
+func unconfirmed() error {
+	e := failf(http.StatusServiceUnavailable, "unavailable", "the game store did not confirm the write (it failed, or did not answer in time): it may have been recorded or not; read the game before sending it again, or send it again with the same Idempotency-Key")
+	e.retry = unavailableRetry
+	return e
+}
+
+// storeContext returns the context of the calls to the store made for
+// one request, or for one step of the background work, whose own context
+// is parent: it ends StoreTimeout from now, when parent ends (the client
+// left), or when the server is closed. The same context bounds the wait
+// for a game's turn (match.turn) behind another request that waits for
+// the store. Call the function returned when done.
+func (s *Server) storeContext(parent context.Context) (context.Context, context.CancelFunc) {
+	var ctx context.Context
+	var cancel context.CancelFunc
+	if s.cfg.StoreTimeout > 0 {
+		ctx, cancel = context.WithTimeout(parent, s.cfg.StoreTimeout)
+	} else {
+		ctx, cancel = context.WithCancel(parent)
+	}
+	stop := context.AfterFunc(s.ctx, cancel)
+	return ctx, func() {
+		stop()
+		cancel()
+	}
+}
+
+// storeKey is the key of a request's store context (see withGame).
+type storeKey struct{}
+
+// storeContextOf returns the context of the calls to the store that
+// request r makes, set by withGame (see storeContext), or r's own
+// context.
+func storeContextOf(r *http.Request) context.Context {
+	if ctx, ok := r.Context().Value(storeKey{}).(context.Context); ok {
+		return ctx
+	}
+	return r.Context()
+}
+
+// note notes how a call to the store made with ctx ended, err, in the
+// store's health, and returns err. A call cut short because its request
+// was abandoned (the client left) or the server closes tells nothing of
+// the store; one whose deadline passed is a failure of the store.
+func (s *Server) note(ctx context.Context, id string, write bool, err error) error {
+	if err != nil && errors.Is(ctx.Err(), context.Canceled) {
+		return err
+	}
+	return s.health.note(id, write, err)
 }
 
 // listGames reads the store's list of games at start.
@@ -92,12 +167,22 @@ func (s *Server) held() int {
 	return len(s.games) + len(s.cold)
 }
 
-// lookup returns the game with the given id, up to date: loaded from the
-// store if needed, and, when the store is shared or the game's state is
-// in doubt, with the events other writers appended. A game that has
-// expired is deleted. Its errors are apiErrors: not found (404), damaged
-// (503, kind "damaged"), the store unreachable (503, "unavailable").
+// lookup is lookupContext for the server's own work (the computer
+// players, the sweep), with a context of its own (see storeContext).
 func (s *Server) lookup(id string) (*match, error) {
+	ctx, cancel := s.storeContext(s.ctx)
+	defer cancel()
+	return s.lookupContext(ctx, id)
+}
+
+// lookupContext returns the game with the given id, up to date: loaded
+// from the store if needed, and, when the store is shared or the game's
+// state is in doubt, with the events other writers appended. A game that
+// has expired is deleted. The calls to the store are made with ctx (see
+// storeContext). Its errors are apiErrors: not found (404), damaged (503,
+// kind "damaged"), the store unreachable or too slow, or ctx ended (503,
+// "unavailable").
+func (s *Server) lookupContext(ctx context.Context, id string) (*match, error) {
 	s.mu.RLock()
 	m := s.games[id]
 	damaged := s.damaged[id]
@@ -107,27 +192,45 @@ func (s *Server) lookup(id string) (*match, error) {
 	}
 	if m == nil {
 		var err error
-		if m, err = s.load(id); err != nil {
+		if m, err = s.load(ctx, id); err != nil {
 			return nil, err
 		}
+	}
+	now := s.cfg.Now()
+	m.mu.Lock()
+	// A game the server trusts, and that has not expired, is answered
+	// from memory: without waiting for its turn, which another request
+	// may hold while the store is slow.
+	quiet := !s.shared && !m.stale && !m.gone && !m.expired(now, s.lifetimes())
+	m.mu.Unlock()
+	if !quiet {
+		if err := m.turn.lock(ctx); err != nil {
+			return nil, unavailable()
+		}
+		defer m.turn.unlock()
+		m.mu.Lock()
+		stale := m.stale
+		m.mu.Unlock()
+		if s.shared || stale {
+			if err := s.refreshLocked(ctx, m); err != nil {
+				return nil, err
+			}
+		}
+		s.expireLocked(ctx, m, now)
 	}
 	m.mu.Lock()
-	defer m.mu.Unlock()
-	if s.shared || m.stale {
-		if err := s.refreshLocked(m); err != nil {
-			return nil, err
-		}
-	}
-	s.expireLocked(m, s.cfg.Now())
-	if m.gone {
+	gone := m.gone
+	m.mu.Unlock()
+	if gone {
 		return nil, notFound(id)
 	}
 	return m, nil
 }
 
 // load reads a game from the store and replays it, once however many
-// ask for it at the same time.
-func (s *Server) load(id string) (*match, error) {
+// ask for it at the same time; those who wait for another's load give
+// up when their ctx ends.
+func (s *Server) load(ctx context.Context, id string) (*match, error) {
 	if !validID(id) {
 		return nil, notFound(id)
 	}
@@ -138,18 +241,22 @@ func (s *Server) load(id string) (*match, error) {
 	}
 	if c := s.loading[id]; c != nil {
 		s.mu.Unlock()
-		<-c.done
-		return c.m, c.err
+		select {
+		case <-c.done:
+			return c.m, c.err
+		case <-ctx.Done():
+			return nil, unavailable()
+		}
 	}
 	c := &loadCall{done: make(chan struct{})}
 	s.loading[id] = c
 	s.mu.Unlock()
 	defer close(c.done)
 
-	events, err := s.store.Load(s.ctx, id, 1)
-	if s.health.note(id, storeRead, err) == nil {
+	events, err := s.store.Load(ctx, id, 1)
+	if s.note(ctx, id, storeRead, err) == nil {
 		if c.m, err = replay(id, events); err != nil {
-			err = s.damagedJournal(id, "its journal does not replay: "+err.Error())
+			err = s.damagedJournal(ctx, id, "its journal does not replay: "+err.Error())
 		}
 	}
 	s.mu.Lock()
@@ -173,11 +280,11 @@ func (s *Server) load(id string) (*match, error) {
 // damagedJournal returns the *DamagedError of a journal that the store
 // read but that does not replay, for the reason given, having set it
 // aside if the store can (SetterAside).
-func (s *Server) damagedJournal(id, reason string) error {
+func (s *Server) damagedJournal(ctx context.Context, id, reason string) error {
 	damage := &DamagedError{ID: id, Reason: reason}
 	if sa, ok := s.store.(SetterAside); ok {
 		var kept *DamagedError
-		if err := sa.SetAside(s.ctx, id, reason); errors.As(err, &kept) {
+		if err := sa.SetAside(ctx, id, reason); errors.As(err, &kept) {
 			return kept
 		} else if err != nil {
 			damage.Reason += " (it could not be set aside: " + err.Error() + ")"
@@ -216,8 +323,10 @@ func (s *Server) storeErrorLocked(id string, m *match, err error) error {
 // storeError is storeErrorLocked for a loaded game: it is gone, or
 // damaged, or its state is in doubt (a write whose answer was lost may
 // have reached the store), so that the next request reads it again.
-// The caller holds m.mu.
+// The caller holds m.turn, not m.mu.
 func (s *Server) storeError(m *match, err error) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	out := s.storeErrorLocked(m.id, m, err)
@@ -232,21 +341,30 @@ func (s *Server) storeError(m *match, err error) error {
 }
 
 // refreshLocked reads and applies the events of m that other writers
-// appended. The caller holds m.mu.
-func (s *Server) refreshLocked(m *match) error {
+// appended. The caller holds m.turn, not m.mu.
+func (s *Server) refreshLocked(ctx context.Context, m *match) error {
 	if m.gone {
 		return nil
 	}
-	events, err := s.store.Load(s.ctx, m.id, m.version+1)
-	if s.health.note(m.id, storeRead, err) != nil {
+	events, err := s.store.Load(ctx, m.id, m.version+1)
+	if s.note(ctx, m.id, storeRead, err) != nil {
 		return s.storeError(m, err)
 	}
+	var bad error
+	m.mu.Lock()
 	for i, e := range events {
 		if err := m.replayEvent(e); err != nil {
-			return s.storeError(m, s.damagedJournal(m.id, "event "+strconv.Itoa(m.version+1+i)+" does not replay: "+err.Error()))
+			bad = fmt.Errorf("event %d does not replay: %w", m.version+1+i, err)
+			break
 		}
 	}
-	m.stale = false
+	if bad == nil {
+		m.stale = false
+	}
+	m.mu.Unlock()
+	if bad != nil {
+		return s.storeError(m, s.damagedJournal(ctx, m.id, bad.Error()))
+	}
 	return nil
 }
 
@@ -255,31 +373,43 @@ func (s *Server) refreshLocked(m *match) error {
 const maxConflicts = 5
 
 // commit writes the next event of m and applies it. prepare checks the
-// request against the game as it is and returns the event and its
-// effect; when another writer appended first, the game is brought up to
-// date and prepare called again, so that a request the new state refuses
-// gets the error it deserves, and nothing the store did not take is
-// applied. The caller holds m.mu.
-func (s *Server) commit(m *match, prepare func() (Event, func(), error)) error {
+// request against the game as it is, under m.mu, and returns the event
+// and its effect; when another writer appended first, the game is
+// brought up to date and prepare called again, so that a request the new
+// state refuses gets the error it deserves, and nothing the store did not
+// take is applied. A write the store fails, or does not confirm before
+// ctx ends, is answered as unconfirmed: it may have been kept. The caller
+// holds m.turn, not m.mu.
+func (s *Server) commit(ctx context.Context, m *match, prepare func() (Event, func(), error)) error {
 	for range maxConflicts {
+		m.mu.Lock()
 		if m.gone {
+			m.mu.Unlock()
 			return notFound(m.id)
 		}
 		e, change, err := prepare()
+		seq := m.version + 1
+		m.mu.Unlock()
 		if err != nil {
 			return err
 		}
-		err = s.health.note(m.id, storeWrite, s.store.Append(s.ctx, m.id, m.version+1, e))
+		err = s.note(ctx, m.id, storeWrite, s.store.Append(ctx, m.id, seq, e))
 		if errors.Is(err, ErrConflict) {
-			if err := s.refreshLocked(m); err != nil {
+			if err := s.refreshLocked(ctx, m); err != nil {
 				return err
 			}
 			continue
 		}
 		if err != nil {
-			return s.storeError(m, err)
+			out := s.storeError(m, err)
+			if api, ok := out.(*apiError); ok && api.kind == "unavailable" {
+				return unconfirmed()
+			}
+			return out
 		}
+		m.mu.Lock()
 		m.apply(e.Time, change)
+		m.mu.Unlock()
 		return nil
 	}
 	return failf(http.StatusServiceUnavailable, "busy", "game %s changed %d times while this request was checked: try again", m.id, maxConflicts)
@@ -287,7 +417,7 @@ func (s *Server) commit(m *match, prepare func() (Event, func(), error)) error {
 
 // host stores a new game and adds it to the table, if there is room. It
 // returns ErrExists, as it is, if the id is taken.
-func (s *Server) host(m *match, e Event) error {
+func (s *Server) host(ctx context.Context, m *match, e Event) error {
 	if !s.reserve() {
 		// Expired games may make room, but a flood must not pay a sweep
 		// of every game on each refusal: at most one a second.
@@ -298,7 +428,7 @@ func (s *Server) host(m *match, e Event) error {
 			return failf(http.StatusServiceUnavailable, "full", "the server holds %d games, its limit", s.cfg.MaxGames)
 		}
 	}
-	err := s.health.note(m.id, storeWrite, s.store.Create(s.ctx, m.id, e))
+	err := s.note(ctx, m.id, storeWrite, s.store.Create(ctx, m.id, e))
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.pending--
@@ -306,7 +436,9 @@ func (s *Server) host(m *match, e Event) error {
 		return err
 	}
 	if err != nil {
-		return unavailable() // logged by s.health
+		// Logged by s.health. The store may have kept the game all the
+		// same: a retry with the Idempotency-Key finds it.
+		return unconfirmed()
 	}
 	s.games[m.id] = m
 	return nil
@@ -340,23 +472,29 @@ func (s *Server) sweepForRoom() bool {
 // logged (a store that fails, by s.health), and the game is gone from
 // the table all the same: its journal is deleted again at the next start
 // if it has expired by then.
-func (s *Server) delete(id string) {
-	err := s.store.Delete(s.ctx, id)
-	if s.health.note(id, storeWrite, err) != nil && isAnswer(err) && !errors.Is(err, ErrNotFound) {
+func (s *Server) delete(ctx context.Context, id string) {
+	err := s.store.Delete(ctx, id)
+	if s.note(ctx, id, storeWrite, err) != nil && isAnswer(err) && !errors.Is(err, ErrNotFound) {
 		log.Printf("referee: deleting game %s: %v", id, err)
 	}
 }
 
-// expireLocked deletes m if it has expired at now. The caller holds m.mu.
-func (s *Server) expireLocked(m *match, now time.Time) bool {
-	if m.gone || !m.expired(now, s.cfg.IdleTTL, s.cfg.FinishedTTL, s.cfg.WaitingTTL) {
+// expireLocked deletes m if it has expired at now. The caller holds
+// m.turn, not m.mu.
+func (s *Server) expireLocked(ctx context.Context, m *match, now time.Time) bool {
+	m.mu.Lock()
+	if m.gone || !m.expired(now, s.lifetimes()) {
+		m.mu.Unlock()
 		return false
 	}
 	m.gone = true
 	m.notify()
-	s.delete(m.id)
+	m.mu.Unlock()
+	s.delete(ctx, m.id)
 	s.mu.Lock()
-	delete(s.games, m.id)
+	if s.games[m.id] == m {
+		delete(s.games, m.id)
+	}
 	s.mu.Unlock()
 	return true
 }
@@ -367,14 +505,16 @@ func (s *Server) expireLocked(m *match, now time.Time) bool {
 // reclaims memory and disk; Janitor runs it now and then. A game not
 // loaded since the start is judged by its summary: it is deleted without
 // being read, if the store is the server's alone; with a shared store it
-// is read first, since another node may have played it since. Close
-// waits for a Sweep under way; after Close, Sweep deletes nothing.
+// is read first, since another node may have played it since. Each
+// game's calls to the store are bounded by StoreTimeout. Close waits for
+// a Sweep under way; after Close, Sweep deletes nothing.
 func (s *Server) Sweep() int {
 	if !s.enterBackground() {
 		return 0
 	}
 	defer s.background.Done()
 	now := s.cfg.Now()
+	life := s.lifetimes()
 	s.mu.RLock()
 	all := make([]*match, 0, len(s.games))
 	for _, m := range s.games {
@@ -382,42 +522,54 @@ func (s *Server) Sweep() int {
 	}
 	var cold []string
 	for id, c := range s.cold {
-		if c.expired(now, s.cfg.IdleTTL, s.cfg.FinishedTTL, s.cfg.WaitingTTL) {
+		if c.expired(now, life) {
 			cold = append(cold, id)
 		}
 	}
 	s.mu.RUnlock()
 	n := 0
 	for _, id := range cold {
+		ctx, cancel := s.storeContext(s.ctx)
 		if s.shared {
-			if m, err := s.load(id); err == nil {
+			if m, err := s.load(ctx, id); err == nil {
 				all = append(all, m)
 			}
+			cancel()
 			continue
 		}
 		s.mu.Lock()
 		_, still := s.cold[id]
 		delete(s.cold, id)
 		s.mu.Unlock()
-		if !still {
-			continue // loaded meanwhile
-		}
-		s.delete(id)
-		n++
-	}
-	for _, m := range all {
-		m.mu.Lock()
-		if s.shared {
-			s.refreshLocked(m)
-		}
-		if s.expireLocked(m, now) {
+		if still { // not loaded meanwhile
+			s.delete(ctx, id)
 			n++
 		}
-		m.mu.Unlock()
+		cancel()
+	}
+	for _, m := range all {
+		if s.sweepOne(m, now) {
+			n++
+		}
 	}
 	s.limiter.prune(now)
 	s.global.prune(now)
 	return n
+}
+
+// sweepOne deletes m if it has expired at now, having read it again if
+// the store is shared, and reports whether it did.
+func (s *Server) sweepOne(m *match, now time.Time) bool {
+	ctx, cancel := s.storeContext(s.ctx)
+	defer cancel()
+	if m.turn.lock(ctx) != nil {
+		return false // another waits for the store: the next sweep will see
+	}
+	defer m.turn.unlock()
+	if s.shared && s.refreshLocked(ctx, m) != nil {
+		return false
+	}
+	return s.expireLocked(ctx, m, now)
 }
 
 // Janitor calls Sweep every interval until stop is closed or the server
@@ -471,11 +623,16 @@ func (s *Server) changedElsewhere(id string) {
 	}
 }
 
-// refresh brings m up to date.
+// refresh brings m up to date, for the server's own work (see
+// storeContext); it gives up if the store does not answer in time.
 func (s *Server) refresh(m *match) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	s.refreshLocked(m)
+	ctx, cancel := s.storeContext(s.ctx)
+	defer cancel()
+	if m.turn.lock(ctx) != nil {
+		return
+	}
+	defer m.turn.unlock()
+	s.refreshLocked(ctx, m)
 }
 
 // pollEvery returns a channel that ticks when the games a client or a

@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"context"
 	"net/http"
 	"slices"
 	"time"
@@ -96,15 +97,17 @@ func (s *Server) postTakeback(w http.ResponseWriter, r *http.Request, m *match, 
 	if !mover(w, who) {
 		return
 	}
-	snap, err := s.takeBack(m, who)
+	snap, err := s.takeBack(storeContextOf(r), m, who)
 	writeState(w, m, who, snap, err)
 }
 
 // takeBack journals and applies the takeback of who's last turn.
-func (s *Server) takeBack(m *match, who viewer) (snapshot, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	err := s.commit(m, func() (Event, func(), error) {
+func (s *Server) takeBack(ctx context.Context, m *match, who viewer) (snapshot, error) {
+	if err := m.turn.lock(ctx); err != nil {
+		return snapshot{}, unavailable()
+	}
+	defer m.turn.unlock()
+	err := s.commit(ctx, m, func() (Event, func(), error) {
 		if who.side == m.creator.Other() {
 			return Event{}, nil, failf(http.StatusForbidden, "takeback", "only the person takes moves back")
 		}
@@ -130,5 +133,5 @@ func (s *Server) takeBack(m *match, who viewer) (snapshot, error) {
 	if err != nil {
 		return snapshot{}, err
 	}
-	return m.snapshot(), nil
+	return take(m), nil
 }
