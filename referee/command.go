@@ -84,7 +84,7 @@ func (c *Command) serve(ctx context.Context, stderr io.Writer) int {
 // and returns the server to run. The flags are -addr,
 // -data, -max-games, -max-plies, -idle, -finished, -create-rate,
 // -create-burst, -global-create-rate, -waiting, -max-conns,
-// -max-conns-per-client, -max-streams-per-client and -trusted-proxy (run
+// -max-conns-per-client, -max-streams-per-client, -store-timeout and -trusted-proxy (run
 // with -h for their meaning), and
 // those of flags, of which at most one, or -data, may be given. Errors
 // are written to stderr.
@@ -104,6 +104,7 @@ func Setup(args []string, stderr io.Writer, flags ...StoreFlag) (*Command, error
 	streams := fs.Int("max-streams-per-client", DefaultStreamsPerClient, "the most event streams one client address may hold")
 	waiting := fs.Duration("waiting", 15*time.Minute, "how long a game waits for its second player (0: as -idle)")
 	globalRate := fs.Float64("global-create-rate", 600, "games all clients together may create a minute (0: no limit)")
+	storeTimeout := fs.Duration("store-timeout", DefaultStoreTimeout, "how long a request waits for the store before it is answered 503")
 	proxies := fs.String("trusted-proxy", "", "the addresses or networks (CIDR), comma-separated, of the reverse proxies in front of the server, whose X-Forwarded-For names the client (none)")
 	values := make([]*string, len(flags))
 	for i, f := range flags {
@@ -134,6 +135,8 @@ func Setup(args []string, stderr io.Writer, flags ...StoreFlag) (*Command, error
 		return fail("-idle, -finished and -create-rate must not be negative, -create-burst must be 1 or more")
 	case *connsPerClient < 0 || *streams < 1 || *waiting < 0 || *globalRate < 0:
 		return fail("-max-conns-per-client, -waiting and -global-create-rate must not be negative, -max-streams-per-client must be 1 or more")
+	case *storeTimeout <= 0:
+		return fail("-store-timeout must be more than 0")
 	}
 	trusted, err := parseNetworks(*proxies)
 	if err != nil {
@@ -143,7 +146,7 @@ func Setup(args []string, stderr io.Writer, flags ...StoreFlag) (*Command, error
 		MaxGames: *maxGames, MaxPlies: *maxPlies, Rand: rand.Reader,
 		IdleTTL: *idle, FinishedTTL: *finished, CreateRate: *rate, CreateBurst: *burst,
 		WaitingTTL: *waiting, GlobalCreateRate: *globalRate, GlobalCreateBurst: max(*burst, int(*globalRate/6)),
-		StreamsPerClient: *streams, TrustedProxies: trusted,
+		StreamsPerClient: *streams, TrustedProxies: trusted, StoreTimeout: *storeTimeout,
 	}
 	from := "" // the flag that names the store
 	kept := "" // where the games are kept, "" in memory

@@ -120,8 +120,13 @@
 //	503 busy         a page of a position with thousands of moves waited too
 //	                 long for its turn, or the game changed on other nodes too
 //	                 many times while the request was checked: try again
-//	503 unavailable  the store cannot be reached, or cannot write (a full disk):
-//	                 nothing was recorded, try again
+//	503 unavailable  the store cannot be reached, cannot write (a full disk), or
+//	                 did not answer within StoreTimeout: a Retry-After header
+//	                 says when to try again. A write the store did not confirm
+//	                 may have been recorded all the same (see Storage): send a
+//	                 creation, a join or a rematch again with its
+//	                 Idempotency-Key, and read the game before sending a move,
+//	                 a resignation or a takeback again
 //	503 damaged      the game's record is damaged: it is kept for inspection and
 //	                 the game cannot be played
 //
@@ -220,6 +225,10 @@
 // out. A client holds at most StreamsPerClient event streams at once
 // (429 beyond), and a stream ends after StreamLifetime (the page then
 // opens another); a comment line every 15 s shows that it is alive.
+// A request waits for the store StoreTimeout at most (-store-timeout, 5 s
+// by default), and for no longer than its client does: a store that hangs
+// (a database stopped, a storage or a network that no longer answers) is
+// answered 503 and holds no connection of the client's share for long.
 //
 // Behind a reverse proxy (a TLS terminator, say) every connection comes
 // from the proxy, so every client would share one client's limits: name
@@ -236,7 +245,29 @@
 // written to the store, and the store has it durably, before the request
 // is answered, so that an acknowledged move survives a crash; a write the
 // store refuses or cannot make is answered 503 and nothing of it is
-// applied. Tokens and invitations are stored as their SHA-256, never in
+// applied.
+//
+// Every call to the store made for a request has a deadline,
+// Config.StoreTimeout (5 s by default), and ends too when the client goes
+// away; so does the wait for a game behind another request that waits
+// for the store. When it passes the request is answered 503, kind
+// "unavailable", with a Retry-After header, rather than held until the
+// store answers. A write whose deadline passed while the store was
+// making it (or that failed without saying whether it was made) is not
+// acknowledged: it may have been recorded or not, the server does not
+// know, and reads the game again before the next request about it. The
+// client then sends a creation, a join or a rematch again with the same
+// Idempotency-Key, which gives the answer of the write if it was made
+// and makes it if not; a move, a resignation or a takeback has no key,
+// so the client reads the game (GET /games/{id}) before sending it
+// again: a move that was recorded is then seen played, and the same move
+// sent again is refused as out of turn, never played twice. A creation
+// without a key that was recorded all the same is a game nobody knows:
+// it expires unjoined. Each call the server makes in the background (a
+// computer player's move, the sweep, following another node's move) has
+// the same deadline, and is made again later.
+//
+// Tokens and invitations are stored as their SHA-256, never in
 // clear. A journal is read strictly, so a server of an earlier version,
 // which knows fewer kinds of event and fields, takes the journal of a game
 // that holds a newer one (a rematch) as damaged, and FileStore sets it
@@ -288,7 +319,9 @@
 // Watcher tells each node which games changed; another shared store is
 // read again every Config.Poll. When the store cannot be reached, every
 // write is answered 503 and no move is acknowledged that it did not
-// commit; a write whose answer was lost is found by the next request.
+// commit; a write whose answer was lost is found by the next request. A
+// store that hangs is answered as one that cannot be reached, after
+// StoreTimeout.
 // The server logs such an outage when it begins, once a minute while it
 // lasts (how long, and how many calls to the store failed), and when the
 // store answers again, rather than at every request it refuses; a store

@@ -35,6 +35,11 @@ import (
 // whoever knows it can derive the tokens: from 22 to 128 characters from
 // A-Z a-z 0-9 _ - (22 random ones hold 128 bits). A game whose key is
 // used again after the game expired is a new game.
+//
+// A request answered 503, kind "unavailable" (the store failed, or did
+// not answer within StoreTimeout), may have been recorded all the same:
+// the client sends it again with the same key, after the Retry-After it
+// was given, until it gets an answer that is not 503.
 
 // The bounds of an idempotency key's length.
 const (

@@ -15,12 +15,12 @@ import (
 func TestFlags(t *testing.T) {
 	var errs bytes.Buffer
 	dir := t.TempDir()
-	a, err := referee.Setup([]string{"-addr", "127.0.0.1:0", "-max-games", "1", "-data", dir, "-idle", "1h", "-finished", "2m", "-max-conns", "5", "-max-conns-per-client", "3", "-waiting", "5m", "-max-streams-per-client", "4", "-global-create-rate", "60"}, &errs)
+	a, err := referee.Setup([]string{"-addr", "127.0.0.1:0", "-max-games", "1", "-data", dir, "-idle", "1h", "-finished", "2m", "-max-conns", "5", "-max-conns-per-client", "3", "-waiting", "5m", "-max-streams-per-client", "4", "-global-create-rate", "60", "-store-timeout", "2s"}, &errs)
 	if err != nil || a.HTTP.Addr != "127.0.0.1:0" {
 		t.Fatalf("%v %v %s", a, err, errs.String())
 	}
-	if cfg := a.Server.Config(); cfg.WaitingTTL != 5*time.Minute || cfg.StreamsPerClient != 4 || cfg.GlobalCreateRate != 60 || a.ConnsPerClient != 3 {
-		t.Errorf("waiting %v, streams %d, global rate %v, conns per client %d", cfg.WaitingTTL, cfg.StreamsPerClient, cfg.GlobalCreateRate, a.ConnsPerClient)
+	if cfg := a.Server.Config(); cfg.WaitingTTL != 5*time.Minute || cfg.StreamsPerClient != 4 || cfg.GlobalCreateRate != 60 || a.ConnsPerClient != 3 || cfg.StoreTimeout != 2*time.Second {
+		t.Errorf("waiting %v, streams %d, global rate %v, conns per client %d, store timeout %v", cfg.WaitingTTL, cfg.StreamsPerClient, cfg.GlobalCreateRate, a.ConnsPerClient, cfg.StoreTimeout)
 	}
 	if a.MaxConns != 5 || a.Sweep != 30*time.Second || a.HTTP.ReadHeaderTimeout == 0 || a.HTTP.WriteTimeout == 0 || a.HTTP.IdleTimeout == 0 {
 		t.Errorf("max-conns %d, sweep %v, timeouts %+v", a.MaxConns, a.Sweep, a.HTTP)
@@ -41,6 +41,7 @@ func TestFlags(t *testing.T) {
 		{"-max-games", "0"}, {"-max-plies", "0"}, {"-max-conns", "0"}, {"-idle", "-1s"},
 		{"-create-burst", "0"}, {"-addr"}, {"extra"}, {"-port", "1"},
 		{"-max-conns-per-client", "-1"}, {"-max-streams-per-client", "0"}, {"-waiting", "-1m"}, {"-global-create-rate", "-1"},
+		{"-store-timeout", "0"},
 	} {
 		errs.Reset()
 		if _, err := referee.Setup(args, &errs); err == nil || errs.Len() == 0 {
