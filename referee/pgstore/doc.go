@@ -63,6 +63,16 @@
 // never acknowledges a move it could not commit. Since it cannot know
 // whether another node moved meanwhile, it answers 503 to the requests
 // that read a game too, rather than answer from a copy that may be old.
+// A database that hangs rather than refuses (stopped, its storage or
+// the network dropping everything) is answered the same way once the
+// node's -store-timeout (referee.Config.StoreTimeout, 5 s by default)
+// has passed: each query is cancelled at the deadline, its connection
+// closed, and the request answered 503 with a Retry-After header, so
+// that no request, and no connection of a client's share, is held until
+// the database answers. A write cancelled so is not acknowledged, though
+// the database may still commit it (see the referee's Storage section:
+// the client sends it again with its Idempotency-Key, or reads the game
+// first).
 // The connections are made again as soon as the database is back;
 // nothing needs restarting. The node's log says when the database
 // stopped answering, how long it has been away (once a minute), and when

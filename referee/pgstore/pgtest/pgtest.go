@@ -91,6 +91,7 @@ func Start(t testing.TB) *Server {
 	}
 	s.dir = dir
 	t.Cleanup(func() {
+		s.signal(syscall.SIGCONT) // a paused server would not stop
 		s.Stop()
 		os.RemoveAll(dir)
 	})
@@ -193,6 +194,65 @@ func (s *Server) Stop() {
 	}
 	s.logs.Close()
 	s.cmd = nil
+}
+
+// Pause stops the server and every process of it where it stands
+// (SIGSTOP), as a machine or a storage that hangs does: its connections
+// stay open and nothing answers on them, nor on new ones, until Resume.
+// A paused server is resumed when the test ends.
+func (s *Server) Pause() error {
+	return s.signal(syscall.SIGSTOP)
+}
+
+// Resume lets a paused server go on (SIGCONT).
+func (s *Server) Resume() error {
+	return s.signal(syscall.SIGCONT)
+}
+
+// signal sends sig to the server and to every process it started (its
+// backends, each of which is a process group of its own), the server
+// first.
+func (s *Server) signal(sig syscall.Signal) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cmd == nil {
+		return fmt.Errorf("the PostgreSQL server is not running")
+	}
+	pid := s.cmd.Process.Pid
+	if err := syscall.Kill(pid, sig); err != nil {
+		return err
+	}
+	for _, child := range children(pid) {
+		syscall.Kill(child, sig) // it may have ended meanwhile
+	}
+	return nil
+}
+
+// children returns the processes whose parent is pid, from /proc.
+func children(pid int) []int {
+	dirs, _ := filepath.Glob("/proc/[0-9]*/stat")
+	var out []int
+	for _, d := range dirs {
+		b, err := os.ReadFile(d)
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid ...: comm may hold spaces and parentheses.
+		i := strings.LastIndexByte(string(b), ')')
+		if i < 0 {
+			continue
+		}
+		f := strings.Fields(string(b[i+1:]))
+		if len(f) < 2 {
+			continue
+		}
+		if ppid, _ := strconv.Atoi(f[1]); ppid == pid {
+			if child, err := strconv.Atoi(filepath.Base(filepath.Dir(d))); err == nil {
+				out = append(out, child)
+			}
+		}
+	}
+	return out
 }
 
 // Database creates a new empty database and returns its URL.

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"encoding/json"
 	"net"
 	"net/http"
 	"os/exec"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -86,6 +88,99 @@ func TestDatabaseDown(t *testing.T) {
 		!strings.Contains(said[1], "referee: the store fails (") ||
 		!strings.Contains(said[2], "referee: the store answers again, after ") {
 		t.Errorf("the node's log about its store:\n%s\nwant where the games are kept, the outage's start and its end", strings.Join(said, "\n"))
+	}
+}
+
+// TestDatabaseHangs: while the database hangs (stopped with SIGSTOP:
+// its connections stay open, and nothing answers on them) a node answers
+// 503 unavailable, with Retry-After, within its -store-timeout to a move,
+// to the reads of the game and to a creation, and acknowledges nothing;
+// a client that sends its requests again and again is not locked out;
+// once the database goes on, the game does too.
+func TestDatabaseHangs(t *testing.T) {
+	srv := pgtest.Start(t)
+	n := start(t, build(t), "node", "-postgres", srv.Database(t), "-store-timeout", "1s", "-max-conns-per-client", "8")
+	l := &load{t: t, nodes: []*node{n}}
+	g, ok := l.newGame("zapita", 0, 0)
+	if !ok {
+		t.Fatalf("no game: %v", l.problems)
+	}
+	var m movesAnswer
+	r := call(n.url, "GET", "/games/"+g.id+"/moves?limit=1", g.tokens[0], nil)
+	if r.status != http.StatusOK {
+		t.Fatalf("moves: %s", r)
+	}
+	r.decode(t, &m)
+	p := 0
+	if m.ToMove != g.sides[0] {
+		p = 1
+		call(n.url, "GET", "/games/"+g.id+"/moves?limit=1", g.tokens[p], nil).decode(t, &m)
+	}
+	move := map[string]string{"move": m.Moves[0]}
+
+	if err := srv.Pause(); err != nil {
+		t.Fatal(err)
+	}
+	requests := []struct{ what, method, path, token string }{
+		{"a move", "POST", "/games/" + g.id + "/moves", g.tokens[p]},
+		{"the state", "GET", "/games/" + g.id, g.tokens[p]},
+		{"the moves", "GET", "/games/" + g.id + "/moves", g.tokens[1-p]},
+		{"a creation", "POST", "/games", ""},
+	}
+	// Rounds of requests that take together more than the client's share
+	// of connections (8): each is answered within the timeout, and frees
+	// its connection for the next.
+	for round := range 3 {
+		var wg sync.WaitGroup
+		for i := range 6 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				q := requests[i%len(requests)]
+				var body any
+				switch q.method {
+				case "POST":
+					body = map[string]string{}
+					if q.path == "/games" {
+						body = map[string]string{"game": "coir"}
+					} else {
+						body = move
+					}
+				}
+				began := time.Now()
+				r := call(n.url, q.method, q.path, q.token, body)
+				waited := time.Since(began)
+				var e struct{ Kind string }
+				json.Unmarshal(r.body, &e)
+				if r.status != http.StatusServiceUnavailable || e.Kind != "unavailable" || waited > 5*time.Second {
+					t.Errorf("round %d, %s with the database hung: %s after %v, want 503 unavailable", round, q.what, r, waited)
+				}
+			}()
+		}
+		wg.Wait()
+	}
+	if r := call(n.url, "GET", "/kinds", "", nil); r.status != http.StatusOK {
+		t.Errorf("GET /kinds with the database hung: %s", r)
+	}
+
+	if err := srv.Resume(); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		r := call(n.url, "GET", "/games/"+g.id+"/history", "", nil)
+		if r.status == http.StatusOK {
+			var h history
+			if r.decode(t, &h); len(h.Moves) != 0 {
+				t.Fatalf("history %q after moves answered 503: want none", h.Moves)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the database back, the history: %s", r)
+		}
+	}
+	if r := call(n.url, "POST", "/games/"+g.id+"/moves", g.tokens[p], move); r.status != http.StatusOK {
+		t.Errorf("the move, the database back: %s", r)
 	}
 }
 
