@@ -117,10 +117,12 @@ type Config struct {
 
 // Server is the referee's HTTP handler; NewServer builds one, and the zero
 // Server is no server. It is safe for concurrent use:
-// the table of games has its own lock and every game has one, so requests
+// the table of games has its own lock and every game has two, so requests
 // about different games do not wait for each other, and the events of one
-// game are checked, stored and applied one at a time. Locks are taken in
-// the order game, then table.
+// game are checked, stored and applied one at a time, by the holder of
+// the game's turn, while its other lock is held only for moments, never
+// across a call to the store. Locks are taken in the order game's turn,
+// game, then table.
 //
 // A program that serves it with its own http.Server stops it in this
 // order: the http.Server's Shutdown, with EndStreams registered by
