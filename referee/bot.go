@@ -54,10 +54,11 @@ func checkOpponent(opponent string) error {
 }
 
 // seatBot makes the computer player claim the invitation of the new game
-// m, then starts it. If the seat is already taken, it can only be by the
-// computer player itself, seated by a retry of a keyed creation on this
-// node or another (nobody else knows the invitation): that one plays,
-// and seatBot returns nil.
+// m, which starts it (see ensureBotLocked). If the seat is already taken,
+// it can only be by the computer player itself, seated by a retry of a
+// keyed creation on this node or another (nobody else knows the
+// invitation): seatBot returns nil, and this node, having read the join,
+// runs a player too.
 func (s *Server) seatBot(ctx context.Context, m *match, invitation string) error {
 	if _, err := s.claim(ctx, m, joinRequest{Invitation: invitation}, ""); err != nil {
 		var api *apiError
@@ -66,8 +67,28 @@ func (s *Server) seatBot(ctx context.Context, m *match, invitation string) error
 		}
 		return err
 	}
-	s.goBackground(func() { s.runBot(m) })
 	return nil
+}
+
+// ensureBotLocked starts the computer player of m on this server, if m
+// is a game against the computer being played and none runs here: when
+// the server loads the game, applies its join (its own, or one another
+// node made), or any later event. So a game whose player ran on a node
+// that died is played on whichever node serves it next; two players for
+// one game, on two nodes, only cost work, since the store takes one move
+// a ply. The caller holds m.mu.
+func (s *Server) ensureBotLocked(m *match) {
+	if !isBot(m.opponent) || m.botRunning || m.gone || m.status() != StatusPlaying {
+		return
+	}
+	m.botRunning = true
+	s.goBackground(func() {
+		if s.runBot(m) {
+			m.mu.Lock()
+			m.botRunning = false
+			m.mu.Unlock()
+		}
+	})
 }
 
 // resumeBots loads the games listed at start that are still being played
@@ -105,8 +126,9 @@ const botIdle = time.Minute
 // that requests about the game go on meanwhile; it then enters the game
 // through play, the same path as a person's move, which checks it again
 // and journals it. If the person moved or resigned in between, play
-// refuses it and the player looks again.
-func (s *Server) runBot(m *match) {
+// refuses it and the player looks again. It reports whether it may be
+// started again (it did not give up on a fault of its own).
+func (s *Server) runBot(m *match) bool {
 	spec := botOptions[m.opponent]
 	side := m.creator.Other()
 	failures := 0
@@ -116,7 +138,7 @@ func (s *Server) runBot(m *match) {
 	for {
 		snap, changed, gone := m.watch()
 		if gone || snap.status == StatusOver || snap.status == StatusClosed {
-			return
+			return true
 		}
 		if snap.status != StatusPlaying || snap.state.ToMove() != side {
 			select {
@@ -125,7 +147,7 @@ func (s *Server) runBot(m *match) {
 				s.refresh(m)
 			case <-time.After(botIdle):
 			case <-s.ctx.Done():
-				return
+				return true
 			}
 			continue
 		}
@@ -157,7 +179,7 @@ func (s *Server) runBot(m *match) {
 				case <-changed:
 				case <-time.After(pause):
 				case <-s.ctx.Done():
-					return
+					return true
 				}
 				pause = min(2*pause, s.pauses.botMax)
 				continue
@@ -166,13 +188,13 @@ func (s *Server) runBot(m *match) {
 			// spin on it.
 			log.Printf("referee: game %s: the computer player (%s) failed: %v", m.id, m.opponent, err)
 			if failures++; failures >= 3 {
-				return
+				return false
 			}
 			select {
 			case <-changed:
 			case <-time.After(s.pauses.bot):
 			case <-s.ctx.Done():
-				return
+				return true
 			}
 			continue
 		}

@@ -330,9 +330,14 @@
 // tries it again, less often as the outage goes on (every 16 s at most),
 // until it is taken.
 // The limits are each node's: MaxGames counts the games a node knows, and
-// the rate limit its own clients. Every node resumes the computer players
-// of the games it lists at start; two players for one game only cost
-// work, since the store takes one move a ply.
+// the rate limit its own clients. A node runs the computer player of
+// every game against the computer that it knows to be played: it starts
+// one when it loads such a game (every game it lists at start is loaded
+// in the background), and when it learns that the player took its seat,
+// on this node or another (a creation retried with its key on several
+// nodes, a rematch). So a game whose player ran on a node that died is
+// played on, by every node that serves it; two players for one game
+// only cost work, since the store takes one move a ply.
 //
 // A store that only one server uses (FileStore, or any that implements
 // Exclusive) spares the reads: the server trusts what it has in memory.

@@ -45,7 +45,7 @@ func parseHash(text string) (tokenHash, error) {
 
 // match is one hosted game. Its fields below mu change as the game goes:
 // they are read under mu, and written under both turn and mu (but for
-// changed, moveCount and countAt, which mu alone guards); every change of
+// changed, botRunning, moveCount and countAt, which mu alone guards); every change of
 // the game goes through apply, after the store has the event.
 //
 // turn is held by whoever talks to the store about the game, writing its
@@ -84,6 +84,7 @@ type match struct {
 	resigned    bool
 	resigner    hops.Side
 	next        *rematch      // the game that follows this one, once asked for (rematch.go)
+	botRunning  bool          // this server runs the game's computer player (bot.go); mu alone guards it
 	version     int           // the number of events applied
 	last        time.Time     // when the last event happened
 	ended       time.Time     // when the game ended (over or closed), zero if it goes on

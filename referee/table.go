@@ -271,9 +271,9 @@ func (s *Server) load(ctx context.Context, id string) (*match, error) {
 	s.mu.Unlock()
 	// The computer player of a game being played resumes with the game,
 	// whoever loads it first: the request of a person, or resumeBots.
-	if isBot(c.m.opponent) && take(c.m).status == StatusPlaying {
-		s.goBackground(func() { s.runBot(c.m) })
-	}
+	c.m.mu.Lock()
+	s.ensureBotLocked(c.m)
+	c.m.mu.Unlock()
 	return c.m, nil
 }
 
@@ -361,6 +361,7 @@ func (s *Server) refreshLocked(ctx context.Context, m *match) error {
 	if bad == nil {
 		m.stale = false
 	}
+	s.ensureBotLocked(m) // another node may have seated it
 	m.mu.Unlock()
 	if bad != nil {
 		return s.storeError(m, s.damagedJournal(ctx, m.id, bad.Error()))
@@ -409,6 +410,7 @@ func (s *Server) commit(ctx context.Context, m *match, prepare func() (Event, fu
 		}
 		m.mu.Lock()
 		m.apply(e.Time, change)
+		s.ensureBotLocked(m)
 		m.mu.Unlock()
 		return nil
 	}

@@ -1,0 +1,147 @@
+package referee
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// joinGate is a store whose appends of a join wait, while hold is set,
+// until release is closed; reached is closed when the first one waits.
+type joinGate struct {
+	Store
+	hold    atomic.Bool
+	once    sync.Once
+	reached chan struct{}
+	release chan struct{}
+}
+
+func (s *joinGate) Append(ctx context.Context, id string, seq int, e Event) error {
+	if e.Type == EventJoin && s.hold.Load() {
+		s.once.Do(func() { close(s.reached) })
+		<-s.release
+	}
+	return s.Store.Append(ctx, id, seq, e)
+}
+
+// replies plays a move for the person on c in the game against the
+// computer created as created, and reports whether the computer replies
+// within 10 s.
+func replies(t *testing.T, c *client, created createdJSON) bool {
+	t.Helper()
+	h := hosted{ID: created.ID, Tokens: map[string]string{created.You: created.Token}}
+	st, moves := toMove(c, h)
+	if st.ToMove != created.You {
+		t.Fatalf("the person is not to move: %+v", st)
+	}
+	if code, raw := c.do("POST", "/games/"+h.ID+"/moves", created.Token, jsonBody(moveRequest{moves[0]}), nil); code != http.StatusOK {
+		t.Fatalf("the person's move: %d %s", code, raw)
+	}
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		c.do("GET", "/games/"+h.ID, created.Token, "", &st)
+		if st.Ply > 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// TestBotResumesOnTheNodeThatLostTheSeat: node b read a keyed game
+// against the computer while it waited for the computer's seat, which
+// node a then took; b, answering the creation again, learns that the
+// game is being played. With a gone (a node that died), b plays the
+// computer's moves.
+func TestBotResumesOnTheNodeThatLostTheSeat(t *testing.T) {
+	store := &MemStore{}
+	gate := &joinGate{Store: store, reached: make(chan struct{}), release: make(chan struct{})}
+	a, b := node(t, gate, 130), node(t, store, 131)
+	body := `{"game": "zapita", "opponent": "easy"}`
+	gate.hold.Store(true)
+	first := make(chan createdJSON, 1)
+	go func() {
+		var out createdJSON
+		if code, raw := a.keyed("POST", "/games", key1, body, &out); code != http.StatusCreated {
+			t.Errorf("creation on a: %d %s", code, raw)
+		}
+		first <- out
+	}()
+	<-gate.reached
+	id := derive("game id", key1)
+	var st stateJSON
+	if code, raw := b.do("GET", "/games/"+id, derive("creator token", key1), "", &st); code != http.StatusOK || st.Status != StatusWaiting {
+		t.Fatalf("b reads the game before the seat is taken: %d %s", code, raw)
+	}
+	close(gate.release)
+	created := <-first
+	var again createdJSON
+	if code, raw := b.keyed("POST", "/games", key1, body, &again); code != http.StatusCreated || again != created {
+		t.Fatalf("the creation again on b: %d %s, want %+v", code, raw, created)
+	}
+	a.server().Close() // a dies: its computer player stops
+	if !replies(t, b, created) {
+		t.Error("the computer never replies on b")
+	}
+}
+
+// netStore is a store a network away: each call takes a millisecond or
+// two, as a database's do.
+type netStore struct{ Store }
+
+func (s netStore) wait() {
+	time.Sleep(time.Millisecond + time.Duration(rand.IntN(1000))*time.Microsecond)
+}
+
+func (s netStore) Create(ctx context.Context, id string, e Event) error {
+	s.wait()
+	return s.Store.Create(ctx, id, e)
+}
+
+func (s netStore) Append(ctx context.Context, id string, seq int, e Event) error {
+	s.wait()
+	return s.Store.Append(ctx, id, seq, e)
+}
+
+func (s netStore) Load(ctx context.Context, id string, from int) ([]Event, error) {
+	s.wait()
+	return s.Store.Load(ctx, id, from)
+}
+
+// TestBotResumesAfterKeyedRace: a creation against the computer sent
+// with one key to three nodes at once, all answered 201; two of the
+// nodes die; the person moves on the third, and the computer replies,
+// whichever node it was.
+func TestBotResumesAfterKeyedRace(t *testing.T) {
+	for round := range 20 {
+		key := fmt.Sprintf("race_%02d_0123456789abcdefghij", round)
+		store := netStore{&MemStore{}}
+		nodes := []*client{node(t, store, byte(100+3*round)), node(t, store, byte(101+3*round)), node(t, store, byte(102+3*round))}
+		var out [3]createdJSON
+		var codes [3]int
+		var wg sync.WaitGroup
+		for i, c := range nodes {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				codes[i], _ = c.keyed("POST", "/games", key, `{"game": "zapita", "opponent": "easy"}`, &out[i])
+			}()
+		}
+		wg.Wait()
+		if codes != [3]int{http.StatusCreated, http.StatusCreated, http.StatusCreated} || out[0] != out[1] || out[1] != out[2] {
+			t.Fatalf("round %d: answers %v %+v", round, codes, out)
+		}
+		survivor := round % 3
+		for i, c := range nodes {
+			if i != survivor {
+				c.server().Close()
+			}
+		}
+		if !replies(t, nodes[survivor], out[0]) {
+			t.Errorf("round %d: the computer never replies on the node that survived", round)
+		}
+	}
+}
