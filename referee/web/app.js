@@ -1661,9 +1661,12 @@ function loadRules() {
 // forPlayers leaves out of the rule book's text what is for programs
 // rather than players: how positions and records are written (the
 // "How to read" and "Game records" parts, the position and view texts)
-// and perft. Move texts stay: a player writes moves.
+// and perft. Move texts stay: a player writes moves. What is left says
+// nothing of what was left out: the examples worked through in the "How
+// to read" parts are not announced, and the rules left out are not cited.
 function forPlayers(text) {
   const out = [];
+  const cut = new Set();
   let skip = false;
   for (const line of text.split('\n')) {
     if (/^#/.test(line)) {
@@ -1671,9 +1674,17 @@ function forPlayers(text) {
     } else if (/^\*\*[GZKCB]\d+ /.test(line)) {
       skip = /^\*\*[GZKCB]\d+ (Perft|Position text|View text)/.test(line);
     }
+    const id = line.match(/^\*\*([GZKCB]\d+) /);
+    if (skip && id) cut.add(id[1]);
     if (!skip) out.push(line);
   }
-  return out.join('\n');
+  return out.join('\n')
+    // "It is worked through below.", "The worked example below uses this
+    // figure.": the sentence, across the lines it is wrapped on.
+    .replace(/(?<=\.)\s+[^.]*\bworked\b[^.]*\bbelow\b[^.]*\./g, '')
+    // K9's reason: what its decision gives the position texts.
+    .replace(/\s+and\s+lets\s+a\s+finished\s+game\s+be\s+written\s+as\s+a\s+position\s+text\s+\(K11\)/, '')
+    .replace(/\s*\(([GZKCB]\d+)\)/g, (cited, id) => (cut.has(id) ? '' : cited));
 }
 
 // markdown writes the rule book's Markdown into box: headings,
