@@ -436,9 +436,11 @@ $('new').addEventListener('submit', async (ev) => {
 // first (Brouillard, B3): the lobby's form then joins it.
 let joining = null;
 
-// offerJoin opens an invitation: in a game with hidden pawns it first
-// lets the joiner place his own, in the lobby's form; in the others it
-// joins at once.
+// offerJoin opens an invitation: in a game with hidden pawns that waits
+// for its second player it first lets the joiner place his own, in the
+// lobby's form; otherwise it joins at once, and the server's answer says
+// why an invitation spent (its game joined already, or over) cannot be
+// used, as in every game.
 async function offerJoin(id, invitation) {
   let f = null;
   try {
@@ -446,7 +448,8 @@ async function offerJoin(id, invitation) {
   } catch (err) {
     // Unknown or gone: the join says why.
   }
-  if (!f || f.game !== 'brouillard' || recall(id)) {
+  if (!f || f.game !== 'brouillard' || f.status !== 'waiting' || recall(id)) {
+    joining = null;
     await join(id, invitation, '');
     return;
   }
