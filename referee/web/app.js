@@ -20,8 +20,11 @@ let focusSq = '';  // the square the keyboard focus is on
 let mode = 'play'; // 'play' or 'watch' (replay and spectators)
 let frame = null;  // the replay's frame shown
 let lastAnnounced = -1;
-let trail = [];    // the hops of the move being built, drawn on its preview
-let throwing = false; // Zapita: the pawn reached the bomb, clicks now throw it
+// What each click of the move being built did, from the board shown
+// before it: chose a piece to move (pick), or made a hop, drawn on the
+// preview; throwing tells, in Zapita, that the pawn had reached the bomb
+// by then, so that the clicks after it throw the bomb.
+let steps = [];
 
 // The words for a marked click (G12), per game.
 const markWords = {
@@ -668,6 +671,7 @@ async function render() {
   }
   showFog(st.position, game.you);
   clicks = [];
+  steps = [];
   built = null;
   setPhase('busy');
   await Promise.all([drawBoard(), listMoves()]);
@@ -1008,33 +1012,53 @@ async function ask(next) {
   setPhase('idle');
 }
 
-// followTrail adds to the trail the hop the new click makes: from the
-// last square clicked to the new one, unless the new square holds one of
-// the mover's pieces on the board shown (he chose another piece to move:
-// Catch'it's second pawn, Brouillard's Fou). In Zapita the hops after the
-// pawn reached the bomb are throws, drawn dashed.
-function followTrail(next) {
-  if (next.length === 0 || next.length !== clicks.length + 1) {
-    trail = [];
-    throwing = false;
-    if (next.length === 0) return;
-  }
-  if (next.length < 2) return;
-  const from = square(next[next.length - 2]);
-  const to = square(next[next.length - 1]);
+// mine reports whether sq holds one of the mover's pieces on the board
+// shown.
+function mine(sq) {
   const names = $('board').names || {};
-  const here = names[to] || '';
-  if (to === 'out' || from === 'out') return;
-  if (here.startsWith(game.you + ' ') && !throwing) return;
-  trail.push({ from, to, dashed: throwing });
-  if (game.game === 'zapita' && here === 'the bomb') throwing = true;
+  return (names[sq] || '').startsWith(game.you + ' ');
 }
 
-// drawTrail draws the trail's hops on the board, over the pieces; each
-// stops at the edge of the piece it leads to.
+// followTrail records what the new click does, when next adds one to the
+// clicks made: the hop from the last square clicked to the new one,
+// unless the new square holds one of the mover's pieces on the board
+// shown (he chose another piece to move: Catch'it's second pawn,
+// Brouillard's Fou). In Zapita the hops after the pawn reached the bomb
+// are throws, drawn dashed. Clicks taken back take their steps with them.
+function followTrail(next) {
+  const begins = (a, b) => a.every((c, i) => c === b[i]); // a begins b
+  if (next.length <= clicks.length && begins(next, clicks)) {
+    steps = steps.slice(0, next.length);
+    return;
+  }
+  if (next.length !== clicks.length + 1 || !begins(clicks, next) || steps.length !== clicks.length) {
+    // Not the clicks made and one more: nothing known of their hops.
+    steps = next.map((c, i) => ({ pick: i === 0, throwing: false }));
+    return;
+  }
+  if (next.length === 1) {
+    steps = [{ pick: true, throwing: false }];
+    return;
+  }
+  const { throwing } = steps[steps.length - 1];
+  const from = square(next[next.length - 2]);
+  const to = square(next[next.length - 1]);
+  if (to === 'out' || from === 'out') {
+    steps.push({ throwing });
+  } else if (mine(to) && !throwing) {
+    steps.push({ pick: true, throwing });
+  } else {
+    const bomb = game.game === 'zapita' && ($('board').names || {})[to] === 'the bomb';
+    steps.push({ hop: { from, to, dashed: throwing }, throwing: throwing || bomb });
+  }
+}
+
+// drawTrail draws the hops of the move being built on the board, over
+// the pieces; each stops at the edge of the piece it leads to.
 function drawTrail() {
   const svg = $('board').querySelector('svg');
   if (!svg) return;
+  const trail = steps.filter((st) => st.hop).map((st) => st.hop);
   const centre = (sq) => {
     const r = svg.querySelector(`rect[data-square="${sq}"]`);
     return r && [Number(r.getAttribute('x')) + 30, Number(r.getAttribute('y')) + 30];
@@ -1207,6 +1231,11 @@ function clickSquare(sq) {
   }
   if (clicks.length > 0 && offered.length === 0 && sq === square(clicks[0])) {
     ask([]); // clicking the piece again puts it back
+    return;
+  }
+  const last = clicks.length - 1;
+  if (last > 0 && offered.length === 0 && sq === square(clicks[last]) && steps[last] && steps[last].pick) {
+    ask(clicks.slice(0, last)); // so does clicking again the piece chosen for a later part
     return;
   }
   ask(clicks.concat([offered.length ? offered[0] : sq]));
