@@ -1,11 +1,16 @@
 package e2e
 
 import (
+	"errors"
+	"net/http"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/games"
 )
 
 // at returns the square named text.
@@ -16,6 +21,18 @@ func at(t *testing.T, text string) hops.Square {
 		t.Fatal(err)
 	}
 	return sq
+}
+
+// playAPIMoves plays moves in g through the API, the sides in turn,
+// first side first.
+func playAPIMoves(t *testing.T, g apiGame, sides [2]string, moves ...string) {
+	t.Helper()
+	for i, m := range moves {
+		side := sides[i%2]
+		if code := call(t, "POST", "/games/"+g.id+"/moves", g.tokens[side], map[string]string{"move": m}, nil); code != http.StatusOK {
+			t.Fatalf("%s %s: %d", side, m, code)
+		}
+	}
 }
 
 // clicksMade waits until the page has taken the clicks want.
@@ -74,4 +91,66 @@ func TestSecondPieceClickedAgain(t *testing.T) {
 	}
 	click(q, "D2")
 	q.clicksMade("C2 B3 D2")
+}
+
+// A refused click is explained by what it was for: choosing a piece,
+// moving it, throwing the bomb; and Brouillard's prompt says in the
+// player's words that the Fou may turn over a pawn it jumps.
+func TestRefusalWords(t *testing.T) {
+	g := newAPIGame(t, "zapita")
+	playAPIMoves(t, g, [2]string{"White", "Khaki"}, "G5-F4", "A7-B7", "F4-E4", "B7-C7")
+	var st struct{ Position string }
+	call(t, "GET", "/games/"+g.id, g.tokens["White"], nil, &st)
+	s, err := games.Parse("zapita", st.Position)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := newPage(t, "Zapita player")
+	p.seat(g.id, "zapita", "White", g.tokens["White"])
+	p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
+	for _, c := range []struct{ clicks, want string }{
+		{"D3", "You cannot choose D3: "},
+		{"A3", "You cannot choose A3: "},
+		{"E4 E6", "You cannot move to E6: "},
+		{"E4 D4 G4", "You cannot throw the bomb to G4: "},
+	} {
+		var clicks []hops.Click
+		for _, text := range strings.Fields(c.clicks) {
+			clicks = append(clicks, hops.Click{Square: at(t, text)})
+		}
+		_, err := s.Build(clicks)
+		var he *hops.Error
+		if !errors.As(err, &he) {
+			t.Fatalf("the clicks %s are not refused: %v", c.clicks, err)
+		}
+		for i, sq := range clicks {
+			p.do(chromedp.Click(`#board rect[data-square="`+sq.Square.String()+`"]`, chromedp.ByQuery))
+			if i < len(clicks)-1 {
+				p.clicksMade(clickTexts(clicks[:i+1]))
+			}
+		}
+		v := p.waitFor("the refusal of "+c.clicks, 10*time.Second, func(v view) bool { return v.Message != "" && v.Phase == "idle" })
+		if !strings.HasPrefix(v.Message, c.want) || !strings.Contains(v.Message, he.Msg) {
+			t.Errorf("the clicks %s are refused %q, want %q and the reason %q", c.clicks, v.Message, c.want+"...", he.Msg)
+		}
+		if c.clicks == "E4 D4 G4" {
+			p.screenshot("zapita-throw-refused")
+		}
+		p.press(kb.Escape) // the board has the focus from the clicks
+		p.clicksMade("")
+	}
+
+	b := newAPIGame(t, "brouillard")
+	playAPIMoves(t, b, [2]string{"White", "Red"}, "D2-C3", "D6-E5", "C3-B4", "E5-F4", "B4-C5", "F4-E3")
+	q := newPage(t, "Brouillard player")
+	q.seat(b.id, "brouillard", "White", b.tokens["White"])
+	q.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
+	q.do(chromedp.Click(`#board rect[data-square="C5"]`, chromedp.ByQuery))
+	q.clicksMade("C5")
+	var prompt string
+	q.do(chromedp.Text(`#prompt`, &prompt, chromedp.ByQuery))
+	if want := "Click where the Fou goes (if its last jump is over a Red pawn, you may turn that pawn over: you choose as it lands)"; prompt != want {
+		t.Errorf("the Fou chosen, the page prompts %q, want %q", prompt, want)
+	}
+	q.screenshot("brouillard-fou-prompt")
 }

@@ -286,12 +286,14 @@ func (p *page) checkPreview(b builder, clicks []hops.Click) {
 		Next   []string          `json:"next"`
 		Prompt string            `json:"prompt"`
 		Game   string            `json:"game"`
+		You    string            `json:"you"`
 	}
 	p.do(chromedp.Evaluate(`({
 		names: document.getElementById('board').names || {},
 		next: [...document.querySelectorAll('#board .ring.next')].map(r => r.dataset.for),
 		prompt: document.getElementById('prompt').textContent,
 		game: document.getElementById('status').dataset.game,
+		you: document.getElementById('status').dataset.you,
 	})`, &shown))
 	d := want.Preview.Drawing()
 	board := d.Board
@@ -329,12 +331,27 @@ func (p *page) checkPreview(b builder, clicks []hops.Click) {
 	if !slices.Equal(offered, shown.Next) {
 		p.t.Errorf("%s: after the clicks %s the board offers %v, the builder %v", p.name, clickTexts(clicks), shown.Next, offered)
 	}
-	if want.Prompt == "" || !strings.EqualFold(shown.Prompt, want.Prompt) {
+	if want.Prompt == "" || !strings.EqualFold(shown.Prompt, playerWords(want.Prompt, shown.Game, shown.You)) {
 		p.t.Errorf("%s: after the clicks %s the page prompts %q, the builder %q", p.name, clickTexts(clicks), shown.Prompt, want.Prompt)
 	}
 	p.mu.Lock()
 	p.prompts = append(p.prompts, want.Prompt)
 	p.mu.Unlock()
+}
+
+// playerWords is the builder's prompt as the page words it for the
+// player: in Brouillard the "marked" jump of a Fou is said as the
+// turning over of the pawn it jumps (B8).
+func playerWords(prompt, game, you string) string {
+	if game != "brouillard" {
+		return prompt
+	}
+	other := "Red"
+	if you == "Red" {
+		other = "White"
+	}
+	return strings.Replace(prompt, "(a marked jump turns the pawn jumped over)",
+		"(if its last jump is over a "+other+" pawn, you may turn that pawn over: you choose as it lands)", 1)
 }
 
 // tryIllegal clicks first a square the builder does not offer, and
@@ -364,7 +381,7 @@ func (p *page) tryIllegal(b builder) {
 		v := p.waitFor("the explanation", 10*time.Second, func(v view) bool { return v.Message != "" && v.Phase == "idle" })
 		// The page says the library's reason in plain words, and names
 		// the rule once, as a link into the rules on the page.
-		if !strings.Contains(v.Message, he.Msg) || !strings.HasPrefix(v.Message, "You cannot go to "+text) {
+		if !strings.Contains(v.Message, he.Msg) || !strings.HasPrefix(v.Message, "You cannot choose "+text+": ") {
 			p.t.Errorf("%s: clicking %s first shows %q, want the reason %q", p.name, text, v.Message, he.Msg)
 		}
 		if rule := hops.RuleOf(err); rule != "" {

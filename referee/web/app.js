@@ -209,7 +209,7 @@ function plain(err) {
   switch (err.kind) {
     case 'illegal':
     case 'syntax':
-      if (click) return `You cannot ${click[2] === 'out' ? 'leave the board' : 'go to ' + click[2]} ${click[1] ? markWords[game && game.game] || '' : ''}: ${click[3]}.`.replace(/\s+:/, ':');
+      if (click) return refused(click[2], click[1] === 'x', err.purpose, click[3]);
       return `That move is not allowed: ${text}.`;
     case 'turn':
       return turnWords();
@@ -255,6 +255,17 @@ function plain(err) {
     default:
       return `The server refused the request: ${text}.`;
   }
+}
+
+// refused says why a click on sq, marked or not, was refused, in words
+// that tell what it was for: choosing the piece to move, moving it,
+// throwing Zapita's bomb.
+function refused(sq, marked, purpose, why) {
+  if (sq.toLowerCase() === 'out') return `You cannot leave the board: ${why}.`;
+  if (purpose === 'choose') return `You cannot choose ${sq}: ${why}.`;
+  if (purpose === 'throw') return `You cannot throw the bomb to ${sq}: ${why.replace(/^throw \d+ [A-G][1-7]\*[A-G][1-7]: /, '')}.`;
+  const mark = marked && game ? markWords[game.game] : '';
+  return `You cannot move to ${sq}${mark ? ' ' + mark : ''}: ${why}.`;
 }
 
 function turnWords() {
@@ -981,11 +992,13 @@ function announce(f) {
 async function ask(next) {
   setPhase('busy');
   const ply = state.ply;
+  const purpose = purposeOf(next);
   let b;
   try {
     b = await api('POST', `games/${game.id}/build`, { clicks: next });
   } catch (err) {
     if (state.ply === ply) {
+      err.purpose = purpose;
       sayError(err);
       showBuild();
       setPhase('idle');
@@ -1017,6 +1030,19 @@ async function ask(next) {
 function mine(sq) {
   const names = $('board').names || {};
   return (names[sq] || '').startsWith(game.you + ' ');
+}
+
+// purposeOf says what the last of the clicks next is for, when it adds
+// one click to those made: 'choose' a piece to move (the first click, or
+// one of the mover's pieces where the builder offers to choose one),
+// 'throw' Zapita's bomb once the pawn has reached it, or 'move'.
+function purposeOf(next) {
+  if (next.length !== clicks.length + 1) return '';
+  if (clicks.length === 0) return 'choose';
+  if (steps.length > 0 && steps[steps.length - 1].throwing) return 'throw';
+  const sq = square(next[next.length - 1]);
+  if (mine(sq) && built && built.next.some((c) => mine(square(c)))) return 'choose';
+  return 'move';
 }
 
 // followTrail records what the new click does, when next adds one to the
@@ -1124,7 +1150,7 @@ function showBuild() {
     }
     return;
   }
-  $('prompt').textContent = capital(built.prompt || (clicks.length === 0 ? 'click a pawn to move' : 'click a green-ringed square'));
+  $('prompt').textContent = capital(playerWords(built.prompt) || (clicks.length === 0 ? 'click a pawn to move' : 'click a green-ringed square'));
   clicks.forEach((c, i) => ring(square(c), i === 0 ? 'ring first' : 'ring clicked'));
   const offered = new Set();
   for (const c of built.next) {
@@ -1149,6 +1175,17 @@ function showBuild() {
     $('submit').textContent = `Play this move (${clicks.map(square).join(', ')})`;
   }
   showFocus();
+}
+
+// playerWords says the builder's prompt in the player's words: in
+// Brouillard, that the Fou may turn over the pawn its last jump passes
+// (B8), where the builder speaks of a "marked" jump, as a move's text
+// marks it.
+function playerWords(prompt) {
+  if (!prompt || game.game !== 'brouillard') return prompt;
+  const other = game.sides.find((s) => s !== game.you) || 'the other side\'s';
+  return prompt.replace('(a marked jump turns the pawn jumped over)',
+    `(if its last jump is over a ${other} pawn, you may turn that pawn over: you choose as it lands)`);
 }
 
 // ring draws an outline inside a square: it never covers what stands on
