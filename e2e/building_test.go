@@ -1,12 +1,14 @@
 package e2e
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/hopsgames/hops"
@@ -35,10 +37,125 @@ func playAPIMoves(t *testing.T, g apiGame, sides [2]string, moves ...string) {
 	}
 }
 
+// catchitChoice seats a page as Blue, to move, in a game of Catch'it
+// where the pawn on C1 may jump over the carrier on D2 to E3 and take
+// the ball or leave it (K5): the page asks which.
+func catchitChoice(t *testing.T, name string) *page {
+	t.Helper()
+	g := newAPIGame(t, "catchit")
+	playAPIMoves(t, g, [2]string{"Blue", "Red"}, "D1-D2 E1-E2", "A7-A6 B7-B6")
+	p := newPage(t, name)
+	p.seat(g.id, "catchit", "Blue", g.tokens["Blue"])
+	p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
+	return p
+}
+
+// focused returns the id of the element that has the keyboard's focus,
+// or the click of a choice's button, as "click xE3".
+func (p *page) focused() string {
+	p.t.Helper()
+	var id string
+	p.do(chromedp.Evaluate(`(() => {
+		const el = document.activeElement;
+		if (!el || el === document.body) return 'body';
+		return el.id || (el.dataset.click ? 'click ' + el.dataset.click : el.nodeName);
+	})()`, &id))
+	return id
+}
+
+// enter presses Enter as a keyboard sends it: a raw key down, the
+// character, the key up. (chromedp's KeyEvent sends a key down that
+// carries no character, then the character on its own, which the
+// browser delivers even when the key down was handled: a key down that
+// moves the focus to a button then presses the button too, which no
+// keyboard does.)
+func (p *page) enter() {
+	p.t.Helper()
+	p.do(chromedp.ActionFunc(func(ctx context.Context) error {
+		for _, ev := range []*input.DispatchKeyEventParams{
+			input.DispatchKeyEvent(input.KeyRawDown),
+			input.DispatchKeyEvent(input.KeyChar).WithText("\r").WithUnmodifiedText("\r"),
+			input.DispatchKeyEvent(input.KeyUp),
+		} {
+			if err := ev.WithKey("Enter").WithCode("Enter").WithWindowsVirtualKeyCode(13).WithNativeVirtualKeyCode(13).Do(ctx); err != nil {
+				return err
+			}
+		}
+		return nil
+	}))
+}
+
 // clicksMade waits until the page has taken the clicks want.
 func (p *page) clicksMade(want string) view {
 	p.t.Helper()
 	return p.waitFor("the clicks "+want, 10*time.Second, func(v view) bool { return v.Phase == "idle" && v.Clicks == want })
+}
+
+// The buttons under the board hide once pressed: the keyboard's focus
+// then goes back to the board, on the square it was on, where the arrow
+// keys and Enter go on. The choice of a landing (Catch'it's jump over
+// the carrier, taking the ball or not), "Start the move again" and
+// "Play this move" are each pressed from the keyboard (Tab, Enter).
+func TestKeyboardFocusAfterButtons(t *testing.T) {
+	p := catchitChoice(t, "keyboard player")
+	p.do(chromedp.Focus("#board", chromedp.ByQuery))
+	backOnBoard := func(after string) {
+		t.Helper()
+		if got := p.focused(); got != "board" {
+			t.Errorf("after %s the focus is on %s, not the board", after, got)
+			p.do(chromedp.Focus("#board", chromedp.ByQuery))
+		}
+	}
+	tabTo := func(want string) {
+		t.Helper()
+		p.press(kb.Tab)
+		if got := p.focused(); got != want {
+			t.Fatalf("Tab took the focus to %s, not %s", got, want)
+		}
+	}
+	choose := func() {
+		t.Helper()
+		p.keyTo(at(t, "C1"), false)
+		p.enter()
+		p.clicksMade("C1")
+		p.keyTo(at(t, "E3"), false)
+		p.enter()
+		p.waitFor("the choice of E3", 10*time.Second, func(v view) bool { return v.Phase == "choose" })
+		if got := p.focused(); got != "click E3" {
+			t.Fatalf("the choice of E3 puts the focus on %s, not its first button", got)
+		}
+	}
+
+	choose()
+	tabTo("click xE3")
+	p.enter()
+	p.clicksMade("C1 xE3")
+	backOnBoard("the choice of E3 and the ball")
+	p.screenshot("keyboard-after-choice")
+
+	// Tab goes from the board to "Start the move again".
+	tabTo("again")
+	p.enter()
+	p.clicksMade("")
+	backOnBoard("Start the move again")
+
+	choose()
+	p.enter() // the first button: E3, leaving the ball
+	p.clicksMade("C1 E3")
+	backOnBoard("the choice of E3 without the ball")
+	p.keyTo(at(t, "D2"), false)
+	p.enter()
+	p.clicksMade("C1 E3 D2")
+	p.keyTo(at(t, "F2"), false)
+	p.enter()
+	p.clicksMade("C1 E3 D2 F2") // complete, and it could jump on
+	tabTo("submit")
+	p.enter()
+	p.waitFor("the move played", 10*time.Second, func(v view) bool { return v.Ply == "3" })
+	backOnBoard("Play this move")
+	// The arrow keys go on moving over the board.
+	p.keyTo(at(t, "D4"), false)
+	p.screenshot("keyboard-after-play")
 }
 
 // Clicking again the piece just chosen for a later part of the move

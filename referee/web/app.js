@@ -1218,9 +1218,17 @@ function button(click, text) {
   b.addEventListener('click', () => {
     say('');
     choosing = null;
+    backToBoard();
     ask(clicks.concat([click]));
   });
   return b;
+}
+
+// backToBoard gives the keyboard's focus back to the board, on the
+// square it was on, from a button under it that hides once pressed, so
+// that the arrow keys and Enter go on.
+function backToBoard() {
+  if (mode === 'play') $('board').focus();
 }
 
 // choosing holds, while the person chooses between a plain and a marked
@@ -1349,10 +1357,13 @@ $('board').addEventListener('keydown', () => { $('board').dataset.keys = 'on'; }
 // ---- Buttons ----
 
 $('submit').addEventListener('click', () => {
-  if (built && built.complete) play(built.move);
+  if (!built || !built.complete) return;
+  backToBoard();
+  play(built.move);
 });
 $('again').addEventListener('click', () => {
   say('');
+  backToBoard();
   ask([]);
 });
 $('resign').addEventListener('click', async () => {
@@ -1370,6 +1381,7 @@ $('takeback').addEventListener('click', async () => {
     lastAnnounced = -1;
     $('announce').textContent = 'Your last move and the reply were taken back.';
     onState(st, true);
+    backToBoard(); // where the move is played again (the button may hide)
   } catch (err) {
     sayError(err);
   }
