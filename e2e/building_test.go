@@ -158,6 +158,36 @@ func TestKeyboardFocusAfterButtons(t *testing.T) {
 	p.screenshot("keyboard-after-play")
 }
 
+// A screen reader is told what the focused square holds after Enter
+// has changed it: the pawn and the ball arrived, the square no longer
+// offered.
+func TestSquareSaidAfterEnter(t *testing.T) {
+	p := catchitChoice(t, "screen reader user")
+	p.do(chromedp.Focus("#board", chromedp.ByQuery))
+	said := func() string {
+		var s string
+		p.do(chromedp.Evaluate(`document.getElementById('square-say').textContent`, &s))
+		return s
+	}
+	p.keyTo(at(t, "D2"), false)
+	p.enter()
+	p.clicksMade("D2")
+	p.keyTo(at(t, "D3"), false)
+	if s := said(); s != "D3, empty; may be clicked" {
+		t.Errorf("the focus on D3 is said %q", s)
+	}
+	p.enter()
+	p.clicksMade("D2 D3")
+	want := "D3, Blue pawn, carrying the ball"
+	s := said()
+	for deadline := time.Now().Add(5 * time.Second); s != want && time.Now().Before(deadline); s = said() {
+		time.Sleep(25 * time.Millisecond)
+	}
+	if s != want {
+		t.Errorf("after Enter moved the carrier onto D3, the square is said %q, want %q", s, want)
+	}
+}
+
 // Clicking again the piece just chosen for a later part of the move
 // (Catch'it's second pawn, Brouillard's Fou after a pawn move) puts it
 // back, as clicking the first piece again does: no rule is cited.

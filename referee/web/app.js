@@ -1148,6 +1148,7 @@ function showBuild() {
     if (state && state.status === 'playing' && !myTurn() && mode === 'play') {
       $('prompt').textContent = `Waiting for ${state.to_move}'s move.`;
     }
+    sayFocusAgain();
     return;
   }
   $('prompt').textContent = capital(playerWords(built.prompt) || (clicks.length === 0 ? 'click a pawn to move' : 'click a green-ringed square'));
@@ -1175,6 +1176,7 @@ function showBuild() {
     $('submit').textContent = `Play this move (${clicks.map(square).join(', ')})`;
   }
   showFocus();
+  sayFocusAgain();
 }
 
 // playerWords says the builder's prompt in the player's words: in
@@ -1303,6 +1305,12 @@ function showFocus() {
   r.setAttribute('height', 58);
   r.setAttribute('class', 'focus-ring');
   board.querySelector('svg').append(r);
+}
+
+// sayFocusAgain names the focused square anew once the board has
+// changed (a click, Enter, a move), while the board has the focus.
+function sayFocusAgain() {
+  if (document.activeElement === $('board')) sayFocus();
 }
 
 function sayFocus() {
