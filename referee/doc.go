@@ -422,8 +422,12 @@
 //	POST /games/{id}/rematch     with a player's token, once the game is over (409,
 //	                             kind "playing", before): a
 //	                             new game between the same players, sides swapped,
-//	                             the same side starting, against the same computer
-//	                             player if it was one. The first who asks creates
+//	                             the loser of the game beginning (G8: he plays the
+//	                             side the winner played, and it starts), against the
+//	                             same computer player if it was one; after a game
+//	                             closed at its ply bound, which has no loser, the
+//	                             player who moved second begins (the side that began
+//	                             starts again, now his). The first who asks creates
 //	                             it and gets {"id", "game", "you", "token"}; the
 //	                             other is then told {"id", "game", "invitation",
 //	                             "join": true} (by POST or GET), the invitation

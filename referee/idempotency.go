@@ -107,12 +107,18 @@ func errOtherRequest() error {
 }
 
 // createKeyed creates the game of a request with an idempotency key, or,
-// if it exists, answers it again.
-func (s *Server) createKeyed(ctx context.Context, req createRequest, key string, invitee *tokenHash) (createdJSON, error) {
+// if it exists, answers it again: if it was made by req, or by one of the
+// requests also (a rematch made by an earlier version, whose first side
+// the server now chooses otherwise).
+func (s *Server) createKeyed(ctx context.Context, req createRequest, key string, invitee *tokenHash, also ...createRequest) (createdJSON, error) {
 	id := derive("game id", key)
 	hash := requestHash(key, "create", req)
+	hashes := []string{hash}
+	for _, r := range also {
+		hashes = append(hashes, requestHash(key, "create", r))
+	}
 	for range 2 {
-		out, err := s.createdAgain(ctx, id, key, hash)
+		out, err := s.createdAgain(ctx, id, key, hashes)
 		if err == nil || !errors.Is(err, errNotCreated) {
 			return out, err
 		}
@@ -133,8 +139,8 @@ var errRetried = errors.New("the join is a retry")
 var errNotCreated = errors.New("no game of this key")
 
 // createdAgain answers a retried creation: the game of id, created with
-// key by the request whose hash is given.
-func (s *Server) createdAgain(ctx context.Context, id, key, hash string) (createdJSON, error) {
+// key by a request whose hash is one of those given.
+func (s *Server) createdAgain(ctx context.Context, id, key string, hashes []string) (createdJSON, error) {
 	m, err := s.lookupContext(ctx, id)
 	var api *apiError
 	if errors.As(err, &api) && api.kind == "not-found" {
@@ -144,7 +150,12 @@ func (s *Server) createdAgain(ctx context.Context, id, key, hash string) (create
 		return createdJSON{}, err
 	}
 	m.mu.Lock()
-	same := subtle.ConstantTimeCompare([]byte(m.request), []byte(hash)) == 1
+	same := false
+	for _, hash := range hashes {
+		if subtle.ConstantTimeCompare([]byte(m.request), []byte(hash)) == 1 {
+			same = true
+		}
+	}
 	out := createdJSON{ID: id, Game: m.game.Name, You: m.game.SideName(m.creator), First: m.game.SideName(m.start.ToMove()),
 		Token: derive("creator token", key), Invitation: derive("invitation", key)}
 	if m.invitation != hashOf(out.Invitation) {

@@ -238,7 +238,7 @@ func TestBrouillardSpectator(t *testing.T) {
 }
 
 // A rematch is a new game between the same players, sides swapped, the
-// same side starting: the first who asks creates it, the other is told
+// loser beginning (G8): the first who asks creates it, the other is told
 // the invitation and joins; asking again gives the same game. Against
 // the computer it takes its seat at once.
 func TestRematch(t *testing.T) {
@@ -288,24 +288,21 @@ func TestRematch(t *testing.T) {
 		t.Errorf("the rematch: %+v", st)
 	}
 
-	// Against the computer.
+	// Against the computer: the person, who resigned, plays Red and
+	// begins; the computer, Blue, replies.
 	bot := c.createOnly(createRequest{Game: "catchit", Opponent: OpponentEasy})
 	c.do("POST", "/games/"+bot.ID+"/resign", bot.Token, "", nil)
 	var r rematchJSON
 	if code, raw := c.do("POST", "/games/"+bot.ID+"/rematch", bot.Token, "", &r); code != http.StatusCreated || r.Invitation != "" || r.You != "Red" {
 		t.Fatalf("a rematch against the computer: %d %s", code, raw)
 	}
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		c.do("GET", "/games/"+r.ID, r.Token, "", &st)
-		if st.Status == StatusPlaying && st.Ply > 0 || time.Now().After(deadline) {
-			break
-		}
-		time.Sleep(10 * time.Millisecond)
+	c.do("GET", "/games/"+r.ID, r.Token, "", &st)
+	if st.Status != StatusPlaying || st.Ply != 0 || st.ToMove != "Red" {
+		t.Fatalf("the rematch against the computer: %+v, want Red, who lost, to begin", st)
 	}
-	if st.Status != StatusPlaying || st.Ply != 1 || st.ToMove != "Red" {
-		t.Errorf("the computer, Blue, did not open the rematch: %+v", st)
-	}
+	rh := hosted{ID: r.ID, Tokens: map[string]string{"Red": r.Token}}
+	c.play(rh, 1)
+	waitPly(t, c, r.ID, r.Token, 2)
 }
 
 // waitPly polls a game until it reaches ply.

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+
+	"github.com/hopsgames/hops"
 )
 
 // A rematch is the game that follows a finished one (POST
@@ -106,10 +108,25 @@ func keyOf(id, key string) (string, bool) {
 // errRematchKnown says that the finished game has its rematch already.
 var errRematchKnown = errors.New("the rematch is recorded")
 
+// rematchFirst returns the side that begins the rematch of snap's
+// finished game, whose players swap sides: the loser begins (G8), and he
+// now plays the side the winner played; after a game closed unfinished
+// (its ply bound), which has no loser, the player who moved second
+// begins, and he now plays the side that began. It is read from the
+// journal (the game's outcome), so every node and every restart gives
+// the same.
+func rematchFirst(snap snapshot) hops.Side {
+	if snap.outcome.Over {
+		return snap.outcome.Winner
+	}
+	return snap.start.ToMove()
+}
+
 // postRematch creates the game that follows a finished one, between the
-// same players with their sides swapped, the same side starting, against
-// the same computer player if it was one; or, if the other player asked
-// first, tells the asker how to join it.
+// same players with their sides swapped, the loser of the finished game
+// beginning (see rematchFirst), against the same computer player if it
+// was one; or, if the other player asked first, tells the asker how to
+// join it.
 //
 // Like a creation it takes an Idempotency-Key: the asker who sends his
 // request again with the same key gets the same answer, with his token,
@@ -171,15 +188,19 @@ func (s *Server) postRematch(w http.ResponseWriter, r *http.Request, m *match, w
 	// again; the other player joins with his own token.
 	req := createRequest{
 		Game:     m.game.Name,
-		First:    m.game.SideName(snap.start.ToMove()),
+		First:    m.game.SideName(rematchFirst(snap)),
 		Side:     m.game.SideName(who.side.Other()),
 		Opponent: m.opponent,
 	}
+	// A rematch made before the loser began, with the side that began
+	// the finished game beginning, is answered again to its key too.
+	earlier := req
+	earlier.First = m.game.SideName(snap.start.ToMove())
 	var by *tokenHash
 	if !isBot(m.opponent) {
 		by = &invitee
 	}
-	c, err := s.createGameFor(ctx, req, key, by)
+	c, err := s.createGameFor(ctx, req, key, by, earlier)
 	if err != nil {
 		fail(w, m, err)
 		return

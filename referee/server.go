@@ -597,10 +597,11 @@ func (s *Server) createGame(ctx context.Context, req createRequest, key string) 
 // createGameFor is createGame; with invitee set, the second seat is
 // claimed not with an invitation drawn for the game but with the token
 // whose hash invitee is (a rematch's other player, rematch.go), and its
-// creator is given no invitation.
-func (s *Server) createGameFor(ctx context.Context, req createRequest, key string, invitee *tokenHash) (createdJSON, error) {
+// creator is given no invitation. A game of the key made by one of the
+// requests also is taken for this one's (see createKeyed).
+func (s *Server) createGameFor(ctx context.Context, req createRequest, key string, invitee *tokenHash, also ...createRequest) (createdJSON, error) {
 	if key != "" {
-		return s.createKeyed(ctx, req, key, invitee)
+		return s.createKeyed(ctx, req, key, invitee, also...)
 	}
 	var ng newGame
 	var err error
