@@ -417,6 +417,8 @@
 //	                             asker's side when he sent his token; "hidden":
 //	                             true, to a spectator of a Brouillard game in
 //	                             progress, says that the position is not shown
+//	                             (a player then sees his view; once the game is
+//	                             over, everyone sees the true positions)
 //	GET  /games/{id}/record      the game's record as text (hops.ReadRecord reads
 //	                             it); a resignation is told in a Termination tag
 //	POST /games/{id}/rematch     with a player's token, once the game is over (409,
@@ -470,6 +472,9 @@
 // need a player's token. Once the game is over it is public whole: the
 // replay shows the true positions, both arrangements included, and the
 // record is the true one, as players may show each other their pawns
-// after a game. A player always sees his own view, and his record is his
-// own (brouillard.PlayerRecord).
+// after a game. A player sees his own view while the game goes on; once
+// it is over his replay shows the true positions, as anyone's does. His
+// record, with his token, is his own (brouillard.PlayerRecord), during
+// the game and after; the true one is anyone's, asked for without a
+// token, once the game is over.
 package referee

@@ -14,10 +14,11 @@ import (
 // resigned (the final position then does not give the result, so the
 // record's result is the position's, "*", and the tag tells the rest).
 // In Brouillard a player gets his own record (brouillard.PlayerRecord:
-// his view of the start, the reveals); a spectator gets the true record
-// once the game is over, and nothing before (see public).
+// his view of the start, the reveals), during the game and after; anyone
+// who sends no token gets the true record once the game is over, and
+// nothing before (see public).
 func recordOf(snap snapshot, who viewer) (*hops.Record, error) {
-	if snap.hidden && !who.ok && !public(snap, who) {
+	if !public(snap) && !who.ok {
 		return nil, failf(http.StatusForbidden, "hidden", "%s hides pieces: its record is public once the game is over", snap.game.Title)
 	}
 	rec := hops.NewRecorder(snap.start)

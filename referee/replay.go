@@ -15,8 +15,9 @@ import (
 // position, a diagram or a picture, since each of those would hold one
 // side's hidden pawns. Once the game is over it is public whole: a
 // spectator sees the true positions, both arrangements included, as the
-// players may tell each other after a game. A player sees his own view,
-// during the game and after.
+// players may tell each other after a game. A player sees his own view
+// while the game goes on, and the true positions once it is over, as
+// anyone does.
 
 // withAnyone finds the game named in the path and who asks, then calls
 // h: a player with his token, or a spectator without one, in every game.
@@ -28,9 +29,11 @@ func (s *Server) withAnyone(h func(w http.ResponseWriter, r *http.Request, m *ma
 	})
 }
 
-// public reports whether who may see the true positions of snap's game.
-func public(snap snapshot, who viewer) bool {
-	return !snap.hidden || (!who.ok && (snap.status == StatusOver || snap.status == StatusClosed))
+// public reports whether anyone, a player or a spectator, may see the
+// true positions of snap's game: one without hidden pieces always, one
+// with hidden pieces once it is over.
+func public(snap snapshot) bool {
+	return !snap.hidden || snap.status == StatusOver || snap.status == StatusClosed
 }
 
 // frameJSON is one position of a game as GET /games/{id}/replay answers
@@ -48,9 +51,10 @@ type frameJSON struct {
 	Move   string `json:"move,omitempty"`
 	Reveal string `json:"reveal,omitempty"`
 	// Position, Diagram and SVG are the position at ply as the asker
-	// may see it: a player's view in Brouillard, the true position once
-	// the game is over; empty for a spectator of a Brouillard game in
-	// progress (Hidden is then true).
+	// may see it: a player's view in a Brouillard game in progress, the
+	// true position once the game is over, for the players too; empty
+	// for a spectator of a Brouillard game in progress (Hidden is then
+	// true).
 	Position string       `json:"position,omitempty"`
 	Diagram  string       `json:"diagram,omitempty"`
 	SVG      string       `json:"svg,omitempty"`
@@ -110,7 +114,7 @@ func frameOf(snap snapshot, who viewer, n int) (frameJSON, error) {
 	}
 	out.Movers = movers
 	out.ToMove = snap.game.SideName(st.ToMove())
-	if snap.hidden && !who.ok && !public(snap, who) {
+	if !public(snap) && !who.ok {
 		out.Hidden = true
 		return out, nil
 	}
@@ -119,7 +123,7 @@ func frameOf(snap snapshot, who viewer, n int) (frameJSON, error) {
 		return frameJSON{}, err
 	}
 	out.Position, out.Diagram = st.String(), st.Diagram()
-	if snap.hidden && who.ok {
+	if !public(snap) { // a player's, in a game in progress
 		v, err := games.ViewOf(st, who.side)
 		if err != nil {
 			return frameJSON{}, err
