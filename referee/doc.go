@@ -116,7 +116,9 @@
 //	429 connections  too many connections from one client (LimitListener; the
 //	                 connection is then closed)
 //	500 internal     a fault of the server, logged; the answer says no more
-//	503 full         the server holds MaxGames games
+//	503 full         the server holds MaxGames games (with a store shared by
+//	                 several nodes that counts its games, the store does); the
+//	                 message says how many it holds, and the limit
 //	503 busy         a page of a position with thousands of moves waited too
 //	                 long for its turn, or the game changed on other nodes too
 //	                 many times while the request was checked: try again
@@ -210,9 +212,11 @@
 // CreateRate games a minute, CreateBurst in a row, and all clients
 // together GlobalCreateRate a minute (-global-create-rate), so that a
 // flood spread over many addresses is bounded too; both answer 429 with
-// a Retry-After header. A creation refused because the server holds
-// MaxGames games costs no scan of the games, but for one sweep a second
-// at most, which finds the room expired games left. The rules know no
+// a Retry-After header. A creation is refused once the server holds
+// MaxGames games (-max-games): the games its store holds, those it read
+// and those it only listed at start. It costs no scan of the games, but
+// for one sweep a second at most, which finds the room expired games
+// left. With a store several nodes share, see below for what each counts. The rules know no
 // draw (G7), so a game could go on for ever: the move that reaches
 // MaxPlies plies closes it, unfinished (result "*", status "closed"), and
 // no move is taken after.
@@ -329,8 +333,16 @@
 // succeeds again. A computer player whose move the store cannot take
 // tries it again, less often as the outage goes on (every 16 s at most),
 // until it is taken.
-// The limits are each node's: MaxGames counts the games a node knows, and
-// the rate limit its own clients. A node runs the computer player of
+// The rate limits are each node's, for its own clients. MaxGames is the
+// store's when the store can count its games (a Counter, as MemStore and
+// the PostgreSQL store are): every node counts them before each creation
+// and refuses one once the store holds MaxGames, whichever node created
+// them and whichever restarted since, so give every node the same
+// MaxGames (a few creations under way on other nodes at that moment may
+// pass it). With a shared store that cannot count, each node counts the
+// games it holds in memory, those created or read there, not those it
+// only listed at its start, which belong to every node: the store may
+// then hold up to about the number of nodes times MaxGames. A node runs the computer player of
 // every game against the computer that it knows to be played: it starts
 // one when it loads such a game (every game it lists at start is loaded
 // in the background), and when it learns that the player took its seat,

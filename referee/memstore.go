@@ -9,8 +9,9 @@ import (
 // MemStore is a Store that keeps the journals in memory: they last as
 // long as the process. It is safe for concurrent use, and several Servers
 // may share one, each acting as a node of a cluster sharing a database:
-// it decides which writer gets each event number and tells every Server
-// watching it which games changed (it is a Watcher). The zero value is
+// it decides which writer gets each event number, tells every Server
+// watching it which games changed (it is a Watcher), and counts its
+// games for every Server's limit (it is a Counter). The zero value is
 // an empty store, ready to use; a MemStore must not be copied after its
 // first use.
 type MemStore struct {
@@ -101,6 +102,16 @@ func (s *MemStore) List(ctx context.Context, fn func(Summary) error) error {
 		}
 	}
 	return nil
+}
+
+// Count returns the number of games stored.
+func (s *MemStore) Count(ctx context.Context) (int, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return len(s.journals), nil
 }
 
 // Delete removes the game.

@@ -49,7 +49,11 @@ const (
 // no expiry and no rate limit.
 type Config struct {
 	// MaxGames is the most games the server holds; creating one more is
-	// refused with 503. 0 means DefaultMaxGames.
+	// refused with 503. With a shared store that is a Counter, it is the
+	// most games the store holds, all nodes together; with a shared
+	// store that is none, the most this node holds in memory (see
+	// Several servers on one store in the package documentation). 0
+	// means DefaultMaxGames.
 	MaxGames int
 	// Rand is the source of game ids, tokens, invitations and secret
 	// setups; it must be unpredictable (crypto/rand.Reader) for a server

@@ -88,6 +88,19 @@ type Watcher interface {
 	Watch(ctx context.Context, fn func(id string)) error
 }
 
+// Counter is implemented by a shared store that can count the games it
+// holds cheaply (one query, not a read of every journal). Every node then
+// bounds the games of the whole store by its MaxGames, whichever node
+// created them and whichever restarted since: a creation is refused once
+// the store holds MaxGames games. The server counts before each creation.
+// A shared store that is no Counter leaves each node to count the games
+// it holds in memory (see Config.MaxGames).
+type Counter interface {
+	// Count returns the number of games stored, not those set aside as
+	// damaged (SetterAside).
+	Count(ctx context.Context) (int, error)
+}
+
 // Exclusive is implemented by a store that only one Server uses at a
 // time, such as FileStore, when Exclusive returns true. The server then
 // trusts the games it keeps in memory and does not read the store before

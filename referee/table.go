@@ -420,14 +420,17 @@ func (s *Server) commit(ctx context.Context, m *match, prepare func() (Event, fu
 // host stores a new game and adds it to the table, if there is room. It
 // returns ErrExists, as it is, if the id is taken.
 func (s *Server) host(ctx context.Context, m *match, e Event) error {
-	if !s.reserve() {
+	if err := s.reserve(ctx, m.id); err != nil {
+		if api, ok := err.(*apiError); !ok || api.kind != "full" {
+			return err
+		}
 		// Expired games may make room, but a flood must not pay a sweep
 		// of every game on each refusal: at most one a second.
 		if s.sweepForRoom() {
 			s.Sweep()
 		}
-		if !s.reserve() {
-			return failf(http.StatusServiceUnavailable, "full", "the server holds %d games, its limit", s.cfg.MaxGames)
+		if err := s.reserve(ctx, m.id); err != nil {
+			return err
 		}
 	}
 	err := s.note(ctx, m.id, storeWrite, s.store.Create(ctx, m.id, e))
@@ -446,15 +449,39 @@ func (s *Server) host(ctx context.Context, m *match, e Event) error {
 	return nil
 }
 
-// reserve counts a creation against MaxGames, if there is room.
-func (s *Server) reserve() bool {
+// reserve counts the creation of game id against MaxGames, if there is
+// room, or returns the answer: the server is full (503, kind "full"), or
+// the store cannot count. What counts is what the server can know the
+// same way whichever node created the games and whichever restarted: the
+// games of the store, if it is the server's alone (those loaded and those
+// listed at start) or if it is a shared Counter; else, with a shared
+// store that cannot count, the games this node holds in memory (created
+// or read here), not those it only listed at start, which are every
+// node's. The creations under way here count too.
+func (s *Server) reserve(ctx context.Context, id string) error {
+	counter, counts := s.store.(Counter)
+	n := 0
+	if s.shared && counts {
+		var err error
+		n, err = counter.Count(ctx)
+		if s.note(ctx, id, storeRead, err) != nil {
+			return unavailable()
+		}
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if len(s.games)+len(s.cold)+s.pending >= s.cfg.MaxGames {
-		return false
+	what := "the game store holds"
+	switch {
+	case !s.shared:
+		n, what = len(s.games)+len(s.cold), "the server holds"
+	case !counts:
+		n, what = len(s.games), "this server holds in memory"
+	}
+	if n+s.pending >= s.cfg.MaxGames {
+		return failf(http.StatusServiceUnavailable, "full", "%s %d games, the limit is %d: try again later", what, n+s.pending, s.cfg.MaxGames)
 	}
 	s.pending++
-	return true
+	return nil
 }
 
 // sweepForRoom reports whether a creation refused for lack of room may

@@ -43,7 +43,12 @@
 // other nodes added since (Load from the number it has), so that a
 // player sent to another node, or whose opponent plays on another node,
 // sees every acknowledged move. The move lists a node computes, its rate
-// limits and its event streams are its own.
+// limits and its event streams are its own. The limit on the games,
+// -max-games, is the database's: the store counts its games
+// (referee.Counter, one query of hops_games) before each creation, and
+// every node refuses one once the database holds that many, whichever
+// node created them and whichever restarted since; give every node the
+// same -max-games.
 //
 // Every insert and deletion sends a notification (NOTIFY, from a trigger,
 // on the channel hops_<schema>, when its transaction commits). Watch

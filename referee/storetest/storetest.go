@@ -47,6 +47,7 @@ func Run(t *testing.T, open func(t *testing.T) referee.Store) {
 		{"Delete", testDelete},
 		{"Isolation", testIsolation},
 		{"SetAside", testSetAside},
+		{"Count", testCount},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -507,4 +508,43 @@ func testIsolation(t *testing.T, s referee.Store) {
 	}
 	_ = append(got[:1], move(50)) // writes over the second event if shared
 	check(t, s, id, 1, events)
+}
+
+// testCount: a store that is a Counter counts the games it holds, those
+// created, not those deleted nor those set aside.
+func testCount(t *testing.T, s referee.Store) {
+	c, ok := s.(referee.Counter)
+	if !ok {
+		t.Skip("the store is no Counter")
+	}
+	count := func() int {
+		t.Helper()
+		n, err := c.Count(bg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	before := count()
+	ids := []string{NewID(), NewID(), NewID()}
+	for _, id := range ids {
+		build(t, s, id, 2)
+	}
+	if n := count(); n != before+3 {
+		t.Errorf("%d games counted after 3 created, want %d", n, before+3)
+	}
+	if err := s.Delete(bg, ids[0]); err != nil {
+		t.Fatal(err)
+	}
+	want := before + 2
+	if sa, ok := s.(referee.SetterAside); ok {
+		var d *referee.DamagedError
+		if err := sa.SetAside(bg, ids[1], "a test"); !errors.As(err, &d) {
+			t.Fatalf("SetAside: %v, want the game's *DamagedError", err)
+		}
+		want--
+	}
+	if n := count(); n != want {
+		t.Errorf("%d games counted after one deleted (and one set aside), want %d", n, want)
+	}
 }

@@ -1,0 +1,81 @@
+package referee
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestGameLimitOfASharedStore: with a shared store that counts its games
+// (a Counter), MaxGames bounds the games of the store, whichever node
+// created them: every node refuses a creation once the store holds
+// MaxGames, before a restart and after it, and every node takes one
+// again once games expired.
+func TestGameLimitOfASharedStore(t *testing.T) {
+	clk := &clock{now: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
+	store := &MemStore{}
+	config := func(seed byte) Config {
+		cfg := testConfig(seed)
+		cfg.Store, cfg.MaxGames, cfg.Now, cfg.WaitingTTL = store, 4, clk.Now, 15*time.Minute
+		return cfg
+	}
+	a, b := newClientWith(t, config(150)), newClientWith(t, config(151))
+	for _, c := range []*client{a, b} {
+		t.Cleanup(func() { c.server().Close() })
+	}
+	a.createOnly(createRequest{Game: "zapita"})
+	a.createOnly(createRequest{Game: "zapita"})
+	b.createOnly(createRequest{Game: "coir"})
+	b.createOnly(createRequest{Game: "coir"})
+	refused := func(when string) {
+		t.Helper()
+		for name, c := range map[string]*client{"a": a, "b": b} {
+			var e errorJSON
+			if code, raw := c.do("POST", "/games", "", `{"game": "catchit"}`, &e); code != http.StatusServiceUnavailable || e.Kind != "full" {
+				t.Errorf("%s, node %s: a fifth game: %d %s, want 503 full", when, name, code, raw)
+			} else if !strings.Contains(e.Error, "holds 4 games, the limit is 4") {
+				t.Errorf("%s, node %s: %q, want the count and the limit", when, name, e.Error)
+			}
+		}
+	}
+	refused("four games made on two nodes")
+	b.restart(config(152))
+	refused("b restarted")
+
+	// The games nobody joined expire: each node finds room again.
+	clk.advance(20 * time.Minute)
+	for name, c := range map[string]*client{"a": a, "b": b} {
+		if code, raw := c.do("POST", "/games", "", `{"game": "catchit"}`, nil); code != http.StatusCreated {
+			t.Errorf("node %s, the games expired: %d %s", name, code, raw)
+		}
+	}
+}
+
+// TestGameLimitOfAnUncountedStore: with a shared store that cannot count
+// its games, each node counts those it holds in memory, not those it
+// only listed at start, which belong to every node: a node restarted
+// over a store that holds MaxGames games still creates them.
+func TestGameLimitOfAnUncountedStore(t *testing.T) {
+	store := struct{ Store }{&MemStore{}} // no Counter
+	config := func(seed byte) Config {
+		cfg := testConfig(seed)
+		cfg.Store, cfg.MaxGames = store, 2
+		return cfg
+	}
+	a, b := newClientWith(t, config(153)), newClientWith(t, config(154))
+	for _, c := range []*client{a, b} {
+		t.Cleanup(func() { c.server().Close() })
+	}
+	a.createOnly(createRequest{Game: "zapita"})
+	a.createOnly(createRequest{Game: "zapita"})
+	b.createOnly(createRequest{Game: "zapita"})
+	var e errorJSON
+	if code, raw := a.do("POST", "/games", "", `{"game": "zapita"}`, &e); code != http.StatusServiceUnavailable || !strings.Contains(e.Error, "holds in memory 2 games, the limit is 2") {
+		t.Errorf("a third game on a: %d %s, want 503 full", code, raw)
+	}
+	b.restart(config(155)) // it lists the three games
+	if code, raw := b.do("POST", "/games", "", `{"game": "zapita"}`, nil); code != http.StatusCreated {
+		t.Errorf("a game on b restarted: %d %s", code, raw)
+	}
+}
