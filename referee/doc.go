@@ -339,7 +339,10 @@
 // and refuses one once the store holds MaxGames, whichever node created
 // them and whichever restarted since, so give every node the same
 // MaxGames (a few creations under way on other nodes at that moment may
-// pass it). With a shared store that cannot count, each node counts the
+// pass it). A node whose creation is refused so lists the store's games
+// again (once a minute at most) and sweeps those that expired, though
+// another node made them: the games of a node that died, and was not
+// started again, are deleted too. With a shared store that cannot count, each node counts the
 // games it holds in memory, those created or read there, not those it
 // only listed at its start, which belong to every node: the store may
 // then hold up to about the number of nodes times MaxGames. A node runs the computer player of

@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"testing"
@@ -77,5 +78,34 @@ func TestGameLimitOfAnUncountedStore(t *testing.T) {
 	b.restart(config(155)) // it lists the three games
 	if code, raw := b.do("POST", "/games", "", `{"game": "zapita"}`, nil); code != http.StatusCreated {
 		t.Errorf("a game on b restarted: %d %s", code, raw)
+	}
+}
+
+// TestGameLimitSweepsOthersGames: the games a node made before it died,
+// a node never started again, are swept by the node that finds the
+// store full once they expire, though it never read them.
+func TestGameLimitSweepsOthersGames(t *testing.T) {
+	clk := &clock{now: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
+	store := &MemStore{}
+	config := func(seed byte) Config {
+		cfg := testConfig(seed)
+		cfg.Store, cfg.MaxGames, cfg.Now, cfg.WaitingTTL = store, 2, clk.Now, 15*time.Minute
+		return cfg
+	}
+	b := newClientWith(t, config(156))
+	t.Cleanup(func() { b.server().Close() })
+	a := newClientWith(t, config(157))
+	a.createOnly(createRequest{Game: "zapita"})
+	a.createOnly(createRequest{Game: "zapita"})
+	a.server().Close() // a dies
+	if code, raw := b.do("POST", "/games", "", `{"game": "zapita"}`, nil); code != http.StatusServiceUnavailable {
+		t.Errorf("a third game: %d %s, want 503 full", code, raw)
+	}
+	clk.advance(20 * time.Minute) // a's games expire unjoined
+	if code, raw := b.do("POST", "/games", "", `{"game": "zapita"}`, nil); code != http.StatusCreated {
+		t.Errorf("a game once a's expired: %d %s", code, raw)
+	}
+	if n, _ := store.Count(context.Background()); n != 1 {
+		t.Errorf("the store holds %d games, want b's alone", n)
 	}
 }

@@ -172,6 +172,7 @@ type Server struct {
 	loading map[string]*loadCall
 	pending int       // creations under way, counted against MaxGames
 	swept   time.Time // when a creation refused for lack of room last swept
+	listed  time.Time // when such a creation last listed the store's games again
 }
 
 // NewServer returns a server holding the games of c.Store. It reads only

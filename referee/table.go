@@ -427,6 +427,7 @@ func (s *Server) host(ctx context.Context, m *match, e Event) error {
 		// Expired games may make room, but a flood must not pay a sweep
 		// of every game on each refusal: at most one a second.
 		if s.sweepForRoom() {
+			s.listForRoom(ctx)
 			s.Sweep()
 		}
 		if err := s.reserve(ctx, m.id); err != nil {
@@ -495,6 +496,51 @@ func (s *Server) sweepForRoom() bool {
 	}
 	s.swept = now
 	return true
+}
+
+// listAgain is how often, at most, a creation refused for lack of room
+// lists the games of a shared store that counts them (see listForRoom).
+const listAgain = time.Minute
+
+// listForRoom, when the server counts the games of a shared store (a
+// Counter), adds to the table the games of the store it does not know,
+// as it lists them at start, at most once every listAgain: the sweep then
+// judges them too. They count against MaxGames, and without this the
+// games another node made, a node since dead and not started again,
+// would be swept by no node, and take their room for ever.
+func (s *Server) listForRoom(ctx context.Context) {
+	if _, counts := s.store.(Counter); !s.shared || !counts {
+		return
+	}
+	now := s.cfg.Now()
+	s.mu.Lock()
+	due := s.listed.IsZero() || now.Sub(s.listed) >= listAgain
+	if due {
+		s.listed = now // a failure too: a store that fails is not listed on each refusal
+	}
+	s.mu.Unlock()
+	if !due {
+		return
+	}
+	var found []Summary
+	err := s.store.List(ctx, func(sum Summary) error {
+		if validID(sum.ID) {
+			found = append(found, sum)
+		}
+		return nil
+	})
+	if err != nil {
+		return // the creation is refused: the next tries again
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, sum := range found {
+		_, loaded := s.games[sum.ID]
+		_, listed := s.cold[sum.ID]
+		if !loaded && !listed && !s.damaged[sum.ID] && s.loading[sum.ID] == nil {
+			s.cold[sum.ID] = coldOf(sum)
+		}
+	}
 }
 
 // delete deletes the journal of game id from the store. A failure is
