@@ -84,7 +84,8 @@ func (c *Command) serve(ctx context.Context, stderr io.Writer) int {
 // and returns the server to run. The flags are -addr,
 // -data, -max-games, -max-plies, -idle, -finished, -create-rate,
 // -create-burst, -global-create-rate, -waiting, -max-conns,
-// -max-conns-per-client, -max-streams-per-client, -store-timeout and -trusted-proxy (run
+// -max-conns-per-client, -max-streams-per-client, -store-timeout,
+// -clock-skew and -trusted-proxy (run
 // with -h for their meaning), and
 // those of flags, of which at most one, or -data, may be given. Errors
 // are written to stderr.
@@ -105,6 +106,7 @@ func Setup(args []string, stderr io.Writer, flags ...StoreFlag) (*Command, error
 	waiting := fs.Duration("waiting", 15*time.Minute, "how long a game waits for its second player (0: as -idle)")
 	globalRate := fs.Float64("global-create-rate", 600, "games all clients together may create a minute (0: no limit)")
 	storeTimeout := fs.Duration("store-timeout", DefaultStoreTimeout, "how long a request waits for the store before it is answered 503")
+	skew := fs.Duration("clock-skew", DefaultClockSkew, "how far apart the clocks of the nodes sharing a store may be: their games expire that much later (a shared store only)")
 	proxies := fs.String("trusted-proxy", "", "the addresses or networks (CIDR), comma-separated, of the reverse proxies in front of the server, whose X-Forwarded-For names the client (none)")
 	values := make([]*string, len(flags))
 	for i, f := range flags {
@@ -137,6 +139,8 @@ func Setup(args []string, stderr io.Writer, flags ...StoreFlag) (*Command, error
 		return fail("-max-conns-per-client, -waiting and -global-create-rate must not be negative, -max-streams-per-client must be 1 or more")
 	case *storeTimeout <= 0:
 		return fail("-store-timeout must be more than 0")
+	case *skew < 0:
+		return fail("-clock-skew must not be negative")
 	}
 	trusted, err := parseNetworks(*proxies)
 	if err != nil {
@@ -147,6 +151,10 @@ func Setup(args []string, stderr io.Writer, flags ...StoreFlag) (*Command, error
 		IdleTTL: *idle, FinishedTTL: *finished, CreateRate: *rate, CreateBurst: *burst,
 		WaitingTTL: *waiting, GlobalCreateRate: *globalRate, GlobalCreateBurst: max(*burst, int(*globalRate/6)),
 		StreamsPerClient: *streams, TrustedProxies: trusted, StoreTimeout: *storeTimeout,
+		ClockSkew: *skew,
+	}
+	if *skew == 0 {
+		c.ClockSkew = -1 // none
 	}
 	from := "" // the flag that names the store
 	kept := "" // where the games are kept, "" in memory

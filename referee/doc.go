@@ -207,19 +207,21 @@
 // A game that nobody plays expires IdleTTL (-idle) after its last event
 // (creation, join, move), a game that nobody joins WaitingTTL (-waiting,
 // minutes) after its creation, and a finished one FinishedTTL (-finished)
-// after its end, or after the rematch asked for after it; an expired
-// game is deleted, from the disk too, and answers 404. A client (an IPv4 address, or an IPv6 /64) may create
-// CreateRate games a minute, CreateBurst in a row, and all clients
-// together GlobalCreateRate a minute (-global-create-rate), so that a
-// flood spread over many addresses is bounded too; both answer 429 with
-// a Retry-After header. A creation is refused once the server holds
-// MaxGames games (-max-games): the games its store holds, those it read
-// and those it only listed at start. It costs no scan of the games, but
-// for one sweep a second at most, which finds the room expired games
-// left. With a store several nodes share, see below for what each counts. The rules know no
-// draw (G7), so a game could go on for ever: the move that reaches
-// MaxPlies plies closes it, unfinished (result "*", status "closed"), and
-// no move is taken after.
+// after its end, or after the rematch asked for after it; an expired game
+// is deleted, from the disk too, and answers 404. With a store several
+// nodes share, each game lives ClockSkew (-clock-skew, 2 minutes by
+// default) longer, for the nodes' clocks (see below). A client (an IPv4
+// address, or an IPv6 /64) may create CreateRate games a minute,
+// CreateBurst in a row, and all clients together GlobalCreateRate a minute
+// (-global-create-rate), so that a flood spread over many addresses is
+// bounded too; both answer 429 with a Retry-After header. A creation is
+// refused once the server holds MaxGames games (-max-games): the games its
+// store holds, those it read and those it only listed at start. It costs
+// no scan of the games, but for one sweep a second at most, which finds
+// the room expired games left. With a store several nodes share, see below
+// for what each counts. The rules know no draw (G7), so a game could go on
+// for ever: the move that reaches MaxPlies plies closes it, unfinished
+// (result "*", status "closed"), and no move is taken after.
 //
 // No single address can lock the others out. LimitListener, which the
 // command uses, accepts -max-conns connections at once (the others wait
@@ -333,6 +335,7 @@
 // succeeds again. A computer player whose move the store cannot take
 // tries it again, less often as the outage goes on (every 16 s at most),
 // until it is taken.
+//
 // The rate limits are each node's, for its own clients. MaxGames is the
 // store's when the store can count its games (a Counter, as MemStore and
 // the PostgreSQL store are): every node counts them before each creation
@@ -342,17 +345,28 @@
 // pass it). A node whose creation is refused so lists the store's games
 // again (once a minute at most) and sweeps those that expired, though
 // another node made them: the games of a node that died, and was not
-// started again, are deleted too. With a shared store that cannot count, each node counts the
-// games it holds in memory, those created or read there, not those it
-// only listed at its start, which belong to every node: the store may
-// then hold up to about the number of nodes times MaxGames. A node runs the computer player of
-// every game against the computer that it knows to be played: it starts
-// one when it loads such a game (every game it lists at start is loaded
-// in the background), and when it learns that the player took its seat,
-// on this node or another (a creation retried with its key on several
-// nodes, a rematch). So a game whose player ran on a node that died is
-// played on, by every node that serves it; two players for one game
-// only cost work, since the store takes one move a ply.
+// started again, are deleted too. With a shared store that cannot count,
+// each node counts the games it holds in memory, those created or read
+// there, not those it only listed at its start, which belong to every
+// node: the store may then hold up to about the number of nodes times
+// MaxGames.
+//
+// An event's time is the clock of the node that wrote it, and each node
+// judges by its own clock whether a game expired: the nodes' clocks must
+// agree (NTP) within ClockSkew (-clock-skew, 2 minutes by default), the
+// margin by which a game outlives its TTL on a shared store. A node whose
+// clock is ahead of the writer's by more than that deletes games early
+// (a game waiting for its second player answers 404 to his join); one
+// behind keeps them longer.
+//
+// A node runs the computer player of every game against the computer
+// that it knows to be played: it starts one when it loads such a game
+// (those it lists at start are loaded in the background), and when
+// it learns that the player took its seat, on this node or another (a
+// creation retried with its key on several nodes, a rematch). So a game
+// whose player ran on a node that died is played on, by every node that
+// serves it; two players for one game only cost work, since the store
+// takes one move a ply.
 //
 // A store that only one server uses (FileStore, or any that implements
 // Exclusive) spares the reads: the server trusts what it has in memory.

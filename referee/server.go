@@ -43,6 +43,10 @@ const (
 	// DefaultStoreTimeout is how long a request waits for the store
 	// before it is answered 503 (Config.StoreTimeout).
 	DefaultStoreTimeout = 5 * time.Second
+
+	// DefaultClockSkew is how far apart the clocks of the nodes sharing
+	// a store may be, by default (Config.ClockSkew).
+	DefaultClockSkew = 2 * time.Minute
 )
 
 // Config configures a Server. The zero value serves games in memory, with
@@ -91,6 +95,17 @@ type Config struct {
 	// public server, so that a flood of games nobody joins does not hold
 	// the room of MaxGames for a day.
 	WaitingTTL time.Duration
+	// ClockSkew is how far apart the clocks of the nodes sharing a store
+	// may be. An event's time is its writer's clock, and a node judges
+	// whether a game expired with its own: with a shared store, a game
+	// is deleted only once it outlived its TTL by ClockSkew more, so that
+	// a node whose clock is ahead of the writer's by up to ClockSkew does
+	// not delete it early (one further ahead does: a game waiting for its
+	// second player answers 404 to his join). Every game lives up to
+	// ClockSkew longer. A server alone on its store (Exclusive) judges by
+	// its own clock, with no margin. 0 means DefaultClockSkew; a negative
+	// value, none.
+	ClockSkew time.Duration
 	// MaxPlies bounds the length of the games created: the move that
 	// reaches it closes the game unfinished. 0 means DefaultMaxPlies.
 	MaxPlies int
@@ -227,6 +242,12 @@ func NewServer(c Config) (*Server, error) {
 	}
 	excl, ok := s.store.(Exclusive)
 	s.shared = !ok || !excl.Exclusive()
+	switch {
+	case !s.shared || s.cfg.ClockSkew < 0:
+		s.cfg.ClockSkew = 0
+	case s.cfg.ClockSkew == 0:
+		s.cfg.ClockSkew = DefaultClockSkew
+	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	if err := s.listGames(); err != nil {
 		s.cancel()

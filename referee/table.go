@@ -41,20 +41,22 @@ func coldOf(sum Summary) coldGame {
 }
 
 // lifetimes are how long games live (Config's IdleTTL, FinishedTTL and
-// WaitingTTL).
+// WaitingTTL), and the margin for the clocks of the nodes that wrote
+// their events (ClockSkew).
 type lifetimes struct {
-	idle, finished, waiting time.Duration
+	idle, finished, waiting, skew time.Duration
 }
 
 func (s *Server) lifetimes() lifetimes {
-	return lifetimes{idle: s.cfg.IdleTTL, finished: s.cfg.FinishedTTL, waiting: s.cfg.WaitingTTL}
+	return lifetimes{idle: s.cfg.IdleTTL, finished: s.cfg.FinishedTTL, waiting: s.cfg.WaitingTTL, skew: s.cfg.ClockSkew}
 }
 
-// outlived reports whether a game whose last event happened at last,
-// ended or not, joined or not, has outlived its time at now (see
-// match.expired). A zero lifetime never ends.
+// outlived reports whether a game whose last event happened at last (by
+// its writer's clock), ended or not, joined or not, has outlived its time
+// at now, by the skew more (see match.expired). A zero lifetime never
+// ends.
 func (l lifetimes) outlived(now, last time.Time, ended, joined bool) bool {
-	over := func(ttl time.Duration) bool { return ttl > 0 && now.Sub(last) >= ttl }
+	over := func(ttl time.Duration) bool { return ttl > 0 && now.Sub(last) >= ttl+l.skew }
 	if ended {
 		return over(l.finished)
 	}

@@ -8,7 +8,7 @@
 //		[-max-games 10000] [-max-plies 1000] [-idle 24h] [-finished 720h]
 //		[-create-rate 30] [-create-burst 10] [-global-create-rate 600]
 //		[-waiting 15m] [-max-conns 1000] [-max-conns-per-client 64]
-//		[-max-streams-per-client 16] [-store-timeout 5s]
+//		[-max-streams-per-client 16] [-store-timeout 5s] [-clock-skew 2m]
 //		[-trusted-proxy ADDR-OR-CIDR,...]
 //
 // With -data the games survive a restart (see the package referee,

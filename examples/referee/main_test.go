@@ -41,7 +41,7 @@ func TestFlags(t *testing.T) {
 		{"-max-games", "0"}, {"-max-plies", "0"}, {"-max-conns", "0"}, {"-idle", "-1s"},
 		{"-create-burst", "0"}, {"-addr"}, {"extra"}, {"-port", "1"},
 		{"-max-conns-per-client", "-1"}, {"-max-streams-per-client", "0"}, {"-waiting", "-1m"}, {"-global-create-rate", "-1"},
-		{"-store-timeout", "0"},
+		{"-store-timeout", "0"}, {"-clock-skew", "-1s"},
 	} {
 		errs.Reset()
 		if _, err := referee.Setup(args, &errs); err == nil || errs.Len() == 0 {
