@@ -225,3 +225,19 @@ func TestAbandonedRequestLeavesTheStore(t *testing.T) {
 		t.Errorf("the store call of a request whose client left still waits")
 	}
 }
+
+// TestSweepStopsWhenTheStoreHangs: a sweep that finds the store hung
+// ends after one StoreTimeout, rather than waiting it for every game.
+func TestSweepStopsWhenTheStoreHangs(t *testing.T) {
+	const timeout = 200 * time.Millisecond
+	c, store := hangServer(t, 123, timeout)
+	for range 10 {
+		c.createOnly(createRequest{Game: "zapita"})
+	}
+	store.hung.Store(true)
+	began := time.Now()
+	c.server().Sweep()
+	if took := time.Since(began); took > 3*timeout {
+		t.Errorf("a sweep of 10 games with the store hung took %v, with StoreTimeout %v", took, timeout)
+	}
+}

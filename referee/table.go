@@ -583,8 +583,9 @@ func (s *Server) expireLocked(ctx context.Context, m *match, now time.Time) bool
 // loaded since the start is judged by its summary: it is deleted without
 // being read, if the store is the server's alone; with a shared store it
 // is read first, since another node may have played it since. Each
-// game's calls to the store are bounded by StoreTimeout. Close waits for
-// a Sweep under way; after Close, Sweep deletes nothing.
+// game's calls to the store are bounded by StoreTimeout, and a store
+// that does not answer in time ends the sweep. Close waits for a Sweep
+// under way; after Close, Sweep deletes nothing.
 func (s *Server) Sweep() int {
 	if !s.enterBackground() {
 		return 0
@@ -605,27 +606,38 @@ func (s *Server) Sweep() int {
 	}
 	s.mu.RUnlock()
 	n := 0
+	// A store that did not answer in time stops the sweep: the next one
+	// goes on, rather than this one waiting StoreTimeout for every game.
+	hung := false
 	for _, id := range cold {
+		if hung {
+			break
+		}
 		ctx, cancel := s.storeContext(s.ctx)
 		if s.shared {
 			if m, err := s.load(ctx, id); err == nil {
 				all = append(all, m)
 			}
-			cancel()
-			continue
+		} else {
+			s.mu.Lock()
+			_, still := s.cold[id]
+			delete(s.cold, id)
+			s.mu.Unlock()
+			if still { // not loaded meanwhile
+				s.delete(ctx, id)
+				n++
+			}
 		}
-		s.mu.Lock()
-		_, still := s.cold[id]
-		delete(s.cold, id)
-		s.mu.Unlock()
-		if still { // not loaded meanwhile
-			s.delete(ctx, id)
-			n++
-		}
+		hung = ctx.Err() != nil
 		cancel()
 	}
 	for _, m := range all {
-		if s.sweepOne(m, now) {
+		if hung {
+			break
+		}
+		var deleted bool
+		deleted, hung = s.sweepOne(m, now)
+		if deleted {
 			n++
 		}
 	}
@@ -635,18 +647,20 @@ func (s *Server) Sweep() int {
 }
 
 // sweepOne deletes m if it has expired at now, having read it again if
-// the store is shared, and reports whether it did.
-func (s *Server) sweepOne(m *match, now time.Time) bool {
+// the store is shared, and reports whether it did, and whether the store,
+// or the game's turn, was waited for until StoreTimeout passed.
+func (s *Server) sweepOne(m *match, now time.Time) (deleted, hung bool) {
 	ctx, cancel := s.storeContext(s.ctx)
 	defer cancel()
 	if m.turn.lock(ctx) != nil {
-		return false // another waits for the store: the next sweep will see
+		return false, true // another waits for the store
 	}
 	defer m.turn.unlock()
 	if s.shared && s.refreshLocked(ctx, m) != nil {
-		return false
+		return false, ctx.Err() != nil
 	}
-	return s.expireLocked(ctx, m, now)
+	deleted = s.expireLocked(ctx, m, now)
+	return deleted, ctx.Err() != nil
 }
 
 // Janitor calls Sweep every interval until stop is closed or the server
