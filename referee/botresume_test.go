@@ -30,21 +30,26 @@ func (s *joinGate) Append(ctx context.Context, id string, seq int, e Event) erro
 }
 
 // replies plays a move for the person on c in the game against the
-// computer created as created, and reports whether the computer replies
-// within 10 s.
+// computer created as created, if it is his turn, and reports whether the
+// computer moves within 10 s.
 func replies(t *testing.T, c *client, created createdJSON) bool {
 	t.Helper()
 	h := hosted{ID: created.ID, Tokens: map[string]string{created.You: created.Token}}
-	st, moves := toMove(c, h)
-	if st.ToMove != created.You {
-		t.Fatalf("the person is not to move: %+v", st)
+	var st stateJSON
+	if code, raw := c.do("GET", "/games/"+h.ID, created.Token, "", &st); code != http.StatusOK {
+		t.Fatalf("the game: %d %s", code, raw)
 	}
-	if code, raw := c.do("POST", "/games/"+h.ID+"/moves", created.Token, jsonBody(moveRequest{moves[0]}), nil); code != http.StatusOK {
-		t.Fatalf("the person's move: %d %s", code, raw)
+	ply := st.Ply
+	if st.ToMove == created.You {
+		moves := c.allMoves("/games/"+h.ID, created.Token)
+		if code, raw := c.do("POST", "/games/"+h.ID+"/moves", created.Token, jsonBody(moveRequest{moves[0]}), nil); code != http.StatusOK {
+			t.Fatalf("the person's move: %d %s", code, raw)
+		}
+		ply++
 	}
 	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
 		c.do("GET", "/games/"+h.ID, created.Token, "", &st)
-		if st.Ply > 1 {
+		if st.Ply > ply {
 			return true
 		}
 	}
@@ -143,5 +148,51 @@ func TestBotResumesAfterKeyedRace(t *testing.T) {
 		if !replies(t, nodes[survivor], out[0]) {
 			t.Errorf("round %d: the computer never replies on the node that survived", round)
 		}
+	}
+}
+
+// TestBotResumesInAKeyedRematch: as TestBotResumesOnTheNodeThatLostTheSeat,
+// for a rematch against the computer asked with a key on node a, then
+// again on node b, which had read the rematch before the computer took
+// its seat.
+func TestBotResumesInAKeyedRematch(t *testing.T) {
+	store := &MemStore{}
+	gate := &joinGate{Store: store, reached: make(chan struct{}), release: make(chan struct{})}
+	a, b := node(t, gate, 132), node(t, store, 133)
+	game := a.createOnly(createRequest{Game: "zapita", Opponent: OpponentEasy})
+	if code, raw := a.do("POST", "/games/"+game.ID+"/resign", game.Token, "", nil); code != http.StatusOK {
+		t.Fatalf("resign: %d %s", code, raw)
+	}
+	ask := func(c *client) (int, rematchJSON) {
+		header := http.Header{"Authorization": {"Bearer " + game.Token}, "Idempotency-Key": {key2}}
+		var r rematchJSON
+		code, _ := c.send("POST", "/games/"+game.ID+"/rematch", header, "", &r)
+		return code, r
+	}
+	gate.hold.Store(true)
+	first := make(chan rematchJSON, 1)
+	go func() {
+		code, r := ask(a)
+		if code != http.StatusCreated {
+			t.Errorf("the rematch on a: %d %+v", code, r)
+		}
+		first <- r
+	}()
+	<-gate.reached
+	id := derive("game id", key2)
+	var st stateJSON
+	if code, raw := b.do("GET", "/games/"+id, derive("creator token", key2), "", &st); code != http.StatusOK || st.Status != StatusWaiting {
+		t.Fatalf("b reads the rematch before the seat is taken: %d %s", code, raw)
+	}
+	close(gate.release)
+	r := <-first
+	if code, again := ask(b); code != http.StatusCreated || again != r {
+		t.Fatalf("the rematch again on b: %d %+v, want %+v", code, again, r)
+	}
+	a.server().Close()
+	// The person lost: he begins the rematch (G8), and the computer
+	// replies.
+	if !replies(t, b, createdJSON{ID: r.ID, You: r.You, Token: r.Token}) {
+		t.Error("the computer never replies on b")
 	}
 }
