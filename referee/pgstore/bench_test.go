@@ -63,3 +63,20 @@ func openB(b *testing.B) *Store {
 	b.Cleanup(func() { s.Close() })
 	return s
 }
+
+// BenchmarkCount is what a node pays before each creation, with a shared
+// limit on the games (referee.Counter): the count of 10,000 games.
+func BenchmarkCount(b *testing.B) {
+	ctx := context.Background()
+	s := openB(b)
+	if _, err := s.pool.Exec(ctx, `INSERT INTO hops_games (game) SELECT 'g' || n FROM generate_series(1, 10000) n`); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		if n, err := s.Count(ctx); err != nil || n != 10000 {
+			b.Fatal(n, err)
+		}
+	}
+}

@@ -265,7 +265,9 @@ func (s *Store) List(ctx context.Context, fn func(referee.Summary) error) error 
 
 // Count returns the number of games stored, those set aside as damaged
 // left out: one query of hops_games, whose rows are small (an id), so
-// that every node can count before each creation (see referee.Counter).
+// that every node can count before each creation (see referee.Counter);
+// about half a millisecond for 10,000 games on a small machine
+// (BenchmarkCount).
 func (s *Store) Count(ctx context.Context) (int, error) {
 	var n int
 	err := s.pool.QueryRow(ctx, "SELECT count(*) FROM hops_games WHERE damaged IS NULL").Scan(&n)
