@@ -161,6 +161,13 @@
 // key for each creation, join and rematch, and sends the request again
 // with the same key while the server cannot be reached. A rematch asked
 // again with its key gives its asker the same answer, with his token.
+// An answer 503, kind "unavailable" (the store failed, or did not answer
+// within StoreTimeout), does not say that nothing was recorded: the
+// store may have kept the write all the same. Such a request is sent
+// again with the same key, after its Retry-After, until an answer that
+// is not 503 comes: it is the request's, whether the first was recorded
+// or not. A move, a resignation and a takeback take no key: after a 503
+// the client reads the game before sending one again.
 //
 // For example, with curl:
 //
