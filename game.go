@@ -445,6 +445,18 @@ func (e erased[P, M]) Destinations(from Square) Bitboard {
 	return 0
 }
 
+// noState reports whether s holds no state: it is nil, or a value that
+// says it is zero through a method IsZero() bool, as the zero games.State
+// (what JSON null decodes to) does. The functions of this module that
+// take a State treat such a value as they treat nil.
+func noState(s State) bool {
+	if s == nil {
+		return true
+	}
+	z, ok := s.(interface{ IsZero() bool })
+	return ok && z.IsZero()
+}
+
 // GoString identifies the state in %#v output.
 func (e erased[P, M]) GoString() string { return fmt.Sprintf("%s.Parse(%q)", e.g.Name, e.p.String()) }
 
@@ -454,7 +466,7 @@ func (e erased[P, M]) GoString() string { return fmt.Sprintf("%s.Parse(%q)", e.g
 // to the typed API. Game.State goes the other way.
 func As[P any](s State) (P, bool) {
 	var p P
-	if s == nil {
+	if noState(s) {
 		return p, false
 	}
 	p, ok := s.Value().(P)

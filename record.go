@@ -884,7 +884,7 @@ func (r *Record) CheckGame(g *Game) error {
 // NewRecord starts a record of the game of state s from s, with no moves
 // yet. A nil s, such as the zero Game's start, gives a record of no game.
 func NewRecord(s State) *Record {
-	if s == nil {
+	if noState(s) {
 		return &Record{Result: ResultUnfinished}
 	}
 	return &Record{Game: s.Game().Name, Start: s.String(), Result: ResultOf(s.Outcome())}
@@ -910,6 +910,9 @@ type Recorder struct {
 // NewRecorder starts recording a game from position s. With a nil s (the
 // zero Game's start) it refuses every move.
 func NewRecorder(s State) *Recorder {
+	if noState(s) {
+		s = nil
+	}
 	r := &Recorder{state: s}
 	if s != nil {
 		r.rec = Record{Game: s.Game().Name, Start: s.String()}
@@ -1001,7 +1004,7 @@ func Repetitions(states []State) []int {
 	var seen positionCounter
 	out := make([]int, len(states))
 	for i, s := range states {
-		if s != nil {
+		if !noState(s) {
 			out[i] = seen.add(s)
 		}
 	}
@@ -1052,7 +1055,7 @@ func (c *positionCounter) remove(s State) {
 
 // count returns how many times s has been counted.
 func (c *positionCounter) count(s State) int {
-	if s == nil {
+	if noState(s) {
 		return 0
 	}
 	text := s.String()

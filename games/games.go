@@ -135,8 +135,14 @@ func Replay(rec *hops.Record) ([]hops.State, error) {
 func errNoState() error { return hops.Errorf(hops.ErrSyntax, "", "state", "no state") }
 
 // lookupState returns the registered game of s.
+// noState reports whether s holds no state: nil, or the zero State.
+func noState(s hops.State) bool {
+	z, ok := s.(interface{ IsZero() bool })
+	return s == nil || ok && z.IsZero()
+}
+
 func lookupState(s hops.State) (*entry, error) {
-	if s == nil {
+	if noState(s) {
 		return nil, errNoState()
 	}
 	return lookup(s.Game())
@@ -241,7 +247,7 @@ func typed[P hops.Position[P, M], M hops.Move](g *hops.Game) *entry {
 // says what s holds instead.
 func Value[P any](s hops.State) (P, error) {
 	p, ok := hops.As[P](s)
-	if s == nil {
+	if noState(s) {
 		return p, errNoState()
 	}
 	if !ok {

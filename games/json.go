@@ -18,9 +18,10 @@ import (
 //
 // State embeds the hops.State, so it has all its methods; the zero State
 // holds none and encodes as null. JSON null decodes to the zero State
-// too, whose methods but String are those of a nil interface: test
-// s.State != nil before calling them on a State read from a field that
-// may be null.
+// too, whose methods but String and IsZero are those of a nil interface:
+// test s.IsZero() before calling them on a State read from a field that
+// may be null. The functions of this package and of hops that take a
+// hops.State take the zero State for none, as they take nil.
 //
 // A Brouillard State is the true state, both secret setups in its text:
 // send a player his View (ViewOf) instead, never the State.
@@ -36,6 +37,10 @@ func (s State) String() string {
 	}
 	return s.State.String()
 }
+
+// IsZero reports whether s holds no state, as the zero State (JSON null)
+// does.
+func (s State) IsZero() bool { return s.State == nil }
 
 // stateJSON is the JSON form of a hops.State.
 type stateJSON struct {

@@ -1,6 +1,7 @@
 package games_test
 
 import (
+	"encoding/json"
 	"errors"
 	"math"
 	"testing"
@@ -47,6 +48,54 @@ func TestNilArguments(t *testing.T) {
 	s, err := games.Deal(brouillard.Game, hops.First, nil)
 	if err != nil || s == nil || s.Game() != brouillard.Game {
 		t.Errorf("Deal(brouillard, First, nil) = %v, %v", s, err)
+	}
+}
+
+// TestZeroStateArguments: the zero State, what JSON null decodes to
+// (in a list of positions, say), is taken for no state by the functions
+// that take a hops.State, as nil is: an error from the registry's, none
+// found by hops.As, a record of no game, a recorder that refuses every
+// move, no repetition counted. They panicked on it.
+func TestZeroStateArguments(t *testing.T) {
+	var states []games.State
+	if err := json.Unmarshal([]byte(`[{"game":"catchit","position":"rrrrrrr/7/7/7/7/7/bbbBbbb b"}, null]`), &states); err != nil || len(states) != 2 || !states[1].IsZero() || states[0].IsZero() {
+		t.Fatalf("%v, %v", states, err)
+	}
+	zero := states[1]
+	calls := map[string]func() error{
+		"Perft":      func() error { _, err := games.Perft(zero, 1); return err },
+		"Divide":     func() error { _, err := games.Divide(zero, 1); return err },
+		"PlayReveal": func() error { _, _, err := games.PlayReveal(zero, "A1-A2"); return err },
+		"Value":      func() error { _, err := games.Value[catchit.Position](zero); return err },
+		"ViewOf":     func() error { _, err := games.ViewOf(zero, hops.First); return err },
+		"Recorder.Play": func() error {
+			_, err := hops.NewRecorder(zero).Play("A1-A2")
+			return err
+		},
+	}
+	for name, call := range calls {
+		var err error
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("%s of the zero State panics: %v", name, r)
+				}
+			}()
+			err = call()
+		}()
+		var he *hops.Error
+		if !errors.As(err, &he) {
+			t.Errorf("%s of the zero State = %v, want an *hops.Error", name, err)
+		}
+	}
+	if _, ok := hops.As[catchit.Position](zero); ok {
+		t.Error("As finds a position in the zero State")
+	}
+	if rec := hops.NewRecord(zero); rec.Game != "" || rec.Start != "" {
+		t.Errorf("NewRecord of the zero State: %+v", rec)
+	}
+	if n := hops.Repetitions([]hops.State{states[0], zero, states[0]}); n[0] != 1 || n[1] != 0 || n[2] != 2 {
+		t.Errorf("Repetitions with the zero State between: %v, want [1 0 2]", n)
 	}
 }
 
