@@ -397,11 +397,55 @@ type canonicalizer[M Move] interface {
 // StateKey identifies a game state exactly (not by hash): up to three
 // 64-bit words that a game packs its board into. Move generators use it
 // to keep one move per distinct successor (G9).
+//
+// Its text, which JSON carries as a string and which can key a JSON
+// object, is the three words in order, each as 16 hexadecimal digits: a
+// JSON number would lose bits in a client that reads numbers as doubles
+// (53 bits), and two distinct keys could then read the same.
 type StateKey [3]uint64
 
-// UnmarshalJSON reads a StateKey's JSON form, an array of exactly three
-// numbers (encoding/json alone would fill a short one with zeros).
-func (k *StateKey) UnmarshalJSON(data []byte) error {
-	type plain StateKey
-	return decodeWhole(data, (*plain)(k), "state key")
+// String returns the key's text: 48 lower-case hexadecimal digits.
+func (k StateKey) String() string { return string(k.AppendTo(nil)) }
+
+// AppendTo appends the key's text to b.
+func (k StateKey) AppendTo(b []byte) []byte {
+	const digits = "0123456789abcdef"
+	for _, w := range k {
+		for shift := 60; shift >= 0; shift -= 4 {
+			b = append(b, digits[w>>uint(shift)&15])
+		}
+	}
+	return b
+}
+
+// AppendText appends the key's text to b (encoding.TextAppender).
+func (k StateKey) AppendText(b []byte) ([]byte, error) { return k.AppendTo(b), nil }
+
+// MarshalText returns the key's text.
+func (k StateKey) MarshalText() ([]byte, error) { return k.AppendTo(nil), nil }
+
+// UnmarshalText reads the key's text: exactly 48 hexadecimal digits,
+// in either case. A refused text is an *Error of kind ErrSyntax and
+// leaves k as it was.
+func (k *StateKey) UnmarshalText(text []byte) error {
+	if len(text) != 48 {
+		return Errorf(ErrSyntax, "", "state key", "%s has %d characters, want 48 hexadecimal digits", Quote(string(text)), len(text))
+	}
+	var v StateKey
+	for i, c := range text {
+		var d byte
+		switch {
+		case '0' <= c && c <= '9':
+			d = c - '0'
+		case 'a' <= c && c <= 'f':
+			d = c - 'a' + 10
+		case 'A' <= c && c <= 'F':
+			d = c - 'A' + 10
+		default:
+			return Errorf(ErrSyntax, "", "state key", "%s: character %d is not a hexadecimal digit", Quote(string(text)), i+1)
+		}
+		v[i/16] = v[i/16]<<4 | uint64(d)
+	}
+	*k = v
+	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -239,9 +240,14 @@ func TestDecodeJSONAsEncodingJSON(t *testing.T) {
 		}
 	}
 	var k StateKey
-	for _, bad := range []string{`[7]`, `[1,2,3,4]`, `[1,null,3]`} {
-		if err := json.Unmarshal([]byte(bad), &k); !errors.Is(err, ErrSyntax) {
-			t.Errorf("StateKey %s: %v", bad, err)
+	for _, bad := range []string{`"12"`, `"` + strings.Repeat("0", 47) + `g"`, `"` + strings.Repeat("f", 49) + `"`} {
+		if err := json.Unmarshal([]byte(bad), &k); !errors.Is(err, ErrSyntax) || k != (StateKey{}) {
+			t.Errorf("StateKey %s: %v, %v", bad, err, k)
+		}
+	}
+	for _, bad := range []string{`[1,2,3]`, `7`} { // the old form, numbers
+		if err := json.Unmarshal([]byte(bad), &k); err == nil || k != (StateKey{}) {
+			t.Errorf("StateKey %s: %v, %v", bad, err, k)
 		}
 	}
 	var r JumpResult
@@ -283,5 +289,31 @@ func TestHandBuiltRefused(t *testing.T) {
 	}
 	if ok, err := DecodeJSON([]byte(`{"Set":null,"turned":["A1"]}`), &r, "r"); !ok || err != nil || r.Set != nil {
 		t.Errorf("a null pointer to a set: %v", err)
+	}
+}
+
+// TestStateKeyText: a StateKey travels as 48 hexadecimal digits, which a
+// client that reads JSON numbers as doubles keeps whole (three numbers
+// lost their low bits there, and distinct keys read the same), reads
+// back equal in either case, and keys a JSON object.
+func TestStateKeyText(t *testing.T) {
+	k := StateKey{1<<63 | 1, 0xdeadbeefcafef00d, 3}
+	data, err := json.Marshal(k)
+	if err != nil || string(data) != `"8000000000000001deadbeefcafef00d0000000000000003"` {
+		t.Fatalf("JSON %s, %v", data, err)
+	}
+	var back StateKey
+	if err := json.Unmarshal([]byte(strings.ToUpper(string(data))), &back); err != nil || back != k {
+		t.Fatalf("reads back as %v, %v", back, err)
+	}
+	var anyJSON any // what a client reading numbers as float64 sees
+	if json.Unmarshal(data, &anyJSON) != nil || anyJSON != k.String() {
+		t.Fatalf("a generic client reads %v", anyJSON)
+	}
+	m := map[StateKey]int{k: 2}
+	data, err = json.Marshal(m)
+	var mb map[StateKey]int
+	if err != nil || json.Unmarshal(data, &mb) != nil || mb[k] != 2 {
+		t.Fatalf("a map keyed by StateKey: %s, %v, %v", data, err, mb)
 	}
 }
