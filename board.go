@@ -428,15 +428,31 @@ func (b *Board) Diagram(cell func(s Square) string) string {
 }
 
 // MirrorFiles returns the square's image in the board's vertical axis
-// (A <-> the last file), for symmetry tests and opening books.
-func (b *Board) MirrorFiles(s Square) Square { return SquareAt(b.size-1-s.File(), s.Rank()) }
+// (A <-> the last file), for symmetry tests and opening books. A square
+// off the board (NoSquare, Outside ...) is returned as it is, as a path's
+// Map keeps it, so that it never becomes a square of the board.
+func (b *Board) MirrorFiles(s Square) Square {
+	if !b.Contains(s) {
+		return s
+	}
+	return SquareAt(b.size-1-s.File(), s.Rank())
+}
 
 // MirrorRanks returns the square's image in the board's horizontal axis
-// (rank 1 <-> the last rank).
-func (b *Board) MirrorRanks(s Square) Square { return SquareAt(s.File(), b.size-1-s.Rank()) }
+// (rank 1 <-> the last rank); a square off the board as it is.
+func (b *Board) MirrorRanks(s Square) Square {
+	if !b.Contains(s) {
+		return s
+	}
+	return SquareAt(s.File(), b.size-1-s.Rank())
+}
 
-// Rotate180 returns the square's image under a half turn of the board.
+// Rotate180 returns the square's image under a half turn of the board; a
+// square off the board as it is.
 func (b *Board) Rotate180(s Square) Square {
+	if !b.Contains(s) {
+		return s
+	}
 	return SquareAt(b.size-1-s.File(), b.size-1-s.Rank())
 }
 

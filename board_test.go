@@ -287,3 +287,28 @@ func TestPrinted(t *testing.T) {
 		}
 	}
 }
+
+// TestSymmetriesKeepOffBoardSquares: the board's reflections and half
+// turn give a square off the board back as it is, so that NoSquare (a
+// finished Catch'it game's carrier, K9) never turns into a square of the
+// board (MirrorRanks(NoSquare) gave H8), and map every square of the
+// board onto the board, twice giving it back.
+func TestSymmetriesKeepOffBoardSquares(t *testing.T) {
+	for _, b := range []*Board{Board6, Board7} {
+		for _, f := range []func(Square) Square{b.MirrorFiles, b.MirrorRanks, b.Rotate180} {
+			for _, s := range []Square{NoSquare, Outside, SquareAt(b.Size(), 0), SquareAt(0, b.Size()), 63} {
+				if b.Contains(s) {
+					continue
+				}
+				if got := f(s); got != s {
+					t.Errorf("%dx%d: %v maps to %v, want it kept", b.Size(), b.Size(), s, got)
+				}
+			}
+			for s := range b.All().Squares() {
+				if !b.Contains(f(s)) || f(f(s)) != s {
+					t.Errorf("%dx%d: %v maps to %v, then %v", b.Size(), b.Size(), s, f(s), f(f(s)))
+				}
+			}
+		}
+	}
+}
