@@ -94,6 +94,16 @@ func (b brouillardView) moves() []string {
 	return out
 }
 
+func (b brouillardView) movesPage(offset, limit int) []string {
+	moves := b.v.AppendMoves(nil)
+	moves = moves[min(max(offset, 0), len(moves)):]
+	out := make([]string, 0, min(limit, len(moves)))
+	for _, m := range moves[:min(limit, len(moves))] {
+		out = append(out, m.String())
+	}
+	return out
+}
+
 func (b brouillardView) drawing(move string) (hops.Drawing, error) {
 	if move == "" {
 		return b.v.Drawing(), nil

@@ -15,8 +15,8 @@ import (
 // game: a program can list and check moves, build one from clicks, draw
 // the view and play on without importing the game's package. Its
 // methods are those of a hops.State that a player's knowledge allows,
-// with Viewer and Play (given what the move revealed) in place of Value
-// and PlayIndex.
+// with Viewer and Play (given what the move revealed) in place of
+// Value, PlayIndex and Successors, which would play a move without it.
 //
 // The zero View holds no view: its methods return errors or zero values
 // and never panic.
@@ -36,6 +36,7 @@ type viewImpl interface {
 	outcome() hops.Outcome
 	hash() uint64
 	moves() []string
+	movesPage(offset, limit int) []string
 	countMoves() int
 	validate(move string) error
 	canonical(move string) (string, error)
@@ -156,6 +157,17 @@ func (v View) Moves() []string {
 		return nil
 	}
 	return v.impl.moves()
+}
+
+// MovesPage returns Moves()[offset:offset+limit], cut at the end of the
+// list, as hops.State's MovesPage does: it builds only the texts it
+// returns; a negative offset counts as 0, and a limit of 0 or less, or
+// the zero View, gives an empty page.
+func (v View) MovesPage(offset, limit int) []string {
+	if v.impl == nil || limit <= 0 {
+		return []string{}
+	}
+	return v.impl.movesPage(offset, limit)
 }
 
 // CountMoves returns len(Moves()) without building the texts.

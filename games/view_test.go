@@ -211,6 +211,17 @@ func TestViewAsTyped(t *testing.T) {
 		if !slices.Equal(v.Moves(), texts) || v.CountMoves() != len(texts) {
 			t.Fatalf("moves %v (%d), typed %v", v.Moves(), v.CountMoves(), texts)
 		}
+		// Pages of any size, from any offset, cut the same list.
+		size := rapid.IntRange(1, len(texts)+2).Draw(t, "page size")
+		off := rapid.IntRange(-2, len(texts)+2).Draw(t, "offset")
+		page := texts[min(max(off, 0), len(texts)):]
+		page = page[:min(size, len(page))]
+		if got := v.MovesPage(off, size); !slices.Equal(got, page) || got == nil {
+			t.Fatalf("MovesPage(%d, %d) = %#v, want %v", off, size, got, page)
+		}
+		if got := v.MovesPage(0, 0); got == nil || len(got) != 0 {
+			t.Fatalf("MovesPage(0, 0) = %#v, want an empty list", got)
+		}
 		for _, m := range texts {
 			if c, err := v.Canonical(m); err != nil || c != m {
 				t.Fatalf("Canonical(%s) = %s, %v", m, c, err)
@@ -223,7 +234,7 @@ func TestViewAsTyped(t *testing.T) {
 // or a zero value, never a panic.
 func TestZeroViewMethods(t *testing.T) {
 	var v games.View
-	if v.String() != "" || v.Diagram() != "" || v.Moves() != nil || v.CountMoves() != 0 || v.Destinations(0) != 0 {
+	if v.String() != "" || v.Diagram() != "" || v.Moves() != nil || v.CountMoves() != 0 || v.Destinations(0) != 0 || len(v.MovesPage(0, 5)) != 0 {
 		t.Error("the zero View shows something")
 	}
 	if _, ok := v.At(0); ok {
