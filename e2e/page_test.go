@@ -736,8 +736,15 @@ func TestConnectionLost(t *testing.T) {
 	}
 	q.do(chromedp.WaitVisible("#rematch-join", chromedp.ByQuery))
 	q.screenshot("rematch-offer")
+	var offer string
+	q.do(chromedp.Text("#rematch-text", &offer, chromedp.ByQuery))
+	if !strings.Contains(offer, "sides swapped") || !strings.Contains(offer, "Having lost, you begin (rule G8)") {
+		t.Errorf("the loser's offer of a rematch says %q, want the sides swapped and that he begins (G8)", offer)
+	}
 	q.do(chromedp.Click("#rematch-join", chromedp.ByQuery))
-	qv := q.waitFor("the joined rematch", 10*time.Second, func(v view) bool { return v.Hash == pv.Hash && v.Status == "playing" })
+	qv := q.waitFor("the joined rematch, the loser to move", 10*time.Second, func(v view) bool {
+		return v.Hash == pv.Hash && v.Status == "playing" && v.Turn == "you"
+	})
 	if pv.You != "Black" || qv.You != "White" {
 		t.Errorf("in the rematch the first game's White plays %s, its Black %s", pv.You, qv.You)
 	}

@@ -1478,6 +1478,15 @@ async function takeRematch(r) {
   location.hash = 'game=' + r.id;
 }
 
+// rematchFirst says who begins the rematch of the finished game: its
+// loser (G8), or after a game closed unfinished the player who moved
+// second, as the server decides.
+function rematchFirst() {
+  const o = state && state.outcome;
+  if (!o || !o.winner || state.status !== 'over') return 'The player who moved second in this game begins.';
+  return o.winner === game.you ? 'Having lost, your opponent begins (rule G8).' : 'Having lost, you begin (rule G8).';
+}
+
 // watchRematch asks now and then, once the game is over, whether the
 // opponent has asked for a rematch, and offers to join it.
 let rematchTimer = null;
@@ -1492,7 +1501,7 @@ function watchRematch() {
       if (r.join) {
         if ($('rematch-offer').hidden) say(''); // a new offer: what was said of an old one goes
         $('rematch-offer').offer = r;
-        $('rematch-text').textContent = 'Your opponent asks for a rematch, sides swapped.';
+        $('rematch-text').textContent = 'Your opponent asks for a rematch, sides swapped. ' + rematchFirst();
         $('rematch-offer').hidden = false;
       } else {
         // The player's own rematch, or one joined: it may still go and
