@@ -19,6 +19,12 @@ func node(t *testing.T, store Store, seed byte) *client {
 	t.Helper()
 	cfg := testConfig(seed)
 	cfg.Store = store
+	return nodeWith(t, cfg)
+}
+
+// nodeWith starts a server of cfg, closed at the test's end.
+func nodeWith(t *testing.T, cfg Config) *client {
+	t.Helper()
 	c := newClientWith(t, cfg)
 	t.Cleanup(func() { c.server().Close() })
 	return c

@@ -21,10 +21,7 @@ func TestGameLimitOfASharedStore(t *testing.T) {
 		cfg.Store, cfg.MaxGames, cfg.Now, cfg.WaitingTTL = store, 4, clk.Now, 15*time.Minute
 		return cfg
 	}
-	a, b := newClientWith(t, config(150)), newClientWith(t, config(151))
-	for _, c := range []*client{a, b} {
-		t.Cleanup(func() { c.server().Close() })
-	}
+	a, b := nodeWith(t, config(150)), nodeWith(t, config(151))
 	a.createOnly(createRequest{Game: "zapita"})
 	a.createOnly(createRequest{Game: "zapita"})
 	b.createOnly(createRequest{Game: "coir"})
@@ -64,10 +61,7 @@ func TestGameLimitOfAnUncountedStore(t *testing.T) {
 		cfg.Store, cfg.MaxGames = store, 2
 		return cfg
 	}
-	a, b := newClientWith(t, config(153)), newClientWith(t, config(154))
-	for _, c := range []*client{a, b} {
-		t.Cleanup(func() { c.server().Close() })
-	}
+	a, b := nodeWith(t, config(153)), nodeWith(t, config(154))
 	a.createOnly(createRequest{Game: "zapita"})
 	a.createOnly(createRequest{Game: "zapita"})
 	b.createOnly(createRequest{Game: "zapita"})

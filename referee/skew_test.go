@@ -20,10 +20,7 @@ func TestClockSkew(t *testing.T) {
 		cfg.Store, cfg.Now, cfg.WaitingTTL = store, clk.Now, 3*time.Minute
 		return cfg
 	}
-	a, b := newClientWith(t, config(160, clkA)), newClientWith(t, config(161, clkB))
-	for _, c := range []*client{a, b} {
-		t.Cleanup(func() { c.server().Close() })
-	}
+	a, b := nodeWith(t, config(160, clkA)), nodeWith(t, config(161, clkB))
 	if got := a.server().Config().ClockSkew; got != DefaultClockSkew {
 		t.Errorf("the clock skew of a node on a shared store: %v, want %v", got, DefaultClockSkew)
 	}
