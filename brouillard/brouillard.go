@@ -304,7 +304,7 @@ func (p Position) CountMoves() int { return p.st.countMoves() }
 // rule it breaks. Any legal written form is accepted (G9).
 func (p Position) Validate(m Move) error {
 	if _, err := p.st.check(m); err != nil {
-		return err
+		return p.st.refused(err)
 	}
 	return nil
 }
@@ -313,7 +313,7 @@ func (p Position) Validate(m Move) error {
 func (p Position) Play(m Move) (Position, error) {
 	c, err := p.st.check(m)
 	if err != nil {
-		return p, err
+		return p, p.st.refused(err)
 	}
 	q := p
 	q.st.apply(c, p.st.kind(c.turn))
@@ -348,7 +348,7 @@ func (r Reveal) String() string {
 func (p Position) PlayReveal(m Move) (Position, Reveal, error) {
 	c, err := p.st.check(m)
 	if err != nil {
-		return p, Reveal{}, err
+		return p, Reveal{}, p.st.refused(err)
 	}
 	var r Reveal
 	k := p.st.kind(c.turn)

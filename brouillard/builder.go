@@ -310,7 +310,7 @@ func (b *builder) Click(i int, c hops.Click) error {
 		if !fou.Push(s, c.Mark) {
 			return fail("G5", "the path is as long as a path can be")
 		}
-		if _, err := st.checkMove(Move{pawn: b.pawn, fou: fou}); err != nil {
+		if _, err := st.check(Move{pawn: b.pawn, fou: fou}); err != nil {
 			return hops.ErrorIn(err, where)
 		}
 		return fail("B7", "%s cannot follow %s", c, b.fou)
@@ -383,7 +383,7 @@ func (b *builder) Preview(next *engine.ClickSet) (hops.Drawable[Move], string) {
 	case st.over():
 		return b.wrap(q), engine.PromptOver
 	case b.fou.Len() >= 2:
-		c, err := st.checkMove(Move{pawn: b.pawn, fou: b.fou})
+		c, err := st.check(Move{pawn: b.pawn, fou: b.fou})
 		if err == nil {
 			k := st.kind(c.turn)
 			if c.turn != hops.NoSquare && k == Hidden {

@@ -36,7 +36,7 @@ func (v View) Canonical(m Move) (Move, error) {
 func (st *state) canonicalForm(m Move) (Move, *hops.Error) {
 	c, err := st.check(m)
 	if err != nil {
-		return m, err
+		return m, st.refused(err)
 	}
 	var out Move
 	occ := st.pawns[0] | st.pawns[1]

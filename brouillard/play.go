@@ -60,19 +60,15 @@ func offBoard(p hops.Path, label string) *hops.Error {
 	return nil
 }
 
-// check is checkMove for a decision submitted whole: in a finished game
-// it is refused under the rule that ended it (engine.Refused).
-func (st *state) check(m Move) (checked, *hops.Error) {
-	c, err := st.checkMove(m)
-	if err != nil {
-		err = engine.Refused(err, st.outcome())
-	}
-	return c, err
-}
+// refused is the error of a decision submitted whole that check refused
+// with err: in a finished game, that of the rule that ended it
+// (engine.Refused). check leaves it to its callers, so that a legal
+// decision pays nothing for it.
+func (st *state) refused(err *hops.Error) *hops.Error { return engine.Refused(err, st.outcome()) }
 
-// checkMove validates a decision in time proportional to its written length.
+// check validates a decision in time proportional to its written length.
 // Its errors use only public facts, so a View gives the same ones.
-func (st *state) checkMove(m Move) (checked, *hops.Error) {
+func (st *state) check(m Move) (checked, *hops.Error) {
 	c := checked{pawnFrom: hops.NoSquare, pawnTo: hops.NoSquare, fouTo: hops.NoSquare, turn: hops.NoSquare}
 	if !st.sane() {
 		return c, hops.Errorf(hops.ErrPosition, "B11", "", "the position is not set up: use Start, NewPosition or Parse")

@@ -65,7 +65,7 @@ func (v View) CountMoves() int { return v.st.countMoves() }
 // position gives.
 func (v View) Validate(m Move) error {
 	if _, err := v.st.check(m); err != nil {
-		return err
+		return v.st.refused(err)
 	}
 	return nil
 }
@@ -114,7 +114,7 @@ func ParseView(text string, viewer hops.Side) (View, error) {
 func (v View) Play(m Move, r Reveal) (View, error) {
 	c, err := v.st.check(m)
 	if err != nil {
-		return v, err
+		return v, v.st.refused(err)
 	}
 	k := v.st.kind(c.turn)
 	if c.turn == hops.NoSquare {

@@ -13,7 +13,7 @@ import (
 // time proportional to the length of the text.
 func (p Position) Validate(m Move) error {
 	if _, err := p.play(m); err != nil {
-		return err
+		return p.refused(err)
 	}
 	return nil
 }
@@ -23,22 +23,17 @@ func (p Position) Validate(m Move) error {
 func (p Position) Play(m Move) (Position, error) {
 	q, err := p.play(m)
 	if err != nil {
-		return p, err
+		return p, p.refused(err)
 	}
 	return q, nil
 }
 
-// play is playTurn for a turn submitted whole: in a finished game it is
-// refused under the rule that ended it (engine.Refused).
-func (p Position) play(m Move) (Position, *hops.Error) {
-	q, err := p.playTurn(m)
-	if err != nil {
-		err = engine.Refused(err, p.Outcome())
-	}
-	return q, err
-}
+// refused is the error of a turn that play refused with err: in a
+// finished game, that of the rule that ended it (engine.Refused). play
+// leaves it to its callers, so that a legal turn pays nothing for it.
+func (p Position) refused(err *hops.Error) error { return engine.Refused(err, p.Outcome()) }
 
-func (p Position) playTurn(m Move) (Position, *hops.Error) {
+func (p Position) play(m Move) (Position, *hops.Error) {
 	st := p.stage()
 	if st.ball == hops.NoSquare || !(st.pawns[Blue] | st.pawns[Red]).Has(st.ball) {
 		return p, hops.Errorf(hops.ErrIllegal, "K3", "", "the game is over: the ball has left the board")

@@ -33,7 +33,7 @@ func (p Position) canonical(m Move) (Move, int, error) {
 	}
 	q, turned, err := p.apply(m)
 	if err != nil {
-		return m, 0, err
+		return m, 0, p.refused(err)
 	}
 	own, opp := p.sides()
 	after, oppAfter := q.pawns(p.side), q.pawns(p.side.Other())

@@ -12,8 +12,10 @@ import (
 // accepted: every path of a multi-jump, the step of any pawn. It costs
 // time proportional to the length of the move.
 func (p Position) Validate(m Move) error {
-	_, _, err := p.apply(m)
-	return err
+	if _, _, err := p.apply(m); err != nil {
+		return p.refused(err)
+	}
+	return nil
 }
 
 // Play returns the position after m, or the error Validate gives; p is
@@ -21,7 +23,7 @@ func (p Position) Validate(m Move) error {
 func (p Position) Play(m Move) (Position, error) {
 	q, _, err := p.apply(m)
 	if err != nil {
-		return p, err
+		return p, p.refused(err)
 	}
 	return q, nil
 }
@@ -30,7 +32,10 @@ func (p Position) Play(m Move) (Position, error) {
 // (C5), or the error Validate gives.
 func (p Position) Turns(m Move) (hops.Bitboard, error) {
 	_, turned, err := p.apply(m)
-	return turned, err
+	if err != nil {
+		return 0, p.refused(err)
+	}
+	return turned, nil
 }
 
 // Jumped returns the opposing pawns that the jumps of m pass over, read
@@ -79,18 +84,13 @@ func (m Move) partText(what string) string {
 	return what + " " + string(b)
 }
 
-// apply is applyMove for a move submitted whole: in a finished game it is
-// refused under the rule that ended it (engine.Refused).
-func (p Position) apply(m Move) (Position, hops.Bitboard, error) {
-	q, turned, err := p.applyMove(m)
-	if err != nil {
-		err = engine.Refused(err, p.Outcome())
-	}
-	return q, turned, err
-}
+// refused is the error of a move that apply refused with err: in a
+// finished game, that of the rule that ended it (engine.Refused). apply
+// leaves it to its callers, so that a legal move pays nothing for it.
+func (p Position) refused(err error) error { return engine.Refused(err, p.Outcome()) }
 
-// applyMove checks m and returns the successor and the pawns it turned.
-func (p Position) applyMove(m Move) (Position, hops.Bitboard, error) {
+// apply checks m and returns the successor and the pawns it turned.
+func (p Position) apply(m Move) (Position, hops.Bitboard, error) {
 	if m.n < 2 || int(m.n) > hops.MaxPath {
 		return p, 0, hops.Errorf(hops.ErrSyntax, "C7", "move", "empty move")
 	}

@@ -187,7 +187,7 @@ func (b *builder) Click(i int, c hops.Click) error {
 		m.throws[m.n] = to
 		m.n++
 		if !(rest | relay).Has(to) {
-			if _, err := p.checkMove(m, true); err != nil {
+			if _, err := p.check(m, true); err != nil {
 				return hops.ErrorIn(err, engine.ClickWhere(i, c))
 			}
 			return fail("Z6", "the pawn on %s cannot bring the bomb to rest: no chain of throws from it ends on a square empty of pawns", to)
@@ -216,7 +216,7 @@ func (b *builder) Click(i int, c hops.Click) error {
 	if !m.path.Push(to, false) {
 		return fail("G5", "the path is as long as a path can be")
 	}
-	if _, err := p.checkMove(m, true); err != nil {
+	if _, err := p.check(m, true); err != nil {
 		return hops.ErrorIn(err, engine.ClickWhere(i, c))
 	}
 	return fail("Z4", "%s cannot follow %s", to, b.m.path)

@@ -13,7 +13,7 @@ import hops "github.com/hopsgames/hops"
 func (p Position) Canonical(m Move) (Move, error) {
 	st, err := p.check(m, false)
 	if err != nil {
-		return m, err
+		return m, p.refused(err)
 	}
 	from, to := st.from, st.end
 	var c Move

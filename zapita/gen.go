@@ -358,7 +358,7 @@ func (p Position) Destinations(from hops.Square) hops.Bitboard {
 // and can still bring it to rest. An error says why partial is not the
 // beginning of a legal move.
 func (p Position) throws(partial Move) (rest, relay hops.Bitboard, err error) {
-	st, err := p.checkMove(partial, true)
+	st, err := p.check(partial, true)
 	if err != nil {
 		return 0, 0, err
 	}

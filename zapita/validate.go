@@ -32,8 +32,10 @@ func throwWhere(i int, from, to hops.Square) string {
 // legal written form of a move, not only the canonical one, and takes time
 // proportional to the length of the move.
 func (p Position) Validate(m Move) error {
-	_, err := p.check(m, false)
-	return err
+	if _, err := p.check(m, false); err != nil {
+		return p.refused(err)
+	}
+	return nil
 }
 
 // Play returns the position after m, or the error Validate gives. The
@@ -41,7 +43,7 @@ func (p Position) Validate(m Move) error {
 func (p Position) Play(m Move) (Position, error) {
 	st, err := p.check(m, false)
 	if err != nil {
-		return p, err
+		return p, p.refused(err)
 	}
 	q := p
 	a := &q.pw[q.side&1]
@@ -57,20 +59,16 @@ func (p Position) Play(m Move) (Position, error) {
 	return q, nil
 }
 
-// check is checkMove for a move submitted whole: in a finished game it
-// is refused under the rule that ended it (engine.Refused).
-func (p *Position) check(m Move, partial bool) (checked, error) {
-	st, err := p.checkMove(m, partial)
-	if err != nil {
-		err = engine.Refused(err, p.Outcome())
-	}
-	return st, err
-}
+// refused is the error of a move submitted whole that check refused
+// with err: in a finished game, that of the rule that ended it
+// (engine.Refused). The checks leave it to their callers, so that a
+// legal move pays nothing for it.
+func (p *Position) refused(err error) error { return engine.Refused(err, p.Outcome()) }
 
-// checkMove validates m. With partial set, m may stop before the bomb comes to
+// check validates m. With partial set, m may stop before the bomb comes to
 // rest: its path must end on the bomb and each of its throws must land on
 // a relay pawn (the beginning of a chain, for Throws).
-func (p *Position) checkMove(m Move, partial bool) (checked, error) {
+func (p *Position) check(m Move, partial bool) (checked, error) {
 	st := checked{rest: hops.NoSquare}
 	if m.path.Len() < 2 {
 		return st, illegal("Z4", "move", "a move needs a path of at least two squares: the pawn's start and where it goes")
