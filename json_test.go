@@ -317,3 +317,26 @@ func TestStateKeyText(t *testing.T) {
 		t.Fatalf("a map keyed by StateKey: %s, %v, %v", data, err, mb)
 	}
 }
+
+// FuzzStateKeyText: any text StateKey.UnmarshalText accepts is 48
+// hexadecimal digits and writes back as the same digits in lower case;
+// any other is refused with ErrSyntax and leaves the key as it was (seed
+// corpus in testdata/fuzz/FuzzStateKeyText).
+func FuzzStateKeyText(f *testing.F) {
+	f.Add("8000000000000001deadbeefcafef00d0000000000000003")
+	f.Add("8000000000000001DEADBEEFCAFEF00D000000000000000")
+	f.Add("")
+	f.Fuzz(func(t *testing.T, text string) {
+		k := StateKey{7, 8, 9}
+		err := k.UnmarshalText([]byte(text))
+		if err != nil {
+			if !errors.Is(err, ErrSyntax) || k != (StateKey{7, 8, 9}) || len(err.Error()) > 400 {
+				t.Fatalf("%q: %v, key %v", text, err, k)
+			}
+			return
+		}
+		if k.String() != strings.ToLower(text) {
+			t.Fatalf("%q reads as %v", text, k)
+		}
+	})
+}
