@@ -94,7 +94,7 @@ func Setup(args []string, stderr io.Writer, flags ...StoreFlag) (*Command, error
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "localhost:8080", "the address to listen on")
 	data := fs.String("data", "", "the directory that keeps the games across restarts (none: in memory only)")
-	maxGames := fs.Int("max-games", DefaultMaxGames, "the most games the server holds at once")
+	maxGames := fs.Int("max-games", DefaultMaxGames, "the most games the server holds at once (with a shared store that counts them, such as PostgreSQL, the store: give every node the same)")
 	maxPlies := fs.Int("max-plies", DefaultMaxPlies, "the plies after which a game is closed unfinished")
 	idle := fs.Duration("idle", 24*time.Hour, "how long a game lives after its last event (0: for ever)")
 	finished := fs.Duration("finished", 30*24*time.Hour, "how long a finished game lives, to be replayed and shared (0: for ever)")
