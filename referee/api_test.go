@@ -861,3 +861,26 @@ func TestZeroConfig(t *testing.T) {
 		t.Errorf("a game on the zero Config: %d %s", rec.Code, rec.Body)
 	}
 }
+
+// TestConfigGivenBack: the Config a server gives back makes a server of
+// the same configuration: no limit of event streams a client may hold
+// (-1) stays none, where Config gave 0, which a new server reads as the
+// default of 16.
+func TestConfigGivenBack(t *testing.T) {
+	for _, streams := range []int{-1, 0, 3} {
+		srv, err := NewServer(Config{StreamsPerClient: streams})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := srv.Config()
+		srv.Close()
+		again, err := NewServer(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := again.Config(); got.StreamsPerClient != cfg.StreamsPerClient || again.streams.perClient != srv.streams.perClient {
+			t.Errorf("StreamsPerClient %d: given back %d, which makes a server of %d (limit %d, want %d)", streams, cfg.StreamsPerClient, got.StreamsPerClient, again.streams.perClient, srv.streams.perClient)
+		}
+		again.Close()
+	}
+}

@@ -213,7 +213,7 @@ func NewServer(c Config) (*Server, error) {
 	case c.StreamsPerClient == 0:
 		c.StreamsPerClient = DefaultStreamsPerClient
 	case c.StreamsPerClient < 0:
-		c.StreamsPerClient = 0
+		c.StreamsPerClient = -1 // no limit, as Config gives it back
 	}
 	if c.StreamLifetime <= 0 {
 		c.StreamLifetime = DefaultStreamLifetime
@@ -230,7 +230,7 @@ func NewServer(c Config) (*Server, error) {
 		cfg: c, mux: http.NewServeMux(), store: c.Store, rand: c.Rand,
 		limiter: newRateLimiter(c.CreateRate, c.CreateBurst),
 		global:  newRateLimiter(c.GlobalCreateRate, c.GlobalCreateBurst),
-		streams: &streamLimiter{perClient: c.StreamsPerClient},
+		streams: &streamLimiter{perClient: max(c.StreamsPerClient, 0)}, // 0: no limit
 		heavy:   make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)),
 		health:  storeHealth{now: c.Now}, pauses: defaultPauses,
 		games: map[string]*match{}, cold: map[string]coldGame{},
