@@ -1,7 +1,6 @@
 package catchit
 
 import (
-	"fmt"
 	"iter"
 	"math/bits"
 
@@ -169,6 +168,13 @@ func (p Position) twoSteps() bool {
 	return twos > 0 && ones+twos >= 2
 }
 
+// The reasons Outcome gives, by side, written once so that asking
+// whether a game is over never allocates.
+var (
+	carriedBeyond = [2]string{SideName(Blue) + " carried the ball beyond rank 7", SideName(Red) + " carried the ball beyond rank 1"}
+	noTurn        = [2]string{SideName(Blue) + " has no legal turn", SideName(Red) + " has no legal turn"}
+)
+
 // Outcome says whether the game is over: the ball has left the board
 // beyond the goal edge (K3, K9), won by the side that moved it there, or
 // the side to move has no legal turn and loses (G6).
@@ -178,15 +184,11 @@ func (p Position) Outcome() hops.Outcome {
 	// of a turn (G6).
 	if p.carrier() == hops.NoSquare && p.pawns[Blue]|p.pawns[Red] != 0 {
 		w := p.ToMove().Other()
-		edge := "rank 7"
-		if w == Red {
-			edge = "rank 1"
-		}
-		return hops.Win(w, SideName(w), "K3", fmt.Sprintf("%s carried the ball beyond %s", SideName(w), edge))
+		return hops.Win(w, SideName(w), "K3", carriedBeyond[w&1])
 	}
 	if !p.HasMoves() {
 		w := p.ToMove().Other()
-		return hops.Win(w, SideName(w), "G6", fmt.Sprintf("%s has no legal turn", SideName(p.ToMove())))
+		return hops.Win(w, SideName(w), "G6", noTurn[p.ToMove()&1])
 	}
 	return hops.Outcome{}
 }

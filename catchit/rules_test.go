@@ -474,6 +474,17 @@ func TestNoAllocations(t *testing.T) {
 	if n := testing.AllocsPerRun(20, func() { _, _ = p.Play(m) }); n != 0 {
 		t.Errorf("Play: %v allocs", n)
 	}
+	// Outcome, asked at every node of a search, in finished games too
+	// (K3, G6): it wrote its reason with fmt, three allocations.
+	for _, text := range []string{"rrrrrrr/7/7/7/7/7/bbb1bbb r", "rrr1rrr/7/7/7/7/7/bbbbbbb b"} {
+		q := mustParse(t, text)
+		if !q.Outcome().Over {
+			t.Fatalf("%s: not over", q)
+		}
+		if n := testing.AllocsPerRun(20, func() { _ = q.Outcome() }); n != 0 {
+			t.Errorf("%s: Outcome %v allocs", q, n)
+		}
+	}
 }
 
 // TestK10_EmptyFirstDisplacement: a turn built by hand with its second
