@@ -240,10 +240,14 @@ func (st *state) outcome() hops.Outcome {
 	case st.captured[Red] >= 5:
 		return hops.Win(Red, "Red", "B5", "Red captured the White King")
 	case !st.hasMove():
-		return hops.Win(st.side^1, SideName(st.side^1), "G6", SideName(st.side)+" has no legal move")
+		return hops.Win(st.side^1, SideName(st.side^1), "G6", noMove[st.side&1])
 	}
 	return hops.Outcome{}
 }
+
+// noMove is the reason of a loss under G6, by side, written once so that
+// asking whether a game is over never allocates.
+var noMove = [2]string{SideName(White) + " has no legal move", SideName(Red) + " has no legal move"}
 
 // Position is the true state of a game (B11): every pawn's face, where
 // the pieces stand, which pawns were turned over, the captured counts,
