@@ -151,13 +151,20 @@ func (p Position) Outcome() hops.Outcome {
 	// The zero Position, with no pawn at all, has lost for want of a
 	// move (G6) below, not by C3.
 	if own == 0 && opp != 0 {
-		return hops.Win(p.side.Other(), SideName(p.side.Other()), "C3", "all twelve pawns show "+SideName(p.side.Other())+"'s colour")
+		return hops.Win(p.side.Other(), SideName(p.side.Other()), "C3", allShow[p.side.Other()&1])
 	}
 	if !p.hasMove() {
-		return hops.Win(p.side.Other(), SideName(p.side.Other()), "G6", SideName(p.side)+" has no legal move")
+		return hops.Win(p.side.Other(), SideName(p.side.Other()), "G6", noMove[p.side&1])
 	}
 	return hops.Outcome{}
 }
+
+// The reasons Outcome gives, by side, written once so that asking
+// whether a game is over never allocates.
+var (
+	allShow = [2]string{"all twelve pawns show " + SideName(White) + "'s colour", "all twelve pawns show " + SideName(Black) + "'s colour"}
+	noMove  = [2]string{SideName(White) + " has no legal move", SideName(Black) + " has no legal move"}
+)
 
 // zobrist holds one key per colour and square, then the side key.
 var zobrist = func() (k [2*64 + 1]uint64) {

@@ -145,10 +145,14 @@ func (p Position) Outcome() hops.Outcome {
 		return hops.Win(Khaki, "Khaki", "Z3", "the bomb reached White's headquarters")
 	}
 	if !p.hasMove() {
-		return hops.Win(p.side.Other(), SideName(p.side.Other()), "G6", SideName(p.side)+" has no legal move")
+		return hops.Win(p.side.Other(), SideName(p.side.Other()), "G6", noMove[p.side&1])
 	}
 	return hops.Outcome{}
 }
+
+// noMove is the reason of a loss under G6, by side, written once so that
+// asking whether a game is over never allocates.
+var noMove = [2]string{SideName(White) + " has no legal move", SideName(Khaki) + " has no legal move"}
 
 // over reports whether the bomb rests on a headquarters (Z3).
 func (p *Position) over() bool { return hqs.Has(p.bomb) }
