@@ -18,7 +18,7 @@ import "github.com/hopsgames/hops"
 func (p Position) Canonical(m Move) (Move, error) {
 	q, err := p.play(m)
 	if err != nil {
-		return m, p.refused(err)
+		return m, err
 	}
 	st0 := p.stage()
 	side := st0.side

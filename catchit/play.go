@@ -13,7 +13,7 @@ import (
 // time proportional to the length of the text.
 func (p Position) Validate(m Move) error {
 	if _, err := p.play(m); err != nil {
-		return p.refused(err)
+		return err
 	}
 	return nil
 }
@@ -23,17 +23,23 @@ func (p Position) Validate(m Move) error {
 func (p Position) Play(m Move) (Position, error) {
 	q, err := p.play(m)
 	if err != nil {
-		return p, p.refused(err)
+		return p, err
 	}
 	return q, nil
 }
 
-// refused is the error of a turn that play refused with err: in a
-// finished game, that of the rule that ended it (engine.Refused). play
-// leaves it to its callers, so that a legal turn pays nothing for it.
-func (p Position) refused(err *hops.Error) error { return engine.Refused(err, p.Outcome()) }
+// refuseIfOver replaces *err, when set, by the error of the rule that
+// ended the game, if it is over (engine.Refused): deferred by play, so
+// that every refusal goes through it while Play and Validate stay small
+// enough to inline.
+func (p Position) refuseIfOver(err **hops.Error) {
+	if *err != nil {
+		*err = engine.Refused(*err, p.Outcome())
+	}
+}
 
-func (p Position) play(m Move) (Position, *hops.Error) {
+func (p Position) play(m Move) (q Position, err *hops.Error) {
+	defer p.refuseIfOver(&err)
 	st := p.stage()
 	if st.ball == hops.NoSquare || !(st.pawns[Blue] | st.pawns[Red]).Has(st.ball) {
 		return p, hops.Errorf(hops.ErrIllegal, "K3", "", "the game is over: the ball has left the board")
