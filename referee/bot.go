@@ -163,12 +163,12 @@ func (s *Server) runBot(m *match) bool {
 			// Each move waits for the store StoreTimeout at most, so that a
 			// store that hangs does not hold the game's turn.
 			ctx, cancel := s.storeContext(s.ctx)
-			_, err = s.play(ctx, m, side, move)
+			_, err = s.playAt(ctx, m, side, move, snap.version)
 			cancel()
 		}
 		if err != nil {
 			var api *apiError
-			if errors.As(err, &api) && (api.kind == "turn" || api.kind == "over" || api.kind == "closed" || api.kind == "not-found" || api.kind == "damaged") {
+			if errors.Is(err, errChanged) || errors.As(err, &api) && (api.kind == "turn" || api.kind == "over" || api.kind == "closed" || api.kind == "not-found" || api.kind == "damaged") {
 				continue // the game changed meanwhile: look again
 			}
 			if api != nil && (api.kind == "unavailable" || api.kind == "busy") {
@@ -198,6 +198,6 @@ func (s *Server) runBot(m *match) bool {
 			}
 			continue
 		}
-		pause = s.pauses.bot
+		pause, failures = s.pauses.bot, 0
 	}
 }

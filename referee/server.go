@@ -6,6 +6,7 @@ import (
 	"crypto/subtle"
 	"encoding/binary"
 	"encoding/hex"
+	"errors"
 	"io"
 	"log"
 	"maps"
@@ -994,11 +995,27 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request, m *match, who 
 // Its errors are apiErrors but for internal ones. The calls to the store
 // are made with ctx (see storeContext).
 func (s *Server) play(ctx context.Context, m *match, side hops.Side, move string) (snapshot, error) {
+	return s.playAt(ctx, m, side, move, -1)
+}
+
+// errChanged is playAt's answer when the game is no longer at the version
+// the move was chosen for.
+var errChanged = errors.New("the game changed since the move was chosen")
+
+// playAt is play of a move chosen for the game at version (-1: any):
+// when the game has moved on (another node's write read, a takeback and
+// a new move), the move is not played and the error is errChanged, though
+// it may be legal in the new position: the computer's reply to an older
+// position must not answer a newer one.
+func (s *Server) playAt(ctx context.Context, m *match, side hops.Side, move string, version int) (snapshot, error) {
 	if err := m.turn.lock(ctx); err != nil {
 		return snapshot{}, unavailable()
 	}
 	defer m.turn.unlock()
 	err := s.commit(ctx, m, func() (Event, func(), error) {
+		if version >= 0 && m.version != version {
+			return Event{}, nil, errChanged
+		}
 		if err := m.checkPlayable(); err != nil {
 			return Event{}, nil, err
 		}
