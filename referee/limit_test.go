@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -101,5 +102,58 @@ func TestGameLimitSweepsOthersGames(t *testing.T) {
 	}
 	if n, _ := store.Count(context.Background()); n != 1 {
 		t.Errorf("the store holds %d games, want b's alone", n)
+	}
+}
+
+// slowLoads is a shared store a network away: each Load takes a while,
+// and the store counts them.
+type slowLoads struct {
+	*MemStore
+	delay time.Duration
+	loads atomic.Int64
+}
+
+func (s *slowLoads) Load(ctx context.Context, id string, from int) ([]Event, error) {
+	s.loads.Add(1)
+	select {
+	case <-time.After(s.delay):
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	return s.MemStore.Load(ctx, id, from)
+}
+
+// TestFullStoreAnswersFull: at the limit of a shared store that counts
+// its games, and whose reads are slow, a refused creation is answered
+// "full" within about StoreTimeout, though the sweep it makes for room
+// cannot read every game in that time, and that sweep, ended with the
+// request, does not go on; creations refused meanwhile make none. The
+// sweep ran past the request's time, the count after it failed on the
+// spent context, and the answer was "unavailable" (a false outage,
+// logged as one) after seconds.
+func TestFullStoreAnswersFull(t *testing.T) {
+	store := &slowLoads{MemStore: &MemStore{}, delay: 2 * time.Millisecond}
+	cfg := testConfig(158)
+	cfg.Store, cfg.MaxGames, cfg.StoreTimeout = store, 300, 100*time.Millisecond
+	c := nodeWith(t, cfg)
+	for range 300 {
+		c.createOnly(createRequest{Game: "zapita"})
+	}
+	store.loads.Store(0)
+	for i := range 3 {
+		began := time.Now()
+		var e errorJSON
+		code, raw := c.do("POST", "/games", "", `{"game": "zapita"}`, &e)
+		took := time.Since(began)
+		if code != http.StatusServiceUnavailable || e.Kind != "full" {
+			t.Errorf("creation %d at the limit: %d %s, want 503 full", i, code, raw)
+		}
+		if took > time.Second {
+			t.Errorf("creation %d at the limit took %v, StoreTimeout is 100ms", i, took)
+		}
+	}
+	// One sweep, cut at 100 ms: about 50 reads, far from the 300 games.
+	if n := store.loads.Load(); n > 150 {
+		t.Errorf("the refused creations read %d games: the sweep went on past its request", n)
 	}
 }

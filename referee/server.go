@@ -181,14 +181,15 @@ type Server struct {
 	bgMu       sync.Mutex
 	closed     bool
 
-	mu      sync.RWMutex
-	games   map[string]*match // see table.go
-	cold    map[string]coldGame
-	damaged map[string]bool
-	loading map[string]*loadCall
-	pending int       // creations under way, counted against MaxGames
-	swept   time.Time // when a creation refused for lack of room last swept
-	listed  time.Time // when such a creation last listed the store's games again
+	mu       sync.RWMutex
+	games    map[string]*match // see table.go
+	cold     map[string]coldGame
+	damaged  map[string]bool
+	loading  map[string]*loadCall
+	pending  int       // creations under way, counted against MaxGames
+	swept    time.Time // when a creation refused for lack of room last swept
+	sweeping bool      // such a sweep is under way
+	listed   time.Time // when such a creation last listed the store's games again
 }
 
 // NewServer returns a server holding the games of c.Store. It reads only

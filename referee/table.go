@@ -427,12 +427,22 @@ func (s *Server) host(ctx context.Context, m *match, e Event) error {
 			return err
 		}
 		// Expired games may make room, but a flood must not pay a sweep
-		// of every game on each refusal: at most one a second.
+		// of every game on each refusal: at most one a second, one at a
+		// time, and within the request's time: when that runs out the
+		// answer is still that the server is full.
+		full := err
 		if s.sweepForRoom() {
-			s.listForRoom(ctx)
-			s.Sweep()
+			if s.enterBackground() {
+				s.listForRoom(ctx)
+				s.sweep(ctx)
+				s.background.Done()
+			}
+			s.sweptForRoom()
 		}
 		if err := s.reserve(ctx, m.id); err != nil {
+			if ctx.Err() != nil {
+				return full
+			}
 			return err
 		}
 	}
@@ -488,16 +498,24 @@ func (s *Server) reserve(ctx context.Context, id string) error {
 }
 
 // sweepForRoom reports whether a creation refused for lack of room may
-// sweep the table: if none did in the last second.
+// sweep the table: if none does now, nor began in the last second. The
+// one that may calls sweptForRoom when done.
 func (s *Server) sweepForRoom() bool {
 	now := s.cfg.Now()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if now.Sub(s.swept) < time.Second && !s.swept.IsZero() {
+	if s.sweeping || now.Sub(s.swept) < time.Second && !s.swept.IsZero() {
 		return false
 	}
-	s.swept = now
+	s.swept, s.sweeping = now, true
 	return true
+}
+
+// sweptForRoom ends the sweep sweepForRoom allowed.
+func (s *Server) sweptForRoom() {
+	s.mu.Lock()
+	s.sweeping = false
+	s.mu.Unlock()
 }
 
 // listAgain is how often, at most, a creation refused for lack of room
@@ -591,6 +609,12 @@ func (s *Server) Sweep() int {
 		return 0
 	}
 	defer s.background.Done()
+	return s.sweep(s.ctx)
+}
+
+// sweep is Sweep, whose calls to the store end with parent too: the sweep
+// a creation makes for room ends with the request.
+func (s *Server) sweep(parent context.Context) int {
 	now := s.cfg.Now()
 	life := s.lifetimes()
 	s.mu.RLock()
@@ -610,10 +634,10 @@ func (s *Server) Sweep() int {
 	// goes on, rather than this one waiting StoreTimeout for every game.
 	hung := false
 	for _, id := range cold {
-		if hung {
+		if hung || parent.Err() != nil {
 			break
 		}
-		ctx, cancel := s.storeContext(s.ctx)
+		ctx, cancel := s.storeContext(parent)
 		if s.shared {
 			if m, err := s.load(ctx, id); err == nil {
 				all = append(all, m)
@@ -632,11 +656,11 @@ func (s *Server) Sweep() int {
 		cancel()
 	}
 	for _, m := range all {
-		if hung {
+		if hung || parent.Err() != nil {
 			break
 		}
 		var deleted bool
-		deleted, hung = s.sweepOne(m, now)
+		deleted, hung = s.sweepOne(parent, m, now)
 		if deleted {
 			n++
 		}
@@ -649,8 +673,8 @@ func (s *Server) Sweep() int {
 // sweepOne deletes m if it has expired at now, having read it again if
 // the store is shared, and reports whether it did, and whether the store,
 // or the game's turn, was waited for until StoreTimeout passed.
-func (s *Server) sweepOne(m *match, now time.Time) (deleted, hung bool) {
-	ctx, cancel := s.storeContext(s.ctx)
+func (s *Server) sweepOne(parent context.Context, m *match, now time.Time) (deleted, hung bool) {
+	ctx, cancel := s.storeContext(parent)
 	defer cancel()
 	if m.turn.lock(ctx) != nil {
 		return false, true // another waits for the store
