@@ -142,8 +142,11 @@ func TestBotLosesRacesAndPlaysOn(t *testing.T) {
 	ga.release <- struct{}{}
 	waitPly(t, a, created.ID, created.Token, ply)
 	a.server().Close() // a dies
-	personMoves(t, b, created, 0)
+	// b's last reply, which holds the game's turn at b while it waits at
+	// the gate, goes on and loses its race; then the person moves on b,
+	// and b's player answers.
 	gb.release <- struct{}{}
+	personMoves(t, b, created, 0)
 	gb.release <- struct{}{}
 	waitPly(t, b, created.ID, created.Token, ply+2)
 }
