@@ -70,6 +70,21 @@ func (s *Server) seatBot(ctx context.Context, m *match, invitation string) error
 	return nil
 }
 
+// unseated is the answer to a creation against the computer whose game
+// was stored but whose computer player could not take its seat, seatBot
+// having failed with err: the game exists, and the answer must not say
+// that nothing was recorded. A creation sent again with its
+// Idempotency-Key seats the player and answers the game.
+func unseated(err error) error {
+	var api *apiError
+	if !errors.As(err, &api) || api.kind != "unavailable" {
+		return err
+	}
+	e := failf(http.StatusServiceUnavailable, "unavailable", "the game was created, but the computer player could not take its seat (the store failed or did not answer in time): send the creation again with the same Idempotency-Key, or create another game")
+	e.retry = unavailableRetry
+	return e
+}
+
 // ensureBotLocked starts the computer player of m on this server, if m
 // is a game against the computer being played and none runs here: when
 // the server loads the game, applies its join (its own, or one another

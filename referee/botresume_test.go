@@ -196,3 +196,57 @@ func TestBotResumesInAKeyedRematch(t *testing.T) {
 		t.Error("the computer never replies on b")
 	}
 }
+
+// TestBotResumesFromAnotherNodesEvents: node b read a game against the
+// computer while it waited for the computer's seat, which node a took; b
+// then learns that the game is being played only from the events a
+// wrote (the seat, the person's move), read when the person asks b for
+// the game. With a gone while the computer was to move, b plays the
+// computer's move: a node that reads such events starts a player, as one
+// that writes them does.
+func TestBotResumesFromAnotherNodesEvents(t *testing.T) {
+	store := &MemStore{}
+	gate := &joinGate{Store: store, reached: make(chan struct{}), release: make(chan struct{})}
+	held := newBotGate(gate) // a's computer moves wait there until a dies
+	a, b := node(t, held, 132), node(t, store, 133)
+	gate.hold.Store(true)
+	first := make(chan createdJSON, 1)
+	go func() {
+		var out createdJSON
+		if code, raw := a.do("POST", "/games", "", `{"game": "zapita", "opponent": "easy"}`, &out); code != http.StatusCreated {
+			t.Errorf("creation on a: %d %s", code, raw)
+		}
+		first <- out
+	}()
+	<-gate.reached
+	var ids []string
+	store.List(context.Background(), func(sum Summary) error { ids = append(ids, sum.ID); return nil })
+	if len(ids) != 1 {
+		t.Fatalf("the store holds %v", ids)
+	}
+	if code, raw := b.do("GET", "/games/"+ids[0], "", "", nil); code != http.StatusOK {
+		t.Fatalf("b reads the game before the seat is taken: %d %s", code, raw)
+	}
+	close(gate.release)
+	created := <-first
+	var st stateJSON
+	a.do("GET", "/games/"+created.ID, created.Token, "", &st)
+	if st.ToMove == created.You {
+		personMoves(t, a, created, 0)
+	}
+	if _, ok := held.next(5 * time.Second); !ok {
+		t.Fatal("a's computer player did not choose its move")
+	}
+	a.server().Close() // a dies, the computer to move
+	ply := st.Ply + 1
+	if st.ToMove != created.You {
+		ply = st.Ply
+	}
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		b.do("GET", "/games/"+created.ID, created.Token, "", &st)
+		if st.Ply > ply {
+			return
+		}
+	}
+	t.Errorf("the computer never moves on b: %+v", st)
+}

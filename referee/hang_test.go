@@ -178,6 +178,10 @@ func TestStoreLosesTheAnswer(t *testing.T) {
 	if code != http.StatusServiceUnavailable || e.Kind != "unavailable" {
 		t.Fatalf("a move whose answer the store lost: %d %s, want 503 unavailable", code, raw)
 	}
+	// The answer must not say that nothing was recorded: the move was.
+	if !strings.Contains(e.Error, "may have been recorded or not") || strings.Contains(e.Error, "nothing was recorded") {
+		t.Errorf("a move whose answer the store lost is answered %q, want it said that it may have been recorded", e.Error)
+	}
 	store.lose.Store(false)
 	if got := c.history(h).Moves; len(got) != 1 {
 		t.Fatalf("the history after the lost answer: %q, want the move once", got)
@@ -239,5 +243,30 @@ func TestSweepStopsWhenTheStoreHangs(t *testing.T) {
 	c.server().Sweep()
 	if took := time.Since(began); took > 3*timeout {
 		t.Errorf("a sweep of 10 games with the store hung took %v, with StoreTimeout %v", took, timeout)
+	}
+}
+
+// TestBotSeatLostSaysCreated: a creation against the computer whose game
+// is stored but whose computer player's seat the store does not confirm
+// says that the game was created, not that nothing was recorded, and the
+// creation sent again with its Idempotency-Key answers the game, the
+// computer seated.
+func TestBotSeatLostSaysCreated(t *testing.T) {
+	c, store := hangServer(t, 123, 200*time.Millisecond)
+	store.lose.Store(true) // the join of the computer is written, its answer lost
+	body := `{"game": "zapita", "opponent": "easy"}`
+	var e errorJSON
+	code, raw := c.keyed("POST", "/games", "seat-lost-0123456789abcdefghij", body, &e)
+	if code != http.StatusServiceUnavailable || e.Kind != "unavailable" || !strings.Contains(e.Error, "the game was created") || strings.Contains(e.Error, "nothing was recorded") {
+		t.Fatalf("the creation whose seat the store lost: %d %s, want 503 saying the game was created", code, raw)
+	}
+	store.lose.Store(false)
+	var created createdJSON
+	if code, raw := c.keyed("POST", "/games", "seat-lost-0123456789abcdefghij", body, &created); code != http.StatusCreated {
+		t.Fatalf("the creation sent again: %d %s", code, raw)
+	}
+	var st stateJSON
+	if code, raw := c.do("GET", "/games/"+created.ID, created.Token, "", &st); code != http.StatusOK || st.Status != StatusPlaying {
+		t.Errorf("the game created: %d %s, want it played against the computer", code, raw)
 	}
 }

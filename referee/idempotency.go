@@ -171,7 +171,7 @@ func (s *Server) createdAgain(ctx context.Context, id, key string, hashes []stri
 			// The answer was lost before the computer player took its
 			// seat: it takes it now.
 			if err := s.seatBot(ctx, m, out.Invitation); err != nil {
-				return createdJSON{}, err
+				return createdJSON{}, unseated(err)
 			}
 		}
 		out.Invitation = ""

@@ -714,7 +714,7 @@ func (s *Server) createGameWith(ctx context.Context, req createRequest, ng newGa
 		// The computer player claims the invitation at once: nobody
 		// else may.
 		if err := s.seatBot(ctx, m, invitation); err != nil {
-			return createdJSON{}, err
+			return createdJSON{}, unseated(err)
 		}
 		invitation = ""
 	}
