@@ -80,7 +80,7 @@ func unseated(err error) error {
 	if !errors.As(err, &api) || api.kind != "unavailable" {
 		return err
 	}
-	e := failf(http.StatusServiceUnavailable, "unavailable", "the game was created, but the computer player could not take its seat (the store failed or did not answer in time): send the creation again with the same Idempotency-Key, or create another game")
+	e := failf(http.StatusServiceUnavailable, "unavailable", "the game was created, but the computer player could not take its seat (the store failed or did not answer in time): a creation sent with an Idempotency-Key may be sent again with it, which seats the player; without one, create another game")
 	e.retry = unavailableRetry
 	return e
 }

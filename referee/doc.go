@@ -353,8 +353,9 @@
 // again (once a minute at most) and sweeps those that expired, though
 // another node made them: the games of a node that died, and was not
 // started again, are deleted too. That sweep, one at a time and one a
-// second at most, ends with the request's StoreTimeout, and the answer is
-// then still "full"; the Janitor's sweeps go on from there. With a shared store that cannot count,
+// second at most, takes at most half the request's StoreTimeout, the
+// other half left to create the game; when the time runs out the answer
+// is still "full", and the Janitor's sweeps go on from there. With a shared store that cannot count,
 // each node counts the games it holds in memory, those created or read
 // there, not those it only listed at its start, which belong to every
 // node: the store may then hold up to about the number of nodes times

@@ -157,3 +157,113 @@ func TestFullStoreAnswersFull(t *testing.T) {
 		t.Errorf("the refused creations read %d games: the sweep went on past its request", n)
 	}
 }
+
+// TestFullSweepNoOutage: the sweep a creation refused for lack of room
+// makes, cut when it has used its share of the request's time, is not
+// logged as an outage of a store that answers every call, slowly.
+func TestFullSweepNoOutage(t *testing.T) {
+	store := &slowLoads{MemStore: &MemStore{}, delay: 2 * time.Millisecond}
+	cfg := testConfig(159)
+	cfg.Store, cfg.MaxGames, cfg.StoreTimeout = store, 300, 100*time.Millisecond
+	c := nodeWith(t, cfg)
+	for range 300 {
+		c.createOnly(createRequest{Game: "zapita"})
+	}
+	logs := captureLog(t)
+	var e errorJSON
+	if code, raw := c.do("POST", "/games", "", `{"game": "zapita"}`, &e); code != http.StatusServiceUnavailable || e.Kind != "full" {
+		t.Errorf("creation at the limit: %d %s, want 503 full", code, raw)
+	}
+	if strings.Contains(logs.String(), "the store fails") {
+		t.Errorf("a slow, healthy store logged as failing by the sweep for room:\n%s", logs.String())
+	}
+}
+
+// slowDeletes is a store whose deletes take a while.
+type slowDeletes struct {
+	*MemStore
+	delay time.Duration
+}
+
+func (s *slowDeletes) Delete(ctx context.Context, id string) error {
+	select {
+	case <-time.After(s.delay):
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	return s.MemStore.Delete(ctx, id)
+}
+
+// TestFullSweepLeavesTimeToCreate: at the limit of the server's own
+// store, its games expired and its deletes slow, the sweep a creation
+// makes for room leaves the creation time to be made, or the answer is
+// "full": the sweep spent the request's time, the store's Create was
+// then called on a spent context, and the answer was "unavailable" (a
+// write not confirmed, though none was made), logged as an outage.
+func TestFullSweepLeavesTimeToCreate(t *testing.T) {
+	clk := &clock{now: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
+	store := &slowDeletes{MemStore: &MemStore{}, delay: 6 * time.Millisecond}
+	cfg := testConfig(160)
+	cfg.Store, cfg.MaxGames, cfg.StoreTimeout, cfg.Now, cfg.WaitingTTL = store, 40, 100*time.Millisecond, clk.Now, 15*time.Minute
+	c := nodeWith(t, cfg)
+	for range 40 {
+		c.createOnly(createRequest{Game: "zapita"})
+	}
+	clk.advance(20 * time.Minute) // every game expires unjoined
+	logs := captureLog(t)
+	var e errorJSON
+	if code, raw := c.do("POST", "/games", "", `{"game": "zapita"}`, &e); code != http.StatusCreated && e.Kind != "full" {
+		t.Errorf("a creation after a sweep that made room: %d %s, want 201 or 503 full", code, raw)
+	}
+	if strings.Contains(logs.String(), "the store fails") {
+		t.Errorf("the sweep for room logged an outage:\n%s", logs.String())
+	}
+}
+
+// panickyDeletes panics at its first delete, as a store with a bug may.
+type panickyDeletes struct {
+	*MemStore
+	once atomic.Bool
+}
+
+func (s *panickyDeletes) Delete(ctx context.Context, id string) error {
+	if s.once.CompareAndSwap(false, true) {
+		panic("a bug of the store")
+	}
+	return s.MemStore.Delete(ctx, id)
+}
+
+// TestFullSweepPanicLeavesNothingHeld: a panic in the sweep for room
+// (answered 500 by the server, which goes on) neither stops every later
+// sweep for room nor makes Close wait for ever, as it did when the sweep
+// left its marks set.
+func TestFullSweepPanicLeavesNothingHeld(t *testing.T) {
+	clk := &clock{now: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
+	store := &panickyDeletes{MemStore: &MemStore{}}
+	cfg := testConfig(161)
+	cfg.Store, cfg.MaxGames, cfg.Now, cfg.WaitingTTL = store, 2, clk.Now, 15*time.Minute
+	c := newClientWith(t, cfg)
+	c.createOnly(createRequest{Game: "zapita"})
+	c.createOnly(createRequest{Game: "zapita"})
+	clk.advance(20 * time.Minute)
+	captureLog(t)
+	resp, err := c.hc.Post(c.url+"/games", "application/json", strings.NewReader(`{"game": "zapita"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusInternalServerError {
+		t.Fatalf("the creation whose sweep panics: %d, want 500", resp.StatusCode)
+	}
+	clk.advance(2 * time.Second)
+	if code, raw := c.do("POST", "/games", "", `{"game": "zapita"}`, nil); code != http.StatusCreated {
+		t.Errorf("a creation once the panic passed, an expired game still to sweep: %d %s, want 201", code, raw)
+	}
+	done := make(chan struct{})
+	go func() { c.server().Close(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(3 * time.Second):
+		t.Errorf("Close still waits 3 s after the panic")
+	}
+}

@@ -143,10 +143,12 @@ func storeContextOf(r *http.Request) context.Context {
 
 // note notes how a call to the store made with ctx ended, err, in the
 // store's health, and returns err. A call cut short because its request
-// was abandoned (the client left) or the server closes tells nothing of
-// the store; one whose deadline passed is a failure of the store.
+// was abandoned (the client left) or the server closes, or because a
+// sweep for room used its share of a request's time (sweepRoom), tells
+// nothing of the store; one whose deadline passed is a failure of the
+// store.
 func (s *Server) note(ctx context.Context, id string, write bool, err error) error {
-	if err != nil && errors.Is(ctx.Err(), context.Canceled) {
+	if err != nil && (errors.Is(ctx.Err(), context.Canceled) || errors.Is(context.Cause(ctx), errSweepBudget)) {
 		return err
 	}
 	return s.health.note(id, write, err)
@@ -428,16 +430,15 @@ func (s *Server) host(ctx context.Context, m *match, e Event) error {
 		}
 		// Expired games may make room, but a flood must not pay a sweep
 		// of every game on each refusal: at most one a second, one at a
-		// time, and within the request's time: when that runs out the
+		// time, and within half the request's time, the other half left
+		// to count and create: when the request's time runs out the
 		// answer is still that the server is full.
 		full := err
 		if s.sweepForRoom() {
-			if s.enterBackground() {
-				s.listForRoom(ctx)
-				s.sweep(ctx)
-				s.background.Done()
-			}
-			s.sweptForRoom()
+			s.sweepRoom(ctx)
+		}
+		if ctx.Err() != nil {
+			return full
 		}
 		if err := s.reserve(ctx, m.id); err != nil {
 			if ctx.Err() != nil {
@@ -509,6 +510,28 @@ func (s *Server) sweepForRoom() bool {
 	}
 	s.swept, s.sweeping = now, true
 	return true
+}
+
+// errSweepBudget ends the sweep a creation makes for room (sweepRoom):
+// its calls to the store cut by it tell nothing of the store.
+var errSweepBudget = errors.New("the sweep for room used its share of the request's time")
+
+// sweepRoom lists and sweeps the store for room, for a creation whose
+// calls to the store are made with ctx, within half the time ctx has
+// left. The caller had sweepForRoom's leave.
+func (s *Server) sweepRoom(ctx context.Context) {
+	defer s.sweptForRoom()
+	if !s.enterBackground() {
+		return
+	}
+	defer s.background.Done()
+	if d, ok := ctx.Deadline(); ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadlineCause(ctx, time.Now().Add(time.Until(d)/2), errSweepBudget)
+		defer cancel()
+	}
+	s.listForRoom(ctx)
+	s.sweep(ctx)
 }
 
 // sweptForRoom ends the sweep sweepForRoom allowed.
