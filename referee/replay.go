@@ -133,6 +133,9 @@ func frameOf(snap snapshot, who viewer, n int) (frameJSON, error) {
 		}
 		out.Position, out.Diagram = v.String(), v.Diagram()
 	}
+	if n == len(snap.history) {
+		endCaption(&d, snap)
+	}
 	out.SVG = who.svg(d)
 	return out, nil
 }

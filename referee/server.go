@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"io"
 	"log"
 	"maps"
@@ -26,6 +27,7 @@ import (
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/brouillard"
 	"github.com/hopsgames/hops/games"
+	"github.com/hopsgames/hops/internal/engine"
 )
 
 // Defaults and bounds of the server's limits.
@@ -856,8 +858,22 @@ func (s *Server) getSVG(w http.ResponseWriter, r *http.Request, m *match, who vi
 		fail(w, m, err)
 		return
 	}
+	endCaption(&d, snap)
 	w.Header().Set("Content-Type", "image/svg+xml")
 	io.WriteString(w, who.svg(d))
+}
+
+// endCaption writes under d, a picture of snap's last position, how the
+// game ended when the server ended it (a resignation, the ply bound),
+// which the position alone does not show: its caption named the side to
+// move of a game resigned.
+func endCaption(d *hops.Drawing, snap snapshot) {
+	switch {
+	case snap.status == StatusOver && snap.outcome.Over:
+		d.Caption = engine.Caption(snap.outcome, "")
+	case snap.status == StatusClosed:
+		d.Caption = fmt.Sprintf("closed unfinished after %d plies", len(snap.history))
+	}
 }
 
 // queryInt reads the query parameter name, an integer in [lo, hi], or def

@@ -850,3 +850,29 @@ func TestFullServer(t *testing.T) {
 		}
 	}
 }
+
+// TestSVGOfAResignedGame: the picture of a game a player resigned says,
+// under the board, who won and why, live and in the replay's last frame
+// (it named the side to move); an earlier frame still names it.
+func TestSVGOfAResignedGame(t *testing.T) {
+	c := newClient(t)
+	h := c.create("coir", "")
+	path := "/games/" + h.ID
+	white := h.Tokens["White"]
+	moves := c.allMoves(path, white)
+	if code, raw := c.do("POST", path+"/moves", white, jsonBody(moveRequest{moves[0]}), nil); code != http.StatusOK {
+		t.Fatalf("%d %s", code, raw)
+	}
+	if code, raw := c.do("POST", path+"/resign", h.Tokens["Black"], "", nil); code != http.StatusOK {
+		t.Fatalf("resign: %d %s", code, raw)
+	}
+	if code, pic := c.svg(path+"/svg", white); code != http.StatusOK || !strings.Contains(pic, "White won: Black resigned") || strings.Contains(pic, "to move") {
+		t.Errorf("the picture of the resigned game: %d, caption not saying White won:\n%.300s", code, pic[max(0, len(pic)-300):])
+	}
+	var last, first frameJSON
+	c.do("GET", path+"/replay?ply=1", "", "", &last)
+	c.do("GET", path+"/replay?ply=0", "", "", &first)
+	if !strings.Contains(last.SVG, "White won: Black resigned") || !strings.Contains(first.SVG, "White to move") {
+		t.Errorf("the replay's last frame does not say who won, or its first not who moves")
+	}
+}
