@@ -247,7 +247,7 @@ func (st *state) outcome() hops.Outcome {
 
 // noMove is the reason of a loss under G6, by side, written once so that
 // asking whether a game is over never allocates.
-var noMove = [2]string{SideName(White) + " has no legal move", SideName(Red) + " has no legal move"}
+var noMove = engine.BySide(SideName, "%s has no legal move")
 
 // Position is the true state of a game (B11): every pawn's face, where
 // the pieces stand, which pawns were turned over, the captured counts,

@@ -172,7 +172,7 @@ func (p Position) twoSteps() bool {
 // whether a game is over never allocates.
 var (
 	carriedBeyond = [2]string{SideName(Blue) + " carried the ball beyond rank 7", SideName(Red) + " carried the ball beyond rank 1"}
-	noTurn        = [2]string{SideName(Blue) + " has no legal turn", SideName(Red) + " has no legal turn"}
+	noTurn        = engine.BySide(SideName, "%s has no legal turn")
 )
 
 // Outcome says whether the game is over: the ball has left the board

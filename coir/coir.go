@@ -162,8 +162,8 @@ func (p Position) Outcome() hops.Outcome {
 // The reasons Outcome gives, by side, written once so that asking
 // whether a game is over never allocates.
 var (
-	allShow = [2]string{"all twelve pawns show " + SideName(White) + "'s colour", "all twelve pawns show " + SideName(Black) + "'s colour"}
-	noMove  = [2]string{SideName(White) + " has no legal move", SideName(Black) + " has no legal move"}
+	allShow = engine.BySide(SideName, "all twelve pawns show %s's colour")
+	noMove  = engine.BySide(SideName, "%s has no legal move")
 )
 
 // zobrist holds one key per colour and square, then the side key.

@@ -152,7 +152,7 @@ func (p Position) Outcome() hops.Outcome {
 
 // noMove is the reason of a loss under G6, by side, written once so that
 // asking whether a game is over never allocates.
-var noMove = [2]string{SideName(White) + " has no legal move", SideName(Khaki) + " has no legal move"}
+var noMove = engine.BySide(SideName, "%s has no legal move")
 
 // over reports whether the bomb rests on a headquarters (Z3).
 func (p *Position) over() bool { return hqs.Has(p.bomb) }

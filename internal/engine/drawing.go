@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"fmt"
+
 	"github.com/hopsgames/hops"
 )
 
@@ -74,4 +76,11 @@ func Caption(o hops.Outcome, toMove string) string {
 		return toMove + " to move"
 	}
 	return o.WinnerName + " won: " + o.Reason
+}
+
+// BySide returns format filled with each side's name, First then Second:
+// a game's reasons and messages written once, so that giving one does
+// not allocate.
+func BySide(name func(hops.Side) string, format string) [2]string {
+	return [2]string{fmt.Sprintf(format, name(hops.First)), fmt.Sprintf(format, name(hops.Second))}
 }
