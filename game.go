@@ -333,16 +333,15 @@ func (e erased[P, M]) PlayIndex(i int) (State, error) {
 
 func (e erased[P, M]) Successors() iter.Seq2[int, State] {
 	return func(yield func(int, State) bool) {
-		buf := e.k.bufs.Get().(*[]M)
-		defer e.k.bufs.Put(buf)
-		*buf = e.p.AppendMoves((*buf)[:0])
-		for i, m := range *buf {
-			// A generated move always plays; the error cannot happen.
-			next, err := e.p.Play(m)
-			if err != nil || !yield(i, erased[P, M]{g: e.g, p: next, k: e.k}) {
-				return
+		e.withMoves(func(moves []M) {
+			for i, m := range moves {
+				// A generated move always plays; the error cannot happen.
+				next, err := e.p.Play(m)
+				if err != nil || !yield(i, erased[P, M]{g: e.g, p: next, k: e.k}) {
+					return
+				}
 			}
-		}
+		})
 	}
 }
 
