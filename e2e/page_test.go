@@ -612,10 +612,7 @@ func TestAccessibility(t *testing.T) {
 	p.audit("the lobby", axe)
 	p.screenshot("lobby")
 	for _, name := range games.Names() {
-		p.createGame(name, "easy")
-		p.waitFor("my turn", 20*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
-		p.do(chromedp.Evaluate(`document.getElementById('rules-box').open = true`, nil))
-		p.do(chromedp.WaitVisible(`#rules p`, chromedp.ByQuery))
+		p.openRules(name)
 		// The rules are the player's: how programs write positions and
 		// count moves is left to the rule book.
 		var rules struct {
@@ -989,10 +986,7 @@ func TestSpentBrouillardInvitation(t *testing.T) {
 func TestRulesCiteWhatIsShown(t *testing.T) {
 	p := newPage(t, "rules reader")
 	for _, name := range games.Names() {
-		p.createGame(name, "easy")
-		p.waitFor("my turn", 20*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
-		p.do(chromedp.Evaluate(`document.getElementById('rules-box').open = true`, nil))
-		p.do(chromedp.WaitVisible(`#rules p`, chromedp.ByQuery))
+		p.openRules(name)
 		var rules struct {
 			Below, Missing []string
 		}
@@ -1011,4 +1005,14 @@ func TestRulesCiteWhatIsShown(t *testing.T) {
 			t.Errorf("the rules of %s point at what the page does not show: %q; they cite %v, not on the page", name, rules.Below, rules.Missing)
 		}
 	}
+}
+
+// openRules starts a game of name against the computer and opens its
+// rules on the page.
+func (p *page) openRules(name string) {
+	p.t.Helper()
+	p.createGame(name, "easy")
+	p.waitFor("my turn", 20*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
+	p.do(chromedp.Evaluate(`document.getElementById('rules-box').open = true`, nil))
+	p.do(chromedp.WaitVisible(`#rules p`, chromedp.ByQuery))
 }
