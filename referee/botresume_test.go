@@ -29,6 +29,24 @@ func (s *joinGate) Append(ctx context.Context, id string, seq int, e Event) erro
 	return s.Store.Append(ctx, id, seq, e)
 }
 
+// duringSeat makes call on a node whose store is gate, the join of the
+// computer's seat holding there, the game's id derived from key; while
+// the join waits, node b reads the game, which waits for its second
+// player. It returns what call did once the join went on.
+func duringSeat[T any](t *testing.T, gate *joinGate, b *client, key string, call func() T) T {
+	t.Helper()
+	gate.hold.Store(true)
+	out := make(chan T, 1)
+	go func() { out <- call() }()
+	<-gate.reached
+	var st stateJSON
+	if code, raw := b.do("GET", "/games/"+derive("game id", key), derive("creator token", key), "", &st); code != http.StatusOK || st.Status != StatusWaiting {
+		t.Fatalf("b reads the game before the seat is taken: %d %s", code, raw)
+	}
+	close(gate.release)
+	return <-out
+}
+
 // replies plays a move for the person on c in the game against the
 // computer created as created, if it is his turn, and reports whether the
 // computer moves within 10 s.
@@ -66,23 +84,13 @@ func TestBotResumesOnTheNodeThatLostTheSeat(t *testing.T) {
 	gate := &joinGate{Store: store, reached: make(chan struct{}), release: make(chan struct{})}
 	a, b := node(t, gate, 130), node(t, store, 131)
 	body := `{"game": "zapita", "opponent": "easy"}`
-	gate.hold.Store(true)
-	first := make(chan createdJSON, 1)
-	go func() {
+	created := duringSeat(t, gate, b, key1, func() createdJSON {
 		var out createdJSON
 		if code, raw := a.keyed("POST", "/games", key1, body, &out); code != http.StatusCreated {
 			t.Errorf("creation on a: %d %s", code, raw)
 		}
-		first <- out
-	}()
-	<-gate.reached
-	id := derive("game id", key1)
-	var st stateJSON
-	if code, raw := b.do("GET", "/games/"+id, derive("creator token", key1), "", &st); code != http.StatusOK || st.Status != StatusWaiting {
-		t.Fatalf("b reads the game before the seat is taken: %d %s", code, raw)
-	}
-	close(gate.release)
-	created := <-first
+		return out
+	})
 	var again createdJSON
 	if code, raw := b.keyed("POST", "/games", key1, body, &again); code != http.StatusCreated || again != created {
 		t.Fatalf("the creation again on b: %d %s, want %+v", code, raw, created)
@@ -169,23 +177,13 @@ func TestBotResumesInAKeyedRematch(t *testing.T) {
 		code, _ := c.send("POST", "/games/"+game.ID+"/rematch", header, "", &r)
 		return code, r
 	}
-	gate.hold.Store(true)
-	first := make(chan rematchJSON, 1)
-	go func() {
+	r := duringSeat(t, gate, b, key2, func() rematchJSON {
 		code, r := ask(a)
 		if code != http.StatusCreated {
 			t.Errorf("the rematch on a: %d %+v", code, r)
 		}
-		first <- r
-	}()
-	<-gate.reached
-	id := derive("game id", key2)
-	var st stateJSON
-	if code, raw := b.do("GET", "/games/"+id, derive("creator token", key2), "", &st); code != http.StatusOK || st.Status != StatusWaiting {
-		t.Fatalf("b reads the rematch before the seat is taken: %d %s", code, raw)
-	}
-	close(gate.release)
-	r := <-first
+		return r
+	})
 	if code, again := ask(b); code != http.StatusCreated || again != r {
 		t.Fatalf("the rematch again on b: %d %+v, want %+v", code, again, r)
 	}
@@ -209,26 +207,13 @@ func TestBotResumesFromAnotherNodesEvents(t *testing.T) {
 	gate := &joinGate{Store: store, reached: make(chan struct{}), release: make(chan struct{})}
 	held := newBotGate(gate) // a's computer moves wait there until a dies
 	a, b := node(t, held, 132), node(t, store, 133)
-	gate.hold.Store(true)
-	first := make(chan createdJSON, 1)
-	go func() {
+	created := duringSeat(t, gate, b, key3, func() createdJSON {
 		var out createdJSON
-		if code, raw := a.do("POST", "/games", "", `{"game": "zapita", "opponent": "easy"}`, &out); code != http.StatusCreated {
+		if code, raw := a.keyed("POST", "/games", key3, `{"game": "zapita", "opponent": "easy"}`, &out); code != http.StatusCreated {
 			t.Errorf("creation on a: %d %s", code, raw)
 		}
-		first <- out
-	}()
-	<-gate.reached
-	var ids []string
-	store.List(context.Background(), func(sum Summary) error { ids = append(ids, sum.ID); return nil })
-	if len(ids) != 1 {
-		t.Fatalf("the store holds %v", ids)
-	}
-	if code, raw := b.do("GET", "/games/"+ids[0], "", "", nil); code != http.StatusOK {
-		t.Fatalf("b reads the game before the seat is taken: %d %s", code, raw)
-	}
-	close(gate.release)
-	created := <-first
+		return out
+	})
 	var st stateJSON
 	a.do("GET", "/games/"+created.ID, created.Token, "", &st)
 	if st.ToMove == created.You {
