@@ -223,60 +223,164 @@ func (st *stage) exitPath(from hops.Square) (hops.Path, bool) {
 // the carrier) that end on a square of taken after taking the ball or on
 // a square of plain without taking it, and whether there is one: the
 // path the generator keeps when it replaces a path only by a strictly
-// shorter one. It deepens the search one jump at a time, and cuts a path
-// when even ignoring G5 it cannot reach its goal in the jumps left.
+// shorter one. It cuts a path that cannot reach its goal in fewer jumps
+// than the bound (see need): first for one length at a time, which finds
+// short paths at little cost; then, past deepenLengths lengths, in one
+// search whose bound is the shortest path found so far. Each deeper
+// length would search again all that the last one did, and when G5
+// leaves no path, the lengths would run up to the longest one.
 func shortestJumps(r *hops.JumpRules, from hops.Square, taken, plain hops.Bitboard) (hops.Path, bool) {
-	var toTaken, toBefore, toPlain distances
-	toTaken.init(r, taken)
-	// Before taking, the goals are the squares from which a jump over
-	// the carrier starts: one jump, then what its landing still needs.
-	// Without taking, the goals are those of plain, if any.
-	toBefore.init(r, 0)
-	c := r.Take.First()
-	for d := hops.Dir(0); d < 8; d++ {
-		if l, w := stepTable[c][d], stepTable[c][d^4]; l != hops.NoSquare && w != hops.NoSquare && r.Land.Has(l) {
-			toBefore.seed(w.Bit(), 1+toTaken.at(l))
-		}
-	}
-	toPlain.init(r, plain)
-	before := func(e hops.Square) int {
-		if plain == 0 {
-			return toBefore.at(e)
-		}
-		return min(toBefore.at(e), toPlain.at(e))
-	}
+	var g takeGoal
+	g.init(r, taken, plain)
 	var s hops.JumpSearch
-	for k := max(1, before(from)); k < hops.MaxPath; k++ {
+	s.Reset(r, from)
+	k0 := max(1, g.distance(&s))
+	for k := k0; k < min(k0+deepenLengths, hops.MaxPath); k++ {
 		s.Reset(r, from)
 		deep := false
 		for s.Next() {
-			d, e := s.Jumps(), s.End()
-			var left int
-			if s.Taken() {
-				left = toTaken.at(e)
-			} else {
-				left = before(e)
-			}
-			if d+left > k {
+			d := s.Jumps()
+			l := g.distance(&s)
+			if d+l > k {
 				s.Prune()
-				deep = deep || left < hops.MaxPath
+				deep = deep || l < hops.MaxPath
 				continue
 			}
 			if d < k {
 				continue
 			}
 			deep = true
-			if s.Taken() && taken.Has(e) || !s.Taken() && plain.Has(e) {
+			if g.reached(&s) {
 				return s.Path(), true
 			}
 			s.Prune()
 		}
 		if !deep {
+			return hops.Path{}, false
+		}
+	}
+	// No path is shorter than k0+deepenLengths jumps: the first path
+	// found of the fewest jumps is the one to return, and a later one
+	// replaces it only when shorter.
+	best, bestJumps := hops.Path{}, hops.MaxPath
+	s.Reset(r, from)
+	for s.Next() {
+		d := s.Jumps()
+		if d+g.need(&s, bestJumps-1-d) >= bestJumps {
+			s.Prune()
+			continue
+		}
+		if g.reached(&s) {
+			best, bestJumps = s.Path(), d
+			s.Prune()
+		}
+	}
+	return best, bestJumps < hops.MaxPath
+}
+
+// takeGoal is what shortestJumps looks for: a path that takes the ball
+// and ends on a square of taken, or ends on a square of plain without
+// taking it.
+type takeGoal struct {
+	taken, plain hops.Bitboard
+	over, land   hops.Bitboard
+	// The jumps over the carrier: from before[i] to after[i].
+	before, after [8]hops.Square
+	n             int
+	starts        hops.Bitboard // the squares of before
+	// toTaken: the fewest jumps from a square to a square of taken,
+	// ignoring G5; toBefore the same before taking, and toPlain to a
+	// square of plain.
+	toTaken, toBefore, toPlain distances
+}
+
+func (g *takeGoal) init(r *hops.JumpRules, taken, plain hops.Bitboard) {
+	g.taken, g.plain = taken, plain
+	g.over, g.land = r.Over, r.Land
+	g.toTaken.init(r, taken)
+	// Before taking, the goals are the squares from which a jump over
+	// the carrier starts: one jump, then what its landing still needs.
+	g.toBefore.init(r, 0)
+	c := r.Take.First()
+	for d := hops.Dir(0); d < 8; d++ {
+		if l, w := stepTable[c][d], stepTable[c][d^4]; l != hops.NoSquare && w != hops.NoSquare && r.Land.Has(l) {
+			g.toBefore.seed(w.Bit(), 1+g.toTaken.at(l))
+			g.before[g.n], g.after[g.n] = w, l
+			g.starts |= w.Bit()
+			g.n++
+		}
+	}
+	g.toPlain.init(r, plain)
+}
+
+// reached reports whether the current path of s is one that is looked for.
+func (g *takeGoal) reached(s *hops.JumpSearch) bool {
+	if s.Taken() {
+		return g.taken.Has(s.End())
+	}
+	return g.plain.Has(s.End())
+}
+
+// distance returns the fewest jumps the current path of s still needs,
+// ignoring G5, or hops.MaxPath when it can never reach its goal.
+func (g *takeGoal) distance(s *hops.JumpSearch) int {
+	e := s.End()
+	switch {
+	case s.Taken():
+		return g.toTaken.at(e)
+	case g.plain == 0:
+		return g.toBefore.at(e)
+	}
+	return min(g.toBefore.at(e), g.toPlain.at(e))
+}
+
+// need returns at least budget+1 when the current path of s cannot reach
+// its goal in budget jumps more, and otherwise a lower bound of the jumps
+// it still needs (hops.MaxPath when it can never reach it). The distances
+// ignore G5 and answer first; only a path they let through pays for a
+// search over the squares it has not occupied yet, which sees most of
+// what G5 forbids: an end from which the only ways to the carrier, or
+// back from it, go through squares the path has already used.
+func (g *takeGoal) need(s *hops.JumpSearch, budget int) int {
+	e := s.End()
+	static := g.distance(s)
+	if static > budget || static == 0 {
+		return static
+	}
+	open := g.land &^ s.Visited() // where the path may still land
+	free := open                  // and where the search has not been yet
+	front := e.Bit()
+	best := hops.MaxPath
+	for i := 0; i < best; i++ {
+		if i > budget {
+			return budget + 1
+		}
+		if s.Taken() {
+			if front&g.taken != 0 {
+				return max(i, static)
+			}
+		} else {
+			if front&g.plain != 0 {
+				best = i
+			}
+			for j := 0; j < g.n && front&g.starts != 0; j++ {
+				if front.Has(g.before[j]) && open.Has(g.after[j]) {
+					best = min(best, i+1+g.toTaken.at(g.after[j]))
+				}
+			}
+		}
+		front = board.JumpLandings(front, g.over) & free
+		free &^= front
+		if front == 0 {
 			break
 		}
 	}
-	return hops.Path{}, false
+	return max(best, static)
 }
+
+// deepenLengths is how many lengths shortestJumps searches one at a time
+// before it searches all the rest at once.
+const deepenLengths = 2
 
 // distances holds, for goal squares each with a cost (the jumps still
 // needed from there), the fewest jumps from a square to reach a goal,
