@@ -131,19 +131,10 @@ func Replay(rec *hops.Record) ([]hops.State, error) {
 	return states, err
 }
 
-// errNoState is the error of a nil State given where a state is needed.
-func errNoState() error { return hops.Errorf(hops.ErrSyntax, "", "state", "no state") }
-
 // lookupState returns the registered game of s.
-// noState reports whether s holds no state: nil, or the zero State.
-func noState(s hops.State) bool {
-	z, ok := s.(interface{ IsZero() bool })
-	return s == nil || ok && z.IsZero()
-}
-
 func lookupState(s hops.State) (*entry, error) {
-	if noState(s) {
-		return nil, errNoState()
+	if engine.NoState(s) {
+		return nil, engine.ErrNoState()
 	}
 	return lookup(s.Game())
 }
@@ -247,8 +238,8 @@ func typed[P hops.Position[P, M], M hops.Move](g *hops.Game) *entry {
 // says what s holds instead.
 func Value[P any](s hops.State) (P, error) {
 	p, ok := hops.As[P](s)
-	if noState(s) {
-		return p, errNoState()
+	if engine.NoState(s) {
+		return p, engine.ErrNoState()
 	}
 	if !ok {
 		return p, hops.Errorf(hops.ErrSyntax, "", "state", "a %s state does not hold a %T", s.Game(), p)

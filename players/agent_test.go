@@ -173,28 +173,34 @@ func TestNewRefusesUnknown(t *testing.T) {
 	}
 }
 
-// TestChooseRefusesOtherStates: an agent given no state, or a state of
-// another game, answers an *hops.Error and plays nothing.
+// TestChooseRefusesOtherStates: an agent of any kind, for any game, given
+// no state (nil, or the zero games.State that JSON null decodes to) or a
+// state of another game, answers an *hops.Error and plays nothing.
 func TestChooseRefusesOtherStates(t *testing.T) {
-	agent, err := New(games.All()[0], KindRandom, Options{Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	other := games.All()[1].Start(hops.First)
-	for name, s := range map[string]hops.State{"no state": nil, "another game's state": other} {
-		var move string
-		var err error
-		func() {
-			defer func() {
-				if r := recover(); r != nil {
-					t.Errorf("Choose(%s) panics: %v", name, r)
+	all := games.All()
+	for i, g := range all {
+		other := all[(i+1)%len(all)].Start(hops.First)
+		for _, kind := range Kinds() {
+			agent, err := New(g, kind, Options{Seed: 1, Nodes: 100})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for name, s := range map[string]hops.State{"no state": nil, "the zero games.State": games.State{}, "another game's state": other} {
+				var move string
+				var err error
+				func() {
+					defer func() {
+						if r := recover(); r != nil {
+							t.Errorf("%s %s: Choose(%s) panics: %v", g.Name, kind, name, r)
+						}
+					}()
+					move, err = agent.Choose(s)
+				}()
+				var he *hops.Error
+				if move != "" || !errors.As(err, &he) {
+					t.Errorf("%s %s: Choose(%s) = %q, %v; want an *hops.Error", g.Name, kind, name, move, err)
 				}
-			}()
-			move, err = agent.Choose(s)
-		}()
-		var he *hops.Error
-		if move != "" || !errors.As(err, &he) {
-			t.Errorf("Choose(%s) = %q, %v; want an *hops.Error", name, move, err)
+			}
 		}
 	}
 }

@@ -49,6 +49,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/engine"
 )
 
 // Agent chooses moves in a game handled as text: given the state of the
@@ -82,12 +83,11 @@ func Erase[P hops.Position[P, M], M hops.Move](pl Player[P, M]) Agent {
 type erased[P hops.Position[P, M], M hops.Move] struct{ pl Player[P, M] }
 
 func (e erased[P, M]) Choose(s hops.State) (string, error) {
-	var p P
-	if s == nil {
-		return "", hops.Errorf(hops.ErrSyntax, "", "state", "no state")
-	}
-	p, ok := s.Value().(P)
-	if !ok {
+	p, ok := hops.As[P](s)
+	switch {
+	case engine.NoState(s):
+		return "", engine.ErrNoState()
+	case !ok:
 		return "", hops.Errorf(hops.ErrSyntax, "", "state", "a %s position is not a %T", s.Game(), p)
 	}
 	m, err := e.pl.Move(p)
