@@ -94,8 +94,9 @@ func (t *MCTS[P, M]) Move(p P) (M, error) {
 }
 
 // Search chooses a move for the side to move in p: the root move visited
-// most. Result.Score is its mean reward scaled to ±MaxEval; Depth is the
-// deepest tree node reached. Like Searcher's, it looks at a position
+// most. Result.Score is its mean reward scaled to ±MaxEval, or Win-1
+// when it plays a win in one (found before any iteration, as Searcher
+// scores it); Depth is the deepest tree node reached. Like Searcher's, it looks at a position
 // with hidden pieces only through the view of its side to move: every
 // iteration draws a position from it (see SearchSampled).
 func (t *MCTS[P, M]) Search(p P) (Result[M], error) {

@@ -585,3 +585,23 @@ func replyWins(q brouillard.Position, side hops.Side) (bool, brouillard.Move) {
 	}
 	return false, brouillard.Move{}
 }
+
+// TestMCTSScore: MCTS scores a win in one Win-1, as Searcher does, and any
+// other choice by its mean reward within ±MaxEval (its documentation).
+func TestMCTSScore(t *testing.T) {
+	win, err := zapita.Parse("a5A/b5B/c5C/3*C2/c6/b5B/a5A w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := NewMCTS(ZapitaEval, ZapitaTactics(), Options{Nodes: 300, Seed: 1})
+	r, err := m.Search(win)
+	if err != nil || r.Score != Win-1 {
+		t.Errorf("a win in one: score %d, %v; want Win-1 (%d)", r.Score, err, Win-1)
+	}
+	for _, p := range []zapita.Position{zapita.Start(), zapita.Start().Mirror()} {
+		r, err := m.Search(p)
+		if err != nil || r.Score < -MaxEval || r.Score > MaxEval {
+			t.Errorf("%s: score %d, %v; want within ±MaxEval", p, r.Score, err)
+		}
+	}
+}
