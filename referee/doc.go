@@ -234,9 +234,12 @@
 // command uses, accepts -max-conns connections at once (the others wait
 // to be accepted) and at most -max-conns-per-client from one client: a
 // connection beyond that share is answered 429 and closed at once. Idle
-// keep-alive connections are closed after 30 s and slow clients time
-// out. A client holds at most StreamsPerClient event streams at once
-// (429 beyond), and a stream ends after StreamLifetime (the page then
+// keep-alive connections are closed after 30 s; a request's headers must
+// arrive within 5 s and its body within 10 s, and an answer that cannot
+// be written within 30 s ends the connection (an event stream's each
+// event within 10 s: a client that stops reading a stream keeps it until
+// the network's buffers fill, then loses it 10 s later). A client holds
+// at most StreamsPerClient event streams at once (429 beyond), and a stream ends after StreamLifetime (the page then
 // opens another); a comment line every 15 s shows that it is alive.
 // A request waits for the store StoreTimeout at most (-store-timeout, 5 s
 // by default), and for no longer than its client does: a store that hangs
