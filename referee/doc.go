@@ -239,8 +239,9 @@
 // be written within 30 s ends the connection (an event stream's each
 // event within 10 s: a client that stops reading a stream keeps it until
 // the network's buffers fill, then loses it 10 s later). A client holds
-// at most StreamsPerClient event streams at once (429 beyond), and a stream ends after StreamLifetime (the page then
-// opens another); a comment line every 15 s shows that it is alive.
+// at most StreamsPerClient event streams at once (429 beyond), and a
+// stream ends after StreamLifetime (the page then opens another); a
+// comment line every 15 s shows that it is alive.
 // A request waits for the store StoreTimeout at most (-store-timeout, 5 s
 // by default), and for no longer than its client does: a store that hangs
 // (a database stopped, a storage or a network that no longer answers) is
