@@ -62,13 +62,17 @@
 // A state looks like
 //
 //	{"id": "...", "game": "catchit", "status": "playing", "ply": 2,
-//	 "to_move": "Blue", "position": "rrrrrrr/7/7/7/7/7/bbbBbbb b",
+//	 "version": 4, "to_move": "Blue",
+//	 "position": "rrrrrrr/7/7/7/7/7/bbbBbbb b",
 //	 "diagram": "...", "outcome": {"over": false}, "you": "Blue"}
 //
-// where ply counts the moves played, position is the position text the
-// game package reads, and you is the side of the token sent, if any; in
-// Brouillard "view": true says that position and diagram are that side's
-// view (B12). The
+// where ply counts the moves played, version counts the game's events
+// (its creation, the join, each move, a resignation, each takeback, the
+// rematch asked for: the event stream's id), position is the position
+// text the game package reads, and you is the side of the token sent, if
+// any; in Brouillard "view": true says that position and diagram are
+// that side's view (B12). Of two states of a game the newer is the one
+// of higher version, not of higher ply: a takeback lowers the ply. The
 // status is "waiting" (for the second player), "playing", "over" (a side
 // won, by the rules or because the other resigned: outcome says which and
 // why) or "closed" (see Limits).
@@ -446,18 +450,26 @@
 //	GET  /games/{id}/events      the game's states as server-sent events
 //	                             (text/event-stream), each a state as GET
 //	                             /games/{id} answers it plus "last", the last move,
-//	                             and "reveal"; the stream ends with the game. It
-//	                             sends the newest state: states that follow each
-//	                             other faster than the client reads skip to the
-//	                             newest ("ply" tells), so a client that needs
-//	                             every move and reveal reads /history
+//	                             and "reveal"; the stream ends with the game. Each
+//	                             event's "id:" is the state's version, which rises
+//	                             with every change of the game, a takeback too
+//	                             (whose ply is lower), and is the same on every
+//	                             node: a client shows a state only if its version
+//	                             is higher than the one shown. It sends the newest
+//	                             state: states that follow each other faster than
+//	                             the client reads skip to the newest ("version"
+//	                             tells), so a client that needs every move and
+//	                             reveal reads /history. A client that connects
+//	                             again gets the current state first, and needs
+//	                             no Last-Event-ID
 //	GET  /games/{id}/replay      the game after ?ply=N moves (default: all played),
 //	                             for a player or anyone without a token:
-//	                             {"id", "game", "hidden", "ply", "plies", "move",
-//	                             "reveal", "to_move", "position", "diagram",
-//	                             "svg", "moves", "movers", "reveals", "status",
-//	                             "outcome", "result", "you"}, you being the
-//	                             asker's side when he sent his token; "hidden":
+//	                             {"id", "game", "hidden", "ply", "plies",
+//	                             "version", "move", "reveal", "to_move",
+//	                             "position", "diagram", "svg", "moves", "movers",
+//	                             "reveals", "status", "outcome", "result", "you"},
+//	                             version being the game's (as in its state), you
+//	                             the asker's side when he sent his token; "hidden":
 //	                             true, to a spectator of a Brouillard game in
 //	                             progress, says that the position is not shown
 //	                             (a player then sees his view; once the game is

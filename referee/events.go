@@ -60,10 +60,12 @@ const (
 
 // getEvents streams the game's states as server-sent events
 // (text/event-stream): one "state" event at once, then one after each
-// event of the game (join, move, resignation). The stream ends after the
-// state that ends the game, or when the game is deleted. A client that
-// cannot send the Authorization header with its request (EventSource)
-// reads the stream with fetch instead.
+// event of the game (join, move, resignation, takeback), each with the
+// game's version as its id: the number of events applied, the same on
+// every node. The stream ends after the state that ends the game, or
+// when the game is deleted. A client that cannot send the Authorization
+// header with its request (EventSource) reads the stream with fetch
+// instead.
 //
 // A client holds at most StreamsPerClient streams at once (the next is
 // answered 429), and a stream lasts at most StreamLifetime: the server

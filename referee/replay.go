@@ -40,12 +40,13 @@ func public(snap snapshot) bool {
 // it: the game as it stood after ply moves, the move that led there and
 // what it made public, and the whole list of moves.
 type frameJSON struct {
-	ID     string `json:"id"`
-	Game   string `json:"game"`
-	Status string `json:"status"` // the game's status now
-	Ply    int    `json:"ply"`    // the position shown: after this many moves
-	Plies  int    `json:"plies"`  // the moves played so far
-	ToMove string `json:"to_move"`
+	ID      string `json:"id"`
+	Game    string `json:"game"`
+	Status  string `json:"status"`  // the game's status now
+	Ply     int    `json:"ply"`     // the position shown: after this many moves
+	Plies   int    `json:"plies"`   // the moves played so far
+	Version int    `json:"version"` // the game's version now, as its state gives it
+	ToMove  string `json:"to_move"`
 	// Move is the move that led to the position ("" at the start),
 	// Reveal what it made public in Brouillard.
 	Move   string `json:"move,omitempty"`
@@ -93,7 +94,7 @@ func stateAt(snap snapshot, n int) (hops.State, []string, error) {
 // frameOf describes snap's game after n moves to who.
 func frameOf(snap snapshot, who viewer, n int) (frameJSON, error) {
 	out := frameJSON{
-		ID: snap.id, Game: snap.game.Name, Status: snap.status, Ply: n, Plies: len(snap.history),
+		ID: snap.id, Game: snap.game.Name, Status: snap.status, Ply: n, Plies: len(snap.history), Version: snap.version,
 		Outcome: snap.outcome, Result: hops.ResultOf(snap.outcome), Moves: snap.history,
 	}
 	if who.ok {

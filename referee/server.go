@@ -428,6 +428,7 @@ type (
 		Game     string       `json:"game"`
 		Status   string       `json:"status"`
 		Ply      int          `json:"ply"`
+		Version  int          `json:"version"` // the game's events so far, the events' id: rises with each, a takeback too
 		ToMove   string       `json:"to_move"`
 		Position string       `json:"position"`
 		Diagram  string       `json:"diagram"`
@@ -812,6 +813,7 @@ func stateOf(snap snapshot, who viewer) (stateJSON, error) {
 		Game:    snap.game.Name,
 		Status:  snap.status,
 		Ply:     len(snap.history),
+		Version: snap.version,
 		ToMove:  snap.game.SideName(st.ToMove()),
 		Outcome: o,
 	}

@@ -19,7 +19,7 @@ let boardSVG = ''; // the picture of the position (no move being built)
 let focusSq = '';  // the square the keyboard focus is on
 let mode = 'play'; // 'play' or 'watch' (replay and spectators)
 let frame = null;  // the replay's frame shown
-let lastAnnounced = -1;
+let announced = null; // the moves of the last list announce saw (null: none yet)
 // What each click of the move being built did, from the board shown
 // before it: chose a piece to move (pick), or made a hop, drawn on the
 // preview; throwing tells, in Zapita, that the pawn had reached the bomb
@@ -170,7 +170,7 @@ function connection(up) {
     if (game && game.id && mode === 'play' && game.token) {
       fetch(`games/${game.id}`, { headers: { Authorization: 'Bearer ' + game.token } })
         .then((r) => (r.ok ? r.json() : null))
-        .then((st) => { if (st && game && st.id === game.id) onState(st, !state || st.ply !== state.ply); })
+        .then((st) => { if (st && game && st.id === game.id) onState(st); })
         .catch(() => {});
     }
   }
@@ -514,7 +514,7 @@ async function openGame(g) {
   state = null;
   frame = null;
   boardSVG = '';
-  lastAnnounced = -1;
+  announced = null;
   $('lobby').hidden = true;
   $('play').hidden = false;
   $('title').textContent = k.title;
@@ -635,10 +635,13 @@ function myTurn() {
   return mode === 'play' && state && state.status === 'playing' && state.to_move === game.you;
 }
 
-// onState shows a state of the game, if newer than the one shown (or
-// whatever it is, when forced: after a takeback).
-function onState(st, force) {
-  if (!force && state && (st.ply < state.ply || (st.ply === state.ply && st.status === state.status))) return;
+// onState shows a state of the game, if newer than the one shown: of a
+// higher version. The version counts the game's events and rises with
+// each, a takeback too, which lowers the ply: the ply cannot tell which
+// of two states is newer (a takeback made in another tab, and the move
+// played again, give states of a ply no higher than the one shown).
+function onState(st) {
+  if (state && st.version <= state.version) return;
   state = st;
   render();
 }
@@ -647,6 +650,7 @@ async function render() {
   const st = state;
   const s = $('status');
   s.dataset.ply = st.ply;
+  s.dataset.version = st.version;
   s.dataset.status = st.status;
   s.dataset.position = st.position;
   s.dataset.you = game.you;
@@ -736,7 +740,7 @@ function fogText(f) {
 }
 
 async function drawBoard() {
-  const ply = state.ply;
+  const st = state;
   let text;
   try {
     const r = await fetch(`games/${game.id}/svg`, { headers: { Authorization: 'Bearer ' + game.token } });
@@ -747,7 +751,7 @@ async function drawBoard() {
     connection(false);
     return;
   }
-  if (state.ply !== ply) return;
+  if (state !== st) return; // a newer state came meanwhile: its picture follows
   boardSVG = text;
   showSVG(text);
 }
@@ -887,9 +891,11 @@ function tidy(svg) {
 // ---- The move list ----
 
 async function listMoves() {
+  const st = state;
   playFrame = null;
   try {
     const f = await api('GET', `games/${game.id}/replay`);
+    if (state !== st) return; // a newer state came meanwhile: its list follows
     playFrame = f;
     showMoves(f, f.plies);
     announce(f);
@@ -973,12 +979,14 @@ function showMoves(f, ply) {
   else ol.scrollTop = ol.scrollHeight;
 }
 
-// announce tells a screen reader the opponent's move, once.
+// announce tells a screen reader the opponent's move, once: when the
+// list of moves is not the start of the last one seen (a takeback
+// shortens it, and the moves it took back are not played again).
 function announce(f) {
-  if (f.plies === lastAnnounced) return;
-  const first = lastAnnounced < 0;
-  lastAnnounced = f.plies;
-  if (first || !f.plies) return;
+  const before = announced;
+  announced = f.moves || [];
+  if (!before || !f.plies) return;
+  if (f.plies <= before.length && f.moves.every((m, i) => m === before[i])) return;
   const mover = f.movers[f.plies - 1];
   if (mover === game.you) return;
   const reveal = f.reveal ? `, which showed ${f.reveal}` : '';
@@ -991,13 +999,13 @@ function announce(f) {
 // go no further, it is played at once.
 async function ask(next) {
   setPhase('busy');
-  const ply = state.ply;
+  const st = state;
   const purpose = purposeOf(next);
   let b;
   try {
     b = await api('POST', `games/${game.id}/build`, { clicks: next });
   } catch (err) {
-    if (state.ply === ply) {
+    if (state === st) {
       err.purpose = purpose;
       sayError(err);
       showBuild();
@@ -1005,7 +1013,7 @@ async function ask(next) {
     }
     return;
   }
-  if (state.ply !== ply) return;
+  if (state !== st) return; // a newer state came meanwhile
   followTrail(next);
   clicks = next;
   built = b;
@@ -1386,9 +1394,8 @@ $('takeback').addEventListener('click', async () => {
   try {
     say('');
     const st = await api('POST', `games/${game.id}/takeback`);
-    lastAnnounced = -1;
     $('announce').textContent = 'Your last move and the reply were taken back.';
-    onState(st, true);
+    onState(st);
     backToBoard(); // where the move is played again (the button may hide)
   } catch (err) {
     sayError(err);
@@ -1580,6 +1587,7 @@ async function showFrame(ply) {
   state = { ...f, ply: f.plies };
   const s = $('status');
   s.dataset.ply = f.plies;
+  s.dataset.version = f.version;
   s.dataset.status = f.status;
   s.dataset.position = f.position || '';
   s.dataset.you = game.you || '';
@@ -1659,8 +1667,10 @@ function pollWatch(id) {
     try {
       const f = await api('GET', `games/${id}/replay?ply=0`);
       wait = 1500;
-      if (f.plies !== frame.plies || f.status !== frame.status) {
-        await showFrame(frame.ply === frame.plies ? -1 : frame.ply);
+      // The version, not the count of moves, tells a change: a takeback
+      // and the move played again leave as many moves as before.
+      if (f.version > frame.version) {
+        await showFrame(frame.ply === frame.plies ? -1 : Math.min(frame.ply, f.plies));
       }
     } catch (err) {
       wait = Math.min(wait * 2, 10000);
