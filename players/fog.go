@@ -34,6 +34,11 @@ import (
 //     reply that leaves it without a legal decision loses the game (G6).
 //     The rest is scored by FogEval.
 //
+// Before all this, and before it looks at any budget or at Cancel, it
+// plays a decision that wins at once whatever the faces it has not
+// seen, by the King's capture (B5) or by leaving the opponent without a
+// legal decision (G6), when it has one: it never misses a win in one.
+//
 // A shot is worth what it is worth only while the target is unknown.
 // Once either side knows where its target stands (it was turned over,
 // B8), the game around it is a chase on public facts, and the
@@ -91,7 +96,9 @@ const (
 )
 
 // SearchView chooses a decision for the viewer of v, who must be the
-// side to move. While neither target is known, Result.Score is the
+// side to move. A decision that wins at once whatever the hidden faces
+// is returned with Score Win-1 and Depth 1. While neither target is
+// known, Result.Score is the
 // expected value of the decision in evaluation units, rounded, and Depth
 // is 1; afterwards the Result is the Searcher's.
 func (s *FogSearcher) SearchView(v brouillard.View) (Result[brouillard.Move], error) {
@@ -104,16 +111,26 @@ func (s *FogSearcher) SearchView(v brouillard.View) (Result[brouillard.Move], er
 			brouillard.SideName(v.Viewer()), brouillard.SideName(v.ToMove()))
 	}
 	s.me = v.Viewer()
+	moves := s.buffer(0, v)
+	if len(moves) == 0 {
+		return res, ErrNoMove
+	}
+	// A decision that wins at once whatever the hidden faces is played
+	// before any budget or Cancel is looked at: the check is cheap.
+	m, won, err := s.winNow(v, moves)
+	if err != nil {
+		return res, err
+	}
+	if won {
+		res.Move, res.Score, res.Depth = m, Win-1, 1
+		return res, nil
+	}
 	if targetKnown(v, s.me) || targetKnown(v, s.me.Other()) {
 		k := BrouillardSamples
 		if v.Consistent() == 1 {
 			k = 1 // nothing hidden is left: one search with all the time
 		}
 		return s.chaser.SearchSampled(func(r *rand.Rand) (brouillard.Position, error) { return v.Sample(r), nil }, k)
-	}
-	moves := s.buffer(0, v)
-	if len(moves) == 0 {
-		return res, ErrNoMove
 	}
 	s.rng.Shuffle(len(moves), func(i, j int) { moves[i], moves[j] = moves[j], moves[i] })
 	best := -2 * fogWin
@@ -131,6 +148,62 @@ func (s *FogSearcher) SearchView(v brouillard.View) (Result[brouillard.Move], er
 	}
 	res.Score, res.Depth = int(best), 1
 	return res, nil
+}
+
+// winNow returns a decision among moves, the decisions of v, that wins
+// at once whatever the hidden faces (see winsAtOnce), chosen by the seed
+// among those that do; ok is false when none does.
+func (s *FogSearcher) winNow(v brouillard.View, moves []brouillard.Move) (m brouillard.Move, ok bool, err error) {
+	for _, m := range moves {
+		if ok, err = s.winsAtOnce(v, m); err != nil || ok {
+			break
+		}
+	}
+	if !ok {
+		return m, false, err
+	}
+	// Ties between winning decisions go to the seed, as every tie: the
+	// generator is drawn from only when the game ends here.
+	s.rng.Shuffle(len(moves), func(i, j int) { moves[i], moves[j] = moves[j], moves[i] })
+	for _, m := range moves {
+		if ok, err = s.winsAtOnce(v, m); err != nil || ok {
+			return m, ok, err
+		}
+	}
+	return m, false, err
+}
+
+// winsAtOnce reports whether the decision m of the viewer of v wins the
+// game at once whatever the faces the viewer has not seen: by the King's
+// capture (B5) or by leaving the opponent without a legal decision (G6),
+// under every face a hidden pawn it turns over may show.
+func (s *FogSearcher) winsAtOnce(v brouillard.View, m brouillard.Move) (bool, error) {
+	sq, ok := m.TurnedSquare()
+	if ok {
+		if _, k, _, _ := v.Pawn(sq); k == brouillard.Hidden {
+			target, _ := v.Target(s.me)
+			for k, c := range v.Unseen() {
+				if c == 0 {
+					continue
+				}
+				kind := brouillard.Kind(k)
+				w, err := v.Play(m, brouillard.Reveal{Turned: true, Square: sq, Kind: kind, Captured: kind == target})
+				if err != nil {
+					return false, fmt.Errorf("players: %s in %s: %w", m, v, err)
+				}
+				if o := w.Outcome(); !o.Over || o.Winner != s.me {
+					return false, nil
+				}
+			}
+			return true, nil
+		}
+	}
+	w, err := v.Play(m, knownReveal(v, m))
+	if err != nil {
+		return false, fmt.Errorf("players: %s in %s: %w", m, v, err)
+	}
+	o := w.Outcome()
+	return o.Over && o.Winner == s.me, nil
 }
 
 // targetKnown reports whether side knows where its target stands in v:

@@ -106,3 +106,33 @@ func mustParseMove(t *testing.T, text string) brouillard.Move {
 	}
 	return m
 }
+
+// TestFogWinsAtOnceCancelled (B5, G6): Red's D6-F6 leaves White's Fou on
+// G7 without a move, and White loses at once. The FogSearcher plays it
+// even when its Cancel is closed before it starts, as it does with a
+// budget, and scores it a win in one: the check for a win at once comes
+// before any budget.
+func TestFogWinsAtOnceCancelled(t *testing.T) {
+	p, err := brouillard.Parse("3j2F/q2fx2/1X!1x3/k6/3X1Q1/4K!2/1J1T3 r 2 1 -")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := make(chan struct{})
+	close(closed)
+	for _, opt := range []Options{{Nodes: 500, Seed: 2}, {Nodes: 500, Seed: 2, Cancel: closed}, {Time: 1, Seed: 2}} {
+		r, err := NewFogSearcher(opt).SearchView(p.View(p.ToMove()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := p.Play(r.Move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o := c.Outcome(); !o.Over || o.Winner != brouillard.Red {
+			t.Errorf("cancelled %v, time %v: %s does not win at once (D6-F6 does): %v", opt.Cancel != nil, opt.Time, r.Move, o)
+		}
+		if r.Score != Win-1 || r.Depth != 1 {
+			t.Errorf("cancelled %v, time %v: %s scores %d at depth %d, want a win in one, %d at depth 1", opt.Cancel != nil, opt.Time, r.Move, r.Score, r.Depth, Win-1)
+		}
+	}
+}
