@@ -64,6 +64,7 @@ type FogSearcher struct {
 	bufs   [][]brouillard.Move
 	me     hops.Side
 	chaser *Searcher[brouillard.Position, brouillard.Move]
+	nodes  int // the views visited by this search
 }
 
 // NewFogSearcher returns a FogSearcher whose ties are broken by the
@@ -98,9 +99,12 @@ const (
 // SearchView chooses a decision for the viewer of v, who must be the
 // side to move. A decision that wins at once whatever the hidden faces
 // is returned with Score Win-1 and Depth 1. While neither target is
-// known, Result.Score is the
-// expected value of the decision in evaluation units, rounded, and Depth
-// is 1; afterwards the Result is the Searcher's.
+// known, Result.Score is the expected value of the decision in
+// evaluation units, rounded, and Depth is 1; afterwards the Result is
+// the Searcher's. Result.Nodes counts the views visited: every view a
+// decision of either side was played into, in the look for a win at
+// once, in the look at every decision and, once a target is known, in
+// the Searcher's search (whose positions it adds).
 func (s *FogSearcher) SearchView(v brouillard.View) (Result[brouillard.Move], error) {
 	var res Result[brouillard.Move]
 	if s.rng == nil {
@@ -110,7 +114,7 @@ func (s *FogSearcher) SearchView(v brouillard.View) (Result[brouillard.Move], er
 		return res, hops.Errorf(hops.ErrIllegal, "G6", "view", "%s's view with %s to move: a player decides on his own turn only",
 			brouillard.SideName(v.Viewer()), brouillard.SideName(v.ToMove()))
 	}
-	s.me = v.Viewer()
+	s.me, s.nodes = v.Viewer(), 0
 	moves := s.buffer(0, v)
 	if len(moves) == 0 {
 		return res, ErrNoMove
@@ -122,7 +126,7 @@ func (s *FogSearcher) SearchView(v brouillard.View) (Result[brouillard.Move], er
 		return res, err
 	}
 	if won {
-		res.Move, res.Score, res.Depth = m, Win-1, 1
+		res.Move, res.Score, res.Depth, res.Nodes = m, Win-1, 1, s.nodes
 		return res, nil
 	}
 	if targetKnown(v, s.me) || targetKnown(v, s.me.Other()) {
@@ -130,7 +134,9 @@ func (s *FogSearcher) SearchView(v brouillard.View) (Result[brouillard.Move], er
 		if v.Consistent() == 1 {
 			k = 1 // nothing hidden is left: one search with all the time
 		}
-		return s.chaser.SearchSampled(func(r *rand.Rand) (brouillard.Position, error) { return v.Sample(r), nil }, k)
+		res, err := s.chaser.SearchSampled(func(r *rand.Rand) (brouillard.Position, error) { return v.Sample(r), nil }, k)
+		res.Nodes += s.nodes
+		return res, err
 	}
 	s.rng.Shuffle(len(moves), func(i, j int) { moves[i], moves[j] = moves[j], moves[i] })
 	best := -2 * fogWin
@@ -146,8 +152,15 @@ func (s *FogSearcher) SearchView(v brouillard.View) (Result[brouillard.Move], er
 			best, res.Move = val, m
 		}
 	}
-	res.Score, res.Depth = int(best), 1
+	res.Score, res.Depth, res.Nodes = int(best), 1, s.nodes
 	return res, nil
+}
+
+// play plays the decision m, with what it reveals, in v, and counts the
+// view it reaches as visited.
+func (s *FogSearcher) play(v brouillard.View, m brouillard.Move, r brouillard.Reveal) (brouillard.View, error) {
+	s.nodes++
+	return v.Play(m, r)
 }
 
 // winNow returns a decision among moves, the decisions of v, that wins
@@ -187,7 +200,7 @@ func (s *FogSearcher) winsAtOnce(v brouillard.View, m brouillard.Move) (bool, er
 					continue
 				}
 				kind := brouillard.Kind(k)
-				w, err := v.Play(m, brouillard.Reveal{Turned: true, Square: sq, Kind: kind, Captured: kind == target})
+				w, err := s.play(v, m, brouillard.Reveal{Turned: true, Square: sq, Kind: kind, Captured: kind == target})
 				if err != nil {
 					return false, fmt.Errorf("players: %s in %s: %w", m, v, err)
 				}
@@ -198,7 +211,7 @@ func (s *FogSearcher) winsAtOnce(v brouillard.View, m brouillard.Move) (bool, er
 			return true, nil
 		}
 	}
-	w, err := v.Play(m, knownReveal(v, m))
+	w, err := s.play(v, m, knownReveal(v, m))
 	if err != nil {
 		return false, fmt.Errorf("players: %s in %s: %w", m, v, err)
 	}
@@ -244,7 +257,7 @@ func (s *FogSearcher) decision(v brouillard.View, m brouillard.Move, ply int) (f
 					continue
 				}
 				kind := brouillard.Kind(k)
-				w, err := v.Play(m, brouillard.Reveal{Turned: true, Square: sq, Kind: kind, Captured: kind == target})
+				w, err := s.play(v, m, brouillard.Reveal{Turned: true, Square: sq, Kind: kind, Captured: kind == target})
 				if err != nil {
 					return 0, fmt.Errorf("players: %s in %s: %w", m, v, err)
 				}
@@ -257,7 +270,7 @@ func (s *FogSearcher) decision(v brouillard.View, m brouillard.Move, ply int) (f
 			return total, nil
 		}
 	}
-	w, err := v.Play(m, knownReveal(v, m))
+	w, err := s.play(v, m, knownReveal(v, m))
 	if err != nil {
 		return 0, fmt.Errorf("players: %s in %s: %w", m, v, err)
 	}
@@ -345,7 +358,7 @@ func (s *FogSearcher) canStall(w brouillard.View, moves []brouillard.Move) bool 
 		if m.Fou().To() != exit {
 			continue
 		}
-		c, err := w.Play(m, knownReveal(w, m))
+		c, err := s.play(w, m, knownReveal(w, m))
 		if err == nil && c.ToMove() == s.me && c.CountMoves() == 0 {
 			return true
 		}
@@ -381,7 +394,7 @@ func (s *FogSearcher) threat(w brouillard.View, moves []brouillard.Move, reach h
 		if sq, ok := m.TurnedSquare(); !ok || sq != tsq {
 			continue
 		}
-		c, err := w.Play(m, brouillard.Reveal{Turned: true, Square: tsq, Kind: tk, Captured: true})
+		c, err := s.play(w, m, brouillard.Reveal{Turned: true, Square: tsq, Kind: tk, Captured: true})
 		if err != nil || c.ToMove() != opp {
 			continue // the turn ends when the Fou cannot move again (B9)
 		}

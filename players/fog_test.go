@@ -2,6 +2,7 @@ package players
 
 import (
 	"testing"
+	"time"
 
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/brouillard"
@@ -133,6 +134,23 @@ func TestFogWinsAtOnceCancelled(t *testing.T) {
 		}
 		if r.Score != Win-1 || r.Depth != 1 {
 			t.Errorf("cancelled %v, time %v: %s scores %d at depth %d, want a win in one, %d at depth 1", opt.Cancel != nil, opt.Time, r.Move, r.Score, r.Depth, Win-1)
+		}
+	}
+}
+
+// TestFogCountsNodes: Result.Nodes of a FogSearcher's look at every
+// decision counts the views it visited: at least one for each decision
+// of the start, which it looks at with the replies to each; it said 0.
+func TestFogCountsNodes(t *testing.T) {
+	p := brouillard.Start()
+	v := p.View(p.ToMove())
+	for _, opt := range []Options{{Nodes: 5000}, {Time: time.Second}} {
+		r, err := NewFogSearcher(opt).SearchView(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Depth != 1 || r.Nodes < v.CountMoves() {
+			t.Errorf("%+v: the look at the start's %d decisions reports depth %d, %d nodes", opt, v.CountMoves(), r.Depth, r.Nodes)
 		}
 	}
 }
