@@ -2,6 +2,8 @@ package games_test
 
 import (
 	"encoding/json"
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/hopsgames/hops"
@@ -57,6 +59,45 @@ func FuzzParseView(f *testing.F) {
 			tw, terr := typed.Play(m, r)
 			if !sameError(err, terr) || err == nil && w.String() != tw.String() {
 				t.Fatalf("Play(%q, %q) = %q, %v; typed %q, %v", move, reveal, w.String(), err, tw, terr)
+			}
+		}
+	})
+}
+
+// FuzzParseSide: every game's ParseSide reads any text without panicking;
+// a side it reads is First or Second and is what the text names (the
+// side's name or its initial in any case, or "first" or "second", white
+// space around); a text it refuses gets an *hops.Error of kind ErrSyntax
+// whose message stays short whatever the text's length.
+func FuzzParseSide(f *testing.F) {
+	for _, s := range []string{"White", "red", " Blue ", "k", "first", "SECOND", "Khaki", "", "w r", "Whitex", "\xffW"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, g := range games.All() {
+			side, err := g.ParseSide(text)
+			if err != nil {
+				var e *hops.Error
+				if !errors.As(err, &e) || !errors.Is(err, hops.ErrSyntax) {
+					t.Fatalf("%s: ParseSide(%q): error %#v, want an *hops.Error of kind ErrSyntax", g.Name, text, err)
+				}
+				if len(err.Error()) > 300 {
+					t.Fatalf("%s: ParseSide of %d bytes: an error of %d bytes", g.Name, len(text), len(err.Error()))
+				}
+				continue
+			}
+			if side != hops.First && side != hops.Second {
+				t.Fatalf("%s: ParseSide(%q) = %v", g.Name, text, side)
+			}
+			word := strings.TrimSpace(text)
+			name := g.SideName(side)
+			named := strings.EqualFold(word, name) || len(word) == 1 && strings.EqualFold(word, name[:1]) ||
+				strings.EqualFold(word, []string{"first", "second"}[side])
+			if !named {
+				t.Fatalf("%s: ParseSide(%q) = %s, which the text does not name", g.Name, text, name)
+			}
+			if back, err := g.ParseSide(name); err != nil || back != side {
+				t.Fatalf("%s: ParseSide(%q) = %v, %v; want %v", g.Name, name, back, err, side)
 			}
 		}
 	})
