@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/google/go-cmp/cmp"
 	hops "github.com/hopsgames/hops"
@@ -446,12 +447,23 @@ func checkText(t interface{ Fatalf(string, ...any) }, p Position, text string) {
 // space around a dash, one space between the parts (G12 lets a text
 // have white space around and between its parts).
 func tidyMoveText(text string) string {
-	s := strings.ToUpper(strings.TrimSpace(text))
+	// Every white space is a space, and every dash a hyphen (G12), before
+	// the expressions, whose \s is ASCII white space without \v.
+	s := strings.Map(func(r rune) rune {
+		switch {
+		case unicode.IsSpace(r):
+			return ' '
+		case r >= '\u2010' && r <= '\u2014' || r == '\u2212':
+			return '-'
+		}
+		return r
+	}, text)
+	s = strings.ToUpper(strings.TrimSpace(s))
 	s = aroundDash.ReplaceAllString(s, "-")
 	return spaces.ReplaceAllString(s, " ")
 }
 
-var aroundDash, spaces = regexp.MustCompile(`\s*-\s*`), regexp.MustCompile(`\s+`)
+var aroundDash, spaces = regexp.MustCompile(` *- *`), regexp.MustCompile(` +`)
 
 // TestBuild checks the turn builder against the generator (G5, G9,
 // C3..C6), in positions reached by play and in scattered ones where
