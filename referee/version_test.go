@@ -17,24 +17,14 @@ func firstEvent(t *testing.T, c *client, id, token string) (int, eventJSON) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, "GET", c.url+"/games/"+id+"/events", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Authorization", "Bearer "+token)
-	resp, err := c.hc.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp := openEvents(t, c, ctx, id, token)
 	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		t.Fatalf("events: %d", resp.StatusCode)
-	}
 	sc := bufio.NewScanner(resp.Body)
 	sc.Buffer(nil, 1<<20)
 	eventID := -1
 	for sc.Scan() {
 		if v, ok := strings.CutPrefix(sc.Text(), "id: "); ok {
+			var err error
 			if eventID, err = strconv.Atoi(v); err != nil {
 				t.Fatalf("the event's id %q: %v", v, err)
 			}

@@ -140,18 +140,7 @@ func TestBuildBrouillardView(t *testing.T) {
 // it returns, which is closed when the stream ends.
 func stream(t *testing.T, c *client, ctx context.Context, id, token string) <-chan eventJSON {
 	t.Helper()
-	req, err := http.NewRequestWithContext(ctx, "GET", c.url+"/games/"+id+"/events", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Authorization", "Bearer "+token)
-	resp, err := c.hc.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "text/event-stream" {
-		t.Fatalf("events: %d %q", resp.StatusCode, resp.Header.Get("Content-Type"))
-	}
+	resp := openEvents(t, c, ctx, id, token)
 	out := make(chan eventJSON, 100)
 	go func() {
 		defer close(out)
@@ -169,6 +158,26 @@ func stream(t *testing.T, c *client, ctx context.Context, id, token string) <-ch
 		}
 	}()
 	return out
+}
+
+// openEvents opens the game's event stream on c with the token, and
+// fails unless it is one.
+func openEvents(t *testing.T, c *client, ctx context.Context, id, token string) *http.Response {
+	t.Helper()
+	req, err := http.NewRequestWithContext(ctx, "GET", c.url+"/games/"+id+"/events", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "text/event-stream" {
+		resp.Body.Close()
+		t.Fatalf("events: %d %q", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	return resp
 }
 
 // next returns the next event, failing after a while.
