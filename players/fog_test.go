@@ -1,6 +1,7 @@
 package players
 
 import (
+	"math"
 	"testing"
 	"time"
 
@@ -140,7 +141,8 @@ func TestFogWinsAtOnceCancelled(t *testing.T) {
 
 // TestFogCountsNodes: Result.Nodes of a FogSearcher's look at every
 // decision counts the views it visited: at least one for each decision
-// of the start, which it looks at with the replies to each; it said 0.
+// of the start, which it looks at with the replies to each (Depth 2);
+// it said 0.
 func TestFogCountsNodes(t *testing.T) {
 	p := brouillard.Start()
 	v := p.View(p.ToMove())
@@ -149,8 +151,110 @@ func TestFogCountsNodes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r.Depth != 1 || r.Nodes < v.CountMoves() {
+		if r.Depth != 2 || r.Nodes < v.CountMoves() {
 			t.Errorf("%+v: the look at the start's %d decisions reports depth %d, %d nodes", opt, v.CountMoves(), r.Depth, r.Nodes)
 		}
+	}
+}
+
+// fogWorst is the position of brouillard/testdata/worst.txt with the
+// most Fou jump paths after every pawn move: 517 decisions, whose
+// complete look visits 8 million views (8 s).
+const fogWorst = "7/7/1J1X1x1/q3N1K/1x1X1k1/T1nfQ2/Fj1t3 w 0 0 -"
+
+// fogView returns the view of the side to move in the position of text.
+func fogView(t *testing.T, text string) brouillard.View {
+	t.Helper()
+	p, err := brouillard.Parse(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.View(p.ToMove())
+}
+
+// TestFogKeepsItsNodes: a FogSearcher visits no more views than
+// Options.Nodes, besides those of the glance at every decision, which
+// always completes: in the position of the most decisions it stopped
+// only once it had looked at all of them with their replies, 8 million
+// views for a budget of 1, and said 0.
+func TestFogKeepsItsNodes(t *testing.T) {
+	v := fogView(t, fogWorst)
+	glance, err := NewFogSearcher(Options{Nodes: 1}).SearchView(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if glance.Depth != 1 || glance.Nodes < v.CountMoves() || glance.Nodes > 6*v.CountMoves() {
+		t.Fatalf("with a budget of 1 view the glance at %d decisions reports depth %d, %d views", v.CountMoves(), glance.Depth, glance.Nodes)
+	}
+	for _, budget := range []int{glance.Nodes + 1, glance.Nodes + 5000, 40000} {
+		r, err := NewFogSearcher(Options{Nodes: budget}).SearchView(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Nodes < budget || r.Nodes > budget+2 {
+			t.Errorf("a budget of %d views visits %d", budget, r.Nodes)
+		}
+		if err := v.Validate(r.Move); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestFogKeepsItsTime: with 10 ms a decision, the FogSearcher decides in
+// the position of the most decisions within a generous bound; it took
+// 8 s, looking at every decision with every reply whatever its time.
+func TestFogKeepsItsTime(t *testing.T) {
+	v := fogView(t, fogWorst)
+	start := time.Now()
+	r, err := NewFogSearcher(Options{Time: 10 * time.Millisecond}).SearchView(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("a search of 10 ms took %v (%d views)", d, r.Nodes)
+	}
+}
+
+// TestFogLookCutShort: the FogSearcher whose look is cut short plays the
+// best decision of its glance (Depth 1) when it has looked at none with
+// the replies, and the best of those it looked at (Depth 2) otherwise;
+// when the budget lets it look at every decision it plays what a
+// FogSearcher without budget plays, with the same seed.
+func TestFogLookCutShort(t *testing.T) {
+	const text = "1n1t1k1/2x1q1x/1jF2X1/4Q2/5K1/X!2fN1T/5J1 w 0 0 -" // 324 decisions
+	v := fogView(t, text)
+	closed := make(chan struct{})
+	close(closed)
+	cut, err := NewFogSearcher(Options{Seed: 4, Cancel: closed}).SearchView(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	glance, err := NewFogSearcher(Options{Seed: 4, Nodes: 1}).SearchView(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cut.Depth != 1 || cut != glance {
+		t.Errorf("cancelled: %+v; with a budget of 1 view: %+v; want the same glance, at depth 1", cut, glance)
+	}
+	whole, err := NewFogSearcher(Options{Seed: 4, Nodes: math.MaxInt}).SearchView(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if whole.Depth != 2 {
+		t.Fatalf("the whole look: %+v", whole)
+	}
+	some, err := NewFogSearcher(Options{Seed: 4, Nodes: glance.Nodes + 3000}).SearchView(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if some.Depth != 2 || some.Nodes >= whole.Nodes {
+		t.Errorf("a look cut after 3000 views: %+v; the whole look: %+v", some, whole)
+	}
+	enough, err := NewFogSearcher(Options{Seed: 4, Nodes: whole.Nodes + 1}).SearchView(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if enough != whole {
+		t.Errorf("a budget of all the views it needs: %+v; no budget: %+v", enough, whole)
 	}
 }

@@ -36,7 +36,8 @@ const DefaultNodes = 5000
 // Options configures a player. Searcher reads all of it and Baseline all
 // but Quiescence; MCTS reads Nodes, Time, Seed and Cancel only (its tree
 // has no depth bound and no table); Random reads Seed only; FogSearcher
-// passes them to the Searcher of its chases. A negative Nodes, Time,
+// reads Nodes, Time, Seed and Cancel for its look at every decision and
+// passes them all to the Searcher of its chases. A negative Nodes, Time,
 // MaxDepth or TableBits counts as 0 (its default), TableBits above 24 as
 // 24, and MaxDepth above 1000 as 1000 (math.MaxInt asks for no depth
 // limit).
