@@ -267,7 +267,10 @@ func (s *Baseline[P, M]) negamax(q P, depth, alpha, beta, ply, budget int) int {
 // of these searches chose (ties go to the higher total score, then to
 // the move chosen first). Every drawn
 // position must have the same legal moves as the true one, which holds
-// when the moves depend only on what the player sees.
+// when the moves depend only on what the player sees. As Searcher's,
+// Result.Score is the mean score of the searches that chose the move,
+// each kept within ±MaxEval: a win found in drawn positions is not
+// proven in the true one.
 func (s *Baseline[P, M]) SearchSampled(sample Sampler[P], k int) (Result[M], error) {
 	if s.rng == nil {
 		return Result[M]{}, zeroPlayer("Baseline", "NewBaseline")
@@ -305,7 +308,7 @@ func (s *Baseline[P, M]) SearchSampled(sample Sampler[P], k int) (Result[M], err
 			order = append(order, r.Move)
 		}
 		t.votes++
-		t.score += r.Score
+		t.score += max(-MaxEval, min(MaxEval, r.Score)) // not proven in the true position
 		total.Depth = max(total.Depth, r.Depth)
 	}
 	best := order[0]

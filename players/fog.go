@@ -3,6 +3,7 @@ package players
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"time"
@@ -126,11 +127,16 @@ const (
 // side to move. A decision that wins at once whatever the hidden faces
 // is returned with Score Win-1 and Depth 1. While neither target is
 // known, Result.Score is the expected value of the decision in
-// evaluation units, rounded, and Depth is 1; afterwards the Result is
-// the Searcher's. Result.Nodes counts the views visited: every view a
-// decision of either side was played into, in the look for a win at
-// once, in the look at every decision and, once a target is known, in
-// the Searcher's search (whose positions it adds).
+// evaluation units, rounded and kept within ±MaxEval (an expectation
+// near a won game is a likely win, not a proven one), and Depth is 2
+// when the decision was looked at with the replies, 1 when it was only
+// glanced at (see FogSearcher). Afterwards the Result is the
+// Searcher's: SearchSampled's, whose scores stay within ±MaxEval too,
+// or, once the view hides nothing, SearchOmniscient's on the one
+// position it can be. Result.Nodes counts the views visited: every view
+// a decision of either side was played into, in the look for a win at
+// once, in the glance and the look at every decision and, once a target
+// is known, in the Searcher's search (whose positions it adds).
 func (s *FogSearcher) SearchView(v brouillard.View) (Result[brouillard.Move], error) {
 	var res Result[brouillard.Move]
 	if s.rng == nil {
@@ -157,11 +163,14 @@ func (s *FogSearcher) SearchView(v brouillard.View) (Result[brouillard.Move], er
 		return res, nil
 	}
 	if targetKnown(v, s.me) || targetKnown(v, s.me.Other()) {
-		k := BrouillardSamples
+		var err error
 		if v.Consistent() == 1 {
-			k = 1 // nothing hidden is left: one search with all the time
+			// Nothing hidden is left: the one position with this view,
+			// searched with all the budget, whose wins are proven.
+			res, err = s.chaser.SearchOmniscient(v.Sample(newRand(0)))
+		} else {
+			res, err = s.chaser.SearchSampled(func(r *rand.Rand) (brouillard.Position, error) { return v.Sample(r), nil }, BrouillardSamples)
 		}
-		res, err := s.chaser.SearchSampled(func(r *rand.Rand) (brouillard.Position, error) { return v.Sample(r), nil }, k)
 		res.Nodes += s.nodes
 		return res, err
 	}
@@ -178,7 +187,7 @@ func (s *FogSearcher) SearchView(v brouillard.View) (Result[brouillard.Move], er
 	}
 	slices.SortStableFunc(s.glances, func(a, b glanced) int { return cmp.Compare(b.val, a.val) })
 	first := s.glances[0]
-	res.Move, res.Score, res.Depth = moves[first.i], int(first.val), 1
+	res.Move, res.Score, res.Depth = moves[first.i], fogScore(first.val), 1
 	// The look, best glanced first, within the budget. A decision cut
 	// short by the budget is left out; ties between those looked at go
 	// to the first in the seed's order, as they would in a complete look.
@@ -200,11 +209,18 @@ func (s *FogSearcher) SearchView(v brouillard.View) (Result[brouillard.Move], er
 		}
 	}
 	if bestAt < len(moves) {
-		res.Move, res.Score, res.Depth = moves[bestAt], int(best), 2
+		res.Move, res.Score, res.Depth = moves[bestAt], fogScore(best), 2
 	}
 	s.limited = false
 	res.Nodes = s.nodes
 	return res, nil
+}
+
+// fogScore is the Result.Score of an expected value: rounded, and kept
+// within ±MaxEval, since an expectation near a won game is a likely win,
+// not a proven one.
+func fogScore(val float64) int {
+	return int(max(-MaxEval, min(MaxEval, math.Round(val))))
 }
 
 // glanced is the glance at a decision: its index among the decisions,

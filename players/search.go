@@ -897,6 +897,12 @@ type Sampler[P any] func(r *rand.Rand) (P, error)
 // chosen first). Every drawn position must have the same legal moves as
 // the true one, which holds when the moves depend only on what the player
 // sees.
+//
+// Result.Score is the mean score of the searches that chose the move,
+// each kept within ±MaxEval: a win or a loss found in drawn positions
+// (a lucky shot at a hidden King, say) may not hold in the true one, so
+// a sampled search never claims a proven result; a won position scores
+// MaxEval at most.
 func (s *Searcher[P, M]) SearchSampled(sample Sampler[P], k int) (Result[M], error) {
 	if s.rng == nil {
 		return Result[M]{}, zeroPlayer("Searcher", "NewSearcher")
@@ -936,7 +942,7 @@ func (s *Searcher[P, M]) SearchSampled(sample Sampler[P], k int) (Result[M], err
 			order = append(order, r.Move)
 		}
 		t.votes++
-		t.score += r.Score
+		t.score += max(-MaxEval, min(MaxEval, r.Score)) // not proven: see above
 		total.Depth = max(total.Depth, r.Depth)
 	}
 	best := order[0]
