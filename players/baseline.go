@@ -262,12 +262,17 @@ func (s *Baseline[P, M]) negamax(q P, depth, alpha, beta, ply, budget int) int {
 
 // SearchSampled chooses a move without seeing the hidden part of the game
 // as the first searcher did: it draws k positions with sample, searches
-// each with 1/k of the node budget, or of the time left, so that the
-// whole search keeps within Options.Time, and returns the move that most
-// of these searches chose (ties go to the higher total score, then to
-// the move chosen first). Every drawn
-// position must have the same legal moves as the true one, which holds
-// when the moves depend only on what the player sees. As Searcher's,
+// each with 1/k of the node budget, or of the time left, and returns the
+// move that most of these searches chose (ties go to the higher total
+// score, then to the move chosen first). Every drawn position must have
+// the same legal moves as the true one, which holds when the moves
+// depend only on what the player sees. The first iteration of each
+// search completes whatever its share of the time, as Baseline's
+// search does, but no search begins once Options.Time since the start
+// is spent or Options.Cancel is closed: the whole keeps within
+// Options.Time but for the first iteration of the search under way
+// then (under a millisecond in Brouillard's positions of most moves).
+// As Searcher's,
 // Result.Score is the mean score of the searches that chose the move,
 // each kept within ±MaxEval: a win found in drawn positions is not
 // proven in the true one.
@@ -288,6 +293,9 @@ func (s *Baseline[P, M]) SearchSampled(sample Sampler[P], k int) (Result[M], err
 	}
 	end := deadlineIn(s.opt.Time)
 	for i := range k {
+		if i > 0 && s.opt.interrupted(end) {
+			break // the time is spent or Cancel closed: the searches made vote
+		}
 		p, err := sample(s.rng)
 		if err != nil {
 			return total, err

@@ -142,3 +142,70 @@ func TestSampledScoresAreNotProven(t *testing.T) {
 		}
 	}
 }
+
+// TestSampledSearchesShareTheTime: the searches of positions drawn from
+// a view share Options.Time: once it is spent, or Cancel closed, no
+// search begins, and a search after the first is cut even in its first
+// iteration. With a time of 1 ns, or Cancel closed, only the first
+// search's first iteration is made (one position for each of the 517
+// moves, and those before the first check of the time); each of the
+// four searches made its own, which cost up to 122 ms at 10 ms a move.
+func TestSampledSearchesShareTheTime(t *testing.T) {
+	p, err := brouillard.Parse("7/7/1J1X1x1/q3N1K/1x1X1k1/T1nfQ2/Fj1t3 w 0 0 -")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := make(chan struct{})
+	close(closed)
+	for _, opt := range []Options{{Time: 1}, {Nodes: 1 << 30, Cancel: closed}} {
+		one := p.CountMoves() + 256 // Searcher checks every 64 positions, Baseline every 256
+		s, err := NewTacticalSearcher(BrouillardEval, BrouillardTactics(), opt).Search(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := NewBaseline[bPos, bMove](BrouillardEval, opt).Search(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, r := range map[string]Result[bMove]{"Searcher": s, "Baseline": b} {
+			if r.Nodes > one {
+				t.Errorf("%s, time %v, cancelled %v: %d positions, more than one first iteration (%d)", name, opt.Time, opt.Cancel != nil, r.Nodes, one)
+			}
+			if err := p.Validate(r.Move); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// TestSampledSearchCutInItsFirstIteration: a search after the first that
+// Cancel interrupts in its first iteration stops at once and does not
+// vote: the move is the first search's, and the positions visited are
+// its, but for those before the next check (64).
+func TestSampledSearchCutInItsFirstIteration(t *testing.T) {
+	p, err := brouillard.Parse("7/7/1J1X1x1/q3N1K/1x1X1k1/T1nfQ2/Fj1t3 w 0 0 -")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := p.View(p.ToMove())
+	first, err := NewTacticalSearcher(BrouillardEval, BrouillardTactics(), Options{Nodes: 1000, Seed: 5}).
+		SearchSampled(func(r *rand.Rand) (bPos, error) { return v.Sample(r), nil }, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cancel := make(chan struct{})
+	draws := 0
+	cut, err := NewTacticalSearcher(BrouillardEval, BrouillardTactics(), Options{Nodes: 4000, Seed: 5, Cancel: cancel}).
+		SearchSampled(func(r *rand.Rand) (bPos, error) {
+			if draws++; draws == 2 {
+				close(cancel) // the second search is interrupted as it begins
+			}
+			return v.Sample(r), nil
+		}, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if draws != 2 || cut.Move != first.Move || cut.Nodes > first.Nodes+64 {
+		t.Errorf("cut in the second search (%d drawn): %+v; the first alone: %+v", draws, cut, first)
+	}
+}

@@ -250,6 +250,12 @@ type Searcher[P hops.Position[P, M], M hops.Move] struct {
 	horizon  bool // some leaf was cut by the depth limit in this iteration
 	qdepth   int  // quiescence plies of this iteration
 	err      error
+
+	// cutFirst bounds the first iteration too, by firstEnd (unless
+	// zero) and Cancel: SearchSampled's searches after the first.
+	cutFirst bool
+	firstEnd time.Time
+	cut      bool // the first iteration was cut short
 }
 
 type killer[M any] struct {
@@ -333,7 +339,7 @@ func (s *Searcher[P, M]) search(p P, budget int, limit time.Duration) (Result[M]
 	if s.rng == nil {
 		return res, zeroPlayer("Searcher", "NewSearcher")
 	}
-	s.nodes, s.limited, s.stop, s.err = 0, false, false, nil
+	s.nodes, s.limited, s.stop, s.err, s.cut = 0, false, false, nil, false
 	s.deadline = deadlineIn(limit)
 	s.root = p.AppendMoves(s.root[:0])
 	root := s.root
@@ -400,6 +406,13 @@ func (s *Searcher[P, M]) search(p P, budget int, limit time.Duration) (Result[M]
 			if v > alpha {
 				alpha, best = v, i
 			}
+		}
+		if depth == 1 && s.stop {
+			// Cut short by cutFirst: the moves not searched have no
+			// score, and the caller leaves the result out.
+			s.cut = true
+			res.Nodes = s.nodes
+			return res, nil
 		}
 		if best >= 0 {
 			res.Move, res.Score, res.Depth = root[best], scores[best], depth
@@ -521,6 +534,8 @@ func (s *Searcher[P, M]) tick(budget int) bool {
 		} else if s.nodes&63 == 0 && s.opt.interrupted(s.deadline) {
 			s.stop = true
 		}
+	} else if s.cutFirst && !s.stop && s.nodes&63 == 0 && s.opt.interrupted(s.firstEnd) {
+		s.stop = true
 	}
 	return s.stop
 }
@@ -892,11 +907,22 @@ type Sampler[P any] func(r *rand.Rand) (P, error)
 
 // SearchSampled chooses a move without seeing the hidden part of the game:
 // it draws k positions with sample, searches each with 1/k of the node
-// budget and its share of the time budget left, and returns the move that most of these
-// searches chose (ties go to the higher total score, then to the move
-// chosen first). Every drawn position must have the same legal moves as
-// the true one, which holds when the moves depend only on what the player
-// sees.
+// budget and its share of the time budget left, and returns the move
+// that most of these searches chose (ties go to the higher total score,
+// then to the move chosen first). Every drawn position must have the
+// same legal moves as the true one, which holds when the moves depend
+// only on what the player sees.
+//
+// The searches share Options.Time: the first iteration of the first
+// search always completes, as a Searcher's does, but those of the
+// others are cut once the time since SearchSampled began is spent or
+// Options.Cancel is closed, and a search cut in its first iteration
+// does not vote; no search begins after that. The whole keeps within
+// Options.Time but for the first search's first iteration (under a
+// millisecond in Brouillard's positions of most moves) and a check
+// every 64 positions. Under Options.Nodes alone every search completes
+// its first iteration, whatever its share, and the result is
+// reproducible.
 //
 // Result.Score is the mean score of the searches that chose the move,
 // each kept within ±MaxEval: a win or a loss found in drawn positions
@@ -918,23 +944,33 @@ func (s *Searcher[P, M]) SearchSampled(sample Sampler[P], k int) (Result[M], err
 	if s.opt.Nodes > 0 {
 		budget = max(s.opt.Nodes/k, 1)
 	}
-	end := time.Now().Add(s.opt.Time)
+	end := deadlineIn(s.opt.Time)
+	defer func() { s.cutFirst = false }()
 	for i := range k {
+		if i > 0 && s.opt.interrupted(end) {
+			break // the time is spent or Cancel closed: the searches made vote
+		}
 		p, err := sample(s.rng)
 		if err != nil {
 			return total, err
 		}
 		// Each search gets its share of the time left, so that what
-		// a quick one leaves goes to the next.
+		// a quick one leaves goes to the next. After the first, a
+		// search is cut even in its first iteration once the whole
+		// time is spent, and does not vote.
 		var limit time.Duration
-		if s.opt.Time > 0 {
+		if !end.IsZero() {
 			limit = max(time.Until(end)/time.Duration(k-i), 1)
 		}
+		s.cutFirst, s.firstEnd = i > 0, end
 		r, err := s.search(p, budget, limit)
 		if err != nil {
 			return total, err
 		}
 		total.Nodes += s.nodes
+		if s.cut {
+			break
+		}
 		t := count[r.Move]
 		if t == nil {
 			t = &tally{first: i}
