@@ -221,7 +221,7 @@ func TestFogKeepsItsTime(t *testing.T) {
 // when the budget lets it look at every decision it plays what a
 // FogSearcher without budget plays, with the same seed.
 func TestFogLookCutShort(t *testing.T) {
-	const text = "1n1t1k1/2x1q1x/1jF2X1/4Q2/5K1/X!2fN1T/5J1 w 0 0 -" // 324 decisions
+	const text = "1j3x1/n1J1xfq/3kF2/2X!4/3t3/Q3K1X/3T1N1 w 0 0 -"
 	v := fogView(t, text)
 	closed := make(chan struct{})
 	close(closed)
