@@ -134,7 +134,11 @@ func TestSampledScoresAreNotProven(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for name, r := range map[string]Result[bMove]{"Searcher": s, "Baseline": b} {
+			m, err := NewMCTS(BrouillardEval, BrouillardTactics(), opt).Search(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for name, r := range map[string]Result[bMove]{"Searcher": s, "Baseline": b, "MCTS": m} {
 				if r.Score > MaxEval || r.Score < -MaxEval {
 					t.Errorf("%s, seed %d, in %s: %s scores %d, beyond MaxEval", name, seed, text, r.Move, r.Score)
 				}

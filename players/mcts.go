@@ -96,7 +96,9 @@ func (t *MCTS[P, M]) Move(p P) (M, error) {
 // Search chooses a move for the side to move in p: the root move visited
 // most. Result.Score is its mean reward scaled to ±MaxEval, or Win-1
 // when it plays a win in one (found before any iteration, as Searcher
-// scores it); Depth is the deepest tree node reached. Like Searcher's, it looks at a position
+// scores it; MaxEval in a position drawn from a view, where the win may
+// rest on a guess of the hidden faces); Depth is the deepest tree node
+// reached. Like Searcher's, it looks at a position
 // with hidden pieces only through the view of its side to move: every
 // iteration draws a position from it (see SearchSampled).
 func (t *MCTS[P, M]) Search(p P) (Result[M], error) {
@@ -141,6 +143,11 @@ func (t *MCTS[P, M]) run(sample Sampler[P]) (Result[M], error) {
 	if win || len(root) == 1 {
 		if win {
 			res.Score, res.Depth = Win-1, 1
+			if t.sampled {
+				// A win in the drawn position may rest on hidden faces
+				// it guessed: no proof.
+				res.Score = MaxEval
+			}
 		}
 		return res, nil
 	}
