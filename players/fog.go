@@ -253,6 +253,15 @@ func (s *FogSearcher) spent() bool {
 // jumps as the pawns stand threaten (see guard); a won or lost game
 // counts as in the look.
 func (s *FogSearcher) glance(v brouillard.View, m brouillard.Move) (float64, error) {
+	return s.expected(v, m, func(w brouillard.View) (float64, error) { return s.static(w), nil })
+}
+
+// expected returns the value of the decision m in v, value scoring the
+// view it leads to: the average over the faces a hidden pawn turned over
+// may show, each as likely as the pawns still unseen make it. It stops
+// at value's error, or when the look's budget is spent (the value then
+// means nothing).
+func (s *FogSearcher) expected(v brouillard.View, m brouillard.Move, value func(brouillard.View) (float64, error)) (float64, error) {
 	if sq, ok := m.TurnedSquare(); ok {
 		if _, k, _, _ := v.Pawn(sq); k == brouillard.Hidden {
 			target, _ := v.Target(s.me)
@@ -271,7 +280,11 @@ func (s *FogSearcher) glance(v brouillard.View, m brouillard.Move) (float64, err
 				if err != nil {
 					return 0, fmt.Errorf("players: %s in %s: %w", m, v, err)
 				}
-				total += float64(c) / float64(n) * s.static(w)
+				val, err := value(w)
+				if err != nil || s.stop {
+					return 0, err
+				}
+				total += float64(c) / float64(n) * val
 			}
 			return total, nil
 		}
@@ -280,7 +293,7 @@ func (s *FogSearcher) glance(v brouillard.View, m brouillard.Move) (float64, err
 	if err != nil {
 		return 0, fmt.Errorf("players: %s in %s: %w", m, v, err)
 	}
-	return s.static(w), nil
+	return value(w)
 }
 
 // static scores w, reached by a decision of the FogSearcher's side, for
@@ -409,38 +422,7 @@ func (s *FogSearcher) buffer(ply int, v brouillard.View) []brouillard.Move {
 // decision m in v: the average over the faces a hidden pawn turned over
 // may show.
 func (s *FogSearcher) decision(v brouillard.View, m brouillard.Move, ply int) (float64, error) {
-	if sq, ok := m.TurnedSquare(); ok {
-		if _, k, _, _ := v.Pawn(sq); k == brouillard.Hidden {
-			target, _ := v.Target(s.me)
-			faces := v.Unseen()
-			n := 0
-			for _, c := range faces {
-				n += c
-			}
-			total := 0.0
-			for k, c := range faces {
-				if c == 0 {
-					continue
-				}
-				kind := brouillard.Kind(k)
-				w, err := s.play(v, m, brouillard.Reveal{Turned: true, Square: sq, Kind: kind, Captured: kind == target})
-				if err != nil {
-					return 0, fmt.Errorf("players: %s in %s: %w", m, v, err)
-				}
-				val, err := s.after(w, ply)
-				if err != nil || s.stop {
-					return 0, err // out of budget: the value means nothing
-				}
-				total += float64(c) / float64(n) * val
-			}
-			return total, nil
-		}
-	}
-	w, err := s.play(v, m, knownReveal(v, m))
-	if err != nil {
-		return 0, fmt.Errorf("players: %s in %s: %w", m, v, err)
-	}
-	return s.after(w, ply)
+	return s.expected(v, m, func(w brouillard.View) (float64, error) { return s.after(w, ply) })
 }
 
 // after returns the value of w, reached by a decision of the Searcher's
