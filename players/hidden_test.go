@@ -126,25 +126,34 @@ func TestSampledScoresAreNotProven(t *testing.T) {
 		}
 		for seed := range uint64(4) {
 			opt := Options{Nodes: 3000, Seed: seed}
-			s, err := NewTacticalSearcher(BrouillardEval, BrouillardTactics(), opt).Search(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			b, err := NewBaseline[bPos, bMove](BrouillardEval, opt).Search(p)
-			if err != nil {
-				t.Fatal(err)
-			}
+			results := searchedBoth(t, p, opt)
 			m, err := NewMCTS(BrouillardEval, BrouillardTactics(), opt).Search(p)
 			if err != nil {
 				t.Fatal(err)
 			}
-			for name, r := range map[string]Result[bMove]{"Searcher": s, "Baseline": b, "MCTS": m} {
+			results["MCTS"] = m
+			for name, r := range results {
 				if r.Score > MaxEval || r.Score < -MaxEval {
 					t.Errorf("%s, seed %d, in %s: %s scores %d, beyond MaxEval", name, seed, text, r.Move, r.Score)
 				}
 			}
 		}
 	}
+}
+
+// searchedBoth returns the results of a Searcher and a Baseline built
+// with opt, searching p, by their names.
+func searchedBoth(t *testing.T, p bPos, opt Options) map[string]Result[bMove] {
+	t.Helper()
+	s, err := NewTacticalSearcher(BrouillardEval, BrouillardTactics(), opt).Search(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := NewBaseline[bPos, bMove](BrouillardEval, opt).Search(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return map[string]Result[bMove]{"Searcher": s, "Baseline": b}
 }
 
 // TestSampledSearchesShareTheTime: the searches of positions drawn from
@@ -163,15 +172,7 @@ func TestSampledSearchesShareTheTime(t *testing.T) {
 	close(closed)
 	for _, opt := range []Options{{Time: 1}, {Nodes: 1 << 30, Cancel: closed}} {
 		one := p.CountMoves() + 256 // Searcher checks every 64 positions, Baseline every 256
-		s, err := NewTacticalSearcher(BrouillardEval, BrouillardTactics(), opt).Search(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := NewBaseline[bPos, bMove](BrouillardEval, opt).Search(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for name, r := range map[string]Result[bMove]{"Searcher": s, "Baseline": b} {
+		for name, r := range searchedBoth(t, p, opt) {
 			if r.Nodes > one {
 				t.Errorf("%s, time %v, cancelled %v: %d positions, more than one first iteration (%d)", name, opt.Time, opt.Cancel != nil, r.Nodes, one)
 			}
