@@ -146,7 +146,7 @@ func (s *FogSearcher) SearchView(v brouillard.View) (Result[brouillard.Move], er
 		return res, hops.Errorf(hops.ErrIllegal, "G6", "view", "%s's view with %s to move: a player decides on his own turn only",
 			brouillard.SideName(v.Viewer()), brouillard.SideName(v.ToMove()))
 	}
-	s.me, s.nodes = v.Viewer(), 0
+	s.me, s.nodes, s.limited, s.stop = v.Viewer(), 0, false, false
 	s.deadline = deadlineIn(s.opt.Time)
 	moves := s.buffer(0, v)
 	if len(moves) == 0 {

@@ -200,6 +200,29 @@ func TestFogKeepsItsNodes(t *testing.T) {
 	}
 }
 
+// TestFogGlancesAgainAfterACutLook: a FogSearcher whose look its budget
+// cut glances at every decision of its next search in full, as a new one
+// does: the views it visits do not depend on the order of the decisions,
+// so both count the same. The mark of a spent budget, left from the cut
+// look, made the next glance give up on every shot at a hidden pawn.
+func TestFogGlancesAgainAfterACutLook(t *testing.T) {
+	v := fogView(t, fogWorst)
+	fresh, err := NewFogSearcher(Options{Nodes: 1}).SearchView(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reused := NewFogSearcher(Options{Nodes: 1})
+	for i := range 2 {
+		r, err := reused.SearchView(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Nodes != fresh.Nodes {
+			t.Fatalf("search %d of a reused FogSearcher visits %d views, a new one %d", i+1, r.Nodes, fresh.Nodes)
+		}
+	}
+}
+
 // TestFogKeepsItsTime: with 10 ms a decision, the FogSearcher decides in
 // the position of the most decisions within a generous bound; it took
 // 8 s, looking at every decision with every reply whatever its time.
