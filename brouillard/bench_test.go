@@ -225,11 +225,5 @@ func TestB5_CanWinNowCheap(t *testing.T) {
 // allocates nothing, as in a game that goes on; it built its reason, one
 // allocation at every such node of a search.
 func TestG6_OutcomeNoAlloc(t *testing.T) {
-	p := parseB(t, "F6/1f5/3k1Q!1/4q!1J!/3x3/X!1K!4/1X!1x!3 w 3 2 -")
-	if o := p.Outcome(); o.Rule != "G6" || o.Reason != "White has no legal move" {
-		t.Fatalf("%s: %v", p, o)
-	}
-	if n := testing.AllocsPerRun(20, func() { _ = p.Outcome() }); n != 0 {
-		t.Errorf("%s: Outcome allocates %v times", p, n)
-	}
+	gametest.CheckOutcomeNoAlloc(t, parseB(t, "F6/1f5/3k1Q!1/4q!1J!/3x3/X!1K!4/1X!1x!3 w 3 2 -"), "G6", "White has no legal move")
 }

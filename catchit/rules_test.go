@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/gametest"
 )
 
 func mustParse(t *testing.T, text string) Position {
@@ -477,13 +478,7 @@ func TestNoAllocations(t *testing.T) {
 	// Outcome, asked at every node of a search, in finished games too
 	// (K3, G6): it wrote its reason with fmt, three allocations.
 	for _, text := range []string{"rrrrrrr/7/7/7/7/7/bbb1bbb r", "rrr1rrr/7/7/7/7/7/bbbbbbb b"} {
-		q := mustParse(t, text)
-		if !q.Outcome().Over {
-			t.Fatalf("%s: not over", q)
-		}
-		if n := testing.AllocsPerRun(20, func() { _ = q.Outcome() }); n != 0 {
-			t.Errorf("%s: Outcome %v allocs", q, n)
-		}
+		gametest.CheckOutcomeNoAlloc(t, mustParse(t, text), "", "")
 	}
 }
 

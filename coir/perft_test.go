@@ -145,11 +145,5 @@ func TestMovesGeneratedWhenRanged(t *testing.T) {
 // nothing; it built its reason, one allocation at every finished node of
 // a search.
 func TestC3_OutcomeNoAlloc(t *testing.T) {
-	p := mustParse(t, "wwwwww/6/6/6/6/wwwwww b")
-	if o := p.Outcome(); o.Rule != "C3" || o.Reason != "all twelve pawns show White's colour" {
-		t.Fatalf("%s: %v", p, o)
-	}
-	if n := testing.AllocsPerRun(20, func() { _ = p.Outcome() }); n != 0 {
-		t.Errorf("%s: Outcome allocates %v times", p, n)
-	}
+	gametest.CheckOutcomeNoAlloc(t, mustParse(t, "wwwwww/6/6/6/6/wwwwww b"), "C3", "all twelve pawns show White's colour")
 }

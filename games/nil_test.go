@@ -26,21 +26,7 @@ func TestNilArguments(t *testing.T) {
 		"Deal":          func() error { _, err := games.Deal(nil, hops.First, nil); return err },
 		"Record.Replay": func() error { _, err := (*hops.Record)(nil).Replay(catchit.Game); return err },
 	}
-	for name, call := range calls {
-		var err error
-		func() {
-			defer func() {
-				if r := recover(); r != nil {
-					t.Errorf("%s(nil) panics: %v", name, r)
-				}
-			}()
-			err = call()
-		}()
-		var he *hops.Error
-		if !errors.As(err, &he) {
-			t.Errorf("%s(nil) = %v, want an *hops.Error", name, err)
-		}
-	}
+	checkErrors(t, calls, "(nil)")
 	if games.Hidden(nil) {
 		t.Error("Hidden(nil) = true")
 	}
@@ -48,6 +34,27 @@ func TestNilArguments(t *testing.T) {
 	s, err := games.Deal(brouillard.Game, hops.First, nil)
 	if err != nil || s == nil || s.Game() != brouillard.Game {
 		t.Errorf("Deal(brouillard, First, nil) = %v, %v", s, err)
+	}
+}
+
+// checkErrors checks that each call answers an *hops.Error and does not
+// panic; the failures name the call, then what.
+func checkErrors(t *testing.T, calls map[string]func() error, what string) {
+	t.Helper()
+	for name, call := range calls {
+		var err error
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("%s%s panics: %v", name, what, r)
+				}
+			}()
+			err = call()
+		}()
+		var he *hops.Error
+		if !errors.As(err, &he) {
+			t.Errorf("%s%s = %v, want an *hops.Error", name, what, err)
+		}
 	}
 }
 
@@ -73,21 +80,7 @@ func TestZeroStateArguments(t *testing.T) {
 			return err
 		},
 	}
-	for name, call := range calls {
-		var err error
-		func() {
-			defer func() {
-				if r := recover(); r != nil {
-					t.Errorf("%s of the zero State panics: %v", name, r)
-				}
-			}()
-			err = call()
-		}()
-		var he *hops.Error
-		if !errors.As(err, &he) {
-			t.Errorf("%s of the zero State = %v, want an *hops.Error", name, err)
-		}
-	}
+	checkErrors(t, calls, " of the zero State")
 	if _, ok := hops.As[catchit.Position](zero); ok {
 		t.Error("As finds a position in the zero State")
 	}

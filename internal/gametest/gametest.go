@@ -253,3 +253,21 @@ func SearchWorst[P fmt.Stringer, C fmt.Stringer](tb testing.TB, rng *rand.Rand, 
 		tb.Fatal(err)
 	}
 }
+
+// CheckOutcomeNoAlloc checks that p is a finished game whose Outcome
+// cites rule and gives reason (either left unchecked when empty), and
+// that asking for it allocates nothing: a search asks at every finished
+// node it meets.
+func CheckOutcomeNoAlloc(t *testing.T, p interface {
+	Outcome() hops.Outcome
+	String() string
+}, rule, reason string) {
+	t.Helper()
+	o := p.Outcome()
+	if !o.Over || rule != "" && o.Rule != rule || reason != "" && o.Reason != reason {
+		t.Fatalf("%s: %v; want over under %s (%q)", p, o, rule, reason)
+	}
+	if n := testing.AllocsPerRun(20, func() { _ = p.Outcome() }); n != 0 {
+		t.Errorf("%s: Outcome allocates %v times", p, n)
+	}
+}
