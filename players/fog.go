@@ -191,7 +191,7 @@ func (s *FogSearcher) SearchView(v brouillard.View) (Result[brouillard.Move], er
 	// The look, best glanced first, within the budget. A decision cut
 	// short by the budget is left out; ties between those looked at go
 	// to the first in the seed's order, as they would in a complete look.
-	s.limited, s.stop = true, false
+	s.limited = true
 	best, bestAt := -2*fogWin, len(moves)
 	for _, g := range s.glances {
 		if s.stop = s.stop || s.spent(); s.stop {
