@@ -281,12 +281,8 @@ func (s *Baseline[P, M]) SearchSampled(sample Sampler[P], k int) (Result[M], err
 		return Result[M]{}, zeroPlayer("Baseline", "NewBaseline")
 	}
 	k = max(k, 1)
-	type tally struct {
-		votes, score, first int
-	}
-	count := map[M]*tally{}
+	var votes ballot[M]
 	var total Result[M]
-	var order []M
 	budget := 0
 	if s.opt.Nodes > 0 {
 		budget = max(s.opt.Nodes/k, 1)
@@ -309,24 +305,9 @@ func (s *Baseline[P, M]) SearchSampled(sample Sampler[P], k int) (Result[M], err
 			return total, err
 		}
 		total.Nodes += s.nodes
-		t := count[r.Move]
-		if t == nil {
-			t = &tally{first: i}
-			count[r.Move] = t
-			order = append(order, r.Move)
-		}
-		t.votes++
-		t.score += max(-MaxEval, min(MaxEval, r.Score)) // not proven in the true position
+		votes.add(r)
 		total.Depth = max(total.Depth, r.Depth)
 	}
-	best := order[0]
-	for _, m := range order[1:] {
-		a, b := count[m], count[best]
-		if a.votes > b.votes || a.votes == b.votes && a.score > b.score {
-			best = m
-		}
-	}
-	total.Move = best
-	total.Score = count[best].score / count[best].votes
+	total.Move, total.Score = votes.winner()
 	return total, nil
 }

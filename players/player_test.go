@@ -420,3 +420,31 @@ func TestMaxDepthNoLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestBallot: the move most chosen by the sampled searches wins, ties
+// going to the higher total score, then to the move chosen first; each
+// score counts within ±MaxEval, and the score returned is the winner's
+// mean.
+func TestBallot(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		votes []Result[take]
+		move  take
+		score int
+	}{
+		{"none", nil, 0, 0},
+		{"most votes", []Result[take]{{Move: 1, Score: 90}, {Move: 2, Score: 10}, {Move: 2, Score: 20}}, 2, 15},
+		{"tie to the higher total", []Result[take]{{Move: 1, Score: 10}, {Move: 2, Score: 30}, {Move: 1, Score: 10}, {Move: 2, Score: -5}}, 2, 12},
+		{"tie to the first chosen", []Result[take]{{Move: 3, Score: 7}, {Move: 1, Score: 7}}, 3, 7},
+		{"a win counts as MaxEval", []Result[take]{{Move: 1, Score: Win - 1}, {Move: 2, Score: MaxEval}, {Move: 2, Score: 1}, {Move: 1, Score: 1}}, 1, (MaxEval + 1) / 2},
+		{"a loss counts as -MaxEval", []Result[take]{{Move: 1, Score: -Win + 2}, {Move: 2, Score: 0}, {Move: 1, Score: MaxEval}, {Move: 2, Score: 0}}, 1, 0},
+	} {
+		var b ballot[take]
+		for _, r := range c.votes {
+			b.add(r)
+		}
+		if m, s := b.winner(); m != c.move || s != c.score {
+			t.Errorf("%s: winner %v with %d, want %v with %d", c.name, m, s, c.move, c.score)
+		}
+	}
+}

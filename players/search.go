@@ -934,12 +934,8 @@ func (s *Searcher[P, M]) SearchSampled(sample Sampler[P], k int) (Result[M], err
 		return Result[M]{}, zeroPlayer("Searcher", "NewSearcher")
 	}
 	k = max(k, 1)
-	type tally struct {
-		votes, score, first int
-	}
-	count := map[M]*tally{}
+	var votes ballot[M]
 	var total Result[M]
-	var order []M
 	budget := 0
 	if s.opt.Nodes > 0 {
 		budget = max(s.opt.Nodes/k, 1)
@@ -971,26 +967,53 @@ func (s *Searcher[P, M]) SearchSampled(sample Sampler[P], k int) (Result[M], err
 		if s.cut {
 			break
 		}
-		t := count[r.Move]
-		if t == nil {
-			t = &tally{first: i}
-			count[r.Move] = t
-			order = append(order, r.Move)
-		}
-		t.votes++
-		t.score += max(-MaxEval, min(MaxEval, r.Score)) // not proven: see above
+		votes.add(r)
 		total.Depth = max(total.Depth, r.Depth)
 	}
-	best := order[0]
-	for _, m := range order[1:] {
-		a, b := count[m], count[best]
-		if a.votes > b.votes || a.votes == b.votes && a.score > b.score {
+	total.Move, total.Score = votes.winner()
+	return total, nil
+}
+
+// ballot counts the moves that the searches of drawn positions chose
+// (SearchSampled): the move most chosen wins, ties going to the higher
+// total score, then to the move chosen first. Each score is kept within
+// ±MaxEval, since a win or a loss found in a drawn position (a lucky
+// shot at a hidden King, say) is not proven in the true one.
+type ballot[M hops.Move] struct {
+	count map[M]*struct{ votes, score int }
+	order []M // the moves in the order they were first chosen
+}
+
+// add counts the move a search chose and its score.
+func (b *ballot[M]) add(r Result[M]) {
+	t := b.count[r.Move]
+	if t == nil {
+		if b.count == nil {
+			b.count = map[M]*struct{ votes, score int }{}
+		}
+		t = new(struct{ votes, score int })
+		b.count[r.Move] = t
+		b.order = append(b.order, r.Move)
+	}
+	t.votes++
+	t.score += max(-MaxEval, min(MaxEval, r.Score))
+}
+
+// winner returns the winning move and its mean score; the zero move and
+// 0 when no search voted.
+func (b *ballot[M]) winner() (M, int) {
+	if len(b.order) == 0 {
+		var none M
+		return none, 0
+	}
+	best := b.order[0]
+	for _, m := range b.order[1:] {
+		x, y := b.count[m], b.count[best]
+		if x.votes > y.votes || x.votes == y.votes && x.score > y.score {
 			best = m
 		}
 	}
-	total.Move = best
-	total.Score = count[best].score / count[best].votes
-	return total, nil
+	return best, b.count[best].score / b.count[best].votes
 }
 
 // UnmarshalJSON reads the JSON form of Options, its keys written exactly
