@@ -54,6 +54,39 @@ const (
 	boundUpper
 )
 
+// probe reads the entry for the position of hash h, to be searched depth
+// plies deep between alpha and beta at ply plies from the root: the best
+// move found there before (has says whether there is one), and, when the
+// entry's score settles the search at once (an exact score, or a bound
+// beyond the window, from a search at least as deep), that score.
+func (e *ttEntry[M]) probe(h uint64, depth, alpha, beta, ply int) (move M, has bool, score int, settled bool) {
+	if e.bound == 0 || e.key != h {
+		return move, false, 0, false
+	}
+	move, has = e.move, e.has
+	if int(e.depth) >= depth {
+		score = fromTable(int(e.score), ply)
+		settled = e.bound == boundExact || e.bound == boundLower && score >= beta || e.bound == boundUpper && score <= alpha
+	}
+	return move, has, score, settled
+}
+
+// store keeps in e the result of a search of the position of hash h
+// (best, with move m, searched depth plies deep between alpha and beta
+// at ply), unless e holds another position searched deeper.
+func (e *ttEntry[M]) store(h uint64, m M, best, alpha, beta, depth, ply int) {
+	bound := uint8(boundExact)
+	switch {
+	case best <= alpha:
+		bound = boundUpper
+	case best >= beta:
+		bound = boundLower
+	}
+	if e.bound == 0 || e.key != h || int(e.depth) <= depth {
+		*e = ttEntry[M]{key: h, move: m, score: int32(toTable(best, ply)), depth: int16(depth), bound: bound, has: true}
+	}
+}
+
 // NewBaseline returns a baseline searcher that evaluates positions with
 // eval.
 func NewBaseline[P hops.Position[P, M], M hops.Move](eval Eval[P], opt Options) *Baseline[P, M] {
@@ -201,21 +234,9 @@ func (s *Baseline[P, M]) negamax(q P, depth, alpha, beta, ply, budget int) int {
 
 	h := q.Hash()
 	e := &s.tt[h&uint64(len(s.tt)-1)]
-	var ttMove M
-	hasTT := false
-	if e.bound != 0 && e.key == h {
-		ttMove, hasTT = e.move, e.has
-		if int(e.depth) >= depth {
-			v := fromTable(int(e.score), ply)
-			switch {
-			case e.bound == boundExact:
-				return v
-			case e.bound == boundLower && v >= beta:
-				return v
-			case e.bound == boundUpper && v <= alpha:
-				return v
-			}
-		}
+	ttMove, hasTT, v, settled := e.probe(h, depth, alpha, beta, ply)
+	if settled {
+		return v
 	}
 
 	for len(s.bufs) <= ply {
@@ -247,16 +268,7 @@ func (s *Baseline[P, M]) negamax(q P, depth, alpha, beta, ply, budget int) int {
 			}
 		}
 	}
-	bound := uint8(boundExact)
-	switch {
-	case best <= origAlpha:
-		bound = boundUpper
-	case best >= beta:
-		bound = boundLower
-	}
-	if e.bound == 0 || e.key != h || int(e.depth) <= depth {
-		*e = ttEntry[M]{key: h, move: bestMove, score: int32(toTable(best, ply)), depth: int16(depth), bound: bound, has: true}
-	}
+	e.store(h, bestMove, best, origAlpha, beta, depth, ply)
 	return best
 }
 

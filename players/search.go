@@ -618,21 +618,9 @@ func (s *Searcher[P, M]) negamax(q P, depth, alpha, beta, ply, budget int) int {
 
 	h := q.Hash()
 	e := &s.tt[h&uint64(len(s.tt)-1)]
-	var ttMove M
-	hasTT := false
-	if e.bound != 0 && e.key == h {
-		ttMove, hasTT = e.move, e.has
-		if int(e.depth) >= depth {
-			v := fromTable(int(e.score), ply)
-			switch {
-			case e.bound == boundExact:
-				return v
-			case e.bound == boundLower && v >= beta:
-				return v
-			case e.bound == boundUpper && v <= alpha:
-				return v
-			}
-		}
+	ttMove, hasTT, v, settled := e.probe(h, depth, alpha, beta, ply)
+	if settled {
+		return v
 	}
 
 	best, origAlpha := -2*Win, alpha
@@ -674,7 +662,7 @@ func (s *Searcher[P, M]) negamax(q P, depth, alpha, beta, ply, budget int) int {
 					if !hasTT || m != ttMove {
 						s.cutoff(q, m, ply, depth)
 					}
-					s.store(e, h, bestMove, best, origAlpha, beta, depth, ply)
+					e.store(h, bestMove, best, origAlpha, beta, depth, ply)
 					return best
 				}
 			}
@@ -726,23 +714,8 @@ func (s *Searcher[P, M]) negamax(q P, depth, alpha, beta, ply, budget int) int {
 			}
 		}
 	}
-	s.store(e, h, bestMove, best, origAlpha, beta, depth, ply)
+	e.store(h, bestMove, best, origAlpha, beta, depth, ply)
 	return best
-}
-
-// store keeps the result of a node in its table entry e, unless e holds
-// another position searched deeper.
-func (s *Searcher[P, M]) store(e *ttEntry[M], h uint64, m M, best, alpha, beta, depth, ply int) {
-	bound := uint8(boundExact)
-	switch {
-	case best <= alpha:
-		bound = boundUpper
-	case best >= beta:
-		bound = boundLower
-	}
-	if e.bound == 0 || e.key != h || int(e.depth) <= depth {
-		*e = ttEntry[M]{key: h, move: m, score: int32(toTable(best, ply)), depth: int16(depth), bound: bound, has: true}
-	}
 }
 
 // quiesce returns the value of q, whose game goes on, for side (the side
