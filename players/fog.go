@@ -47,7 +47,9 @@ import (
 // B8), the game around it is a chase on public facts, and the
 // FogSearcher hands the decision to a Searcher (BrouillardEval,
 // BrouillardTactics) searching BrouillardSamples states drawn from the
-// view, within the budgets of its Options.
+// view, within what the look for a win at once left of the budgets of
+// its Options (its views count among the nodes, its time among the
+// time).
 //
 // Its budget, while the targets are unknown, is that of its Options:
 // Options.Nodes views visited (DefaultNodes when neither Nodes nor Time
@@ -163,6 +165,16 @@ func (s *FogSearcher) SearchView(v brouillard.View) (Result[brouillard.Move], er
 		return res, nil
 	}
 	if targetKnown(v, s.me) || targetKnown(v, s.me.Other()) {
+		// The chase has what the look for a win at once left of the
+		// budgets: the views it visited count, and so does its time.
+		opt := s.chaser.opt
+		defer func() { s.chaser.opt = opt }()
+		if s.opt.Nodes > 0 {
+			s.chaser.opt.Nodes = max(s.opt.Nodes-s.nodes, 1)
+		}
+		if s.opt.Time > 0 {
+			s.chaser.opt.Time = max(time.Until(s.deadline), time.Nanosecond)
+		}
 		var err error
 		if v.Consistent() == 1 {
 			// Nothing hidden is left: the one position with this view,

@@ -281,3 +281,24 @@ func TestFogLookCutShort(t *testing.T) {
 		t.Errorf("a budget of all the views it needs: %+v; no budget: %+v", enough, whole)
 	}
 }
+
+// TestFogChaseKeepsItsNodes: once a target is known (B8: White's Ten,
+// turned over before the Nine was taken, is now White's target), the
+// FogSearcher hands the decision to its Searcher with what its look for
+// a win at once left of Options.Nodes: the views of both count, within
+// the budget.
+func TestFogChaseKeepsItsNodes(t *testing.T) {
+	v := fogView(t, "1x3t!1/j1qfk1x/7/7/7/X1QFJ1K/1N1T1X1 w 1 0 -")
+	if !targetKnown(v, hops.First) {
+		t.Fatal("White's target should be known")
+	}
+	for _, n := range []int{1000, 2000} {
+		r, err := NewFogSearcher(Options{Nodes: n, Seed: 1}).SearchView(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Nodes > n || r.Depth < 2 {
+			t.Errorf("a chase with a budget of %d nodes: %+v", n, r)
+		}
+	}
+}
