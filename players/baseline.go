@@ -119,11 +119,12 @@ func (s *Baseline[P, M]) Move(p P) (M, error) {
 // only legal one) is returned at once, with Depth 0. It returns ErrNoMove
 // if p has no legal move, and an error if a generated move fails to play
 // (a bug in the game package). Like Searcher's, it looks at a position
-// with hidden pieces only through the view of its side to move, and
-// searches positions drawn from it.
+// with hidden pieces only through the view of its side to move: it plays
+// a decision that wins at once whatever the faces it cannot see when
+// there is one, and otherwise searches positions drawn from the view.
 func (s *Baseline[P, M]) Search(p P) (Result[M], error) {
 	if sample, k, ok := hidden(p); ok {
-		return s.SearchSampled(sample, k)
+		return searchHidden(p, s.rng, func() (Result[M], error) { return s.SearchSampled(sample, k) })
 	}
 	return s.search(p, s.opt.Nodes, deadlineIn(s.opt.Time))
 }

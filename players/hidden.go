@@ -3,6 +3,7 @@ package players
 import (
 	"math/rand/v2"
 
+	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/brouillard"
 )
 
@@ -27,4 +28,43 @@ func hidden[P any](p P) (sample Sampler[P], k int, ok bool) {
 	}
 	draw := Sampler[brouillard.Position](func(r *rand.Rand) (brouillard.Position, error) { return v.Sample(r), nil })
 	return any(draw).(Sampler[P]), BrouillardSamples, true
+}
+
+// sureWin returns, when p is a position of a game with hidden pieces that
+// hides something from its side to move (as hidden says), a decision of
+// that side that wins at once whatever the faces it cannot see (B5, G6),
+// found as the FogSearcher finds it, ties going to rng; and the views it
+// visited. The searching players play it before they draw any position:
+// in a drawn position a shot at a hidden pawn may win as surely as it,
+// and a vote of drawn positions could prefer that guess.
+func sureWin[P any, M any](p P, rng *rand.Rand) (m M, nodes int, won bool, err error) {
+	b, isB := any(p).(brouillard.Position)
+	if !isB || rng == nil {
+		return m, 0, false, nil
+	}
+	v := b.View(b.ToMove())
+	f := FogSearcher{rng: rng, me: v.Viewer()}
+	w, won, err := f.winNow(v, v.AppendMoves(nil))
+	if err != nil || !won {
+		return m, f.nodes, false, err
+	}
+	return any(w).(M), f.nodes, true, nil
+}
+
+// searchHidden chooses a move in p, a position that hides something from
+// its side to move: a sure win (see sureWin) when there is one, scored
+// as proven (Win-1, Depth 1), else the move of search, which searches
+// positions drawn from the view; the views sureWin visited count among
+// the nodes.
+func searchHidden[P any, M hops.Move](p P, rng *rand.Rand, search func() (Result[M], error)) (Result[M], error) {
+	m, nodes, won, err := sureWin[P, M](p, rng)
+	if err != nil {
+		return Result[M]{}, err
+	}
+	if won {
+		return Result[M]{Move: m, Score: Win - 1, Depth: 1, Nodes: nodes}, nil
+	}
+	res, err := search()
+	res.Nodes += nodes
+	return res, err
 }

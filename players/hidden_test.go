@@ -141,6 +141,39 @@ func TestSampledScoresAreNotProven(t *testing.T) {
 	}
 }
 
+// TestSureWinBeforeTheShot (B5, B8, G6): White, whose target is Red's
+// King, hidden among Red's pawns, has a decision that wins whatever the
+// faces (F5-E4 F2-F4-D4-D6-B6) and shots at hidden pawns that win only
+// where they turn out to be the King. Every searching player plays a
+// sure win, scored as proven, with every seed; drawing positions from
+// the view, the Searcher, the Baseline and MCTS played the shot F2xF4 in
+// half of them (it wins in the drawn positions where F3 is the King).
+func TestSureWinBeforeTheShot(t *testing.T) {
+	p, err := brouillard.Parse("f2x!1X!1/2X3T!/3K!1J!1/N1Q!4/5k1/x4F1/7 w 4 0 -")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := p.View(p.ToMove())
+	if v.Consistent() < 2 {
+		t.Fatal("the view should hide Red's faces")
+	}
+	for seed := range uint64(8) {
+		opt := Options{Nodes: 2000, Seed: seed}
+		results := searchedBoth(t, p, opt)
+		m, err := NewMCTS(BrouillardEval, BrouillardTactics(), opt).Search(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		results["MCTS"] = m
+		for name, r := range results {
+			f := FogSearcher{me: hops.First}
+			if sure, err := f.winsAtOnce(v, r.Move); err != nil || !sure || r.Score != Win-1 || r.Depth != 1 {
+				t.Errorf("%s, seed %d: %s (score %d, depth %d), a sure win: %v %v", name, seed, r.Move, r.Score, r.Depth, sure, err)
+			}
+		}
+	}
+}
+
 // searchedBoth returns the results of a Searcher and a Baseline built
 // with opt, searching p, by their names.
 func searchedBoth(t *testing.T, p bPos, opt Options) map[string]Result[bMove] {

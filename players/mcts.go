@@ -95,15 +95,15 @@ func (t *MCTS[P, M]) Move(p P) (M, error) {
 
 // Search chooses a move for the side to move in p: the root move visited
 // most. Result.Score is its mean reward scaled to ±MaxEval, or Win-1
-// when it plays a win in one (found before any iteration, as Searcher
-// scores it; MaxEval in a position drawn from a view, where the win may
-// rest on a guess of the hidden faces); Depth is the deepest tree node
-// reached. Like Searcher's, it looks at a position
-// with hidden pieces only through the view of its side to move: every
-// iteration draws a position from it (see SearchSampled).
+// when it plays a win in one, found before any iteration, as Searcher
+// scores it; Depth is the deepest tree node reached. Like Searcher's, it
+// looks at a position with hidden pieces only through the view of its
+// side to move: it plays a decision that wins at once whatever the
+// faces it cannot see when there is one, and otherwise every iteration
+// draws a position from the view (see SearchSampled).
 func (t *MCTS[P, M]) Search(p P) (Result[M], error) {
 	if sample, _, ok := hidden(p); ok {
-		return t.SearchSampled(sample)
+		return searchHidden(p, t.rng, func() (Result[M], error) { return t.SearchSampled(sample) })
 	}
 	t.sampled = false
 	return t.run(func(*rand.Rand) (P, error) { return p, nil })
@@ -112,7 +112,10 @@ func (t *MCTS[P, M]) Search(p P) (Result[M], error) {
 // SearchSampled chooses a move without seeing the hidden part of the
 // game: every iteration walks the tree in a new position drawn with
 // sample. Every drawn position must have the same legal moves as the
-// true one.
+// true one. A move that wins at once in the first drawn position is
+// not played on that account, as it may rest on the faces drawn (a
+// shot at a hidden King): it is searched as every move, over the
+// positions drawn.
 func (t *MCTS[P, M]) SearchSampled(sample Sampler[P]) (Result[M], error) {
 	t.sampled = true
 	return t.run(sample)
@@ -134,7 +137,10 @@ func (t *MCTS[P, M]) run(sample Sampler[P]) (Result[M], error) {
 	// whole check can take longer than the search (70 ms in Catch'it).
 	// The moves left unchecked are kept; choose checks the one played.
 	half := deadlineIn(t.opt.Time / 2)
-	root, win, doomed, err := safeMoves(p, t.tac, t.root[:0], t.rng, func() bool { return t.opt.interrupted(half) })
+	// A win in a drawn position may rest on the hidden faces it guessed:
+	// a sampled search takes no win before its iterations (Search took
+	// the wins that hold whatever the faces), and searches it as any move.
+	root, win, doomed, err := safeMoves(p, t.tac, t.root[:0], t.rng, !t.sampled, func() bool { return t.opt.interrupted(half) })
 	t.root = root
 	if err != nil || len(root) == 0 {
 		return res, err
@@ -143,11 +149,6 @@ func (t *MCTS[P, M]) run(sample Sampler[P]) (Result[M], error) {
 	if win || len(root) == 1 {
 		if win {
 			res.Score, res.Depth = Win-1, 1
-			if t.sampled {
-				// A win in the drawn position may rest on hidden faces
-				// it guessed: no proof.
-				res.Score = MaxEval
-			}
 		}
 		return res, nil
 	}
@@ -376,18 +377,20 @@ func (t *MCTS[P, M]) playout(q P) (float64, error) {
 }
 
 // safeMoves returns the legal moves of p, shuffled with rng, appended to
-// dst: only a winning move (win true) when p has one, else the moves
+// dst: only a winning move (win true) when p has one and takeWin is set,
+// else the moves
 // after which the opponent cannot win at once, or all of them when every
 // move allows such a win (doomed true). Once stop says so, it checks no
 // more moves and keeps those it has not checked.
-func safeMoves[P hops.Position[P, M], M hops.Move](p P, tac Tactics[P, M], dst []M, rng *rand.Rand, stop func() bool) (moves []M, win, doomed bool, err error) {
+func safeMoves[P hops.Position[P, M], M hops.Move](p P, tac Tactics[P, M], dst []M, rng *rand.Rand, takeWin bool, stop func() bool) (moves []M, win, doomed bool, err error) {
 	moves = p.AppendMoves(dst)
 	if len(moves) == 0 {
 		return moves, false, false, ErrNoMove
 	}
 	rng.Shuffle(len(moves), func(i, j int) { moves[i], moves[j] = moves[j], moves[i] })
 	side := p.ToMove()
-	for i, m := range moves {
+	for i := 0; takeWin && i < len(moves); i++ {
+		m := moves[i]
 		c, err := p.Play(m)
 		if err != nil {
 			return moves, false, false, notPlayed(m, p, err)

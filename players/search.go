@@ -314,13 +314,15 @@ func (s *Searcher[P, M]) Move(p P) (M, error) {
 //
 // In a game with hidden pieces Search looks at p only through the view
 // of its side to move: given a true Brouillard position that hides
-// opposing faces from that side, it searches BrouillardSamples positions
-// drawn from the view (see SearchSampled) and never p itself, so that
-// the true positions that share a view get the same move. SearchOmniscient
+// opposing faces from that side, it plays a decision that wins at once
+// whatever those faces (B5, G6) when there is one, found as the
+// FogSearcher finds it, and otherwise searches BrouillardSamples
+// positions drawn from the view (see SearchSampled), never p itself, so
+// that the true positions that share a view get the same move. SearchOmniscient
 // searches p as it is.
 func (s *Searcher[P, M]) Search(p P) (Result[M], error) {
 	if sample, k, ok := hidden(p); ok {
-		return s.SearchSampled(sample, k)
+		return searchHidden(p, s.rng, func() (Result[M], error) { return s.SearchSampled(sample, k) })
 	}
 	return s.search(p, s.opt.Nodes, s.opt.Time)
 }
