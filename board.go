@@ -118,8 +118,9 @@ const (
 	DiagonalDirs   DirSet = 0xAA
 )
 
-// Has reports whether d is in the set.
-func (s DirSet) Has(d Dir) bool { return s&(1<<uint(d&7)) != 0 }
+// Has reports whether d is in the set; a value that is no direction (not
+// 0 to 7) is in none.
+func (s DirSet) Has(d Dir) bool { return uint8(d) < 8 && s&(1<<uint8(d)) != 0 }
 
 // String lists the set's directions clockwise from North, such as
 // "{N E S W}".
@@ -323,8 +324,12 @@ func (b *Board) Neighbours(s Square) Bitboard {
 
 // Direction returns the direction that leads from a to b in a straight
 // line (orthogonal or diagonal) and the number of steps, or ok = false
-// when the two squares are equal or not aligned.
+// when the two squares are equal or not aligned, or when either is no
+// square of a board (NoSquare, Outside).
 func Direction(a, b Square) (d Dir, dist int, ok bool) {
+	if a < 0 || a >= Outside || b < 0 || b >= Outside {
+		return 0, 0, false
+	}
 	df, dr := b.File()-a.File(), b.Rank()-a.Rank()
 	if df == 0 && dr == 0 {
 		return 0, 0, false

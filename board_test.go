@@ -118,6 +118,18 @@ func TestGeometryG2(t *testing.T) {
 	if _, _, ok := Direction(SquareAt(1, 1), SquareAt(2, 3)); ok {
 		t.Error("B2 and C4 are not aligned")
 	}
+	// Outside is 64, which rank*8+file reads as A9, in line with A1;
+	// NoSquare (-1) as H0, diagonal to G1: neither is a square.
+	for _, c := range [][2]Square{{SquareAt(0, 0), Outside}, {Outside, SquareAt(0, 0)}, {SquareAt(6, 0), NoSquare}, {NoSquare, SquareAt(6, 0)}, {NoSquare, Outside}} {
+		if d, n, ok := Direction(c[0], c[1]); ok {
+			t.Errorf("Direction(%v, %v) = %v %d, want none", c[0], c[1], d, n)
+		}
+	}
+	for _, d := range []Dir{8, 9, 15, -1, -8} {
+		if AllDirs.Has(d) {
+			t.Errorf("AllDirs.Has(Dir(%d)): a value that is no direction is in no set", int8(d))
+		}
+	}
 }
 
 func TestShiftStaysOnBoard(t *testing.T) {

@@ -9,13 +9,15 @@ import (
 
 // ParseReveal reads the text of a Reveal as its String method writes it:
 // "-" for nothing turned over, or the square and the face, followed by
-// "captured" when the pawn was captured ("D5 Ten captured").
+// "captured" when the pawn was captured ("D5 Ten captured"). Its words
+// may be in any case and separated by any white space, with white space
+// around the text, as the other texts of the game are read.
 func ParseReveal(text string) (Reveal, error) {
-	if text == "-" {
+	if strings.TrimSpace(text) == "-" {
 		return Reveal{}, nil
 	}
-	f := strings.Split(text, " ")
-	if len(f) < 2 || len(f) > 3 || (len(f) == 3 && f[2] != "captured") {
+	f := strings.Fields(text)
+	if len(f) < 2 || len(f) > 3 || (len(f) == 3 && !strings.EqualFold(f[2], "captured")) {
 		return Reveal{}, hops.Errorf(hops.ErrSyntax, "B8", "reveal "+hops.Quote(text), "want \"-\" or a square and a face, then \"captured\" if it was")
 	}
 	sq, err := bd.ParseSquare(f[0])

@@ -156,10 +156,17 @@ func TestPlayerRecordErrors(t *testing.T) {
 	if _, err := PlayerRecord(pr, White); err == nil {
 		t.Error("a player's record turned into a player's record again")
 	}
-	for _, text := range []string{"-", "D5 Ten", "d5 queen captured"} {
+	for _, text := range []string{"-", "D5 Ten", "d5 queen captured", "D5 Ten Captured", "D5 TEN CAPTURED"} {
 		r, err := ParseReveal(text)
 		if err != nil || !strings.EqualFold(r.String(), text) {
 			t.Errorf("ParseReveal(%q) = %v, %v", text, r, err)
+		}
+	}
+	// White space as the other texts take it (G12): around the text and
+	// any run of it between the words.
+	for text, want := range map[string]string{" - ": "-", "\tD5  Ten\n": "D5 Ten", "D5\u00a0Queen \t captured ": "D5 Queen captured"} {
+		if r, err := ParseReveal(text); err != nil || r.String() != want {
+			t.Errorf("ParseReveal(%q) = %v, %v; want %s", text, r, err, want)
 		}
 	}
 	for _, text := range []string{"", "D5", "D9 Ten", "D5 Ten caught", "D5 Ten captured now"} {

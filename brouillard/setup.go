@@ -35,8 +35,8 @@ type Setup struct {
 // Setup returns the position's pieces.
 func (p Position) Setup() Setup {
 	st := &p.st
-	s := Setup{Pawns: st.pawns, Turned: st.revealed, Fous: st.fou, ToMove: st.side, Continuing: st.plus,
-		Captured: [2]int{int(st.captured[0]), int(st.captured[1])}}
+	s := Setup{Pawns: st.pawns, Turned: st.revealed, Fous: [2]hops.Square{p.Fou(White), p.Fou(Red)},
+		ToMove: st.side, Continuing: st.plus, Captured: [2]int{int(st.captured[0]), int(st.captured[1])}}
 	for b := st.pawns[0] | st.pawns[1]; b != 0; b &= b - 1 {
 		s.Kinds[b.First()] = st.kind(b.First())
 	}

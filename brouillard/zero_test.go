@@ -8,9 +8,9 @@ import (
 )
 
 // TestZeroHasNoPieces: the zero Position and View hold no piece (their
-// Fous, both on A1 in memory, are none), have no move, and say that
-// White, to move, has lost (G6) in Outcome, the diagram, the drawing and
-// the builder alike.
+// Fous, both on A1 in memory, are none, for Fou and Setup), have no
+// move, and say that White, to move, has lost (G6) in Outcome, the
+// diagram, the drawing and the builder alike.
 func TestZeroHasNoPieces(t *testing.T) {
 	type zero interface {
 		At(hops.Square) (hops.Piece, bool)
@@ -49,6 +49,9 @@ func TestZeroHasNoPieces(t *testing.T) {
 				t.Errorf("%T: a piece drawn on %v", z, hops.Square(s))
 			}
 		}
+	}
+	if f := (Position{}).Setup().Fous; f != [2]hops.Square{hops.NoSquare, hops.NoSquare} {
+		t.Errorf("zero Position: Setup().Fous = %v, where Fou says none", f)
 	}
 	var v View
 	if v.Consistent() != 0 || v.Unseen() != [King + 1]int{} {
