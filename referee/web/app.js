@@ -261,11 +261,23 @@ function plain(err) {
 // that tell what it was for: choosing the piece to move, moving it,
 // throwing Zapita's bomb.
 function refused(sq, marked, purpose, why) {
+  why = reason(why);
   if (sq.toLowerCase() === 'out') return `You cannot leave the board: ${why}.`;
   if (purpose === 'choose') return `You cannot choose ${sq}: ${why}.`;
-  if (purpose === 'throw') return `You cannot throw the bomb to ${sq}: ${why.replace(/^throw \d+ [A-G][1-7]\*[A-G][1-7]: /, '')}.`;
+  if (purpose === 'throw') return `You cannot throw the bomb to ${sq}: ${why}.`;
   const mark = marked && game ? markWords[game.game] : '';
   return `You cannot move to ${sq}${mark ? ' ' + mark : ''}: ${why}.`;
+}
+
+// reason keeps, of the library's explanation of a refused click, what
+// a player reads: it begins with where in the move the fault lies, for
+// programs ("path G1-E1: jump 1 G1-E1 jumps over an empty square"),
+// which the board shows already, and the hops tell themselves by their
+// squares ("G1-E1 jumps over an empty square").
+function reason(why) {
+  return why
+    .replace(/^(?:path|first displacement|second displacement|jumps|step|move|pawn move|Fou move|throw \d+) [A-G1-7x*-]+(?:-?out)?: /, '')
+    .replace(/^(?:jump|hop) \d+ (?=[A-G][1-7])/, '');
 }
 
 function turnWords() {
