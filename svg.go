@@ -3,6 +3,7 @@ package hops
 import (
 	"encoding/xml"
 	"fmt"
+	"math"
 	"strings"
 )
 
@@ -15,7 +16,7 @@ type Drawing struct {
 	// (Board7, Board6): read it, never change what it points to.
 	Board       *Board
 	SquareFill  [64]string // fill colour of each square; "" for the default
-	SquareLabel [64]string // small text in a square's corner, such as "HQ"
+	SquareLabel [64]string // text in a square's corner, above the pieces, a word a line, such as "HQ White"
 	Tokens      [64]Token  // what stands on each square
 	Arrows      []Arrow    // a move, drawn in order
 	Highlight   Bitboard   // squares drawn with a coloured frame
@@ -52,6 +53,9 @@ type Arrow struct {
 const (
 	svgCell   = 60
 	svgMargin = 36
+	// svgArrowOut is how far past the board's edge an arrow that leaves
+	// the board reaches: its head stays clear of the coordinates.
+	svgArrowOut = 8
 )
 
 // SVG renders the drawing as a standalone SVG 1.1 document. The output is
@@ -96,10 +100,6 @@ func (d Drawing) SVG() string {
 			// person click it.
 			fmt.Fprintf(&s, `<rect data-square="%s" x="%d" y="%d" width="%d" height="%d" fill="%s" stroke="#5d4037" stroke-width="1"/>`+"\n",
 				sq, x(f), y(r), svgCell, svgCell, esc(fill))
-			if l := d.SquareLabel[sq]; l != "" {
-				fmt.Fprintf(&s, `<text x="%d" y="%d" font-family="sans-serif" font-size="11" fill="#33691e">%s</text>`+"\n",
-					x(f)+3, y(r)+12, esc(l))
-			}
 		}
 	}
 	for f := 0; f < n; f++ {
@@ -150,10 +150,34 @@ func (d Drawing) SVG() string {
 			fmt.Fprintf(&s, `<circle cx="%d" cy="%d" r="9" fill="%s" stroke="#000000" stroke-width="1.5"/>`+"\n", cx+15, cy-15, esc(t.Marker))
 		}
 	}
+	// The squares' labels, above the pieces (Zapita's bomb may end on a
+	// headquarters), one word a line so that a label stays large enough
+	// to read on a small screen, outlined in the square's colour.
+	for sq := range b.All().Squares() {
+		l := d.SquareLabel[sq]
+		if l == "" {
+			continue
+		}
+		halo := d.SquareFill[sq]
+		if halo == "" {
+			halo = "#f3e6c8"
+		}
+		fmt.Fprintf(&s, `<text data-label="%s" x="%d" y="%d" font-family="sans-serif" font-size="13" font-weight="bold" fill="#33691e" stroke="%s" stroke-width="3" stroke-linejoin="round" paint-order="stroke">`,
+			sq, x(sq.File())+4, y(sq.Rank())+2, esc(halo))
+		for _, word := range strings.Fields(l) {
+			fmt.Fprintf(&s, `<tspan x="%d" dy="13">%s</tspan>`, x(sq.File())+4, esc(word))
+		}
+		s.WriteString("</text>\n")
+	}
 	center := func(f, r int) (int, int) { return x(f) + svgCell/2, y(r) + svgCell/2 }
+	// An arrow to a square off the board (Catch'it's exit) ends just
+	// past the board's edge, short of the coordinates in the margin.
+	left, top := svgMargin-svgArrowOut, svgMargin-svgArrowOut
+	right, bottom := svgMargin+n*svgCell+svgArrowOut, svgMargin+n*svgCell+svgArrowOut
 	for _, a := range d.Arrows {
 		x1, y1 := center(a.FromFile, a.FromRank)
 		x2, y2 := center(a.ToFile, a.ToRank)
+		x2, y2 = clipSegment(x1, y1, x2, y2, left, top, right, bottom)
 		dash := ""
 		if a.Dashed {
 			dash = ` stroke-dasharray="8 5"`
@@ -167,6 +191,23 @@ func (d Drawing) SVG() string {
 	}
 	s.WriteString("</svg>\n")
 	return s.String()
+}
+
+// clipSegment returns the end of the segment from (x1, y1), inside the
+// rectangle, to (x2, y2), cut where it leaves the rectangle.
+func clipSegment(x1, y1, x2, y2, left, top, right, bottom int) (int, int) {
+	t := 1.0
+	cut := func(from, to, lo, hi int) {
+		switch {
+		case to > hi:
+			t = min(t, float64(hi-from)/float64(to-from))
+		case to < lo:
+			t = min(t, float64(lo-from)/float64(to-from))
+		}
+	}
+	cut(x1, x2, left, right)
+	cut(y1, y2, top, bottom)
+	return x1 + int(math.Round(t*float64(x2-x1))), y1 + int(math.Round(t*float64(y2-y1)))
 }
 
 func esc(text string) string {

@@ -94,3 +94,53 @@ func TestSVGFlipped(t *testing.T) {
 		t.Errorf("flipped drawing: %d rects", n)
 	}
 }
+
+// TestSVGArrowOffTheBoard: an arrow to a square off the board (Catch'it's
+// exit, K6) ends just past the board's edge, where its head stays clear
+// of the file letters, drawn 24 below the edge: it ended over them in
+// the picture of the side whose exit is at the bottom.
+func TestSVGArrowOffTheBoard(t *testing.T) {
+	d := Drawing{Board: Board7, Arrows: []Arrow{{FromFile: 2, FromRank: 6, ToFile: 2, ToRank: 7}, {FromFile: 6, FromRank: 0, ToFile: 7, ToRank: -1}}}
+	// Blue's exit beyond rank 7 at the top; a diagonal one beyond H0, off
+	// two edges, cut at the first it meets.
+	for _, c := range []struct {
+		flipped bool
+		want    []string
+	}{
+		{false, []string{`<line x1="186" y1="66" x2="186" y2="28"`, `<line x1="426" y1="426" x2="464" y2="464"`}},
+		{true, []string{`<line x1="306" y1="426" x2="306" y2="464"`, `<line x1="66" y1="66" x2="28" y2="28"`}},
+	} {
+		d.Flipped = c.flipped
+		doc := d.SVG()
+		for _, want := range c.want {
+			if !strings.Contains(doc, want) {
+				t.Errorf("flipped %v: no %s in\n%s", c.flipped, want, doc)
+			}
+		}
+	}
+	// An arrow on the board is drawn whole.
+	d = Drawing{Board: Board6, Arrows: []Arrow{{FromFile: 0, FromRank: 0, ToFile: 5, ToRank: 5}}}
+	if doc := d.SVG(); !strings.Contains(doc, `<line x1="66" y1="366" x2="366" y2="66"`) {
+		t.Errorf("an arrow from A1 to F6 is cut:\n%s", doc)
+	}
+}
+
+// TestSVGSquareLabels: a square's label is drawn above the pieces (the
+// bomb may end on Zapita's headquarters, Z3), one word a line, outlined
+// in its square's colour, and names its square for a page that keeps it
+// above what it draws.
+func TestSVGSquareLabels(t *testing.T) {
+	var d Drawing
+	hq := SquareAt(6, 3)
+	d.SquareLabel[hq] = "HQ <White>"
+	d.SquareFill[hq] = "#c5e1a5"
+	d.Tokens[hq] = Token{Fill: "#000000"}
+	doc := d.SVG()
+	want := `<text data-label="G4" x="400" y="218" font-family="sans-serif" font-size="13" font-weight="bold" fill="#33691e" stroke="#c5e1a5" stroke-width="3" stroke-linejoin="round" paint-order="stroke">` +
+		`<tspan x="400" dy="13">HQ</tspan><tspan x="400" dy="13">&lt;White&gt;</tspan></text>`
+	label, token := strings.Index(doc, want), strings.Index(doc, `<circle cx="426" cy="246"`)
+	if label < 0 || token < 0 || label < token {
+		t.Errorf("label at %d, token at %d: want the label %s after the token in\n%s", label, token, want, doc)
+	}
+	checkSVG(t, doc)
+}

@@ -1186,7 +1186,7 @@ function showBuild() {
   }
   // A square's own label (Zapita's HQ) stays above the rings.
   const svg = board.querySelector('svg');
-  if (svg) for (const t of svg.querySelectorAll('text[font-size="11"]')) svg.append(t);
+  if (svg) for (const t of svg.querySelectorAll('text[data-label]')) svg.append(t);
   const rects = board.querySelectorAll('rect[data-square]');
   for (const r of rects) r.dataset.next = offered.has(r.dataset.square) ? 'yes' : '';
   if (built.complete) {
