@@ -395,7 +395,14 @@ func (b *Board) ParseSquare(text string) (Square, error) {
 // Diagram draws a board as text, the top rank first, with rank numbers on
 // the left and file letters below: cell returns what stands on a square
 // ("" for an empty one, drawn as "."). Cells are padded to the widest.
+// A nil cell draws the empty board; a nil Board draws nothing.
 func (b *Board) Diagram(cell func(s Square) string) string {
+	if b == nil {
+		return ""
+	}
+	if cell == nil {
+		cell = func(Square) string { return "" }
+	}
 	w := 1
 	for s := range b.all.Squares() {
 		w = max(w, len(cell(s)))

@@ -324,3 +324,27 @@ func TestSymmetriesKeepOffBoardSquares(t *testing.T) {
 		}
 	}
 }
+
+// TestNilArguments: a nil cell function draws the empty board, a nil
+// Board draws nothing, a nil map leaves a path as it is, and a path read
+// on a nil Board is an *Error of kind ErrSyntax (G12); all panicked.
+func TestNilArguments(t *testing.T) {
+	empty := Board6.Diagram(func(Square) string { return "" })
+	if got := Board6.Diagram(nil); got != empty {
+		t.Errorf("Diagram(nil):\n%s\nwant the empty board:\n%s", got, empty)
+	}
+	var none *Board
+	if got := none.Diagram(nil); got != "" {
+		t.Errorf("a nil Board's diagram: %q", got)
+	}
+	p, err := ParsePath(Board7, "A1-C3xE5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q := p.Map(nil); q != p {
+		t.Errorf("Map(nil) of %v: %v", p, q)
+	}
+	if _, err := ParsePath(nil, "A1-C3"); !errors.Is(err, ErrSyntax) || RuleOf(err) != "G12" || !strings.Contains(err.Error(), "nil") {
+		t.Errorf("ParsePath(nil, ...): %v", err)
+	}
+}

@@ -158,8 +158,12 @@ func (p Path) String() string {
 // least two squares. The text goes through NormalizeMoveText first, so
 // white space around it, Unicode dashes and '×' are accepted. It checks
 // only the text and that the squares exist, not that the hops are legal.
+// A nil b reads no path: an *Error of kind ErrSyntax.
 func ParsePath(b *Board, text string) (Path, error) {
 	var p Path
+	if b == nil {
+		return p, syntaxErrorf("G12", "path "+Quote(text), "no board to read it on (nil)")
+	}
 	text, err := NormalizeMoveText(text)
 	if err != nil {
 		return p, err

@@ -88,7 +88,7 @@ func (e *ttEntry[M]) store(h uint64, m M, best, alpha, beta, depth, ply int) {
 }
 
 // NewBaseline returns a baseline searcher that evaluates positions with
-// eval.
+// eval (with a nil eval, every search returns an error).
 func NewBaseline[P hops.Position[P, M], M hops.Move](eval Eval[P], opt Options) *Baseline[P, M] {
 	if opt.Nodes <= 0 && opt.Time <= 0 {
 		opt.Nodes = DefaultNodes
@@ -133,8 +133,8 @@ func (s *Baseline[P, M]) Search(p P) (Result[M], error) {
 // (the zero time: none).
 func (s *Baseline[P, M]) search(p P, budget int, deadline time.Time) (Result[M], error) {
 	var res Result[M]
-	if s.rng == nil {
-		return res, zeroPlayer("Baseline", "NewBaseline")
+	if err := notReady("Baseline", "NewBaseline", s.rng, s.eval != nil); err != nil {
+		return res, err
 	}
 	s.nodes, s.limited, s.stop, s.err = 0, false, false, nil
 	s.deadline = deadline
@@ -290,8 +290,11 @@ func (s *Baseline[P, M]) negamax(q P, depth, alpha, beta, ply, budget int) int {
 // each kept within ±MaxEval: a win found in drawn positions is not
 // proven in the true one.
 func (s *Baseline[P, M]) SearchSampled(sample Sampler[P], k int) (Result[M], error) {
-	if s.rng == nil {
-		return Result[M]{}, zeroPlayer("Baseline", "NewBaseline")
+	if err := notReady("Baseline", "NewBaseline", s.rng, s.eval != nil); err != nil {
+		return Result[M]{}, err
+	}
+	if sample == nil {
+		return Result[M]{}, errNoSampler
 	}
 	k = max(k, 1)
 	var votes ballot[M]

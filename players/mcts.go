@@ -79,7 +79,8 @@ type mnode[M any] struct {
 }
 
 // NewMCTS returns a Monte Carlo tree search player that judges playouts
-// with eval and guides them with tac.
+// with eval and guides them with tac (with a nil eval, every search
+// returns an error).
 func NewMCTS[P hops.Position[P, M], M hops.Move](eval Eval[P], tac Tactics[P, M], opt Options) *MCTS[P, M] {
 	if opt.Nodes <= 0 && opt.Time <= 0 {
 		opt.Nodes = DefaultNodes
@@ -123,8 +124,11 @@ func (t *MCTS[P, M]) SearchSampled(sample Sampler[P]) (Result[M], error) {
 
 func (t *MCTS[P, M]) run(sample Sampler[P]) (Result[M], error) {
 	var res Result[M]
-	if t.rng == nil {
-		return res, zeroPlayer("MCTS", "NewMCTS")
+	if err := notReady("MCTS", "NewMCTS", t.rng, t.eval != nil); err != nil {
+		return res, err
+	}
+	if sample == nil {
+		return res, errNoSampler
 	}
 	t.nodes = 0
 	t.deadline = deadlineIn(t.opt.Time)

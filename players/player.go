@@ -75,7 +75,8 @@ type Player[P hops.Position[P, M], M hops.Move] interface {
 var ErrNoMove error = hops.Errorf(hops.ErrIllegal, "G6", "players", "no legal move")
 
 // Erase returns an Agent that plays the typed player pl on states whose
-// Value is a P.
+// Value is a P (a nil pl gives an Agent whose Choose says it has no
+// player).
 func Erase[P hops.Position[P, M], M hops.Move](pl Player[P, M]) Agent {
 	return erased[P, M]{pl}
 }
@@ -85,6 +86,8 @@ type erased[P hops.Position[P, M], M hops.Move] struct{ pl Player[P, M] }
 func (e erased[P, M]) Choose(s hops.State) (string, error) {
 	p, ok := hops.As[P](s)
 	switch {
+	case e.pl == nil:
+		return "", hops.Errorf(hops.ErrSyntax, "", "players", "no player to choose with: Erase was given nil")
 	case engine.NoState(s):
 		return "", engine.ErrNoState()
 	case !ok:
@@ -100,8 +103,13 @@ func (e erased[P, M]) Choose(s hops.State) (string, error) {
 // AgentFunc adapts a function to the Agent interface.
 type AgentFunc func(s hops.State) (string, error)
 
-// Choose calls f.
-func (f AgentFunc) Choose(s hops.State) (string, error) { return f(s) }
+// Choose calls f; a nil f chooses nothing and says so.
+func (f AgentFunc) Choose(s hops.State) (string, error) {
+	if f == nil {
+		return "", hops.Errorf(hops.ErrSyntax, "", "players", "a nil AgentFunc chooses no move")
+	}
+	return f(s)
+}
 
 // Random plays a legal move chosen uniformly at random. Its choices depend
 // only on its seed and on the legal moves of the positions it is shown,
@@ -120,6 +128,22 @@ type Random[P hops.Position[P, M], M hops.Move] struct {
 func zeroPlayer(name, constructor string) error {
 	return hops.Errorf(hops.ErrSyntax, "", "players", "the zero %s is no player: build one with %s", name, constructor)
 }
+
+// notReady says why a searching player cannot search, nil when it can:
+// it was not built by its constructor (no generator, rng nil), or its
+// constructor was given a nil Eval (eval false).
+func notReady(name, constructor string, rng *rand.Rand, eval bool) error {
+	switch {
+	case rng == nil:
+		return zeroPlayer(name, constructor)
+	case !eval:
+		return hops.Errorf(hops.ErrSyntax, "", "players", "this %s has no evaluation: it was built with a nil Eval", name)
+	}
+	return nil
+}
+
+// errNoSampler answers a sampled search given a nil Sampler.
+var errNoSampler error = hops.Errorf(hops.ErrSyntax, "", "players", "no Sampler to draw positions with (nil)")
 
 // NewRandom returns a random player seeded with seed.
 func NewRandom[P hops.Position[P, M], M hops.Move](seed uint64) *Random[P, M] {

@@ -448,3 +448,44 @@ func TestBallot(t *testing.T) {
 		}
 	}
 }
+
+// TestNilArguments: a player built with a nil Eval, a sampled search
+// given a nil Sampler, Erase(nil) and a nil AgentFunc answer an *Error
+// of kind ErrSyntax that says what is missing; they panicked.
+func TestNilArguments(t *testing.T) {
+	start := pile{stones: 9}
+	draw := Sampler[pile](func(*rand.Rand) (pile, error) { return start, nil })
+	for name, search := range map[string]func() (Result[take], error){
+		"Searcher":                  func() (Result[take], error) { return NewSearcher[pile, take](nil, Options{}).Search(start) },
+		"Searcher.SearchSampled":    func() (Result[take], error) { return NewSearcher[pile, take](nil, Options{}).SearchSampled(draw, 2) },
+		"Searcher.SearchOmniscient": func() (Result[take], error) { return NewSearcher[pile, take](nil, Options{}).SearchOmniscient(start) },
+		"Baseline":                  func() (Result[take], error) { return NewBaseline[pile, take](nil, Options{}).Search(start) },
+		"Baseline.SearchSampled":    func() (Result[take], error) { return NewBaseline[pile, take](nil, Options{}).SearchSampled(draw, 2) },
+		"MCTS": func() (Result[take], error) {
+			return NewMCTS[pile, take](nil, Tactics[pile, take]{}, Options{}).Search(start)
+		},
+		"MCTS.SearchSampled": func() (Result[take], error) {
+			return NewMCTS[pile, take](nil, Tactics[pile, take]{}, Options{}).SearchSampled(draw)
+		},
+		"Searcher.SearchSampled(nil)": func() (Result[take], error) { return NewSearcher[pile, take](flat, Options{}).SearchSampled(nil, 2) },
+		"Baseline.SearchSampled(nil)": func() (Result[take], error) { return NewBaseline[pile, take](flat, Options{}).SearchSampled(nil, 2) },
+		"MCTS.SearchSampled(nil)": func() (Result[take], error) {
+			return NewMCTS[pile, take](flat, Tactics[pile, take]{}, Options{}).SearchSampled(nil)
+		},
+		"Searcher.SearchSampled(nil, 0)":  func() (Result[take], error) { return NewSearcher[pile, take](flat, Options{}).SearchSampled(nil, 0) },
+		"Baseline.SearchSampled(nil, -1)": func() (Result[take], error) { return NewBaseline[pile, take](flat, Options{}).SearchSampled(nil, -1) },
+	} {
+		if _, err := search(); !errors.Is(err, hops.ErrSyntax) || !strings.Contains(err.Error(), "nil") {
+			t.Errorf("%s: %v, want an error that names the nil argument", name, err)
+		}
+	}
+	game := hops.NewGame("pile", "Pile", [2]string{"North", "South"},
+		func(first hops.Side) pile { return pile{stones: 9, side: first} },
+		func(string) (pile, error) { return pile{}, errors.New("no") },
+		func(text string) (take, error) { n, err := strconv.Atoi(text); return take(n), err })
+	for name, a := range map[string]Agent{"Erase(nil)": Erase[pile, take](nil), "AgentFunc(nil)": AgentFunc(nil)} {
+		if m, err := a.Choose(game.Start(hops.First)); !errors.Is(err, hops.ErrSyntax) || !strings.Contains(err.Error(), "nil") {
+			t.Errorf("%s: %q, %v, want an error that names the nil argument", name, m, err)
+		}
+	}
+}

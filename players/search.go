@@ -271,7 +271,8 @@ func NewSearcher[P hops.Position[P, M], M hops.Move](eval Eval[P], opt Options) 
 }
 
 // NewTacticalSearcher returns a searcher that evaluates positions with
-// eval and orders and extends its search with the game's tactics.
+// eval and orders and extends its search with the game's tactics. With a
+// nil eval, as with NewSearcher's, every search returns an error.
 func NewTacticalSearcher[P hops.Position[P, M], M hops.Move](eval Eval[P], tac Tactics[P, M], opt Options) *Searcher[P, M] {
 	if opt.Nodes <= 0 && opt.Time <= 0 {
 		opt.Nodes = DefaultNodes
@@ -338,8 +339,8 @@ func (s *Searcher[P, M]) SearchOmniscient(p P) (Result[M], error) {
 
 func (s *Searcher[P, M]) search(p P, budget int, limit time.Duration) (Result[M], error) {
 	var res Result[M]
-	if s.rng == nil {
-		return res, zeroPlayer("Searcher", "NewSearcher")
+	if err := notReady("Searcher", "NewSearcher", s.rng, s.eval != nil); err != nil {
+		return res, err
 	}
 	s.nodes, s.limited, s.stop, s.err, s.cut = 0, false, false, nil, false
 	s.deadline = deadlineIn(limit)
@@ -905,8 +906,11 @@ type Sampler[P any] func(r *rand.Rand) (P, error)
 // a sampled search never claims a proven result; a won position scores
 // MaxEval at most.
 func (s *Searcher[P, M]) SearchSampled(sample Sampler[P], k int) (Result[M], error) {
-	if s.rng == nil {
-		return Result[M]{}, zeroPlayer("Searcher", "NewSearcher")
+	if err := notReady("Searcher", "NewSearcher", s.rng, s.eval != nil); err != nil {
+		return Result[M]{}, err
+	}
+	if sample == nil {
+		return Result[M]{}, errNoSampler
 	}
 	k = max(k, 1)
 	var votes ballot[M]
