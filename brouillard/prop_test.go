@@ -141,6 +141,28 @@ func checkViews(t *rapid.T, p Position) {
 		if v.ToMove() != p.ToMove() || v.Continuing() != p.Continuing() || v.Viewer() != s {
 			t.Fatal("view accessors")
 		}
+		// Key tells views apart exactly, the viewer too; Mirror is the
+		// view of the mirrored position, and its decisions the mirrored
+		// ones.
+		if o := p.View(s.Other()); (o.Key() == v.Key()) != (o == v) {
+			t.Fatalf("the views %s and %s: keys equal %v, views equal %v", v, o, o.Key() == v.Key(), o == v)
+		}
+		if mv := v.Mirror(); mv != p.Mirror().View(s) || mv.Mirror() != v || (mv.Key() == v.Key()) != (mv == v) {
+			t.Fatalf("%s's view %s mirrors to %s, want %s", SideName(s), v, mv, p.Mirror().View(s))
+		}
+		// (A mirrored move is legal there, in the written form the
+		// generator gives for its effect, G9.)
+		var mirrored []Move
+		for _, m := range moves {
+			c, err := v.Mirror().Canonical(m.Mirror())
+			if err != nil {
+				t.Fatalf("%s mirrored, in the mirrored view %s: %v", m, v.Mirror(), err)
+			}
+			mirrored = append(mirrored, c)
+		}
+		if got := v.Mirror().AppendMoves(nil); !sameMoves(got, mirrored) {
+			t.Fatalf("the mirrored view %s: moves %v, want the mirrored %v", v.Mirror(), got, mirrored)
+		}
 		// B4: Unseen counts the true faces of the pawns the viewer has
 		// not seen.
 		var hidden [King + 1]int
@@ -565,6 +587,23 @@ func TestPropertySymmetry(t *testing.T) {
 	})
 }
 
+// sameMoves reports whether a and b hold the same moves, in any order.
+func sameMoves(a, b []Move) bool {
+	count := map[Move]int{}
+	for _, m := range a {
+		count[m]++
+	}
+	for _, m := range b {
+		count[m]--
+	}
+	for _, n := range count {
+		if n != 0 {
+			return false
+		}
+	}
+	return true
+}
+
 func maps_equal(a, b map[string]bool) bool {
 	if len(a) != len(b) {
 		return false
@@ -876,4 +915,24 @@ func TestPropertyCount(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestViewKeyNamesTheViewer (B4, B12): with every pawn turned over, both
+// players know everything, and their views hold the same pieces; they
+// are still two views, told apart by Key as by ==.
+func TestViewKeyNamesTheViewer(t *testing.T) {
+	p, err := Parse("1x!3t!1/j!1q!fk!1x!/7/7/7/X!1Q!FJ!1K!/3T!1X!1 w 1 1 -")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, r := p.View(White), p.View(Red)
+	if w.String() != r.String() || w == r {
+		t.Fatalf("views %s and %s", w, r)
+	}
+	if w.Key() == r.Key() {
+		t.Errorf("White's and Red's views have the same key %v", w.Key())
+	}
+	if (View{}).Mirror() != (View{}) {
+		t.Error("the zero View does not mirror to itself")
+	}
 }

@@ -83,6 +83,25 @@ func (v View) Hash() uint64 {
 	return h
 }
 
+// Key returns the whole view, its viewer included, packed into a
+// hops.StateKey: two views have the same key exactly when they are
+// equal, so a key identifies what a player knows at a point of the game
+// (a table of the views a player has met, say) without the collisions
+// a Hash may have.
+func (v View) Key() hops.StateKey {
+	k := v.st.key()
+	k[2] |= uint64(v.viewer&1) << 62 // above the captured counts
+	return k
+}
+
+// Mirror returns the view reflected left to right, as Position.Mirror
+// reflects a position: the same viewer's view of the reflected position,
+// whose decisions are the reflections of this view's (Move.Mirror). The
+// zero View mirrors to itself.
+func (v View) Mirror() View {
+	return View{st: Position{st: v.st}.Mirror().st, viewer: v.viewer}
+}
+
 // String returns the view text (B12): the position text with the
 // opposing pawns never turned over written P (White's) or p (Red's).
 func (v View) String() string {
