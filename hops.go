@@ -274,6 +274,32 @@ type Position[P any, M Move] interface {
 	Hash() uint64
 }
 
+// Analysis is what every game's position has, beside Position, for
+// programs that study the games: an exact key, the game's symmetry and
+// quick questions a search asks at every node. It is kept apart from
+// Position so that a position type of your own needs none of it to work
+// with Perft and the players; code that wants both constrains its type
+// parameter by both:
+//
+//	func solve[P interface {
+//		hops.Position[P, M]
+//		hops.Analysis[P]
+//	}, M hops.Move](p P) { ... }
+type Analysis[P any] interface {
+	// Key returns the whole position packed into a StateKey: equal keys,
+	// equal positions, without the collisions of Hash.
+	Key() StateKey
+	// Mirror returns the position reflected by the game's symmetry, which
+	// keeps the rules: its moves are the reflections of this position's.
+	Mirror() P
+	// HasMoves reports whether the side to move has a legal move,
+	// stopping at the first one.
+	HasMoves() bool
+	// CanWinNow reports whether the side to move can win by the game's
+	// goal with its next move, cheaply, without playing the moves.
+	CanWinNow() bool
+}
+
 // Perft counts the leaf nodes of the game tree of the given depth below
 // p (G10): 1 at depth 0 (or below), otherwise the sum over p's moves of
 // the perft of the successors at depth-1. The last level is counted with CountMoves,

@@ -190,6 +190,7 @@ func jsonSamples(t *testing.T) map[string]jsonSample {
 		"hops.Builder":  {v: os},
 		"hops.Move":     {v: om},
 		"hops.Position": {v: zs},
+		"hops.Analysis": {v: zs},
 		"hops.UI":       {v: os},
 		"hops.Drawable": {v: cs},
 		"hops.State":    {v: state, decode: readState},

@@ -260,7 +260,10 @@ type Position struct {
 	st state
 }
 
-var _ hops.Position[Position, Move] = Position{}
+var (
+	_ hops.Position[Position, Move] = Position{}
+	_ hops.Analysis[Position]       = Position{}
+)
 
 // ToMove returns the side whose decision it is.
 func (p Position) ToMove() hops.Side { return p.st.side }

@@ -2,7 +2,10 @@ package catchit
 
 import hops "github.com/hopsgames/hops"
 
-var _ hops.UI[Move] = Position{}
+var (
+	_ hops.UI[Move]           = Position{}
+	_ hops.Analysis[Position] = Position{}
+)
 
 // At says what stands on square s in every game's terms (see hops.UI): a
 // pawn named "pawn", or "carrier" when it carries the ball, with its

@@ -5,7 +5,10 @@ import (
 	"github.com/hopsgames/hops/internal/engine"
 )
 
-var _ hops.UI[Move] = Position{}
+var (
+	_ hops.UI[Move]           = Position{}
+	_ hops.Analysis[Position] = Position{}
+)
 
 // At says what stands on square s in every game's terms (see hops.UI): a
 // pawn named "pawn", owned by the side whose colour it shows (C1), with

@@ -2,7 +2,10 @@ package zapita
 
 import hops "github.com/hopsgames/hops"
 
-var _ hops.UI[Move] = Position{}
+var (
+	_ hops.UI[Move]           = Position{}
+	_ hops.Analysis[Position] = Position{}
+)
 
 var pawnNames = [3]string{"pawn 1", "pawn 2", "pawn 3"}
 
