@@ -1,0 +1,218 @@
+package referee
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Tests of edge cases of the file store, the idempotency key and the
+// rate limiter that the other tests leave open.
+
+// testGameID is the id of the games written by hand below.
+var testGameID = strings.Repeat("c3", 16)
+
+// twoEvents are a creation and a join, to write in journals by hand.
+var twoEvents = []Event{
+	{Type: EventCreate, Time: time.Unix(1e9, 0).UTC(), Game: "zapita", Start: "start", MaxPlies: 100},
+	{Type: EventJoin, Time: time.Unix(1e9+1, 0).UTC(), Token: "ab"},
+}
+
+// eventLine returns a journal line for payload, with its length and
+// checksum right, whatever the payload holds.
+func eventLine(payload string) []byte {
+	return fmt.Appendf(nil, "%d %08x %s\n", len(payload), crc32.ChecksumIEEE([]byte(payload)), payload)
+}
+
+// encodeLines returns the journal lines of events, without a header.
+func encodeLines(t *testing.T, events ...Event) []byte {
+	t.Helper()
+	var body []byte
+	for _, e := range events {
+		line, err := encodeEvent(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body = append(body, line...)
+	}
+	return body
+}
+
+// loadsDamaged writes data as the journal of a game in a new store's
+// directory and checks that Load refuses it as damaged: a *DamagedError,
+// the journal set aside, as it was, under <id>.journal.damaged.
+func loadsDamaged(t *testing.T, data []byte) {
+	t.Helper()
+	dir := t.TempDir()
+	name := filepath.Join(dir, testGameID+journalExt)
+	if err := os.WriteFile(name, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	store, err := OpenFileStore(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	events, err := store.Load(context.Background(), testGameID, 1)
+	var damaged *DamagedError
+	if !errors.As(err, &damaged) || damaged.ID != testGameID || damaged.Kept != testGameID+journalExt+damagedExt {
+		t.Fatalf("Load of %q: %d events, %v; want a *DamagedError, the journal kept", data, len(events), err)
+	}
+	if kept, err := os.ReadFile(name + damagedExt); err != nil || !bytes.Equal(kept, data) {
+		t.Errorf("the journal was not set aside as it was: %v", err)
+	}
+	if _, err := os.Lstat(name); !os.IsNotExist(err) {
+		t.Errorf("the damaged journal is still in place: %v", err)
+	}
+}
+
+// TestHeaderOfSeventeenDigits: a header whose synced length has one digit
+// too many, with its checksum right, is not a header FileStore writes
+// (they have exactly 16 digits): the journal is damaged, not read.
+func TestHeaderOfSeventeenDigits(t *testing.T) {
+	body := encodeLines(t, twoEvents...)
+	text := fmt.Sprintf("%s%017d", headerMagic, headerLen+1+len(body)) // the true length
+	header := fmt.Sprintf("%s %08x\n", text, crc32.ChecksumIEEE([]byte(text)))
+	if len(header) != headerLen+1 {
+		t.Fatalf("the header has %d bytes, want %d", len(header), headerLen+1)
+	}
+	loadsDamaged(t, append([]byte(header), body...))
+}
+
+// TestHeaderShorterThanItself: a header that says fewer bytes are synced
+// than the header's own length, with its checksum right, is damage, even
+// though the line cut short after it would otherwise pass for a torn
+// write: a header FileStore writes counts at least itself.
+func TestHeaderShorterThanItself(t *testing.T) {
+	cut := encodeLines(t, twoEvents[1])
+	data := append(encodeHeader(5), encodeLines(t, twoEvents[0])...)
+	data = append(data, cut[:len(cut)/2]...)
+	if _, err := parseHeader(encodeHeader(5)[:headerLen-1]); err == nil {
+		t.Error("a header of synced length 5 read")
+	}
+	loadsDamaged(t, data)
+}
+
+// TestEventWithTextAfterIt: an event line whose JSON is followed by
+// another value, its length and checksum right, is not a line FileStore
+// writes: decodeEvent refuses it and the journal is damaged.
+func TestEventWithTextAfterIt(t *testing.T) {
+	line := eventLine(`{"type":"move"} 1`)
+	if e, err := decodeEvent(line[:len(line)-1]); err == nil {
+		t.Errorf("decodeEvent read %q as %+v", line, e)
+	}
+	body := append(encodeLines(t, twoEvents[0]), line...)
+	loadsDamaged(t, append(encodeHeader(int64(headerLen+len(body))), body...))
+}
+
+// TestCreateOverLeftoverTemporary: a temporary file of a creation cut
+// short (<id>.journal.new), longer than the new journal, is written over
+// whole by Create: nothing of it stays after the new journal, which
+// loads cleanly, byte for byte what the store writes.
+func TestCreateOverLeftoverTemporary(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, testGameID+journalExt)
+	junk := bytes.Repeat([]byte("junk line\n"), 1024) // 10 KB of lines
+	if err := os.WriteFile(name+newExt, junk, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	store, err := OpenFileStore(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	ctx := context.Background()
+	if err := store.Create(ctx, testGameID, twoEvents[0]); err != nil {
+		t.Fatal(err)
+	}
+	want := journalOf(t, twoEvents[:1])
+	if data, _ := os.ReadFile(name); !bytes.Equal(data, want) {
+		t.Errorf("the new journal holds %d bytes, want %d (%q)", len(data), len(want), data[:min(len(data), len(want)+40)])
+	}
+	if events, err := store.Load(ctx, testGameID, 1); err != nil || !sameEvents(events, twoEvents[:1]) {
+		t.Errorf("Load: %+v, %v", events, err)
+	}
+}
+
+// TestAppendAfterAnotherWriter: a journal that grew behind the store's
+// back (another process appended an event) is read again before Append:
+// the event number the caller gives is then stale, and Append answers
+// ErrConflict, keeping the other writer's event, never writing over it.
+func TestAppendAfterAnotherWriter(t *testing.T) {
+	dir := t.TempDir()
+	store, err := OpenFileStore(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	ctx := context.Background()
+	if err := store.Create(ctx, testGameID, twoEvents[0]); err != nil {
+		t.Fatal(err)
+	}
+	file, err := os.OpenFile(filepath.Join(dir, testGameID+journalExt), os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = file.Write(encodeLines(t, twoEvents[1]))
+	if cerr := file.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	move := Event{Type: EventMove, Time: time.Unix(1e9+2, 0).UTC(), Ply: 1, Move: "A1-A2"}
+	if err := store.Append(ctx, testGameID, 2, move); !errors.Is(err, ErrConflict) {
+		t.Errorf("Append of event 2 over another writer's event 2: %v, want ErrConflict", err)
+	}
+	if events, err := store.Load(ctx, testGameID, 1); err != nil || !sameEvents(events, twoEvents) {
+		t.Errorf("Load: %+v, %v; want the creation and the other writer's join", events, err)
+	}
+}
+
+// TestIdempotencyKeyTwice: a request with two Idempotency-Key headers,
+// each a valid key (the same one or two), is refused 400: which one
+// the client meant is not known.
+func TestIdempotencyKeyTwice(t *testing.T) {
+	c := newClient(t)
+	for _, keys := range [][]string{{key1, key2}, {key1, key1}} {
+		var e errorJSON
+		header := http.Header{"Idempotency-Key": keys}
+		code, raw := c.send("POST", "/games", header, `{"game": "zapita"}`, &e)
+		if code != http.StatusBadRequest || e.Kind != "request" || !strings.Contains(e.Error, "Idempotency-Key given 2 times") {
+			t.Errorf("keys %q: %d %s, want 400 request", keys, code, raw)
+		}
+	}
+}
+
+// TestRateLimiterBucketHoldsBurst: a bucket refills up to its burst and
+// no further, however long it stays idle: after an hour at 60 a minute,
+// a burst of 2 lets 2 actions through in a row, not 3600.
+func TestRateLimiterBucketHoldsBurst(t *testing.T) {
+	l := newRateLimiter(60, 2)
+	t0 := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
+	for i := range 2 {
+		if ok, _ := l.allow("client", t0); !ok {
+			t.Fatalf("action %d of a burst of 2 refused", i+1)
+		}
+	}
+	if ok, wait := l.allow("client", t0); ok || wait != time.Second {
+		t.Errorf("a third action at once: %v, wait %v; want refused, 1s", ok, wait)
+	}
+	passed := 0
+	for range 5 {
+		if ok, _ := l.allow("client", t0.Add(time.Hour)); ok {
+			passed++
+		}
+	}
+	if passed != 2 {
+		t.Errorf("after an idle hour, %d of 5 actions in a row passed, want 2", passed)
+	}
+}
