@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/hopsgames/hops/internal/engine"
 )
@@ -332,7 +333,7 @@ func writeSynced(name string, data []byte) error {
 	}
 	_, err = file.Write(data)
 	if err == nil {
-		err = file.Sync()
+		err = syncFile(file)
 	}
 	if cerr := file.Close(); err == nil {
 		err = cerr
@@ -388,7 +389,7 @@ func (f *FileStore) Append(ctx context.Context, id string, seq int, e Event) err
 		return ErrConflict
 	}
 	if _, err = file.WriteAt(line, jf.size); err == nil {
-		err = file.Sync()
+		err = syncFile(file)
 	}
 	if err != nil {
 		file.Truncate(jf.size)
@@ -634,5 +635,20 @@ func (f *FileStore) syncDir() error {
 		return err
 	}
 	defer d.Close()
-	return d.Sync()
+	return syncFile(d)
 }
+
+// syncFile syncs a file or a directory to the disk, telling a test's
+// observer first: what a store makes durable, and when, cannot be seen
+// from its files, which look the same before a crash whether synced or
+// not.
+func syncFile(file *os.File) error {
+	if observe := syncObserver.Load(); observe != nil {
+		(*observe)(file.Name())
+	}
+	return file.Sync()
+}
+
+// syncObserver, set by tests only, is called with the name of every
+// file and directory a FileStore syncs, just before it does.
+var syncObserver atomic.Pointer[func(name string)]
