@@ -216,3 +216,67 @@ func TestRateLimiterBucketHoldsBurst(t *testing.T) {
 		t.Errorf("after an idle hour, %d of 5 actions in a row passed, want 2", passed)
 	}
 }
+
+// TestHeaderWithoutItsSpace: a header whose checksum is right for its
+// text but stands after another character than the space FileStore
+// writes is not a header: the journal is damaged, not read.
+func TestHeaderWithoutItsSpace(t *testing.T) {
+	body := encodeLines(t, twoEvents...)
+	header := encodeHeader(int64(headerLen + len(body)))
+	header[headerLen-10] = '_' // the space before the 8 hex digits of the checksum
+	loadsDamaged(t, append(header, body...))
+}
+
+// TestSetAsideTwice: a damaged journal of a game whose earlier journal
+// was set aside already (a journal put back by hand, an older server)
+// is kept under a name of its own, .damaged.2, and the first one stays
+// as it was.
+func TestSetAsideTwice(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, testGameID+journalExt)
+	first, second := []byte("first damaged journal\n"), []byte("second damaged journal\n")
+	if err := os.WriteFile(name+damagedExt, first, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(name, second, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	store, err := OpenFileStore(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	_, err = store.Load(context.Background(), testGameID, 1)
+	var damaged *DamagedError
+	if !errors.As(err, &damaged) || damaged.Kept != testGameID+journalExt+damagedExt+".2" {
+		t.Fatalf("Load: %v; want the journal kept as %s.2", err, testGameID+journalExt+damagedExt)
+	}
+	for file, want := range map[string][]byte{name + damagedExt: first, name + damagedExt + ".2": second} {
+		if got, err := os.ReadFile(file); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s holds %q, %v; want %q", filepath.Base(file), got, err, want)
+		}
+	}
+}
+
+// TestIDsOfAnotherLength: an id is 32 lower-case hex digits, no more
+// and no fewer: a longer one names no game of the file store, which keeps
+// ids out of other paths.
+func TestIDsOfAnotherLength(t *testing.T) {
+	for _, id := range []string{testGameID + "0", testGameID[:31], testGameID + testGameID} {
+		if validID(id) {
+			t.Errorf("validID(%q)", id)
+		}
+	}
+	store, err := OpenFileStore(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	long := testGameID + "0"
+	if err := store.Create(context.Background(), long, twoEvents[0]); err == nil {
+		t.Errorf("a game of id %q created", long)
+	}
+	if _, err := store.Load(context.Background(), long, 1); !errors.Is(err, ErrNotFound) {
+		t.Errorf("Load(%q): %v, want ErrNotFound", long, err)
+	}
+}
