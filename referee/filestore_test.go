@@ -14,14 +14,7 @@ import (
 
 // journalOf returns the content FileStore writes for events, all synced.
 func journalOf(t interface{ Fatal(...any) }, events []Event) []byte {
-	var body []byte
-	for _, e := range events {
-		line, err := encodeEvent(e)
-		if err != nil {
-			t.Fatal(err)
-		}
-		body = append(body, line...)
-	}
+	body := encodeLines(t, events...)
 	return append(encodeHeader(int64(headerLen+len(body))), body...)
 }
 

@@ -45,11 +45,7 @@ func TestAppendFailureCutsBack(t *testing.T) {
 // the file size limit set 10 bytes past the journal's end: Append must
 // fail. It runs in the child process alone.
 func appendOverSizeLimit(t *testing.T, dir string) {
-	store, err := OpenFileStore(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
+	store := openStore(t, dir)
 	ctx := context.Background()
 	if err := store.Create(ctx, testGameID, twoEvents[0]); err != nil {
 		t.Fatal(err)

@@ -32,9 +32,19 @@ func eventLine(payload string) []byte {
 	return fmt.Appendf(nil, "%d %08x %s\n", len(payload), crc32.ChecksumIEEE([]byte(payload)), payload)
 }
 
-// encodeLines returns the journal lines of events, without a header.
-func encodeLines(t *testing.T, events ...Event) []byte {
+// openStore opens a FileStore in dir, closed when the test ends.
+func openStore(t *testing.T, dir string) *FileStore {
 	t.Helper()
+	store, err := OpenFileStore(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	return store
+}
+
+// encodeLines returns the journal lines of events, without a header.
+func encodeLines(t interface{ Fatal(...any) }, events ...Event) []byte {
 	var body []byte
 	for _, e := range events {
 		line, err := encodeEvent(e)
@@ -56,11 +66,7 @@ func loadsDamaged(t *testing.T, data []byte) {
 	if err := os.WriteFile(name, data, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	store, err := OpenFileStore(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
+	store := openStore(t, dir)
 	events, err := store.Load(context.Background(), testGameID, 1)
 	var damaged *DamagedError
 	if !errors.As(err, &damaged) || damaged.ID != testGameID || damaged.Kept != testGameID+journalExt+damagedExt {
@@ -124,11 +130,7 @@ func TestCreateOverLeftoverTemporary(t *testing.T) {
 	if err := os.WriteFile(name+newExt, junk, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	store, err := OpenFileStore(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
+	store := openStore(t, dir)
 	ctx := context.Background()
 	if err := store.Create(ctx, testGameID, twoEvents[0]); err != nil {
 		t.Fatal(err)
@@ -148,11 +150,7 @@ func TestCreateOverLeftoverTemporary(t *testing.T) {
 // ErrConflict, keeping the other writer's event, never writing over it.
 func TestAppendAfterAnotherWriter(t *testing.T) {
 	dir := t.TempDir()
-	store, err := OpenFileStore(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
+	store := openStore(t, dir)
 	ctx := context.Background()
 	if err := store.Create(ctx, testGameID, twoEvents[0]); err != nil {
 		t.Fatal(err)
@@ -241,12 +239,8 @@ func TestSetAsideTwice(t *testing.T) {
 	if err := os.WriteFile(name, second, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	store, err := OpenFileStore(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	_, err = store.Load(context.Background(), testGameID, 1)
+	store := openStore(t, dir)
+	_, err := store.Load(context.Background(), testGameID, 1)
 	var damaged *DamagedError
 	if !errors.As(err, &damaged) || damaged.Kept != testGameID+journalExt+damagedExt+".2" {
 		t.Fatalf("Load: %v; want the journal kept as %s.2", err, testGameID+journalExt+damagedExt)
@@ -267,11 +261,7 @@ func TestIDsOfAnotherLength(t *testing.T) {
 			t.Errorf("validID(%q)", id)
 		}
 	}
-	store, err := OpenFileStore(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
+	store := openStore(t, t.TempDir())
 	long := testGameID + "0"
 	if err := store.Create(context.Background(), long, twoEvents[0]); err == nil {
 		t.Errorf("a game of id %q created", long)
