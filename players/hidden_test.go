@@ -126,12 +126,7 @@ func TestSampledScoresAreNotProven(t *testing.T) {
 		}
 		for seed := range uint64(4) {
 			opt := Options{Nodes: 3000, Seed: seed}
-			results := searchedBoth(t, p, opt)
-			m, err := NewMCTS(BrouillardEval, BrouillardTactics(), opt).Search(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			results["MCTS"] = m
+			results := searchedAll(t, p, opt)
 			for name, r := range results {
 				if r.Score > MaxEval || r.Score < -MaxEval {
 					t.Errorf("%s, seed %d, in %s: %s scores %d, beyond MaxEval", name, seed, text, r.Move, r.Score)
@@ -159,12 +154,7 @@ func TestSureWinBeforeTheShot(t *testing.T) {
 	}
 	for seed := range uint64(8) {
 		opt := Options{Nodes: 2000, Seed: seed}
-		results := searchedBoth(t, p, opt)
-		m, err := NewMCTS(BrouillardEval, BrouillardTactics(), opt).Search(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		results["MCTS"] = m
+		results := searchedAll(t, p, opt)
 		for name, r := range results {
 			f := FogSearcher{me: hops.First}
 			if sure, err := f.winsAtOnce(v, r.Move); err != nil || !sure || r.Score != Win-1 || r.Depth != 1 {
@@ -172,6 +162,19 @@ func TestSureWinBeforeTheShot(t *testing.T) {
 			}
 		}
 	}
+}
+
+// searchedAll returns the results of a Searcher, a Baseline and MCTS
+// built with opt, searching p, by their names.
+func searchedAll(t *testing.T, p bPos, opt Options) map[string]Result[bMove] {
+	t.Helper()
+	results := searchedBoth(t, p, opt)
+	m, err := NewMCTS(BrouillardEval, BrouillardTactics(), opt).Search(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	results["MCTS"] = m
+	return results
 }
 
 // searchedBoth returns the results of a Searcher and a Baseline built
