@@ -274,6 +274,24 @@ func (s *FogSearcher) glance(v brouillard.View, m brouillard.Move) (float64, err
 // at value's error, or when the look's budget is spent (the value then
 // means nothing).
 func (s *FogSearcher) expected(v brouillard.View, m brouillard.Move, value func(brouillard.View) (float64, error)) (float64, error) {
+	total := 0.0
+	err := s.faces(v, m, func(w brouillard.View, chance float64) (bool, error) {
+		val, err := value(w)
+		total += chance * val
+		return !s.stop, err
+	})
+	if err != nil || s.stop {
+		return 0, err
+	}
+	return total, nil
+}
+
+// faces plays the decision m in v under every face a hidden pawn it
+// turns over may show, and calls visit with the view reached and that
+// face's chance (the pawns still unseen make it); a decision that turns
+// over no hidden pawn is played once, with chance 1. It stops at the
+// first error, or when visit says no more.
+func (s *FogSearcher) faces(v brouillard.View, m brouillard.Move, visit func(w brouillard.View, chance float64) (more bool, err error)) error {
 	if sq, ok := m.TurnedSquare(); ok {
 		if _, k, _, _ := v.Pawn(sq); k == brouillard.Hidden {
 			target, _ := v.Target(s.me)
@@ -282,7 +300,6 @@ func (s *FogSearcher) expected(v brouillard.View, m brouillard.Move, value func(
 			for _, c := range faces {
 				n += c
 			}
-			total := 0.0
 			for k, c := range faces {
 				if c == 0 {
 					continue
@@ -290,22 +307,21 @@ func (s *FogSearcher) expected(v brouillard.View, m brouillard.Move, value func(
 				kind := brouillard.Kind(k)
 				w, err := s.play(v, m, brouillard.Reveal{Turned: true, Square: sq, Kind: kind, Captured: kind == target})
 				if err != nil {
-					return 0, fmt.Errorf("players: %s in %s: %w", m, v, err)
+					return fmt.Errorf("players: %s in %s: %w", m, v, err)
 				}
-				val, err := value(w)
-				if err != nil || s.stop {
-					return 0, err
+				if more, err := visit(w, float64(c)/float64(n)); err != nil || !more {
+					return err
 				}
-				total += float64(c) / float64(n) * val
 			}
-			return total, nil
+			return nil
 		}
 	}
 	w, err := s.play(v, m, knownReveal(v, m))
 	if err != nil {
-		return 0, fmt.Errorf("players: %s in %s: %w", m, v, err)
+		return fmt.Errorf("players: %s in %s: %w", m, v, err)
 	}
-	return value(w)
+	_, err = visit(w, 1)
+	return err
 }
 
 // static scores w, reached by a decision of the FogSearcher's side, for
@@ -382,32 +398,13 @@ func (s *FogSearcher) winNow(v brouillard.View, moves []brouillard.Move) (m brou
 // capture (B5) or by leaving the opponent without a legal decision (G6),
 // under every face a hidden pawn it turns over may show.
 func (s *FogSearcher) winsAtOnce(v brouillard.View, m brouillard.Move) (bool, error) {
-	sq, ok := m.TurnedSquare()
-	if ok {
-		if _, k, _, _ := v.Pawn(sq); k == brouillard.Hidden {
-			target, _ := v.Target(s.me)
-			for k, c := range v.Unseen() {
-				if c == 0 {
-					continue
-				}
-				kind := brouillard.Kind(k)
-				w, err := s.play(v, m, brouillard.Reveal{Turned: true, Square: sq, Kind: kind, Captured: kind == target})
-				if err != nil {
-					return false, fmt.Errorf("players: %s in %s: %w", m, v, err)
-				}
-				if o := w.Outcome(); !o.Over || o.Winner != s.me {
-					return false, nil
-				}
-			}
-			return true, nil
-		}
-	}
-	w, err := s.play(v, m, knownReveal(v, m))
-	if err != nil {
-		return false, fmt.Errorf("players: %s in %s: %w", m, v, err)
-	}
-	o := w.Outcome()
-	return o.Over && o.Winner == s.me, nil
+	won := true
+	err := s.faces(v, m, func(w brouillard.View, _ float64) (bool, error) {
+		o := w.Outcome()
+		won = o.Over && o.Winner == s.me
+		return won, nil
+	})
+	return won && err == nil, err
 }
 
 // targetKnown reports whether side knows where its target stands in v:
