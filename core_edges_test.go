@@ -6,10 +6,9 @@ import (
 	"testing"
 )
 
-// The tests of this file each hold one behaviour of the board geometry
-// (board.go), the multi-jump search (jump.go) or the click reader
-// (builder.go) that a planted fault changed without any other test
-// noticing.
+// The tests of this file hold edge cases of the board geometry
+// (board.go), the multi-jump search (jump.go) and the click reader
+// (builder.go) that the other tests leave open.
 
 // cmSq reads a square of the 7×7 board, failing the test on a bad name.
 func cmSq(t *testing.T, name string) Square {

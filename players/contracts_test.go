@@ -19,16 +19,18 @@ import (
 	"github.com/hopsgames/hops/zapita"
 )
 
-// TestMutKinds holds the exact list of kinds, in order: New's registry and its error message read it.
-func TestMutKinds(t *testing.T) {
+// TestKinds holds the exact list of kinds, in order: New's registry and
+// its error message read it.
+func TestKinds(t *testing.T) {
 	if got, want := Kinds(), []string{"random", "search", "baseline", "mcts"}; !slices.Equal(got, want) {
 		t.Errorf("Kinds() = %q, want %q", got, want)
 	}
 }
 
-// mutKindsBuilt checks which typed player New builds for each kind of game g: the Baseline keeps
-// the first evaluation, the random player the seed, and Brouillard's search kind alone is a FogSearcher.
-func mutKindsBuilt[P hops.Position[P, M], M hops.Move](t *testing.T, g *hops.Game, first Eval[P], fog bool) {
+// kindsBuilt checks which typed player New builds for each kind of game
+// g: the Baseline keeps the first evaluation, the random player the
+// seed, and Brouillard's search kind alone is a FogSearcher.
+func kindsBuilt[P hops.Position[P, M], M hops.Move](t *testing.T, g *hops.Game, first Eval[P], fog bool) {
 	t.Helper()
 	pl := func(kind string) Player[P, M] {
 		a, err := New(g, kind, Options{Seed: 7, Nodes: 100})
@@ -59,16 +61,17 @@ func mutKindsBuilt[P hops.Position[P, M], M hops.Move](t *testing.T, g *hops.Gam
 	}
 }
 
-// TestMutNewBuildsEachKind holds the registry of kinds per game (New's doc: which player each kind is).
-func TestMutNewBuildsEachKind(t *testing.T) {
+// TestNewBuildsEachKind holds the registry of kinds per game (New's doc:
+// which player each kind is).
+func TestNewBuildsEachKind(t *testing.T) {
 	byName := map[string]*hops.Game{}
 	for _, g := range games.All() {
 		byName[g.Name] = g
 	}
-	mutKindsBuilt[zapita.Position, zapita.Move](t, byName["zapita"], firstZapitaEval, false)
-	mutKindsBuilt[catchit.Position, catchit.Move](t, byName["catchit"], firstCatchitEval, false)
-	mutKindsBuilt[coir.Position, coir.Move](t, byName["coir"], firstCoirEval, false)
-	mutKindsBuilt[bPos, bMove](t, byName["brouillard"], firstBrouillardEval, true)
+	kindsBuilt[zapita.Position, zapita.Move](t, byName["zapita"], firstZapitaEval, false)
+	kindsBuilt[catchit.Position, catchit.Move](t, byName["catchit"], firstCatchitEval, false)
+	kindsBuilt[coir.Position, coir.Move](t, byName["coir"], firstCoirEval, false)
+	kindsBuilt[bPos, bMove](t, byName["brouillard"], firstBrouillardEval, true)
 	for _, g := range games.All() {
 		if a, err := New(g, "", Options{}); a != nil || !errors.Is(err, hops.ErrSyntax) {
 			t.Errorf("%s: New with an empty kind = %v, %v; want an ErrSyntax (no default kind)", g.Name, a, err)
@@ -76,8 +79,9 @@ func TestMutNewBuildsEachKind(t *testing.T) {
 	}
 }
 
-// TestMutZeroStateError holds that Choose answers the zero State with the library's "no state" error, not a type mismatch.
-func TestMutZeroStateError(t *testing.T) {
+// TestZeroStateError holds that Choose answers the zero State with the
+// library's "no state" error, not a type mismatch.
+func TestZeroStateError(t *testing.T) {
 	for _, g := range games.All() {
 		for _, kind := range Kinds() {
 			a, _ := New(g, kind, Options{Nodes: 50})
@@ -89,8 +93,9 @@ func TestMutZeroStateError(t *testing.T) {
 	}
 }
 
-// TestMutZeroRandom holds that the zero Random plays as NewRandom(0) (its seed field is 0).
-func TestMutZeroRandom(t *testing.T) {
+// TestZeroRandom holds that the zero Random plays as NewRandom(0) (its
+// seed field is 0).
+func TestZeroRandom(t *testing.T) {
 	z, r := new(Random[pile, take]), NewRandom[pile, take](0)
 	for i := range 40 {
 		p := pile{stones: 3 + i}
@@ -102,8 +107,9 @@ func TestMutZeroRandom(t *testing.T) {
 	}
 }
 
-// TestMutErrNoMoveIdentity holds that every player returns the one ErrNoMove value, an ErrIllegal of rule G6 (its doc).
-func TestMutErrNoMoveIdentity(t *testing.T) {
+// TestErrNoMoveIdentity holds that every player returns the one ErrNoMove
+// value, an ErrIllegal of rule G6 (its doc).
+func TestErrNoMoveIdentity(t *testing.T) {
 	var he *hops.Error
 	if !errors.As(ErrNoMove, &he) || he.Kind != hops.ErrIllegal || he.Rule != "G6" || he.Where != "players" {
 		t.Fatalf("ErrNoMove = %#v, want ErrIllegal, G6, players", ErrNoMove)
@@ -124,9 +130,11 @@ func TestMutErrNoMoveIdentity(t *testing.T) {
 	}
 }
 
-// TestMutConstructorDefaults holds the documented resolution of Options by each constructor:
-// DefaultNodes only when neither Nodes nor Time is set, MaxDepth 0 → 64 and ≤ 1000, TableBits 0 → 14 and ≤ 24, Quiescence < 0 → 0.
-func TestMutConstructorDefaults(t *testing.T) {
+// TestConstructorDefaults holds the documented resolution of Options by
+// each constructor: DefaultNodes only when neither Nodes nor Time is set,
+// MaxDepth 0 → 64 and ≤ 1000, TableBits 0 → 14 and ≤ 24, Quiescence < 0 →
+// 0.
+func TestConstructorDefaults(t *testing.T) {
 	tac := Tactics[pile, take]{Quiescence: 3}
 	s := NewTacticalSearcher(flat, tac, Options{})
 	if s.opt.Nodes != DefaultNodes || s.opt.MaxDepth != 64 || s.opt.TableBits != 14 || len(s.tt) != 1<<14 || s.opt.Quiescence != 3 {
@@ -162,8 +170,9 @@ func TestMutConstructorDefaults(t *testing.T) {
 	}
 }
 
-// TestMutDeadlineAndInterrupted holds deadlineIn (no deadline for d ≤ 0) and interrupted (deadline passed or Cancel closed).
-func TestMutDeadlineAndInterrupted(t *testing.T) {
+// TestDeadlineAndInterrupted holds deadlineIn (no deadline for d ≤ 0) and
+// interrupted (deadline passed or Cancel closed).
+func TestDeadlineAndInterrupted(t *testing.T) {
 	if !deadlineIn(0).IsZero() || !deadlineIn(-time.Second).IsZero() {
 		t.Error("deadlineIn(d ≤ 0) is not the zero time")
 	}
@@ -188,9 +197,10 @@ func TestMutDeadlineAndInterrupted(t *testing.T) {
 	}
 }
 
-// TestMutSearchNodeBudgetExact holds that the node budget binds from the second iteration on, to the node:
-// the first iteration completes, and the search stops at exactly Options.Nodes.
-func TestMutSearchNodeBudgetExact(t *testing.T) {
+// TestSearchNodeBudgetExact holds that the node budget binds from the
+// second iteration on, to the node: the first iteration completes, and the
+// search stops at exactly Options.Nodes.
+func TestSearchNodeBudgetExact(t *testing.T) {
 	p := catchit.Start()
 	first, err := NewSearcher(CatchitEval, Options{MaxDepth: 1, Nodes: math.MaxInt, Seed: 1}).Search(p)
 	if err != nil || first.Depth != 1 || first.Nodes <= 0 {
@@ -207,9 +217,10 @@ func TestMutSearchNodeBudgetExact(t *testing.T) {
 	}
 }
 
-// TestMutForcedAndImmediateWin holds Search's documented results: a forced move with Depth 0 and no
-// positions, a win at once with Score Win-1 and Depth 1.
-func TestMutForcedAndImmediateWin(t *testing.T) {
+// TestForcedAndImmediateWin holds Search's documented results: a forced
+// move with Depth 0 and no positions, a win at once with Score Win-1 and
+// Depth 1.
+func TestForcedAndImmediateWin(t *testing.T) {
 	s := NewSearcher[pile, take](flat, Options{Seed: 2})
 	if r, err := s.Search(pile{stones: 1}); err != nil || r != (Result[take]{Move: 1}) {
 		t.Errorf("forced move: %+v, %v", r, err)
@@ -221,9 +232,10 @@ func TestMutForcedAndImmediateWin(t *testing.T) {
 	}
 }
 
-// TestMutSampledBudget holds SearchSampled's accounting: each of the k searches gets Nodes/k, the
-// Nodes of all add up, Depth is the deepest, k < 1 counts as 1, and a closed Cancel still lets the first search vote.
-func TestMutSampledBudget(t *testing.T) {
+// TestSampledBudget holds SearchSampled's accounting: each of the k
+// searches gets Nodes/k, the Nodes of all add up, Depth is the deepest, k
+// < 1 counts as 1, and a closed Cancel still lets the first search vote.
+func TestSampledBudget(t *testing.T) {
 	deep := Sampler[pile](func(*rand.Rand) (pile, error) { return pile{stones: 60}, nil })
 	r, err := NewSearcher[pile, take](flat, Options{Nodes: 400, Seed: 4}).SearchSampled(deep, 4)
 	s, sum := NewSearcher[pile, take](flat, Options{Nodes: 400, Seed: 4}), 0
@@ -264,9 +276,10 @@ func TestMutSampledBudget(t *testing.T) {
 	}
 }
 
-// TestMutHiddenSearchIsSureWinThenSamples holds that Search of a hidden position is sureWin then
-// SearchSampled of BrouillardSamples views, the views sureWin visited counted among the nodes.
-func TestMutHiddenSearchIsSureWinThenSamples(t *testing.T) {
+// TestHiddenSearchIsSureWinThenSamples holds that Search of a hidden
+// position is sureWin then SearchSampled of BrouillardSamples views, the
+// views sureWin visited counted among the nodes.
+func TestHiddenSearchIsSureWinThenSamples(t *testing.T) {
 	p := brouillard.Start()
 	v := p.View(p.ToMove())
 	draw := Sampler[bPos](func(r *rand.Rand) (bPos, error) { return v.Sample(r), nil })
@@ -289,8 +302,9 @@ func TestMutHiddenSearchIsSureWinThenSamples(t *testing.T) {
 	}
 }
 
-// TestMutNoJSON holds that players and agents refuse to be encoded (json.go) rather than encode as something.
-func TestMutNoJSON(t *testing.T) {
+// TestNoJSON holds that players and agents refuse to be encoded (json.go)
+// rather than encode as something.
+func TestNoJSON(t *testing.T) {
 	g := games.All()[0]
 	for name, v := range map[string]any{
 		"FogSearcher": NewFogSearcher(Options{}),
@@ -316,8 +330,9 @@ func TestMutNoJSON(t *testing.T) {
 	}
 }
 
-// TestMutHiddenOnlyWhenSomethingIsHidden holds that a Brouillard position whose view has one consistent state is searched as it is, not sampled.
-func TestMutHiddenOnlyWhenSomethingIsHidden(t *testing.T) {
+// TestHiddenOnlyWhenSomethingIsHidden holds that a Brouillard position
+// whose view has one consistent state is searched as it is, not sampled.
+func TestHiddenOnlyWhenSomethingIsHidden(t *testing.T) {
 	p, err := brouillard.Parse("f2x!1X!1/2X3T!/3K!1J!1/N1Q!4/5k!1/x!4F1/7 w 4 0 -")
 	if err != nil || p.View(p.ToMove()).Consistent() != 1 {
 		t.Fatalf("%v: the view should have one consistent state", err)
@@ -330,9 +345,10 @@ func TestMutHiddenOnlyWhenSomethingIsHidden(t *testing.T) {
 	}
 }
 
-// TestMutSureWinResult holds the sure win of a hidden position: refused by a zero player (no generator), and
-// otherwise Win-1 at Depth 1 with the views sureWin visited as Nodes.
-func TestMutSureWinResult(t *testing.T) {
+// TestSureWinResult holds the sure win of a hidden position: refused by a
+// zero player (no generator), and otherwise Win-1 at Depth 1 with the
+// views sureWin visited as Nodes.
+func TestSureWinResult(t *testing.T) {
 	p, err := brouillard.Parse("f2x!1X!1/2X3T!/3K!1J!1/N1Q!4/5k1/x4F1/7 w 4 0 -")
 	if err != nil {
 		t.Fatal(err)
@@ -351,8 +367,9 @@ func TestMutSureWinResult(t *testing.T) {
 	}
 }
 
-// TestMutBaselineTimeOnly holds that a Baseline given only Time stops by its deadline (no node budget then applies).
-func TestMutBaselineTimeOnly(t *testing.T) {
+// TestBaselineTimeOnly holds that a Baseline given only Time stops by its
+// deadline (no node budget then applies).
+func TestBaselineTimeOnly(t *testing.T) {
 	done := make(chan Result[catchit.Move], 1)
 	go func() {
 		r, _ := NewBaseline(CatchitEval, Options{Time: 30 * time.Millisecond, Seed: 1}).Search(catchit.Start())
@@ -368,8 +385,9 @@ func TestMutBaselineTimeOnly(t *testing.T) {
 	}
 }
 
-// TestMutFogViewOfTheOtherSide holds FogSearcher.SearchView's refusal of a view whose viewer is not to move (an ErrIllegal of rule G6).
-func TestMutFogViewOfTheOtherSide(t *testing.T) {
+// TestFogViewOfTheOtherSide holds FogSearcher.SearchView's refusal of a
+// view whose viewer is not to move (an ErrIllegal of rule G6).
+func TestFogViewOfTheOtherSide(t *testing.T) {
 	p := brouillard.Start()
 	r, err := NewFogSearcher(Options{Nodes: 100}).SearchView(p.View(p.ToMove().Other()))
 	var he *hops.Error
@@ -378,9 +396,10 @@ func TestMutFogViewOfTheOtherSide(t *testing.T) {
 	}
 }
 
-// TestMutFogChaseCountsTheLook holds that a chase's Nodes are the views the look for a win at once visited
-// plus those of the chaser's search, which gets what the look left of the budget.
-func TestMutFogChaseCountsTheLook(t *testing.T) {
+// TestFogChaseCountsTheLook holds that a chase's Nodes are the views the
+// look for a win at once visited plus those of the chaser's search, which
+// gets what the look left of the budget.
+func TestFogChaseCountsTheLook(t *testing.T) {
 	v := fogView(t, "1x3t!1/j1qfk1x/7/7/7/X1QFJ1K/1N1T1X1 w 1 0 -")
 	opt := Options{Nodes: 1500, Seed: 2}
 	got, err := NewFogSearcher(opt).SearchView(v)
@@ -403,9 +422,10 @@ func TestMutFogChaseCountsTheLook(t *testing.T) {
 	}
 }
 
-// TestMutMCTSStopsAtItsBudget holds that MCTS stops at the first iteration that reaches Options.Nodes:
-// given as budget the nodes a search ended with, the same search ends there again.
-func TestMutMCTSStopsAtItsBudget(t *testing.T) {
+// TestMCTSStopsAtItsBudget holds that MCTS stops at the first iteration
+// that reaches Options.Nodes: given as budget the nodes a search ended
+// with, the same search ends there again.
+func TestMCTSStopsAtItsBudget(t *testing.T) {
 	for seed := range uint64(6) {
 		a, err1 := NewMCTS(flat, Tactics[pile, take]{}, Options{Nodes: 40 + int(seed)*7, Seed: seed}).Search(pile{stones: 30})
 		b, err2 := NewMCTS(flat, Tactics[pile, take]{}, Options{Nodes: a.Nodes, Seed: seed}).Search(pile{stones: 30})

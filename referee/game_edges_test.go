@@ -18,35 +18,35 @@ import (
 	"github.com/hopsgames/hops/games"
 )
 
-// The tests of this file each hold a point of the referee's game logic
-// that a planted fault once changed without any test noticing: who may
-// take back what (B4, B9), what a closed game keeps (its rematch, its
-// public record, the end of its event stream), what a journal may hold,
-// and a few limits of the command line and the API.
+// The tests of this file hold points of the referee's game logic that
+// the other tests leave open: who may take back what (B4, B9), what a
+// closed game keeps (its rematch, its public record, the end of its
+// event stream), what a journal may hold, and a few limits of the
+// command line and the API.
 
 // The arrangements of the Brouillard games below: White creates with
-// mutWhite, Red joins with mutRed (Red's home squares B7 D7 F7 A6 C6 E6
-// G6 hold X K Q J T N X).
+// whiteArrangement, Red joins with redArrangement (Red's home squares
+// B7 D7 F7 A6 C6 E6 G6 hold X K Q J T N X).
 const (
-	mutWhite = "NTXXQJK"
-	mutRed   = "XKQJTNX"
+	whiteArrangement = "NTXXQJK"
+	redArrangement   = "XKQJTNX"
 	// The id of the games written as journals.
-	mutID = "0123456789abcdef0123456789abcdef"
+	journalGameID = "0123456789abcdef0123456789abcdef"
 )
 
 // The opening of the Brouillard games below: White and Red each move a
-// pawn and their Fou, turning nothing over; then White steps a pawn, and its Fou
-// jumps to G1 and up the G file and turns over Red's pawn on G6, a blank with mutRed: not
-// White's target (the Nine), so it stays, shown, and White's turn ends
-// (B8, B9).
-var mutOpening = []string{"E2-F3 D2-E1", "B7-D5 D6-E5", "F3-G4 E1-G1-G3-G5xG7"}
+// pawn and their Fou, turning nothing over; then White steps a pawn, and
+// its Fou jumps to G1 and up the G file and turns over Red's pawn on G6,
+// a blank with redArrangement: not White's target (the Nine), so it
+// stays, shown, and White's turn ends (B8, B9).
+var brouillardOpening = []string{"E2-F3 D2-E1", "B7-D5 D6-E5", "F3-G4 E1-G1-G3-G5xG7"}
 
 // brouillardStart returns the true start of a Brouillard game that White
-// created with mutWhite and Red joined with red, White first, and the
-// provisional start White's creation stored.
+// created with whiteArrangement and Red joined with red, White first,
+// and the provisional start White's creation stored.
 func brouillardStart(t *testing.T, red string) (start, provisional hops.State) {
 	t.Helper()
-	w, err1 := brouillard.ParseArrangement(mutWhite)
+	w, err1 := brouillard.ParseArrangement(whiteArrangement)
 	r, err2 := brouillard.ParseArrangement(red)
 	if err := errors.Join(err1, err2); err != nil {
 		t.Fatal(err)
@@ -82,7 +82,7 @@ func gameJournal(t *testing.T, g *hops.Game, opponent string, maxPlies int, prov
 		Token: hashOf("creator").String(), Invitation: hashOf("invitation").String(), MaxPlies: maxPlies, Opponent: opponent}
 	join := Event{Type: EventJoin, Time: at, Token: hashOf("joiner").String()}
 	if games.Hidden(g) {
-		create.Arrangement, join.Start = mutWhite, start.String()
+		create.Arrangement, join.Start = whiteArrangement, start.String()
 	}
 	events := []Event{create, join}
 	s := start
@@ -102,11 +102,11 @@ func gameJournal(t *testing.T, g *hops.Game, opponent string, maxPlies int, prov
 }
 
 // serveJournal starts a server on a file store that holds events as the
-// journal of game mutID, and returns its client.
+// journal of game journalGameID, and returns its client.
 func serveJournal(t *testing.T, seed byte, events []Event) *client {
 	t.Helper()
 	dir := t.TempDir()
-	if err := writeJournal(dir, mutID, events); err != nil {
+	if err := writeJournal(dir, journalGameID, events); err != nil {
 		t.Fatal(err)
 	}
 	c := newClientWith(t, fileConfig(t, dir, seed))
@@ -145,7 +145,7 @@ func TestTakebackOnTheComputersTurn(t *testing.T) {
 	g, _ := games.ByName("zapita")
 	start := g.Start(hops.First)
 	events, _ := gameJournal(t, g, OpponentEasy, DefaultMaxPlies, start, start, quietMove(t, start))
-	m, err := replay(mutID, events)
+	m, err := replay(journalGameID, events)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,18 +170,18 @@ func TestTakebackOnTheComputersTurn(t *testing.T) {
 // turn counts from its first ply. The game comes from a journal: the
 // computer's reply is chosen here, turning nothing over.
 func TestTakebackOfATurnThatRevealed(t *testing.T) {
-	start, provisional := brouillardStart(t, mutRed)
+	start, provisional := brouillardStart(t, redArrangement)
 	s := start
-	for _, mv := range mutOpening {
+	for _, mv := range brouillardOpening {
 		s, _ = s.Play(mv)
 	}
-	moves := append(slices.Clone(mutOpening), quietMove(t, s))
+	moves := append(slices.Clone(brouillardOpening), quietMove(t, s))
 	events, end := gameJournal(t, brouillard.Game, OpponentEasy, DefaultMaxPlies, provisional, start, moves...)
 	if end.ToMove() != hops.First {
 		t.Fatalf("after the computer's reply %s is to move", end.ToMove())
 	}
 	c := serveJournal(t, 180, events)
-	path := "/games/" + mutID
+	path := "/games/" + journalGameID
 	var h historyJSON
 	c.do("GET", path+"/history", "creator", "", &h)
 	if want := []string{"", "", "G6 Blank", ""}; !slices.Equal(h.Reveals, want) {
@@ -200,10 +200,10 @@ func TestTakebackOfATurnThatRevealed(t *testing.T) {
 // TestTakebackCutsTheReveals: a takeback cuts what each move made public
 // back with the moves, so that /history keeps one reveal a move (B8).
 func TestTakebackCutsTheReveals(t *testing.T) {
-	start, provisional := brouillardStart(t, mutRed)
-	events, _ := gameJournal(t, brouillard.Game, OpponentEasy, DefaultMaxPlies, provisional, start, mutOpening[:2]...)
+	start, provisional := brouillardStart(t, redArrangement)
+	events, _ := gameJournal(t, brouillard.Game, OpponentEasy, DefaultMaxPlies, provisional, start, brouillardOpening[:2]...)
 	c := serveJournal(t, 181, events)
-	path := "/games/" + mutID
+	path := "/games/" + journalGameID
 	var back stateJSON
 	if code, raw := c.do("POST", path+"/takeback", "creator", "", &back); code != http.StatusOK || back.Ply != 0 {
 		t.Fatalf("takeback: %d %s", code, raw)
@@ -222,17 +222,17 @@ func TestTakebackCutsTheReveals(t *testing.T) {
 // once: on G6, with Red's pawns set up as XKQJTXN.
 func TestLastTurnFromTheFirstPly(t *testing.T) {
 	s, _ := brouillardStart(t, "XKQJTXN")
-	for _, mv := range mutOpening[:2] {
+	for _, mv := range brouillardOpening[:2] {
 		s, _ = s.Play(mv)
 	}
 	start := s
-	capture := mutOpening[2]
+	capture := brouillardOpening[2]
 	s, _ = s.Play(capture)
 	again := quietMove(t, s)
 	s, _ = s.Play(again)
 	reply := quietMove(t, s)
 	events, _ := gameJournal(t, brouillard.Game, "", DefaultMaxPlies, start, start, capture, again, reply)
-	m, err := replay(mutID, events)
+	m, err := replay(journalGameID, events)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -281,10 +281,10 @@ func TestJournalResignationInAClosedGame(t *testing.T) {
 	start := g.Start(hops.First)
 	events, _ := gameJournal(t, g, "", 1, start, start, quietMove(t, start))
 	events = append(events, Event{Type: EventResign, Time: events[2].Time, Side: "Khaki", End: true})
-	if _, err := replay(mutID, events); err == nil {
+	if _, err := replay(journalGameID, events); err == nil {
 		t.Error("a resignation after the game closed was replayed")
 	}
-	if _, err := replay(mutID, events[:3]); err != nil {
+	if _, err := replay(journalGameID, events[:3]); err != nil {
 		t.Errorf("the closed game itself: %v", err)
 	}
 }
@@ -293,10 +293,10 @@ func TestJournalResignationInAClosedGame(t *testing.T) {
 // pawn over says what it showed, as /history does (B8).
 func TestEventTellsTheReveal(t *testing.T) {
 	c := newClient(t)
-	created := c.createOnly(createRequest{Game: "brouillard", Arrangement: mutWhite})
-	joined := c.joinAs(created.ID, joinRequest{Invitation: created.Invitation, Arrangement: mutRed})
+	created := c.createOnly(createRequest{Game: "brouillard", Arrangement: whiteArrangement})
+	joined := c.joinAs(created.ID, joinRequest{Invitation: created.Invitation, Arrangement: redArrangement})
 	path := "/games/" + created.ID
-	for i, mv := range mutOpening {
+	for i, mv := range brouillardOpening {
 		token := []string{created.Token, joined.Token}[i%2]
 		if code, raw := c.do("POST", path+"/moves", token, jsonBody(moveRequest{mv}), nil); code != http.StatusOK {
 			t.Fatalf("move %s: %d %s", mv, code, raw)
@@ -310,8 +310,8 @@ func TestEventTellsTheReveal(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	e, ok := next(t, stream(t, c, ctx, created.ID, joined.Token))
-	if !ok || e.Last != mutOpening[2] || e.Reveal != h.Reveals[2] {
-		t.Errorf("the state event: last %q reveal %q, want %q %q", e.Last, e.Reveal, mutOpening[2], h.Reveals[2])
+	if !ok || e.Last != brouillardOpening[2] || e.Reveal != h.Reveals[2] {
+		t.Errorf("the state event: last %q reveal %q, want %q %q", e.Last, e.Reveal, brouillardOpening[2], h.Reveals[2])
 	}
 }
 
@@ -354,15 +354,15 @@ func TestClosedBrouillardIsPublic(t *testing.T) {
 	cfg := testConfig(185)
 	cfg.MaxPlies = 1
 	c := newClientWith(t, cfg)
-	created := c.createOnly(createRequest{Game: "brouillard", Arrangement: mutWhite})
-	c.joinAs(created.ID, joinRequest{Invitation: created.Invitation, Arrangement: mutRed})
+	created := c.createOnly(createRequest{Game: "brouillard", Arrangement: whiteArrangement})
+	c.joinAs(created.ID, joinRequest{Invitation: created.Invitation, Arrangement: redArrangement})
 	path := "/games/" + created.ID
 	var st stateJSON
-	if code, raw := c.do("POST", path+"/moves", created.Token, jsonBody(moveRequest{mutOpening[0]}), &st); code != http.StatusOK || st.Status != StatusClosed {
+	if code, raw := c.do("POST", path+"/moves", created.Token, jsonBody(moveRequest{brouillardOpening[0]}), &st); code != http.StatusOK || st.Status != StatusClosed {
 		t.Fatalf("the one move: %d %s", code, raw)
 	}
-	start, _ := brouillardStart(t, mutRed)
-	want, _ := start.Play(mutOpening[0])
+	start, _ := brouillardStart(t, redArrangement)
+	want, _ := start.Play(brouillardOpening[0])
 	var f frameJSON
 	if code, raw := c.do("GET", path+"/replay", "", "", &f); code != http.StatusOK || f.Hidden || f.Position != want.String() {
 		t.Errorf("a spectator's replay of the closed game: %d %s, want the true position %q", code, raw, want)
@@ -416,7 +416,7 @@ func TestConflictIsAnAnswer(t *testing.T) {
 		t.Error("isAnswer tells a store's answers wrongly")
 	}
 	h := &storeHealth{now: time.Now}
-	if err := h.note(mutID, storeWrite, ErrConflict); err != ErrConflict {
+	if err := h.note(journalGameID, storeWrite, ErrConflict); err != ErrConflict {
 		t.Errorf("note returned %v", err)
 	}
 	if h.down.Load() || h.failures != 0 || logged.String() != "" {
@@ -430,12 +430,12 @@ func TestConflictIsAnAnswer(t *testing.T) {
 func TestColdGameJoinedByItsMoves(t *testing.T) {
 	at := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
 	for _, last := range []string{EventJoin, EventMove, EventTakeback} {
-		cold := coldOf(Summary{ID: mutID, First: Event{Type: EventCreate, Time: at}, Last: Event{Type: last, Time: at}})
+		cold := coldOf(Summary{ID: journalGameID, First: Event{Type: EventCreate, Time: at}, Last: Event{Type: last, Time: at}})
 		if !cold.known || !cold.joined {
 			t.Errorf("a game whose last event is a %s: %+v, want known and joined", last, cold)
 		}
 	}
-	if cold := coldOf(Summary{ID: mutID, First: Event{Type: EventCreate, Time: at}, Last: Event{Type: EventCreate, Time: at}}); cold.joined {
+	if cold := coldOf(Summary{ID: journalGameID, First: Event{Type: EventCreate, Time: at}, Last: Event{Type: EventCreate, Time: at}}); cold.joined {
 		t.Errorf("a game only created: %+v, want not joined", cold)
 	}
 }
