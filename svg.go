@@ -56,6 +56,8 @@ const (
 	// svgArrowOut is how far past the board's edge an arrow that leaves
 	// the board reaches: its head stays clear of the coordinates.
 	svgArrowOut = 8
+	// svgSquareFill is the colour of a square whose fill is not set.
+	svgSquareFill = "#f3e6c8"
 )
 
 // SVG renders the drawing as a standalone SVG 1.1 document. The output is
@@ -94,7 +96,7 @@ func (d Drawing) SVG() string {
 			sq := SquareAt(f, r)
 			fill := d.SquareFill[sq]
 			if fill == "" {
-				fill = "#f3e6c8"
+				fill = svgSquareFill
 			}
 			// data-square names the square, for a page that lets a
 			// person click it.
@@ -160,7 +162,7 @@ func (d Drawing) SVG() string {
 		}
 		halo := d.SquareFill[sq]
 		if halo == "" {
-			halo = "#f3e6c8"
+			halo = svgSquareFill
 		}
 		fmt.Fprintf(&s, `<text data-label="%s" x="%d" y="%d" font-family="sans-serif" font-size="13" font-weight="bold" fill="#33691e" stroke="%s" stroke-width="3" stroke-linejoin="round" paint-order="stroke">`,
 			sq, x(sq.File())+4, y(sq.Rank())+2, esc(halo))
