@@ -130,6 +130,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// legalMoves says "1 legal move", "2 legal moves".
+func legalMoves(n int) string {
+	if n == 1 {
+		return "1 legal move"
+	}
+	return fmt.Sprintf("%d legal moves", n)
+}
+
 // parseSide reads "first", "second" or a side's name in game g.
 func parseSide(g *hops.Game, text string) (hops.Side, error) {
 	switch strings.ToLower(text) {
@@ -287,7 +295,7 @@ func (c *conversation) ask(s hops.State, number int) (string, error) {
 		case "":
 			continue
 		case "?", "moves":
-			fmt.Fprintf(c.out, "%d legal moves, by the piece that moves first:\n", len(legal))
+			fmt.Fprintf(c.out, "%s, by the piece that moves first:\n", legalMoves(len(legal)))
 			for _, l := range groupMoves(legal) {
 				fmt.Fprintln(c.out, l)
 			}

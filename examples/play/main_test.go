@@ -63,7 +63,7 @@ func (s *screen) waitFrom(from int, done <-chan struct{}) (string, bool) {
 	return s.String()[from:], false
 }
 
-var legalLine = regexp.MustCompile(`(?m)^(\d+) legal moves, by the piece that moves first:\n((?:  .*\n)*)`)
+var legalLine = regexp.MustCompile(`(?m)^(\d+) legal moves?, by the piece that moves first:\n((?:  .*\n)*)`)
 
 // groupLine is the first line of a piece's moves in the list ? prints.
 var groupLine = regexp.MustCompile(`^  ([A-G][1-7]): (.*)$`)

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestMain runs the test binary as the command itself when asked to, so
+// that a test can start the program as a person does, as a process.
+func TestMain(m *testing.M) {
+	if os.Getenv("HOPS_RUN_SELFPLAY") == "1" {
+		main()
+		return
+	}
+	os.Exit(m.Run())
+}
+
+// command runs the program as a process with args and returns its exit
+// status and what it printed on each output.
+func command(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "HOPS_RUN_SELFPLAY=1")
+	var out, errs bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errs
+	err := cmd.Run()
+	var exit *exec.ExitError
+	switch {
+	case errors.As(err, &exit):
+		code = exit.ExitCode()
+	case err != nil:
+		t.Fatal(err)
+	}
+	return code, out.String(), errs.String()
+}
+
+// TestSelfplayAsACommand: the game goes to the standard output, what is
+// wrong with a flag to the standard error.
+func TestSelfplayAsACommand(t *testing.T) {
+	code, out, errs := command(t, "-game", "coir", "-first", "random", "-second", "random", "-max-plies", "1", "-boards=false")
+	if code != 0 || errs != "" || !strings.HasPrefix(out, "Coir Circuit: White (random) against Black (random), seed 1\n") {
+		t.Errorf("exit status %d, stderr %q, stdout:\n%s", code, errs, out)
+	}
+	code, out, errs = command(t, "-budget", "0")
+	if code != 2 || out != "" || errs != "selfplay: -budget must be 1 or more\n" {
+		t.Errorf("-budget 0: exit status %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
+
+// TestUnfinishedReport: a game stopped by -max-plies, even at 0, ends
+// with a blank line, how many moves were played (one move, in the
+// singular), the limit and the side to move, then the final position.
+func TestUnfinishedReport(t *testing.T) {
+	for _, c := range []struct {
+		plies string
+		want  []string // the lines after the start, each move's text left out
+	}{
+		{"0", []string{"", "Unfinished after 0 moves (-max-plies 0); White to move."}},
+		{"1", []string{"", "1. White: …", "", "Unfinished after 1 move (-max-plies 1); Black to move."}},
+		{"2", []string{"", "1. White: …", "", "2. Black: …", "", "Unfinished after 2 moves (-max-plies 2); White to move."}},
+	} {
+		code, out, errs := runArgs(t, "-game", "coir", "-first", "random", "-second", "random", "-boards=false", "-max-plies", c.plies)
+		lines := strings.Split(strings.TrimSuffix(moveLine.ReplaceAllString(out, "$1. $2: …"), "\n"), "\n")
+		if code != 0 || len(lines) < 3 || !slices.Equal(lines[2:len(lines)-1], c.want) || !strings.HasPrefix(lines[len(lines)-1], "final: ") {
+			t.Errorf("-max-plies %s: exit status %d, %s, printed:\n%s\nwant after the start:\n%s\nthen the final position", c.plies, code, errs, out, strings.Join(c.want, "\n"))
+		}
+		checkReplay(t, "coir", out)
+	}
+}
+
+// TestDocumentedDefaults: -h gives each flag's default as the command's
+// documentation does.
+func TestDocumentedDefaults(t *testing.T) {
+	code, _, errs := runArgs(t, "-h")
+	for flag, def := range map[string]string{
+		"game string":   `"catchit"`,
+		"seed uint":     "1",
+		"budget int":    "4000",
+		"max-plies int": "300",
+		"boards":        "true",
+	} {
+		re := regexp.MustCompile(`(?m)^  -` + regexp.QuoteMeta(flag) + `\n\s+\S.*\(default ` + regexp.QuoteMeta(def) + `\)$`)
+		if code != 0 || !re.MatchString(errs) {
+			t.Errorf("-h: exit status %d, want -%s with its default %s in:\n%s", code, flag, def, errs)
+		}
+	}
+}
+
+// TestTimeInsteadOfBudget: with -time the searching player thinks for
+// that time whatever -budget says.
+func TestTimeInsteadOfBudget(t *testing.T) {
+	start := time.Now()
+	code, out, errs := runArgs(t, "-game", "catchit", "-time", "200ms", "-budget", "1", "-max-plies", "1", "-boards=false")
+	if took := time.Since(start); code != 0 || took < 150*time.Millisecond {
+		t.Errorf("one move under -time 200ms -budget 1 took %v (exit status %d, %s):\n%s", took, code, errs, out)
+	}
+}
