@@ -1,54 +1,25 @@
 package main
 
 import (
-	"bytes"
-	"errors"
-	"os"
-	"os/exec"
 	"strings"
 	"testing"
 
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/games"
+	"github.com/hopsgames/hops/internal/cmdtest"
 )
 
-// TestMain runs the test binary as the command itself when asked to, so
-// that a test can start the program as a person does, as a process.
-func TestMain(m *testing.M) {
-	if os.Getenv("HOPS_RUN_PERFT") == "1" {
-		main()
-		return
-	}
-	os.Exit(m.Run())
-}
-
-// command runs the program as a process with args and returns its exit
-// status and what it printed on each output.
-func command(t *testing.T, args ...string) (code int, stdout, stderr string) {
-	t.Helper()
-	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = append(os.Environ(), "HOPS_RUN_PERFT=1")
-	var out, errs bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errs
-	err := cmd.Run()
-	var exit *exec.ExitError
-	switch {
-	case errors.As(err, &exit):
-		code = exit.ExitCode()
-	case err != nil:
-		t.Fatal(err)
-	}
-	return code, out.String(), errs.String()
-}
+// TestMain lets a test run the program as a process (cmdtest.Run).
+func TestMain(m *testing.M) { cmdtest.Main(m, main) }
 
 // TestPerftAsACommand: the counts go to the standard output, what is
 // wrong with a flag to the standard error.
 func TestPerftAsACommand(t *testing.T) {
-	code, out, errs := command(t, "-game", "coir", "-depth", "1")
+	code, out, errs := cmdtest.Run(t, "", "-game", "coir", "-depth", "1")
 	if got := leaves(t, out); code != 0 || errs != "" || !equal(got, []uint64{16}) {
 		t.Errorf("exit status %d, stderr %q, leaves %v, stdout:\n%s", code, errs, got, out)
 	}
-	code, out, errs = command(t, "-depth", "0")
+	code, out, errs = cmdtest.Run(t, "", "-depth", "0")
 	if code != 2 || out != "" || errs != "perft: -depth must be 1 or more\n" {
 		t.Errorf("-depth 0: exit status %d, stdout %q, stderr %q", code, out, errs)
 	}

@@ -2,11 +2,8 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
-	"os"
-	"os/exec"
 	"regexp"
 	"slices"
 	"strings"
@@ -15,38 +12,12 @@ import (
 
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/games"
+	"github.com/hopsgames/hops/internal/cmdtest"
 	"github.com/hopsgames/hops/players"
 )
 
-// TestMain runs the test binary as the command itself when asked to, so
-// that a test can start the program as a person does, as a process.
-func TestMain(m *testing.M) {
-	if os.Getenv("HOPS_RUN_PLAY") == "1" {
-		main()
-		return
-	}
-	os.Exit(m.Run())
-}
-
-// command runs the program as a process with args, typing input, and
-// returns its exit status and what it printed on each output.
-func command(t *testing.T, input string, args ...string) (code int, stdout, stderr string) {
-	t.Helper()
-	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = append(os.Environ(), "HOPS_RUN_PLAY=1")
-	cmd.Stdin = strings.NewReader(input)
-	var out, errs bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errs
-	err := cmd.Run()
-	var exit *exec.ExitError
-	switch {
-	case errors.As(err, &exit):
-		code = exit.ExitCode()
-	case err != nil:
-		t.Fatal(err)
-	}
-	return code, out.String(), errs.String()
-}
+// TestMain lets a test run the program as a process (cmdtest.Run).
+func TestMain(m *testing.M) { cmdtest.Main(m, main) }
 
 // runWith runs the command with args, the person typing input.
 func runWith(input string, args ...string) (code int, stdout, stderr string) {
@@ -59,11 +30,11 @@ func runWith(input string, args ...string) (code int, stdout, stderr string) {
 // standard input, plays on its standard output, and says what is wrong
 // with its flags on its standard error.
 func TestPlayAsACommand(t *testing.T) {
-	code, out, errs := command(t, "quit\n", "-game", "coir", "-seed", "1")
+	code, out, errs := cmdtest.Run(t, "quit\n", "-game", "coir", "-seed", "1")
 	if code != 0 || errs != "" || !strings.HasPrefix(out, "Coir Circuit: you play White") || !strings.HasSuffix(out, "White, move 1> Bye.\n") {
 		t.Errorf("a game stopped at once: exit status %d, stderr %q, stdout:\n%s", code, errs, out)
 	}
-	code, out, errs = command(t, "", "-budget", "0")
+	code, out, errs = cmdtest.Run(t, "", "-budget", "0")
 	if code != 2 || out != "" || errs != "play: -budget must be 1 or more\n" {
 		t.Errorf("-budget 0: exit status %d, stdout %q, stderr %q", code, out, errs)
 	}

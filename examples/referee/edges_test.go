@@ -1,23 +1,14 @@
 package main
 
 import (
-	"bytes"
-	"errors"
-	"os"
-	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/hopsgames/hops/internal/cmdtest"
 )
 
-// TestMain runs the test binary as the command itself when asked to, so
-// that a test can start the program as a person does, as a process.
-func TestMain(m *testing.M) {
-	if os.Getenv("HOPS_RUN_REFEREE") == "1" {
-		main()
-		return
-	}
-	os.Exit(m.Run())
-}
+// TestMain lets a test run the program as a process (cmdtest.Run).
+func TestMain(m *testing.M) { cmdtest.Main(m, main) }
 
 // TestRefereeAsACommand: the command reads its flags from its arguments,
 // writes its usage and its complaints to the standard error, and ends
@@ -32,21 +23,9 @@ func TestRefereeAsACommand(t *testing.T) {
 		{[]string{"-max-games", "0"}, 2, "max-games"},
 		{[]string{"extra"}, 2, "extra"},
 	} {
-		cmd := exec.Command(os.Args[0], c.args...)
-		cmd.Env = append(os.Environ(), "HOPS_RUN_REFEREE=1")
-		var out, errs bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &errs
-		err := cmd.Run()
-		code := 0
-		var exit *exec.ExitError
-		switch {
-		case errors.As(err, &exit):
-			code = exit.ExitCode()
-		case err != nil:
-			t.Fatal(err)
-		}
-		if code != c.code || out.Len() != 0 || !strings.Contains(errs.String(), c.want) {
-			t.Errorf("%v: exit status %d, stdout %q, stderr %q; want %d and %q on the standard error", c.args, code, out.String(), errs.String(), c.code, c.want)
+		code, out, errs := cmdtest.Run(t, "", c.args...)
+		if code != c.code || out != "" || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: exit status %d, stdout %q, stderr %q; want %d and %q on the standard error", c.args, code, out, errs, c.code, c.want)
 		}
 	}
 }

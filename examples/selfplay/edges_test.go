@@ -1,54 +1,26 @@
 package main
 
 import (
-	"bytes"
-	"errors"
-	"os"
-	"os/exec"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/hopsgames/hops/internal/cmdtest"
 	"time"
 )
 
-// TestMain runs the test binary as the command itself when asked to, so
-// that a test can start the program as a person does, as a process.
-func TestMain(m *testing.M) {
-	if os.Getenv("HOPS_RUN_SELFPLAY") == "1" {
-		main()
-		return
-	}
-	os.Exit(m.Run())
-}
-
-// command runs the program as a process with args and returns its exit
-// status and what it printed on each output.
-func command(t *testing.T, args ...string) (code int, stdout, stderr string) {
-	t.Helper()
-	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = append(os.Environ(), "HOPS_RUN_SELFPLAY=1")
-	var out, errs bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errs
-	err := cmd.Run()
-	var exit *exec.ExitError
-	switch {
-	case errors.As(err, &exit):
-		code = exit.ExitCode()
-	case err != nil:
-		t.Fatal(err)
-	}
-	return code, out.String(), errs.String()
-}
+// TestMain lets a test run the program as a process (cmdtest.Run).
+func TestMain(m *testing.M) { cmdtest.Main(m, main) }
 
 // TestSelfplayAsACommand: the game goes to the standard output, what is
 // wrong with a flag to the standard error.
 func TestSelfplayAsACommand(t *testing.T) {
-	code, out, errs := command(t, "-game", "coir", "-first", "random", "-second", "random", "-max-plies", "1", "-boards=false")
+	code, out, errs := cmdtest.Run(t, "", "-game", "coir", "-first", "random", "-second", "random", "-max-plies", "1", "-boards=false")
 	if code != 0 || errs != "" || !strings.HasPrefix(out, "Coir Circuit: White (random) against Black (random), seed 1\n") {
 		t.Errorf("exit status %d, stderr %q, stdout:\n%s", code, errs, out)
 	}
-	code, out, errs = command(t, "-budget", "0")
+	code, out, errs = cmdtest.Run(t, "", "-budget", "0")
 	if code != 2 || out != "" || errs != "selfplay: -budget must be 1 or more\n" {
 		t.Errorf("-budget 0: exit status %d, stdout %q, stderr %q", code, out, errs)
 	}
