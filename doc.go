@@ -56,7 +56,8 @@
 //     the ball was already moved this turn (K8)" and still sort errors with
 //     errors.Is and errors.As; [RuleOf] gives the rule's id. The rule book
 //     has no rules for the library's own formats, so an error about a
-//     record's form, a JSON value's shape or an unknown name cites none;
+//     record's form, a JSON value's shape or an unknown name cites none
+//     (but a record's draw result, which the rules do not know, cites G7);
 //     an error of the reader or writer a record is read from or written
 //     to is returned as it is. An error
 //     quotes at most [MaxQuote] bytes of its input ([Quote], [QuoteAt]),

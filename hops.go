@@ -59,7 +59,7 @@ type Outcome struct {
 	Winner     Side   // the winning side, when Over
 	WinnerName string // the game's name for the winner, such as "Red", when Over; empty if unknown
 	Rule       string // the rule id that decided the game, such as "K3" or "G6"
-	Reason     string // a short English sentence, such as "the ball left the board"
+	Reason     string // a short English sentence, such as "Red carried the ball beyond rank 1"
 }
 
 // Ongoing is the outcome of a game that goes on: the zero Outcome. The
@@ -91,8 +91,8 @@ func (o Outcome) String() string {
 
 // Err returns nil while the game goes on, and once it is over the error
 // of a move played after its end: an *Error of kind ErrIllegal under the
-// rule that ended it, such as "the game is over: Red wins: the ball left
-// the board (K3)".
+// rule that ended it, such as "the game is over: Red wins: Red carried
+// the ball beyond rank 1 (K3)".
 func (o Outcome) Err() error {
 	if !o.Over {
 		return nil

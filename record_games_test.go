@@ -304,7 +304,8 @@ func TestRecorderRefuses(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec := r.Record()
-	// The generator writes this turn with the ball's displacement first.
+	// Of two displacements that could be played in either order, the
+	// game writes first the pawn that comes first in square order (K10).
 	if len(rec.Moves) != 1 || rec.Moves[0].Text != "C1-C2 D1-D2" || len(rec.Tags) != 1 || rec.Tags[0].Value != "Eve" || rec.Result != hops.ResultUnfinished {
 		t.Errorf("record %+v", rec)
 	}
@@ -428,8 +429,9 @@ func ExampleRecordReader() {
 }
 
 // Record a game move by move: each move is checked as it is played, and
-// the record takes the game's own text for it (here the text that lists
-// the ball's displacement first, whatever the order it was played in).
+// the record takes the game's own text for it (here "d1-d2 c1-c2" is
+// written C1-C2 D1-D2: of two displacements that could be played in
+// either order, the pawn first in square order comes first, K10).
 func ExampleRecorder() {
 	r := hops.NewRecorder(catchit.Game.Start(hops.First))
 	r.SetTag("Blue", "Ann")

@@ -162,7 +162,7 @@
 //     (B8).
 //   - Move texts: ParseMove checks only the form; a mark 'x' anywhere but
 //     on the Fou's last jump is judged by Validate (B8), as is a Fou path
-//     written before a pawn path. "out" is not a Brouillard square.
+//     written before a pawn path (B9). "out" is not a Brouillard square.
 //   - View.Play checks the Reveal against what the view knows: it must
 //     name the pawn the move turns over, a face that pawn can have, and
 //     say "captured" exactly when the face is the mover's target.

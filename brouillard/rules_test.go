@@ -389,9 +389,10 @@ func TestB9_CaptureFouStuck(t *testing.T) {
 	if q.ToMove() != Red || q.Continuing() || q.Captured(White) != 1 {
 		t.Errorf("the stuck Fou ends the turn: %s", q)
 	}
-	// The same state with '+' is impossible.
+	// The same state with '+' is impossible: a position text refused
+	// under B11, which lists it.
 	text := strings.Replace(q.String(), " r 1 0 -", " w 1 0 +", 1)
-	if _, err := Parse(text); hops.RuleOf(err) != "B9" {
+	if _, err := Parse(text); hops.RuleOf(err) != "B11" {
 		t.Errorf("Parse(%q) = %v", text, err)
 	}
 }

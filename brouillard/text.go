@@ -241,7 +241,7 @@ func (st *state) validate(view bool, viewer hops.Side) error {
 			return posErr("B11", "phase", "%s has captured nothing, so its turn cannot be in a continuation", SideName(st.side))
 		}
 		if !st.fouCanMove(st.side, st.pawns[0]|st.pawns[1]) {
-			return posErr("B9", "phase", "the %s Fou cannot move, so its turn has ended: the phase must be -", SideName(st.side))
+			return posErr("B11", "phase", "the %s Fou cannot move, so its turn has ended: the phase must be -", SideName(st.side))
 		}
 	}
 	return nil

@@ -7,7 +7,8 @@ import (
 )
 
 // Can the side to move carry the ball off the board this turn? Blue's
-// carrier on D6 steps out beyond rank 7 (K6).
+// carrier on D6 can jump out over a Red pawn of rank 7 (K6), written
+// D6-out.
 func ExamplePosition_CanWinNow() {
 	p, _ := catchit.Parse("rrr1rrr/3B3/7/7/7/3r3/bbb1bbb b")
 	fmt.Println(p.CanWinNow())
