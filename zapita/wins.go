@@ -26,9 +26,11 @@ func (p Position) Takers(s hops.Side) hops.Bitboard {
 	// Jumps can be followed backwards: a jump from x over a pawn to y
 	// exists exactly when one from y to x does. Flood from the bomb over
 	// the empty squares (where a chain may land on its way) and stop at
-	// the side's pawns, which are the candidate movers. The backward
-	// flood lets a pawn jump over its own start square, which it leaves
-	// when it moves: each candidate is checked forwards.
+	// the side's pawns, which are the candidate movers. No chain jumps
+	// over its own start: a jump keeps the parity of the file and of the
+	// rank, and the square jumped over differs from both ends in one of
+	// them, so the start, occupied in the flood and left in the move,
+	// never stands in the way.
 	occ := p.occupied()
 	rules := hops.JumpRules{
 		Board: board,
@@ -37,14 +39,7 @@ func (p Position) Takers(s hops.Side) hops.Bitboard {
 		Land:  allSquares &^ occ &^ p.bomb.Bit(),
 		Final: own,
 	}
-	for cand := rules.ReachEnds(p.bomb) & own &^ takers; cand != 0; cand &= cand - 1 {
-		from := cand.First()
-		fwd := p.jumpRulesOcc(from, occ)
-		if fwd.ReachEnds(from).Has(p.bomb) {
-			takers |= from.Bit()
-		}
-	}
-	return takers
+	return takers | rules.ReachEnds(p.bomb)&own
 }
 
 // BombRests returns the squares where side s could bring the bomb to
