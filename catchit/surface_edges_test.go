@@ -1,0 +1,77 @@
+package catchit
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/hopsgames/hops"
+)
+
+// TestAtNamesPawnsAndCarriers (K1, K11): At gives each pawn its side and
+// its letter of the position text, and names the pawn with the ball the
+// carrier; an empty square holds nothing.
+func TestAtNamesPawnsAndCarriers(t *testing.T) {
+	for _, c := range []struct {
+		p      Position
+		square string
+		want   hops.Piece
+		ok     bool
+	}{
+		{Start(), "D1", hops.Piece{Side: Blue, Letter: 'B', Name: "carrier"}, true},
+		{Start(), "A1", hops.Piece{Side: Blue, Letter: 'b', Name: "pawn"}, true},
+		{Start(), "A7", hops.Piece{Side: Red, Letter: 'r', Name: "pawn"}, true},
+		{Start(), "D4", hops.Piece{}, false},
+		{StartWith(Red), "D7", hops.Piece{Side: Red, Letter: 'R', Name: "carrier"}, true},
+		{StartWith(Red), "D1", hops.Piece{Side: Blue, Letter: 'b', Name: "pawn"}, true},
+	} {
+		s, err := board.ParseSquare(c.square)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, ok := c.p.At(s); got != c.want || ok != c.ok {
+			t.Errorf("%s: At(%s) = %+v, %v; want %+v, %v", c.p, c.square, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+// TestBuildEdges: what the builder offers and asks in the middle of a
+// turn, and the error, with its rule, of a click it does not offer.
+func TestBuildEdges(t *testing.T) {
+	for _, c := range []struct {
+		name, pos, clicks string
+		// For a build: its next clicks and prompt.
+		next, prompt string
+		// For a refused click: the error.
+		err string
+	}{
+		{name: "K7 nothing after a win", pos: fig6, clicks: "C7 out A1",
+			err: "click 3 A1: the turn ended when the ball left the board (K7)"},
+		{name: "K5 a marked pawn", pos: start, clicks: "xA1",
+			err: "click 1 xA1: a pawn is clicked unmarked: 'x' marks the jump that takes the ball (K5)"},
+		{name: "K4 another pawn before the first moved", pos: start, clicks: "D1 C1",
+			err: "click 2 C1: the pawn on D1 has not moved yet (K4)"},
+		{name: "K7 the second displacement", pos: start, clicks: "A1 A2 D1",
+			next: "[C2 D2 E2]", prompt: "second displacement: click where the pawn on D1 goes"},
+		{name: "K5 on after taking the ball", pos: fig7, clicks: "D6 xD4",
+			next: "[B2 A7 B7 C7 E7 F7 G7]", prompt: "jump on, or second displacement: move another pawn"},
+		{name: "K6 out or another pawn", pos: fig7, clicks: "D6 xD4 B2",
+			next: "[A7 B7 C7 E7 F7 G7 out]", prompt: "leave the board to win, or second displacement: move another pawn"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := mustParse(t, c.pos)
+			b, err := p.Build(clicksOf(t, c.clicks))
+			if c.err != "" {
+				if err == nil || err.Error() != c.err {
+					t.Fatalf("%s, %s: %v, want %s", c.pos, c.clicks, err, c.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("%s, %s: %v", c.pos, c.clicks, err)
+			}
+			if next := fmt.Sprint(b.Next); next != c.next || b.Prompt != c.prompt {
+				t.Fatalf("%s, %s: next %s, prompt %q; want %s, %q", c.pos, c.clicks, next, b.Prompt, c.next, c.prompt)
+			}
+		})
+	}
+}
