@@ -126,8 +126,8 @@
 //
 // [Position.CountMoves] counts the distinct successors without building
 // any move, and hops.Perft counts its last level with it: perft(3) from
-// the start takes about 90 ms on one core of an AMD EPYC server, some
-// 75 million leaves a second (BenchmarkPerftCatchit).
+// the start takes about 68 ms on one core of an AMD EPYC server, some
+// 100 million leaves a second (BenchmarkPerftCatchit).
 //
 // [RULES.md]: https://github.com/hopsgames/hops/blob/main/RULES.md
 package catchit
