@@ -44,14 +44,6 @@ func TestPerft(t *testing.T) {
 	}
 }
 
-func parseB(b testing.TB, text string) Position {
-	p, err := Parse(text)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return p
-}
-
 func BenchmarkPerftBrouillard(b *testing.B) {
 	p := Start()
 	gametest.BenchPerft(b, p, 3)
@@ -67,7 +59,7 @@ func BenchmarkPerft4(b *testing.B) {
 // the Fous have room and pawns have been turned over.
 func BenchmarkPerftMidgame(b *testing.B) {
 	for i, text := range []string{midgame1, midgame2} {
-		p := parseB(b, text)
+		p := parsed(b, text)
 		b.Run([]string{"mid1", "mid2"}[i], func(b *testing.B) {
 			gametest.BenchPerft(b, p, 3)
 		})
@@ -91,11 +83,11 @@ func benchMoves(b *testing.B, p Position) {
 }
 
 func BenchmarkAppendMovesStart(b *testing.B)    { benchMoves(b, Start()) }
-func BenchmarkAppendMovesMidgame1(b *testing.B) { benchMoves(b, parseB(b, midgame1)) }
-func BenchmarkAppendMovesMidgame2(b *testing.B) { benchMoves(b, parseB(b, midgame2)) }
+func BenchmarkAppendMovesMidgame1(b *testing.B) { benchMoves(b, parsed(b, midgame1)) }
+func BenchmarkAppendMovesMidgame2(b *testing.B) { benchMoves(b, parsed(b, midgame2)) }
 
 func BenchmarkCountMovesMidgame1(b *testing.B) {
-	p := parseB(b, midgame1)
+	p := parsed(b, midgame1)
 	b.ReportAllocs()
 	for b.Loop() {
 		p.CountMoves()
@@ -103,7 +95,7 @@ func BenchmarkCountMovesMidgame1(b *testing.B) {
 }
 
 func BenchmarkPlay(b *testing.B) {
-	p := parseB(b, midgame1)
+	p := parsed(b, midgame1)
 	moves := p.AppendMoves(nil)
 	b.ReportAllocs()
 	i := 0
@@ -118,7 +110,7 @@ func BenchmarkPlay(b *testing.B) {
 }
 
 func BenchmarkViewPlay(b *testing.B) {
-	p := parseB(b, midgame1)
+	p := parsed(b, midgame1)
 	v := p.View(Red)
 	moves := p.AppendMoves(nil)
 	reveals := make([]Reveal, len(moves))
@@ -150,7 +142,7 @@ func BenchmarkSample(b *testing.B) {
 // with room, counting, validating and playing do not allocate.
 func TestZeroAllocs(t *testing.T) {
 	for _, text := range []string{startText, midgame1, midgame2} {
-		p := parseB(t, text)
+		p := parsed(t, text)
 		moves := p.AppendMoves(nil)
 		gametest.CheckNoAllocs(t, p)
 		if n := testing.AllocsPerRun(20, func() { p.CountMoves() }); n != 0 {
@@ -177,7 +169,7 @@ func TestZeroAllocs(t *testing.T) {
 // one of them does and in positions of a random game where the answer
 // varies.
 func TestB5_CanWinNowCheap(t *testing.T) {
-	p := parseB(t, "1n5/2j!1x!F1/3k!3/4K!2/1x!1t!3/2q1X!2/4fX!1 r 0 4 -")
+	p := parsed(t, "1n5/2j!1x!F1/3k!3/4K!2/1x!1t!3/2q1X!2/4fX!1 r 0 4 -")
 	if tg, _ := p.Target(p.ToMove()); tg != King {
 		t.Fatalf("%s: the target is %v, want the King", p, tg)
 	}
@@ -225,5 +217,5 @@ func TestB5_CanWinNowCheap(t *testing.T) {
 // allocates nothing, as in a game that goes on; it built its reason, one
 // allocation at every such node of a search.
 func TestG6_OutcomeNoAlloc(t *testing.T) {
-	gametest.CheckOutcomeNoAlloc(t, parseB(t, "F6/1f5/3k1Q!1/4q!1J!/3x3/X!1K!4/1X!1x!3 w 3 2 -"), "G6", "White has no legal move")
+	gametest.CheckOutcomeNoAlloc(t, parsed(t, "F6/1f5/3k1Q!1/4q!1J!/3x3/X!1K!4/1X!1x!3 w 3 2 -"), "G6", "White has no legal move")
 }

@@ -96,7 +96,7 @@ func TestFouJumpsFillWorst(t *testing.T) {
 		positions = append(positions, w.P)
 	}
 	for _, text := range []string{startText, midgame1, midgame2} {
-		positions = append(positions, parseB(t, text))
+		positions = append(positions, parsed(t, text))
 	}
 	for _, p := range positions {
 		for _, s := range []hops.Side{White, Red} {

@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/gametest"
 )
 
 // Positions shared by the tests below.
@@ -27,27 +29,13 @@ const (
 )
 
 // parsed reads a position text, failing the test if it does not read.
-func parsed(t *testing.T, text string) Position {
+func parsed(t testing.TB, text string) Position {
 	t.Helper()
 	p, err := Parse(text)
 	if err != nil {
 		t.Fatalf("Parse(%q): %v", text, err)
 	}
 	return p
-}
-
-// clicksOf reads clicks written as squares, "x" before a marked one.
-func clicksOf(t *testing.T, texts ...string) []hops.Click {
-	t.Helper()
-	var out []hops.Click
-	for _, s := range texts {
-		marked := s[0] == 'x'
-		if marked {
-			s = s[1:]
-		}
-		out = append(out, hops.Click{Square: sq(t, s), Mark: marked})
-	}
-	return out
 }
 
 // TestB11_KeyTellsPositionsApart: positions that differ only in the phase
@@ -70,14 +58,10 @@ func TestB11_KeyTellsPositionsApart(t *testing.T) {
 // white, and draws a decision's pawn path before its Fou path (B10).
 func TestB11_AtAndDrawing(t *testing.T) {
 	st := Start()
-	for name, want := range map[string]hops.Piece{
+	gametest.CheckAt(t, bd, st, map[string]hops.Piece{
 		"D2": {Side: White, Letter: 'F', Name: "Fou"},
 		"D6": {Side: Red, Letter: 'f', Name: "Fou"},
-	} {
-		if got, ok := st.At(sq(t, name)); !ok || got != want {
-			t.Errorf("At(%s) = %+v, %v; want %+v", name, got, ok, want)
-		}
-	}
+	})
 	d := st.Drawing()
 	if a, b := d.SquareFill[sq(t, "A1")], d.SquareFill[sq(t, "B1")]; a != "#b08d6a" || b != "" {
 		t.Errorf("square fills A1 %q, B1 %q; want %q and none", a, b, "#b08d6a")
@@ -141,7 +125,7 @@ func TestB9_BuildClicks(t *testing.T) {
 		{p: parsed(t, afterFig7), clicks: []string{"E4"}, err: "click 1 E4: after a capture the same side moves its Fou again, without a pawn move (B9)"},
 		{p: over, clicks: []string{"D4"}, err: "click 1 D4: the game is over: a King has been captured (B5)"},
 	} {
-		b, err := c.p.Build(clicksOf(t, c.clicks...))
+		b, err := c.p.Build(gametest.Clicks(t, strings.Join(c.clicks, " ")))
 		if c.err != "" {
 			if err == nil || err.Error() != c.err {
 				t.Errorf("%s: Build(%v): %v, want %q", c.p, c.clicks, err, c.err)

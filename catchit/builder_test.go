@@ -133,7 +133,7 @@ func TestBuildSaysWhy(t *testing.T) {
 		"D1 D2 C1 C2 C3": "click 5 C3: the turn is complete: its second displacement, a step, ends it (K4)",
 		"out":            "click 1 out: out is where a jump may leave the board: click one of Blue's pawns first (K4)",
 	} {
-		if _, err := Start().Build(clicksOf(t, clicks)); err == nil || err.Error() != want {
+		if _, err := Start().Build(gametest.Clicks(t, clicks)); err == nil || err.Error() != want {
 			t.Errorf("%s: %v, want %s", clicks, err, want)
 		}
 	}
@@ -160,7 +160,7 @@ func TestBuildSaysWhy(t *testing.T) {
 		// the ball (K8), as Validate says of each.
 		{mustParse(t, "Rrb4/rrbb3/brr4/bbrb3/7/7/7 r"), "C4", "click 1 C4: the pawn on C4 cannot begin a legal turn: after any displacement of it the ball could no longer be moved, which the attacker must do once (K8)"},
 	} {
-		if _, err := c.p.Build(clicksOf(t, c.clicks)); err == nil || err.Error() != c.want {
+		if _, err := c.p.Build(gametest.Clicks(t, c.clicks)); err == nil || err.Error() != c.want {
 			t.Errorf("%s, %s: %v, want %s", c.p, c.clicks, err, c.want)
 		}
 	}

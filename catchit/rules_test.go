@@ -310,7 +310,7 @@ func TestK12_SheetExamples(t *testing.T) {
 	// Fig. 4 and Fig. 5 bis: E2 to A6, without and with the ball, can
 	// be clicked landing by landing.
 	for _, path := range []string{"E2 C2 C4 A6", "E2 xC2 C4 A6"} {
-		clicks := clicksOf(t, path)
+		clicks := gametest.Clicks(t, path)
 		for i := range clicks {
 			b, err := p.Build(clicks[:i])
 			if err != nil || !slices.Contains(b.Next, clicks[i]) {
@@ -333,24 +333,10 @@ func TestK12_SheetExamples(t *testing.T) {
 	}
 }
 
-// clicksOf reads clicks separated by spaces, such as "E2 xC2 out".
-func clicksOf(t *testing.T, text string) []hops.Click {
-	t.Helper()
-	var out []hops.Click
-	for _, f := range strings.Fields(text) {
-		c, err := hops.ParseClick(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, c)
-	}
-	return out
-}
-
 // nextOf returns the text of Build's Next after the clicks.
 func nextOf(t *testing.T, p Position, clicks string) string {
 	t.Helper()
-	b, err := p.Build(clicksOf(t, clicks))
+	b, err := p.Build(gametest.Clicks(t, clicks))
 	if err != nil {
 		t.Fatalf("Build(%s): %v", clicks, err)
 	}
@@ -379,17 +365,17 @@ func TestK7_K8_Build(t *testing.T) {
 	if got := nextOf(t, p, "C1 C2 E1"); got != "[xC1]" {
 		t.Errorf("after C1-C2 E1: %s", got)
 	}
-	b, err := p.Build(clicksOf(t, "C1 C2 E1 xC1"))
+	b, err := p.Build(gametest.Clicks(t, "C1 C2 E1 xC1"))
 	if err != nil || !b.Complete || b.Move.String() != "C1-C2 E1xC1" {
 		t.Errorf("C1-C2 E1xC1: %+v %v", b, err)
 	}
-	if _, err := p.Build(clicksOf(t, "C1 C2 E1 C1")); hops.RuleOf(err) != "K8" {
+	if _, err := p.Build(gametest.Clicks(t, "C1 C2 E1 C1")); hops.RuleOf(err) != "K8" {
 		t.Errorf("E1-C1 without the ball: %v, want a K8 error", err)
 	}
-	if _, err := p.Build(clicksOf(t, "A1 A3")); hops.RuleOf(err) != "G4" {
+	if _, err := p.Build(gametest.Clicks(t, "A1 A3")); hops.RuleOf(err) != "G4" {
 		t.Errorf("A1-A3: %v, want a G4 error", err)
 	}
-	if _, err := p.Build(clicksOf(t, "A1 A2 A2")); hops.RuleOf(err) != "K7" {
+	if _, err := p.Build(gametest.Clicks(t, "A1 A2 A2")); hops.RuleOf(err) != "K7" {
 		t.Errorf("the first pawn again: %v, want a K7 error", err)
 	}
 }

@@ -5,33 +5,23 @@ import (
 	"testing"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/gametest"
 )
 
 // TestAtNamesPawnsAndCarriers (K1, K11): At gives each pawn its side and
 // its letter of the position text, and names the pawn with the ball the
 // carrier; an empty square holds nothing.
 func TestAtNamesPawnsAndCarriers(t *testing.T) {
-	for _, c := range []struct {
-		p      Position
-		square string
-		want   hops.Piece
-		ok     bool
-	}{
-		{Start(), "D1", hops.Piece{Side: Blue, Letter: 'B', Name: "carrier"}, true},
-		{Start(), "A1", hops.Piece{Side: Blue, Letter: 'b', Name: "pawn"}, true},
-		{Start(), "A7", hops.Piece{Side: Red, Letter: 'r', Name: "pawn"}, true},
-		{Start(), "D4", hops.Piece{}, false},
-		{StartWith(Red), "D7", hops.Piece{Side: Red, Letter: 'R', Name: "carrier"}, true},
-		{StartWith(Red), "D1", hops.Piece{Side: Blue, Letter: 'b', Name: "pawn"}, true},
-	} {
-		s, err := board.ParseSquare(c.square)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got, ok := c.p.At(s); got != c.want || ok != c.ok {
-			t.Errorf("%s: At(%s) = %+v, %v; want %+v, %v", c.p, c.square, got, ok, c.want, c.ok)
-		}
-	}
+	gametest.CheckAt(t, board, Start(), map[string]hops.Piece{
+		"D1": {Side: Blue, Letter: 'B', Name: "carrier"},
+		"A1": {Side: Blue, Letter: 'b', Name: "pawn"},
+		"A7": {Side: Red, Letter: 'r', Name: "pawn"},
+		"D4": {},
+	})
+	gametest.CheckAt(t, board, StartWith(Red), map[string]hops.Piece{
+		"D7": {Side: Red, Letter: 'R', Name: "carrier"},
+		"D1": {Side: Blue, Letter: 'b', Name: "pawn"},
+	})
 }
 
 // TestBuildEdges: what the builder offers and asks in the middle of a
@@ -59,7 +49,7 @@ func TestBuildEdges(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := mustParse(t, c.pos)
-			b, err := p.Build(clicksOf(t, c.clicks))
+			b, err := p.Build(gametest.Clicks(t, c.clicks))
 			if c.err != "" {
 				if err == nil || err.Error() != c.err {
 					t.Fatalf("%s, %s: %v, want %s", c.pos, c.clicks, err, c.err)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	hops "github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/gametest"
 )
 
 // sq reads a square name or fails the test.
@@ -368,16 +369,6 @@ func TestZeroValues(t *testing.T) {
 	}
 }
 
-// clicks reads squares separated by spaces as clicks.
-func clicks(t *testing.T, text string) []hops.Click {
-	t.Helper()
-	var out []hops.Click
-	for _, f := range strings.Fields(text) {
-		out = append(out, hops.Click{Square: sq(t, f)})
-	}
-	return out
-}
-
 // TestC4_C5_Build: the builder offers each jump of Fig. 5's sequence, then
 // the pawns that may step, and completes with the step; winning jumps
 // are complete alone (C3).
@@ -385,7 +376,7 @@ func TestC4_C5_Build(t *testing.T) {
 	p := mk(t, "C1 D2 E4", "D5 B4 F6", White)
 	next := func(text string) string {
 		t.Helper()
-		b, err := p.Build(clicks(t, text))
+		b, err := p.Build(gametest.Clicks(t, text))
 		if err != nil {
 			t.Fatalf("Build(%s): %v", text, err)
 		}
@@ -401,26 +392,26 @@ func TestC4_C5_Build(t *testing.T) {
 			t.Errorf("after %s: %s, want %s", text, got, want)
 		}
 	}
-	b, err := p.Build(clicks(t, "C1 E3 E5 C5 A3 A3 A4"))
+	b, err := p.Build(gametest.Clicks(t, "C1 E3 E5 C5 A3 A3 A4"))
 	if err != nil || !b.Complete || b.Move.String() != "C1-E3-E5-C5-A3 A3-A4" {
 		t.Errorf("Fig. 5: %+v %v", b, err)
 	}
-	if _, err := p.Build(clicks(t, "C1 C3")); hops.RuleOf(err) != "C6" {
+	if _, err := p.Build(gametest.Clicks(t, "C1 C3")); hops.RuleOf(err) != "C6" {
 		t.Errorf("C1-C3: %v, want a C6 error (a slide)", err)
 	}
-	if _, err := p.Build(clicks(t, "C1 E3 E1")); hops.RuleOf(err) != "G4" {
+	if _, err := p.Build(gametest.Clicks(t, "C1 E3 E1")); hops.RuleOf(err) != "G4" {
 		t.Errorf("E3-E1 over an empty square: %v, want a G4 error", err)
 	}
-	if _, err := p.Build(clicks(t, "C1 E3 E5 C5 A3 A3 A5")); hops.RuleOf(err) != "C4" {
+	if _, err := p.Build(gametest.Clicks(t, "C1 E3 E5 C5 A3 A3 A5")); hops.RuleOf(err) != "C4" {
 		t.Errorf("a step of two squares: %v, want a C4 error", err)
 	}
 	// After a winning jump the move is complete.
 	p = mk(t, "A1 A6", "B2", White)
-	b, err = p.Build(clicks(t, "A1 C3"))
+	b, err = p.Build(gametest.Clicks(t, "A1 C3"))
 	if err != nil || !b.Complete || len(b.Next) != 0 || b.Move.String() != "A1-C3" {
 		t.Errorf("winning jump: %+v %v", b, err)
 	}
-	if _, err := p.Build(clicks(t, "A1 C3 C3")); hops.RuleOf(err) != "C3" {
+	if _, err := p.Build(gametest.Clicks(t, "A1 C3 C3")); hops.RuleOf(err) != "C3" {
 		t.Errorf("a step after winning: %v, want a C3 error", err)
 	}
 }

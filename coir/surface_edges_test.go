@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	hops "github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/gametest"
 )
 
 // fig5 is the position of the sheet's Fig. 5 (C9), and fig5Move its move.
@@ -15,16 +16,6 @@ const (
 	fig5     = "bbb1bb/3b2/1b2w1/6/3w2/w1w2w w"
 	fig5Move = "C1-E3-E5-C5-A3 A3-A4"
 )
-
-// parsed reads a position text, failing the test if it does not read.
-func parsed(t *testing.T, text string) Position {
-	t.Helper()
-	p, err := Parse(text)
-	if err != nil {
-		t.Fatalf("Parse(%q): %v", text, err)
-	}
-	return p
-}
 
 // TestG9_CanonicalRefusesIllegalTwoSquareForms: a text of two squares
 // (or a path whose first hop is one square) is Canonical's own form only
@@ -40,7 +31,7 @@ func TestG9_CanonicalRefusesIllegalTwoSquareForms(t *testing.T) {
 		{Start().String(), "A1-A3", "move A1-A3: only a Dame slides further than one square, and White owns 6 pawns (C6)"},
 		{dame, "B3-C5", "move B3-C5: a Dame moves in a straight line (orthogonal or diagonal) (C6)"},
 	} {
-		p := parsed(t, c.position)
+		p := mustParse(t, c.position)
 		m := mv(t, c.text)
 		got, err := p.Canonical(m)
 		if err == nil || err.Error() != c.want || !errors.Is(err, hops.ErrIllegal) {
@@ -65,7 +56,7 @@ func TestC6_DameSearchLandings(t *testing.T) {
 		{"2w3/1w1ww1/2b3/3www/wwww2/6 b", "C4-A6-A1-D4-D6-B6-F2-F6 B5-C5", "C4-A6-A1-D4-D6-B6-F2-F6 B5-C5", 16},
 		{"3w2/1www2/6/2w2w/2wbw1/ww1w2 b", "D2-A2-E6-A6-D3-F1-F6-B2 B2-C1", "D2-A2-E6-A6-C4-F1-F6-B2 B2-C1", 17},
 	} {
-		p := parsed(t, c.position)
+		p := mustParse(t, c.position)
 		got, entered, err := p.canonical(mv(t, c.text))
 		if err != nil || got.String() != c.want {
 			t.Errorf("%s: Canonical(%s) = %s, %v; want %s", c.position, c.text, got, err, c.want)
@@ -89,7 +80,7 @@ func TestC3_CanWinNow(t *testing.T) {
 		{"6/w5/3b2/ww3w/w1w1w1/1ww1ww w", true},
 		{Start().String(), false},
 	} {
-		if got := parsed(t, c.position).CanWinNow(); got != c.want {
+		if got := mustParse(t, c.position).CanWinNow(); got != c.want {
 			t.Errorf("%s: CanWinNow() = %v, want %v", c.position, got, c.want)
 		}
 	}
@@ -101,18 +92,14 @@ func TestC3_CanWinNow(t *testing.T) {
 // a move with no step without one.
 func TestC1_AtKeyMirror(t *testing.T) {
 	st := Start()
-	for name, want := range map[string]hops.Piece{
+	gametest.CheckAt(t, board, st, map[string]hops.Piece{
 		"A1": {Side: White, Letter: 'w', Name: "pawn"},
 		"F6": {Side: Black, Letter: 'b', Name: "pawn"},
-	} {
-		if got, ok := st.At(sq(t, name)); !ok || got != want {
-			t.Errorf("At(%s) = %+v, %v; want %+v", name, got, ok, want)
-		}
-	}
+	})
 	if st.Key() == StartWith(Black).Key() {
 		t.Error("the starts with White and with Black to move have the same Key")
 	}
-	p := parsed(t, fig5)
+	p := mustParse(t, fig5)
 	if got := p.Mirror().String(); got != "bb1bbb/2b3/1w2b1/6/2w3/w2w1w w" {
 		t.Errorf("Mirror() = %s", got)
 	}
@@ -128,7 +115,7 @@ func TestC1_AtKeyMirror(t *testing.T) {
 // with two, names the side to move, and draws a move's jumps then its
 // step.
 func TestDrawingTokensCaptionArrows(t *testing.T) {
-	p := parsed(t, fig5)
+	p := mustParse(t, fig5)
 	m := mv(t, fig5Move)
 	q, err := p.Play(m)
 	if err != nil {
@@ -153,7 +140,7 @@ func TestDrawingTokensCaptionArrows(t *testing.T) {
 		{"2b3/2b1b1/bb1w2/4b1/b2bbb/3b2 w", "D4", hops.Token{Fill: "#ffffff", Marker: "#f1c40f"}},
 		{"bb4/6/6/6/wwwwww/wwww2 w", "A6", hops.Token{Fill: "#222222"}},
 	} {
-		if got := parsed(t, c.position).Drawing().Tokens[sq(t, c.square)]; got != c.want {
+		if got := mustParse(t, c.position).Drawing().Tokens[sq(t, c.square)]; got != c.want {
 			t.Errorf("%s: token on %s %+v, want %+v", c.position, c.square, got, c.want)
 		}
 	}
@@ -175,7 +162,7 @@ func TestSetupJSONErrors(t *testing.T) {
 // no empty neighbour (C4), a jump from afar by a pawn that is no Dame
 // (C6).
 func TestC4_BuildDestinationsAndClicks(t *testing.T) {
-	p := parsed(t, fig5)
+	p := mustParse(t, fig5)
 	if got := fmt.Sprint(p.Destinations(sq(t, "C1"))); got != "{B1 D1 B2 C2 A3 E3 C5 E5}" {
 		t.Errorf("Destinations(C1) = %s", got)
 	}
@@ -186,7 +173,7 @@ func TestC4_BuildDestinationsAndClicks(t *testing.T) {
 		{walled, "A1", "click 1 A1: the pawn on A1 can neither step nor jump (C4)"},
 		{walled, "D5 D3 A1", "click 3 A1: the pawn on A1 has no empty square to step to (C4)"},
 	} {
-		_, err := parsed(t, c.position).Build(clicks(t, c.clicks))
+		_, err := mustParse(t, c.position).Build(gametest.Clicks(t, c.clicks))
 		if err == nil || err.Error() != c.want {
 			t.Errorf("%s: Build(%s): %v, want %q", c.position, c.clicks, err, c.want)
 		}

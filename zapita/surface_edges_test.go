@@ -2,31 +2,23 @@ package zapita
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	hops "github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/gametest"
 )
 
 // TestAtNamesPawnsAndTheBomb (Z1): At gives each pawn its side, its Z8
 // letter and its power in its name, and the bomb as a neutral piece
 // with the letter '*'; an empty square holds nothing.
 func TestAtNamesPawnsAndTheBomb(t *testing.T) {
-	for _, c := range []struct {
-		square string
-		want   hops.Piece
-		ok     bool
-	}{
-		{"G3", hops.Piece{Side: White, Letter: 'C', Name: "pawn 3"}, true},
-		{"A2", hops.Piece{Side: Khaki, Letter: 'b', Name: "pawn 2"}, true},
-		{"A7", hops.Piece{Side: Khaki, Letter: 'a', Name: "pawn 1"}, true},
-		{"D4", hops.Piece{Neutral: true, Letter: '*', Name: "bomb"}, true},
-		{"D3", hops.Piece{}, false},
-	} {
-		if got, ok := Start().At(sq(t, c.square)); got != c.want || ok != c.ok {
-			t.Errorf("At(%s) = %+v, %v; want %+v, %v", c.square, got, ok, c.want, c.ok)
-		}
-	}
+	gametest.CheckAt(t, board, Start(), map[string]hops.Piece{
+		"G3": {Side: White, Letter: 'C', Name: "pawn 3"},
+		"A2": {Side: Khaki, Letter: 'b', Name: "pawn 2"},
+		"A7": {Side: Khaki, Letter: 'a', Name: "pawn 1"},
+		"D4": {Neutral: true, Letter: '*', Name: "bomb"},
+		"D3": {},
+	})
 }
 
 // TestKeySeparatesSwappedPawns: positions that differ only by which pawn
@@ -75,7 +67,7 @@ func TestKeySeparatesSwappedPawns(t *testing.T) {
 // still holds it, the preview's drawing shows that pawn in its side's
 // colour with its power, carrying a black mark for the bomb.
 func TestPreviewMarksTheHeldBomb(t *testing.T) {
-	b, err := fig7(t).Build(clickList(t, "E1 E2"))
+	b, err := fig7(t).Build(gametest.Clicks(t, "E1 E2"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,20 +75,6 @@ func TestPreviewMarksTheHeldBomb(t *testing.T) {
 	if got := b.Preview.(Position).Drawing().Tokens[sq(t, "E2")]; got != want {
 		t.Fatalf("E2 in the preview after E1 E2: %+v, want %+v", got, want)
 	}
-}
-
-// clickList reads clicks separated by spaces, such as "G2 G4".
-func clickList(t *testing.T, text string) []hops.Click {
-	t.Helper()
-	var out []hops.Click
-	for _, f := range strings.Fields(text) {
-		c, err := hops.ParseClick(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, c)
-	}
-	return out
 }
 
 // TestBuildEdges: what the builder offers, asks and previews at the edges
@@ -151,7 +129,7 @@ func TestBuildEdges(t *testing.T) {
 			err: "click 1 G1: the game is over: the bomb rests on White's headquarters (Z3)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			b, err := c.p.Build(clickList(t, c.clicks))
+			b, err := c.p.Build(gametest.Clicks(t, c.clicks))
 			if c.err != "" {
 				if err == nil || err.Error() != c.err {
 					t.Fatalf("%s, %s: %v, want %s", c.p, c.clicks, err, c.err)

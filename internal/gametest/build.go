@@ -249,3 +249,36 @@ func BenchBuild[P Buildable[M], M ClickedMove](p P) (first, long func(*testing.B
 	}
 	return first, long
 }
+
+// Clicks reads clicks written as a person makes them, separated by
+// spaces: squares, "x" before a marked one, "out" past the board's edge
+// ("E2 xC2 out").
+func Clicks(t Fataler, text string) []hops.Click {
+	t.Helper()
+	var out []hops.Click
+	for _, f := range strings.Fields(text) {
+		c, err := hops.ParseClick(f)
+		if err != nil {
+			t.Fatalf("click %q: %v", f, err)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// CheckAt checks what p's At says stands on squares of b named in want:
+// the piece, or for the zero Piece an empty square.
+func CheckAt(t testing.TB, b *hops.Board, p interface {
+	At(hops.Square) (hops.Piece, bool)
+}, want map[string]hops.Piece) {
+	t.Helper()
+	for name, piece := range want {
+		s, err := b.ParseSquare(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, ok := p.At(s); got != piece || ok != (piece != hops.Piece{}) {
+			t.Errorf("%v: At(%s) = %+v, %v; want %+v", p, name, got, ok, piece)
+		}
+	}
+}
