@@ -19,17 +19,13 @@ func TestG9_FastCanonical(t *testing.T) { suite.CheckFastCanonicals(t) }
 // position's naive reference gives, for either viewer: players submit
 // their decisions from their views.
 func TestG9_FastCanonicalView(t *testing.T) {
-	others := 0
-	rapid.Check(t, func(t *rapid.T) {
+	gametest.TriedOthers(t, func(t *rapid.T) int {
 		p := game(t)
 		v := p.View(rapid.SampledFrom([]hops.Side{White, Red}).Draw(t, "viewer"))
 		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 3))
 		forms := gametest.PickForms(rng, writtenForms(&p.st), 24, p.Validate)
-		others += gametest.CheckFastCanonical(t, v, forms, func(_ View, m Move) (Position, error) { return p.Play(m) })
+		return gametest.CheckFastCanonical(t, v, forms, func(_ View, m Move) (Position, error) { return p.Play(m) })
 	})
-	if others == 0 {
-		t.Error("no legal written form other than the canonical one was tried")
-	}
 }
 
 // TestG9_FastCanonicalWorst: the same check in the worst positions of
