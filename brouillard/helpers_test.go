@@ -48,6 +48,16 @@ func rowsOf(t testing.TB, pieces string) string {
 	return b.String()
 }
 
+// parsed reads a position text, failing the test if it does not read.
+func parsed(t testing.TB, text string) Position {
+	t.Helper()
+	p, err := Parse(text)
+	if err != nil {
+		t.Fatalf("Parse(%q): %v", text, err)
+	}
+	return p
+}
+
 // build parses the position made of pieces and the fields tail
 // ("w 0 0 -"), failing the test if it is not valid.
 func build(t testing.TB, pieces, tail string) Position {

@@ -383,7 +383,7 @@ func TestB9_SeveralCaptures(t *testing.T) {
 	}
 }
 
-func TestB9_CaptureFouStuck(t *testing.T) {
+func TestB9_B11_CaptureFouStuck(t *testing.T) {
 	p := build(t, strings.Replace(corner, "B2:f", "B2:f A2:n F7:t", 1), "w 0 0 -")
 	q := play(t, p, "A3xA1")
 	if q.ToMove() != Red || q.Continuing() || q.Captured(White) != 1 {

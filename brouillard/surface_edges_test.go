@@ -28,16 +28,6 @@ const (
 	fouStuck = "A1:F B2:f C4:X B3:N C2:T G2:J G4:Q F5:K G6:X B7:x D7:n F7:t A6:j C6:q E6:k E4:x"
 )
 
-// parsed reads a position text, failing the test if it does not read.
-func parsed(t testing.TB, text string) Position {
-	t.Helper()
-	p, err := Parse(text)
-	if err != nil {
-		t.Fatalf("Parse(%q): %v", text, err)
-	}
-	return p
-}
-
 // TestB11_KeyTellsPositionsApart: positions that differ only in the phase
 // (B9), in whether one pawn was turned over (B8), or in which side's
 // blank stands turned over where, have different keys.
