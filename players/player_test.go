@@ -264,7 +264,7 @@ func TestBaselineSampledTimeBudget(t *testing.T) {
 func TestCancel(t *testing.T) {
 	for _, kind := range []string{KindSearch, KindBaseline, KindMCTS} {
 		cancel := make(chan struct{})
-		a, err := New(coir.Game, kind, Options{Nodes: 1 << 40, Cancel: cancel})
+		a, err := New(coir.Game, kind, Options{Nodes: math.MaxInt / 2, Cancel: cancel})
 		if err != nil {
 			t.Fatal(err)
 		}

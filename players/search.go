@@ -3,6 +3,7 @@ package players
 import (
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"time"
 
@@ -70,7 +71,9 @@ type Options struct {
 	// checks (as often as it checks Time) with the best move found so far:
 	// the first iteration, which looks at every move once, still completes
 	// (except Brouillard's FogSearcher's look at every decision, which it
-	// cuts short: see FogSearcher). Pass a context's Done() to stop a
+	// cuts short: see FogSearcher). On WebAssembly, where goroutines
+	// share one thread, the search lets the others run at each check, so
+	// that Cancel can be closed there too. Pass a context's Done() to stop a
 	// search with the context; nil never cancels. It has no place in the
 	// options' JSON form, which leaves it out.
 	Cancel <-chan struct{} `json:"-"`
@@ -94,6 +97,13 @@ func deadlineIn(d time.Duration) time.Time {
 // interrupted reports whether a search must stop: deadline (unless
 // zero) has passed, or Cancel is closed.
 func (o *Options) interrupted(deadline time.Time) bool {
+	if runtime.GOARCH == "wasm" {
+		// WebAssembly runs every goroutine on one thread and never
+		// preempts one: a search that did not yield here would keep the
+		// goroutine that closes Cancel (and a page's event handlers)
+		// from ever running.
+		runtime.Gosched()
+	}
 	if o.Cancel != nil {
 		select {
 		case <-o.Cancel:

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -27,9 +28,13 @@ func Main(m *testing.M, main func()) {
 }
 
 // Run starts the command with args, typing input, and returns its exit
-// status and what it printed on each output.
+// status and what it printed on each output. Where the platform cannot
+// start a process (WebAssembly), it skips the test.
 func Run(t testing.TB, input string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
+	if runtime.GOOS == "js" || runtime.GOOS == "wasip1" {
+		t.Skip("WebAssembly cannot start a process")
+	}
 	cmd := exec.Command(os.Args[0], args...)
 	cmd.Env = append(os.Environ(), asCommand+"=1")
 	cmd.Stdin = strings.NewReader(input)
