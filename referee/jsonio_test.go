@@ -7,10 +7,15 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // FuzzReadJSON: whatever body a client sends, the server either reads it
-// into the request it expects, which encodes and reads back the same, or
+// into the request it expects, which encodes and reads back the same (an
+// empty list of clicks and none are the same request: the server reads
+// only their number), or
 // answers 400 (413 when too long) of kind "request" in a message that
 // names no Go type nor decoder's word (seed corpus in
 // testdata/fuzz/FuzzReadJSON).
@@ -26,7 +31,7 @@ func FuzzReadJSON(f *testing.F) {
 			if readJSON(w, r, v) {
 				data, err := json.Marshal(v)
 				back := reflect.New(reflect.TypeOf(v).Elem()).Interface()
-				if err != nil || decodeStrict(data, back) != nil || !reflect.DeepEqual(back, v) {
+				if err != nil || decodeStrict(data, back) != nil || !cmp.Equal(back, v, cmpopts.EquateEmpty()) {
 					t.Fatalf("%T read from %q does not read back: %s", v, body, data)
 				}
 				continue
