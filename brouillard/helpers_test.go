@@ -63,10 +63,7 @@ func parsed(t testing.TB, text string) Position {
 func build(t testing.TB, pieces, tail string) Position {
 	t.Helper()
 	text := rowsOf(t, pieces) + " " + tail
-	p, err := Parse(text)
-	if err != nil {
-		t.Fatalf("Parse(%q): %v", text, err)
-	}
+	p := parsed(t, text)
 	if p.String() != text {
 		t.Fatalf("Parse(%q).String() = %q", text, p.String())
 	}

@@ -73,8 +73,8 @@ type Options struct {
 	// (except Brouillard's FogSearcher's look at every decision, which it
 	// cuts short: see FogSearcher). On WebAssembly, where goroutines
 	// share one thread, the search lets the others run at each check, so
-	// that Cancel can be closed there too. Pass a context's Done() to stop a
-	// search with the context; nil never cancels. It has no place in the
+	// that Cancel can be closed there too. Pass a context's Done() to
+	// stop a search with the context; nil never cancels. It has no place in the
 	// options' JSON form, which leaves it out.
 	Cancel <-chan struct{} `json:"-"`
 }
