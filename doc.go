@@ -26,7 +26,8 @@
 //     and the search over sampled hidden states for Brouillard).
 //   - [Game] and [State]: any game through text. A State plays move texts
 //     (any legal written form), gives the canonical text of a move
-//     ([State.Canonical]), the legal moves, a diagram and a picture.
+//     ([State.Canonical]), the legal moves, a diagram and a picture, and
+//     the questions of [Analysis] (Key, Mirror, HasMoves, CanWinNow).
 //   - [Record]: a whole game as text, read, written and replayed.
 //   - For user interfaces, the same names in every game, gathered in the
 //     generic interface [UI] (which every game's Position and a Brouillard

@@ -59,6 +59,17 @@ type State interface {
 	String() string
 	// Hash returns the position's hash.
 	Hash() uint64
+	// Key returns the whole position packed into a StateKey (see
+	// Analysis): equal keys, equal positions, without the collisions of
+	// Hash. ok is false for a game whose position type has no Key method
+	// (each of the four games has one).
+	Key() (key StateKey, ok bool)
+	// Mirror returns the position reflected by the game's symmetry, which
+	// keeps the rules: its moves are the reflections of this position's
+	// (see each game's Position.Mirror). ok is false, and the State nil,
+	// for a game whose position type has no Mirror method (each of the
+	// four games has one).
+	Mirror() (mirrored State, ok bool)
 	// Diagram returns a multi-line text picture of the board.
 	Diagram() string
 	// Moves returns the canonical texts of the legal moves (G9), in the
@@ -68,6 +79,17 @@ type State interface {
 	// CountMoves returns len(Moves()), counted by the game's own counter
 	// without generating the moves' texts (nor, in most games, the moves).
 	CountMoves() int
+	// HasMoves reports whether the side to move has a legal move, as
+	// CountMoves() > 0 does, stopping at the first one where the game can.
+	HasMoves() bool
+	// CanWinNow reports whether the side to move can win by the game's
+	// goal with its next move (Z3, K3, C3, B5), as the game's own
+	// Position.CanWinNow answers it, without playing the moves; a win
+	// because the opponent is left without a legal move (G6) is not
+	// looked for. For a position type without a CanWinNow method it
+	// plays each legal move and looks for one after which the side that
+	// played it has won under another rule than G6.
+	CanWinNow() bool
 	// MovesPage returns Moves()[offset:offset+limit], cut at the end of the
 	// list: at most limit texts, fewer (or none) past the last move. It
 	// builds only the texts it returns; the moves are generated into a
@@ -352,6 +374,50 @@ func (e erased[P, M]) withMoves(f func(moves []M)) {
 	*buf = e.p.AppendMoves((*buf)[:0])
 	f(*buf)
 	e.k.bufs.Put(buf)
+}
+
+func (e erased[P, M]) Key() (StateKey, bool) {
+	if k, ok := any(e.p).(interface{ Key() StateKey }); ok {
+		return k.Key(), true
+	}
+	return StateKey{}, false
+}
+
+func (e erased[P, M]) Mirror() (State, bool) {
+	if m, ok := any(e.p).(interface{ Mirror() P }); ok {
+		return erased[P, M]{g: e.g, p: m.Mirror(), k: e.k}, true
+	}
+	return nil, false
+}
+
+func (e erased[P, M]) HasMoves() bool {
+	if h, ok := any(e.p).(interface{ HasMoves() bool }); ok {
+		return h.HasMoves()
+	}
+	for range e.p.Moves() {
+		return true
+	}
+	return false
+}
+
+func (e erased[P, M]) CanWinNow() bool {
+	if w, ok := any(e.p).(interface{ CanWinNow() bool }); ok {
+		return w.CanWinNow()
+	}
+	mover, wins := e.p.ToMove(), false
+	e.withMoves(func(moves []M) {
+		for _, m := range moves {
+			next, err := e.p.Play(m)
+			if err != nil {
+				continue // a generated move always plays
+			}
+			if o := next.Outcome(); o.Over && o.Winner == mover && o.Rule != "G6" {
+				wins = true
+				return
+			}
+		}
+	})
+	return wins
 }
 
 func (e erased[P, M]) Canonical(move string) (string, error) {

@@ -194,3 +194,65 @@ func TestParseSideEmpty(t *testing.T) {
 		t.Errorf("ParseSide(\"\") = %v, want an error", s)
 	}
 }
+
+// lastStone is nim won by whoever takes the last stone, a goal of its
+// own (rule "L1"), where nim's only win is the opponent's lack of moves
+// (G6). Neither has Key, Mirror, HasMoves or CanWinNow.
+type lastStone struct{ nim }
+
+func (p lastStone) Play(m take) (lastStone, error) {
+	q, err := p.nim.Play(m)
+	return lastStone{q}, err
+}
+
+func (p lastStone) Outcome() Outcome {
+	if p.stones == 0 {
+		return Win(p.side.Other(), "", "L1", "took the last stone")
+	}
+	return Ongoing
+}
+
+var lastStoneGame = NewGame("laststone", "Last stone", [2]string{"North", "South"},
+	func(first Side) lastStone { return lastStone{nim{5, first}} },
+	func(text string) (lastStone, error) { p, err := parseNim(text); return lastStone{p}, err },
+	parseTake)
+
+// TestStateAnalysisWithout: a State of a position type without the
+// methods of Analysis says it has no key and no mirror, and answers
+// HasMoves and CanWinNow by generating and playing the moves, a win
+// under G6 not counted as one.
+func TestStateAnalysisWithout(t *testing.T) {
+	for _, g := range []*Game{nimGame, lastStoneGame} {
+		s, err := g.Parse("4 0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if k, ok := s.Key(); ok || k != (StateKey{}) {
+			t.Errorf("%s: Key = %v, %v", g.Name, k, ok)
+		}
+		if m, ok := s.Mirror(); ok || m != nil {
+			t.Errorf("%s: Mirror = %v, %v", g.Name, m, ok)
+		}
+	}
+	for _, c := range []struct {
+		g         *Game
+		text      string
+		has, wins bool
+	}{
+		{nimGame, "2 0", true, false}, // taking both wins under G6 only
+		{nimGame, "1 1", true, false},
+		{nimGame, "0 0", false, false},
+		{lastStoneGame, "2 0", true, true},
+		{lastStoneGame, "1 1", true, true},
+		{lastStoneGame, "3 0", true, false}, // one or two stones are left
+		{lastStoneGame, "0 1", false, false},
+	} {
+		s, err := c.g.Parse(c.text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.HasMoves() != c.has || s.CanWinNow() != c.wins {
+			t.Errorf("%s %q: HasMoves %v, CanWinNow %v; want %v, %v", c.g.Name, c.text, s.HasMoves(), s.CanWinNow(), c.has, c.wins)
+		}
+	}
+}

@@ -60,3 +60,30 @@ func ExampleAs() {
 	// false
 	// Blue to move in 2rrrrr/rr5/7/7/7/2bB3/bb2bbb b
 }
+
+// Code written for every game asks a State what a search asks a typed
+// position (hops.Analysis): whether a move wins at once, the exact key of
+// the position, its mirror image. Here White's pawn on A1 can jump
+// Black's last pawn and turn it (C3); in the mirror image the pawn on F1
+// can.
+func ExampleState_CanWinNow() {
+	s, _ := coir.Game.Parse("wwwwww/wwww2/6/6/1b4/w5 w")
+	fmt.Println(s.HasMoves(), s.CanWinNow())
+	m, _ := s.Mirror()
+	fmt.Println(m, m.CanWinNow())
+
+	// A table of the positions met, by exact key.
+	seen := map[hops.StateKey]string{}
+	for _, t := range []hops.State{s, m, s} {
+		k, _ := t.Key()
+		if first, ok := seen[k]; ok {
+			fmt.Println("met again:", first)
+			continue
+		}
+		seen[k] = t.String()
+	}
+	// Output:
+	// true true
+	// wwwwww/2wwww/6/6/4b1/5w w true
+	// met again: wwwwww/wwww2/6/6/1b4/w5 w
+}

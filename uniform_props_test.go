@@ -43,6 +43,7 @@ type uniformMove[M any] interface {
 
 // uniformGame is one game under test.
 type uniformGame[P uniformPosition[P, M], M uniformMove[M]] struct {
+	game      *hops.Game
 	start     func(t *rapid.T) P
 	parse     func(string) (P, error)
 	parseMove func(string) (M, error)
@@ -175,6 +176,30 @@ func (g uniformGame[P, M]) check(t *rapid.T) {
 	if p.CanWinNow() != wins {
 		t.Fatalf("%s: CanWinNow %v, playing the moves says %v", p, p.CanWinNow(), wins)
 	}
+	g.checkState(t, p, mp, wins)
+}
+
+// checkState checks that a State answers Key, Mirror, HasMoves and
+// CanWinNow as the typed position p does (mp is p.Mirror(), wins what
+// playing p's moves said of CanWinNow).
+func (g uniformGame[P, M]) checkState(t *rapid.T, p, mp P, wins bool) {
+	s, err := g.game.State(p)
+	if err != nil {
+		t.Fatalf("%s: no State: %v", p, err)
+	}
+	if k, ok := s.Key(); !ok || k != p.Key() {
+		t.Fatalf("%s: the State's key %v, %v; typed %v", p, k, ok, p.Key())
+	}
+	ms, ok := s.Mirror()
+	if !ok || ms.String() != mp.String() || ms.Game() != g.game {
+		t.Fatalf("%s: the State mirrors to %v, %v; typed %s", p, ms, ok, mp)
+	}
+	if k, _ := ms.Key(); k != mp.Key() {
+		t.Fatalf("%s: the mirrored State's key %v, typed %v", p, k, mp.Key())
+	}
+	if s.HasMoves() != p.HasMoves() || s.CanWinNow() != wins {
+		t.Fatalf("%s: the State says HasMoves %v, CanWinNow %v; typed %v, %v", p, s.HasMoves(), s.CanWinNow(), p.HasMoves(), wins)
+	}
 }
 
 func side(t *rapid.T) hops.Side {
@@ -183,6 +208,7 @@ func side(t *rapid.T) hops.Side {
 
 func TestUniformMethodsZapita(t *testing.T) {
 	rapid.Check(t, uniformGame[zapita.Position, zapita.Move]{
+		game:  zapita.Game,
 		start: func(t *rapid.T) zapita.Position { return zapita.StartWith(side(t)) },
 		parse: zapita.Parse, parseMove: zapita.ParseMove,
 		setup: func(p zapita.Position) (zapita.Position, error) { return p.Setup().Position() },
@@ -191,6 +217,7 @@ func TestUniformMethodsZapita(t *testing.T) {
 
 func TestUniformMethodsCatchit(t *testing.T) {
 	rapid.Check(t, uniformGame[catchit.Position, catchit.Move]{
+		game:  catchit.Game,
 		start: func(t *rapid.T) catchit.Position { return catchit.StartWith(side(t)) },
 		parse: catchit.Parse, parseMove: catchit.ParseMove,
 		setup: func(p catchit.Position) (catchit.Position, error) { return p.Setup().Position() },
@@ -199,6 +226,7 @@ func TestUniformMethodsCatchit(t *testing.T) {
 
 func TestUniformMethodsCoir(t *testing.T) {
 	rapid.Check(t, uniformGame[coir.Position, coir.Move]{
+		game: coir.Game,
 		start: func(t *rapid.T) coir.Position {
 			if rapid.Bool().Draw(t, "variant") {
 				return coir.StartVariantWith(side(t))
@@ -224,6 +252,7 @@ func randomBrouillard(t *rapid.T) brouillard.Position {
 
 func TestUniformMethodsBrouillard(t *testing.T) {
 	rapid.Check(t, uniformGame[brouillard.Position, brouillard.Move]{
+		game:  brouillard.Game,
 		start: randomBrouillard,
 		parse: brouillard.Parse, parseMove: brouillard.ParseMove,
 		setup: func(p brouillard.Position) (brouillard.Position, error) { return p.Setup().Position() },

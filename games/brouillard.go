@@ -81,6 +81,9 @@ func (b brouillardView) toMove() hops.Side                    { return b.v.ToMov
 func (b brouillardView) outcome() hops.Outcome                { return b.v.Outcome() }
 func (b brouillardView) hash() uint64                         { return b.v.Hash() }
 func (b brouillardView) countMoves() int                      { return b.v.CountMoves() }
+func (b brouillardView) hasMoves() bool                       { return b.v.HasMoves() }
+func (b brouillardView) key() hops.StateKey                   { return b.v.Key() }
+func (b brouillardView) mirror() View                         { return brouillardView{b.v.Mirror()}.wrap() }
 func (b brouillardView) at(sq hops.Square) (hops.Piece, bool) { return b.v.At(sq) }
 func (b brouillardView) destinations(from hops.Square) hops.Bitboard {
 	return b.v.Destinations(from)

@@ -16,7 +16,8 @@ import (
 // the view and play on without importing the game's package. Its
 // methods are those of a hops.State that a player's knowledge allows,
 // with Viewer and Play (given what the move revealed) in place of
-// Value, PlayIndex and Successors, which would play a move without it.
+// Value, PlayIndex and Successors, which would play a move without it,
+// and Validate; it has no CanWinNow (see HasMoves).
 //
 // The zero View holds no view: its methods return errors or zero values
 // and never panic.
@@ -35,6 +36,9 @@ type viewImpl interface {
 	toMove() hops.Side
 	outcome() hops.Outcome
 	hash() uint64
+	key() hops.StateKey
+	mirror() View
+	hasMoves() bool
 	moves() []string
 	movesPage(offset, limit int) []string
 	countMoves() int
@@ -230,6 +234,40 @@ func (v View) Hash() uint64 {
 		return 0
 	}
 	return v.impl.hash()
+}
+
+// Key returns the whole view, its viewer included, packed into a
+// hops.StateKey, as the game's typed view gives it: two views have the
+// same key exactly when they are equal. ok is false for the zero View
+// only; the signature is hops.State's, whose Key may have no answer.
+func (v View) Key() (key hops.StateKey, ok bool) {
+	if v.impl == nil {
+		return hops.StateKey{}, false
+	}
+	return v.impl.key(), true
+}
+
+// Mirror returns the view reflected by the game's symmetry: the same
+// viewer's view of the reflected state, whose moves are the reflections
+// of this view's. ok is false, with the zero View, for the zero View.
+func (v View) Mirror() (mirrored View, ok bool) {
+	if v.impl == nil {
+		return View{}, false
+	}
+	return v.impl.mirror(), true
+}
+
+// HasMoves reports whether the side to move has a legal move, as
+// CountMoves() > 0 does, stopping at the first one.
+//
+// A View has no CanWinNow, which a hops.State has: whether the viewer's
+// next move wins can depend on faces he has not seen (in Brouillard, which
+// face-down pawn is the King his Fou must turn over, B5).
+func (v View) HasMoves() bool {
+	if v.impl == nil {
+		return false
+	}
+	return v.impl.hasMoves()
 }
 
 // Validate checks a move text from the viewer's knowledge alone: nil if

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -227,6 +228,19 @@ func TestViewAsTyped(t *testing.T) {
 				t.Fatalf("Canonical(%s) = %s, %v", m, c, err)
 			}
 		}
+		if v.HasMoves() != typed.HasMoves() || v.HasMoves() != (len(texts) > 0) {
+			t.Fatalf("HasMoves %v, typed %v, %d moves", v.HasMoves(), typed.HasMoves(), len(texts))
+		}
+		if k, ok := v.Key(); !ok || k != typed.Key() {
+			t.Fatalf("Key %v, %v; typed %v", k, ok, typed.Key())
+		}
+		mv, ok := v.Mirror()
+		if !ok || mv.String() != typed.Mirror().String() || mv.Viewer() != side || mv.Game() != g {
+			t.Fatalf("Mirror %q (viewer %v), %v; typed %q", mv, mv.Viewer(), ok, typed.Mirror())
+		}
+		if k, _ := mv.Key(); k != typed.Mirror().Key() {
+			t.Fatalf("the mirrored view's key %v, typed %v", k, typed.Mirror().Key())
+		}
 	})
 }
 
@@ -239,6 +253,15 @@ func TestZeroViewMethods(t *testing.T) {
 	}
 	if _, ok := v.At(0); ok {
 		t.Error("the zero View has a piece")
+	}
+	if k, ok := v.Key(); ok || k != (hops.StateKey{}) {
+		t.Errorf("the zero View has the key %v, %v", k, ok)
+	}
+	if m, ok := v.Mirror(); ok || m.String() != "" {
+		t.Errorf("the zero View mirrors to %q, %v", m, ok)
+	}
+	if v.HasMoves() {
+		t.Error("the zero View has moves")
 	}
 	for name, err := range map[string]error{
 		"Validate":  v.Validate("D2-E3"),
@@ -304,5 +327,65 @@ func TestNoSideRefused(t *testing.T) {
 				t.Errorf("%s(%d) = %v, want it refused as no side", name, s, err)
 			}
 		}
+	}
+}
+
+// TestViewMethodsAreState's: a View has the methods of a hops.State,
+// under the same names and with the same signatures (a View in place of
+// a State), but for those that would need the hidden faces, and the few
+// that only a view has.
+func TestViewMethodsAreState(t *testing.T) {
+	stateOnly := map[string]bool{
+		"Value": true, "PlayIndex": true, "Successors": true, // play a move without its reveal
+		"CanWinNow": true, // depends on faces the viewer has not seen
+		"Play":      true, // given the reveal: compared below
+	}
+	viewOnly := map[string]bool{"Viewer": true, "Validate": true, "MarshalJSON": true, "UnmarshalJSON": true}
+	st := reflect.TypeFor[hops.State]()
+	vt := reflect.TypeFor[games.View]()
+	view := reflect.PointerTo(vt)
+	asState := func(ty reflect.Type) reflect.Type {
+		if ty == vt {
+			return st
+		}
+		return ty
+	}
+	for i := range st.NumMethod() {
+		sm := st.Method(i)
+		vm, ok := view.MethodByName(sm.Name)
+		if stateOnly[sm.Name] {
+			if ok && sm.Name != "Play" {
+				t.Errorf("View has %s, which needs the hidden faces", sm.Name)
+			}
+			continue
+		}
+		if !ok {
+			t.Errorf("View has no %s", sm.Name)
+			continue
+		}
+		vf := vm.Type // with the receiver first
+		if vf.NumIn()-1 != sm.Type.NumIn() || vf.NumOut() != sm.Type.NumOut() {
+			t.Errorf("View.%s is %v, State's %v", sm.Name, vf, sm.Type)
+			continue
+		}
+		for j := range sm.Type.NumIn() {
+			if asState(vf.In(j+1)) != sm.Type.In(j) {
+				t.Errorf("View.%s takes %v, State's %v", sm.Name, vf.In(j+1), sm.Type.In(j))
+			}
+		}
+		for j := range sm.Type.NumOut() {
+			if asState(vf.Out(j)) != sm.Type.Out(j) {
+				t.Errorf("View.%s gives %v, State's %v", sm.Name, vf.Out(j), sm.Type.Out(j))
+			}
+		}
+	}
+	for i := range view.NumMethod() {
+		name := view.Method(i).Name
+		if _, ok := st.MethodByName(name); !ok && !viewOnly[name] {
+			t.Errorf("View.%s is not a State method; say why a View alone has it", name)
+		}
+	}
+	if play, _ := view.MethodByName("Play"); play.Type.String() != "func(*games.View, string, string) (games.View, error)" {
+		t.Errorf("View.Play is %v", play.Type)
 	}
 }
