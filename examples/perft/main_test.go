@@ -197,7 +197,9 @@ func TestDivideAsTheLibrary(t *testing.T) {
 	}
 }
 
-var progressLine = regexp.MustCompile(`^depth (\d+): (\d+)% counted \(move (\d+) of (\d+)\), (\d+) leaves so far, \d+s$`)
+// progressLine is a progress line; its time is a time.Duration rounded
+// to the second, such as 4s or 1m37s.
+var progressLine = regexp.MustCompile(`^depth (\d+): (\d+)% counted \(move (\d+) of (\d+)\), (\d+) leaves so far, (\d+h)?(\d+m)?\d+s$`)
 
 // TestProgress shows the progress of every part (as a count slow enough
 // would): per depth, the share counted and the move reached never go

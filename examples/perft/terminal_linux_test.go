@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"unsafe"
+
+	"github.com/hopsgames/hops/internal/gametest"
 )
 
 // openTerminal opens a pseudo-terminal: the side a program writes to, as
@@ -52,11 +54,18 @@ func TestProgressOnATerminal(t *testing.T) {
 		b, _ := io.ReadAll(reader) // ends with an error once term is closed
 		read <- string(b)
 	}()
+	// About four seconds: Coir's depth 5, or under the race detector,
+	// which slows Coir's generation about twentyfold and Brouillard's
+	// about sixfold, Brouillard's depth 4.
+	game, depth, leaves := "coir", "5", " 643580560 "
+	if gametest.Race {
+		game, depth, leaves = "brouillard", "4", " 83335512 "
+	}
 	var out bytes.Buffer
-	code := run([]string{"-game", "coir", "-depth", "5"}, &out, term)
+	code := run([]string{"-game", game, "-depth", depth}, &out, term)
 	term.Close()
 	e := <-read
-	if code != 0 || !strings.Contains(out.String(), " 643580560 ") {
+	if code != 0 || !strings.Contains(out.String(), leaves) {
 		t.Fatalf("exit status %d, output %q", code, out.String())
 	}
 	if strings.Contains(e, "\n") || !strings.HasSuffix(e, "\r\x1b[K") {
