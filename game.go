@@ -174,14 +174,21 @@ func NewGame[P Position[P, M], M Move](name, title string, sides [2]string,
 
 // State returns the State of a position of the game's own package (a
 // catchit.Position for catchit.Game ...), so that a program holding typed
-// positions can use what works on States, such as a Recorder. Any other
-// value is an error, and so is a position whose text the game's Parse
-// does not read back, as a State's text must be: the zero position, or
-// a Zapita Build preview in the middle of a move (a pawn on a
-// headquarters, or holding the bomb).
+// positions can use what works on States, such as a Recorder. A State
+// of the game (a games.State read from JSON, say) gives the State of the
+// position it holds. Any other value is an error, and so is a position
+// whose text the game's Parse does not read back, as a State's text
+// must be: the zero position, or a Zapita Build preview in the middle of
+// a move (a pawn on a headquarters, or holding the bomb).
 func (g *Game) State(p any) (State, error) {
 	if g == nil || g.of == nil {
 		return nil, Errorf(ErrSyntax, "", "", "the zero Game has no positions")
+	}
+	if s, ok := p.(State); ok {
+		if noState(s) {
+			return nil, Errorf(ErrSyntax, "", "", "a %T holding no state is not a %s position", p, g.Title)
+		}
+		p = s.Value()
 	}
 	return g.of(p)
 }

@@ -2,6 +2,7 @@ package hops_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/hopsgames/hops"
@@ -26,7 +27,25 @@ func TestGameState(t *testing.T) {
 	if _, err := zero.State(p); err == nil {
 		t.Error("the zero Game made a State")
 	}
+	// A State of the game, such as a games.State read from JSON (here a
+	// wrapper of the same shape), gives the State of its position; a
+	// State of another game, or one holding none, is refused.
+	if again, err := catchit.Game.State(wrapped{s}); err != nil || again.Value() != any(p) || again.Game() != catchit.Game {
+		t.Errorf("State(a State of the game) = %v, %v", again, err)
+	}
+	if _, err := catchit.Game.State(coir.Game.Start(hops.First)); !errors.Is(err, hops.ErrSyntax) {
+		t.Errorf("State(a Coir State) = %v", err)
+	}
+	if _, err := catchit.Game.State(wrapped{}); !errors.Is(err, hops.ErrSyntax) || !strings.Contains(err.Error(), "holding no state") {
+		t.Errorf("State(a wrapper of no state) = %v", err)
+	}
 }
+
+// wrapped holds a State as games.State does, and says it holds none when
+// it is zero.
+type wrapped struct{ hops.State }
+
+func (w wrapped) IsZero() bool { return w.State == nil }
 
 // TestParseSideFirstSecond: a game reads its sides by name, by letter,
 // and as the text a Side alone encodes to.

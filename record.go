@@ -66,10 +66,11 @@ func ResultOf(o Outcome) string {
 }
 
 // SetResultFrom sets the record's result to the one that position s, the
-// game's last, calls for ("*" for a nil position).
+// game's last, calls for ("*" for no position: nil, or the zero
+// games.State).
 func (r *Record) SetResultFrom(s State) {
 	r.Result = ResultUnfinished
-	if s != nil {
+	if !noState(s) {
 		r.Result = ResultOf(s.Outcome())
 	}
 }

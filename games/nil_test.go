@@ -62,7 +62,7 @@ func checkErrors(t *testing.T, calls map[string]func() error, what string) {
 // (in a list of positions, say), is taken for no state by the functions
 // that take a hops.State, as nil is: an error from the registry's, none
 // found by hops.As, a record of no game, a recorder that refuses every
-// move, no repetition counted. They panicked on it.
+// move, no repetition counted, a result unfinished. They panicked on it.
 func TestZeroStateArguments(t *testing.T) {
 	var states []games.State
 	if err := json.Unmarshal([]byte(`[{"game":"catchit","position":"rrrrrrr/7/7/7/7/7/bbbBbbb b"}, null]`), &states); err != nil || len(states) != 2 || !states[1].IsZero() || states[0].IsZero() {
@@ -89,6 +89,16 @@ func TestZeroStateArguments(t *testing.T) {
 	}
 	if n := hops.Repetitions([]hops.State{states[0], zero, states[0]}); n[0] != 1 || n[1] != 0 || n[2] != 2 {
 		t.Errorf("Repetitions with the zero State between: %v, want [1 0 2]", n)
+	}
+	if s, err := catchit.Game.State(states[0]); err != nil || s.String() != states[0].String() {
+		t.Errorf("Game.State of a decoded State: %v, %v", s, err)
+	}
+	if _, err := catchit.Game.State(zero); !errors.Is(err, hops.ErrSyntax) {
+		t.Errorf("Game.State of the zero State: %v", err)
+	}
+	rec := hops.Record{Result: hops.ResultFirst}
+	if rec.SetResultFrom(zero); rec.Result != hops.ResultUnfinished {
+		t.Errorf("SetResultFrom the zero State: result %q, want %q", rec.Result, hops.ResultUnfinished)
 	}
 }
 
