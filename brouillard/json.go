@@ -9,8 +9,11 @@ import (
 
 // viewJSON is the JSON form of a View.
 type viewJSON struct {
-	Viewer string `json:"viewer"`
-	Text   string `json:"text"`
+	// Game is read, not written: the generic form of a view
+	// (games.View) names its game, which must be this one.
+	Game   *string `json:"game,omitempty"`
+	Viewer string  `json:"viewer"`
+	Text   string  `json:"text"`
 }
 
 // MarshalJSON writes the view as {"viewer":"White","text":"<view text>"}:
@@ -26,13 +29,17 @@ func (v View) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON reads what MarshalJSON writes, checking the view text as
-// ParseView does; the viewer may be named in any case ("White", "red") or by its
-// initial.
-// JSON null leaves the view unchanged.
+// ParseView does; the viewer may be named in any case ("White", "red") or
+// by its initial. It also reads what a games.View writes, the same with
+// "game":"brouillard" (any other game is an error). JSON null leaves the
+// view unchanged.
 func (v *View) UnmarshalJSON(data []byte) error {
 	var j viewJSON
 	if ok, err := hops.DecodeJSON(data, &j, "view"); !ok {
 		return err
+	}
+	if j.Game != nil && *j.Game != Game.Name {
+		return hops.Errorf(hops.ErrSyntax, "", `view: key "game"`, "a Brouillard view is of the game %q, not %s", Game.Name, hops.Quote(*j.Game))
 	}
 	viewer, err := Game.ParseSide(j.Viewer)
 	if err != nil {

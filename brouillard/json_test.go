@@ -43,6 +43,11 @@ func TestViewJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(`{"viewer":"red","text":"1x1n1t1/j1qfk1x/7/7/7/P1PFP1P/1P1P1P1 w 0 0 -"}`), &w); err != nil || w != v {
 		t.Errorf("json.Unmarshal = %s, %v", w, err)
 	}
+	// The generic form (games.View) names the game too.
+	w = View{}
+	if err := json.Unmarshal([]byte(`{"game":"brouillard","viewer":"Red","text":"1x1n1t1/j1qfk1x/7/7/7/P1PFP1P/1P1P1P1 w 0 0 -"}`), &w); err != nil || w != v {
+		t.Errorf("json.Unmarshal with the game = %s, %v", w, err)
+	}
 	// A view keeps its value when JSON says null, as encoding/json does.
 	if err := json.Unmarshal([]byte(`null`), &w); err != nil || w != v {
 		t.Errorf("null: %s, %v", w, err)
@@ -54,6 +59,8 @@ func TestViewJSON(t *testing.T) {
 		`{"viewer":"Red","text":"1x1n1t1/j1qfk1x/7/7/7/P1PFP1P/1P1P1P1 w 0 0 -","extra":1}`,
 		`{"viewer":"Red"}`,
 		`"Red"`,
+		`{"game":"coir","viewer":"Red","text":"1x1n1t1/j1qfk1x/7/7/7/P1PFP1P/1P1P1P1 w 0 0 -"}`,
+		`{"game":"","viewer":"Red","text":"1x1n1t1/j1qfk1x/7/7/7/P1PFP1P/1P1P1P1 w 0 0 -"}`,
 	} {
 		w := v
 		err := json.Unmarshal([]byte(bad), &w)

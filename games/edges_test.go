@@ -115,6 +115,32 @@ func TestViewJSONBadViewer(t *testing.T) {
 	}
 }
 
+// TestViewJSONForms: a game package's own view (brouillard.View) reads
+// what a View writes, which names the game too; a View refuses the
+// game package's form, which names none, saying so at the key "game".
+func TestViewJSONForms(t *testing.T) {
+	s, v := brouillardStartView(t)
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := games.Value[brouillard.Position](s)
+	var typed brouillard.View
+	if err := json.Unmarshal(data, &typed); err != nil || typed != p.View(v.Viewer()) {
+		t.Errorf("brouillard.View from %s: %v, %v", data, typed, err)
+	}
+	own, err := json.Marshal(typed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := v
+	err = json.Unmarshal(own, &got)
+	var e *hops.Error
+	if !errors.As(err, &e) || !errors.Is(err, hops.ErrSyntax) || e.Where != `view: key "game"` || got.String() != v.String() {
+		t.Errorf("View from %s: %v (where %q), want an error at the key \"game\" and the view unchanged", own, err, whereOf(e))
+	}
+}
+
 func whereOf(e *hops.Error) string {
 	if e == nil {
 		return ""

@@ -328,6 +328,10 @@ func (v *View) UnmarshalJSON(data []byte) error {
 	if ok, err := hops.DecodeJSON(data, &j, "view"); !ok {
 		return err
 	}
+	if j.Game == "" {
+		// A game package's own view (brouillard.View) writes no game.
+		return hops.Errorf(hops.ErrSyntax, "", `view: key "game"`, "the view names no game; a View needs it, as MarshalJSON writes it (\"game\":\"brouillard\")")
+	}
 	g, err := find(j.Game)
 	if err != nil {
 		return err
