@@ -24,10 +24,11 @@
 //     that handle every game alike (a server, a record reader).
 //   - Package players: computer players for any game (random, searching,
 //     and the search over sampled hidden states for Brouillard).
-//   - [Game] and [State]: any game through text. A State plays move texts
-//     (any legal written form), gives the canonical text of a move
-//     ([State.Canonical]), the legal moves, a diagram and a picture, and
-//     the questions of [Analysis] (Key, Mirror, HasMoves, CanWinNow).
+//   - [Game] and [State]: any game through text. A State checks and
+//     plays move texts (any legal written form), gives the canonical
+//     text of a move ([State.Canonical]), the legal moves, a diagram and
+//     a picture, and the questions of [Analysis] (Key, Mirror, HasMoves,
+//     CanWinNow).
 //   - [Record]: a whole game as text, read, written and replayed.
 //   - For user interfaces, the same names in every game, gathered in the
 //     generic interface [UI] (which every game's Position and a Brouillard

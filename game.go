@@ -114,6 +114,11 @@ type State interface {
 	// deep), where calling PlayIndex for each number would generate every
 	// move again each time. A finished game yields nothing.
 	Successors() iter.Seq2[int, State]
+	// Validate returns nil if a move text is a legal move here, in any of
+	// its legal written forms (G9, G12), or the error Play would give
+	// (an *Error naming the rule broken), without playing it: a server's
+	// check of a move a client submitted.
+	Validate(move string) error
 	// Play parses, validates and plays a move text.
 	Play(move string) (State, error)
 	// Canonical returns the canonical text of a legal move written in any
@@ -425,6 +430,14 @@ func (e erased[P, M]) CanWinNow() bool {
 		}
 	})
 	return wins
+}
+
+func (e erased[P, M]) Validate(move string) error {
+	m, err := e.k.parseMove(move)
+	if err != nil {
+		return err
+	}
+	return e.p.Validate(m)
 }
 
 func (e erased[P, M]) Canonical(move string) (string, error) {

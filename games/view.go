@@ -16,8 +16,8 @@ import (
 // the view and play on without importing the game's package. Its
 // methods are those of a hops.State that a player's knowledge allows,
 // with Viewer and Play (given what the move revealed) in place of
-// Value, PlayIndex and Successors, which would play a move without it,
-// and Validate; it has no CanWinNow (see HasMoves).
+// Value, PlayIndex and Successors, which would play a move without it;
+// it has no CanWinNow (see HasMoves).
 //
 // The zero View holds no view: its methods return errors or zero values
 // and never panic.
