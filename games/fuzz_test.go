@@ -102,3 +102,44 @@ func FuzzParseSide(f *testing.F) {
 		}
 	})
 }
+
+// FuzzJSON: the JSON readers of State, View and brouillard.View never
+// panic; what they accept encodes again and reads back as the same
+// value; and a View's JSON reads as the same view through
+// brouillard.View, as the two forms promise.
+func FuzzJSON(f *testing.F) {
+	f.Add([]byte(`{"game":"catchit","position":"rrrrrrr/7/7/7/7/7/bbbBbbb b"}`))
+	f.Add([]byte(`{"game":"brouillard","viewer":"Red","text":"1x1n1t1/j1qfk1x/7/7/7/P1PFP1P/1P1P1P1 w 0 0 -"}`))
+	f.Add([]byte(`{"viewer":"w","text":"1p1p1p1/p1pfp1p/7/7/7/X1QFJ1K/1N1T1X1 w 0 0 -"}`))
+	f.Add([]byte(`{"game":"coir","viewer":"White","text":"bbbbbb/6/6/6/6/wwwwww w"}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var s games.State
+		if json.Unmarshal(data, &s) == nil && !s.IsZero() {
+			again, err := json.Marshal(s)
+			var back games.State
+			if err != nil || json.Unmarshal(again, &back) != nil || back.Game() != s.Game() || back.String() != s.String() {
+				t.Fatalf("state %s gives %s (%v), which reads back as %v", data, again, err, back)
+			}
+		}
+		var typed brouillard.View
+		if json.Unmarshal(data, &typed) == nil && typed != (brouillard.View{}) {
+			again, err := json.Marshal(typed)
+			var back brouillard.View
+			if err != nil || json.Unmarshal(again, &back) != nil || back != typed {
+				t.Fatalf("brouillard.View %s gives %s (%v), which reads back as %v", data, again, err, back)
+			}
+		}
+		var v games.View
+		if json.Unmarshal(data, &v) == nil && v.Game() != nil {
+			again, err := json.Marshal(v)
+			var back games.View
+			if err != nil || json.Unmarshal(again, &back) != nil || back.String() != v.String() || back.Viewer() != v.Viewer() || back.Game() != v.Game() {
+				t.Fatalf("View %s gives %s (%v), which reads back as %q", data, again, err, back)
+			}
+			var tv brouillard.View
+			if err := json.Unmarshal(again, &tv); err != nil || tv.String() != v.String() || tv.Viewer() != v.Viewer() {
+				t.Fatalf("View %s read as a brouillard.View: %v, %v", again, tv, err)
+			}
+		}
+	})
+}
