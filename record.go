@@ -290,7 +290,9 @@ func (r *Record) encode() (string, error) {
 	case ResultFirst, ResultSecond, ResultUnfinished:
 		w.b = append(w.b, r.Result...)
 	default:
-		w.fail("result", "%s: want 1-0, 0-1 or *", Quote(r.Result))
+		if w.err == nil {
+			w.err = Errorf(ErrSyntax, drawRule(r.Result), "result", "%s: want 1-0, 0-1 or *", Quote(r.Result))
+		}
 		w.b = append(w.b, ResultUnfinished...)
 	}
 	w.b = append(w.b, '\n', '\n')
@@ -628,11 +630,7 @@ func (rr *RecordReader) record() (*Record, error) {
 		}
 		if resultLike(line) {
 			rr.ended = true // the faulty line is the record's last
-			rule := ""
-			if strings.Contains(line, "/") || strings.Contains(line, "½") {
-				rule = "G7" // a draw
-			}
-			return nil, Errorf(ErrSyntax, rule, where(), "result %s: want 1-0 (the first side won), 0-1 (the second side won) or * (no winner yet); the rules know no draw", Quote(line))
+			return nil, Errorf(ErrSyntax, drawRule(line), where(), "result %s: want 1-0 (the first side won), 0-1 (the second side won) or * (no winner yet); the rules know no draw", Quote(line))
 		}
 		m, merr := parseMoveLine(line, len(rec.Moves)+1)
 		if merr != nil {
@@ -841,6 +839,15 @@ func (r *Record) Replay(g *Game) ([]State, error) {
 	return states, r.CheckResult(s.Outcome())
 }
 
+// drawRule is the rule a refused result cites: G7 for a draw (1/2-1/2,
+// ½-½ ...), which the rules do not know, and none for anything else.
+func drawRule(result string) string {
+	if strings.Contains(result, "/") || strings.Contains(result, "½") {
+		return "G7"
+	}
+	return ""
+}
+
 // CheckResult returns nil when the record's result is the one that the
 // outcome of its last position gives (ResultOf), and otherwise an *Error
 // that says both, under the rule that ended the game if it ended (an
@@ -855,7 +862,7 @@ func (r *Record) CheckResult(final Outcome) error {
 	case "":
 		return Errorf(ErrSyntax, "", "result", "no result: want 1-0, 0-1 or * (as Check and Write do)")
 	default:
-		return Errorf(ErrSyntax, "", "result", "%s: want 1-0, 0-1 or *", Quote(want))
+		return Errorf(ErrSyntax, drawRule(want), "result", "%s: want 1-0, 0-1 or *", Quote(want))
 	}
 	if got := ResultOf(final); got != want {
 		if final.Over {

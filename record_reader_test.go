@@ -200,7 +200,9 @@ func TestCheckResult(t *testing.T) {
 		{"0-1", won, "result: the record says 0-1 but the last position gives 1-0: took the last stone (N3)"},
 		{"*", won, "result: the record says * but the last position gives 1-0: took the last stone (N3)"},
 		{"1-0", Outcome{}, "result: the record says 1-0 but the game goes on in the last position (*)"},
-		{"1/2-1/2", Outcome{}, `result: "1/2-1/2": want 1-0, 0-1 or *`},
+		{"1/2-1/2", Outcome{}, `result: "1/2-1/2": want 1-0, 0-1 or * (G7)`}, // the rules know no draw
+		{"½-½", Outcome{}, `result: "½-½": want 1-0, 0-1 or * (G7)`},
+		{"1-0 ", Outcome{}, `result: "1-0 ": want 1-0, 0-1 or *`},
 	} {
 		err := (&Record{Result: tt.result}).CheckResult(tt.final)
 		got := ""

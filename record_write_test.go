@@ -230,12 +230,16 @@ func TestRecordMoveText(t *testing.T) {
 }
 
 // TestRecordResult: Write refuses a result other than the three, the
-// empty one included, which String writes as "*".
+// empty one included, which String writes as "*"; a draw under G7, as
+// ReadRecord and CheckResult refuse it.
 func TestRecordResult(t *testing.T) {
-	for _, r := range []string{"", "1/2-1/2", "1-0 "} {
+	for r, rule := range map[string]string{"": "", "1/2-1/2": "G7", "1-0 ": ""} {
 		rec := nimRec()
 		rec.Result = r
 		refused(t, rec, fmt.Sprintf("result: %q: want 1-0, 0-1 or *", r))
+		if got := RuleOf(rec.Check()); got != rule {
+			t.Errorf("result %q refused under %q, want %q", r, got, rule)
+		}
 		if !strings.HasSuffix(rec.String(), "\n*\n\n") {
 			t.Errorf("String of result %q ends %q", r, rec.String()[len(rec.String())-6:])
 		}
