@@ -91,7 +91,8 @@
 // # Game records
 //
 // A [Record] stores a whole game of any of the four games as text, as PGN
-// does for chess; [RecordReader] reads a stream of them and
+// does for chess; [RecordReader] reads a stream of them (and says on
+// which line each record and each of its moves is written) and
 // [Record.Replay] checks every move. A [Recorder] builds a record as the
 // game is played, checking each move. The format, in EBNF (one item a
 // line, of at most [MaxRecordLine] bytes; spaces, tabs and carriage

@@ -200,14 +200,22 @@ func ErrorIn(err error, where string) error {
 // ErrorInMove locates err, an error about the text of move number n of a
 // game or record, as Replay does: `move 12 "D1-D3": ...`. An error that
 // is located in the move already (its Where begins with "move": the
-// move's text quoted around its fault, or a part of the move such as
-// `move: path "..."`) gets the number alone, so that the text is quoted
-// once. Like ErrorIn, it returns a copy of the *Error that err is or
-// wraps, and any other error, and nil, unchanged.
+// move's text quoted around its fault, a part of the move such as
+// `move: path "..."`, or the move's text itself, unquoted, in any case)
+// gets the number alone, so that the text is quoted once. Like ErrorIn,
+// it returns a copy of the *Error that err is or wraps, and any other
+// error, and nil, unchanged.
 func ErrorInMove(err error, n int, text string) error {
 	var e *Error
 	if !errors.As(err, &e) || e == nil {
 		return err
+	}
+	// The move named by its text (as Coir names a path that is the whole
+	// move): its number and the quoted text replace it.
+	if rest, ok := strings.CutPrefix(e.Where, "move "); ok && text != "" && strings.EqualFold(rest, text) {
+		c := *e
+		c.Where = "move " + strconv.Itoa(n) + " " + Quote(text)
+		return &c
 	}
 	// An error located in the move already ("move", then the quote of
 	// its text, or of its part around the fault with "…" before it, or

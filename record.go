@@ -382,6 +382,8 @@ type RecordReader struct {
 	ended   bool // the last record's fault was at its end: nothing to skip
 	inMoves bool // the last record was read past its tags
 	first   int  // the first line of the last record read
+	// moveLines holds the line of each move of the last record read.
+	moveLines []int
 }
 
 // errNilReader is what a RecordReader made of a nil io.Reader reads.
@@ -514,11 +516,31 @@ func (rr *RecordReader) Next() (*Record, error) {
 	return rec, err
 }
 
+// Line returns the line of the stream, counted from 1, where the record
+// that Next last returned, or refused, begins (its first tag): with
+// MoveLine, what a tool that checks a file of records shows beside an
+// error found after reading, such as Replay's. It is 0 before the first
+// call of Next and once Next has found the end of the stream.
+func (rr *RecordReader) Line() int { return rr.first }
+
+// MoveLine returns the line of the stream where move number n (counted
+// from 1, as Replay numbers the move it refuses) of the record that Next
+// last returned is written, or 0 if that record has no move n. Replay
+// returns the positions before the move at fault, so the number of
+// positions it returns with its error is that move's number.
+func (rr *RecordReader) MoveLine(n int) int {
+	if n < 1 || n > len(rr.moveLines) {
+		return 0
+	}
+	return rr.moveLines[n-1]
+}
+
 // record reads the next record for Next.
 func (rr *RecordReader) record() (*Record, error) {
 	var line string
 	var ok bool
 	var err error
+	rr.first, rr.moveLines = 0, rr.moveLines[:0]
 	for { // skip blank lines and notes between records
 		if line, ok, err = rr.next(); err != nil {
 			return nil, err
@@ -638,6 +660,7 @@ func (rr *RecordReader) record() (*Record, error) {
 		}
 		flush()
 		rec.Moves = append(grow(rec.Moves), RecordMove{Text: m.Text, Reveal: m.Reveal})
+		rr.moveLines = append(rr.moveLines, rr.line)
 		comment = m.Comment
 	}
 	if err != nil {
@@ -810,8 +833,10 @@ func resultLike(line string) bool {
 // checking each one, and returns every position from the start to the
 // last (len(Moves)+1 of them). An illegal move is reported with its
 // number, its text and the game's reason, as
-// `move 12 "D1-D3": ... (K8)`; a result that does not match the final
-// position is reported too. The record's Game tag must name g (see
+// `move 12 "D1-D3": ... (K8)`, with the positions before that move (as
+// many as the move's number: see RecordReader.MoveLine); a result that
+// does not match the final position is reported too, with every
+// position. The record's Game tag must name g (see
 // CheckGame). Reveals are not checked here, as this package does not know
 // which games hide pieces: games.Replay checks them, and the brouillard
 // package replays the records that one player keeps, which need them.

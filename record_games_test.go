@@ -537,3 +537,31 @@ func TestG6_MoveInALostPosition(t *testing.T) {
 	_, e2 = c.Canonical(cm)
 	check("coir zero", c.Outcome(), cm.String(), c.Validate(cm), e1, e2)
 }
+
+// A tool that checks a file of records points to the line to mend: the
+// reader knows where each record and each of its moves begins, and
+// Replay returns the positions before the move it refuses, as many as
+// the move's number.
+func ExampleRecordReader_MoveLine() {
+	stream := `; two games of the club's evening
+[Game "coir"]
+[Start "bbbbbb/6/6/6/6/wwwwww w"]
+
+1. A1-A2 {a quiet start}
+2. F6-F5
+3. A2-A4
+*
+`
+	rr := hops.NewRecordReader(strings.NewReader(stream))
+	rec, err := rr.Next()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	states, err := rec.Replay(coir.Game)
+	if err != nil {
+		fmt.Printf("record of line %d, line %d: %v\n", rr.Line(), rr.MoveLine(len(states)), err)
+	}
+	// Output:
+	// record of line 2, line 7: move 3 "A2-A4": only a Dame slides further than one square, and White owns 6 pawns (C6)
+}

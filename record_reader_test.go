@@ -166,6 +166,9 @@ func TestErrorInMoveQuotesOnce(t *testing.T) {
 		`move: path "A1-A1"`: `move 4: path "A1-A1"`,
 		"move":               `move 4 "A1-A1"`,
 		"moves":              `move 4 "A1-A1": moves`,
+		"move A1-A1":         `move 4 "A1-A1"`,             // the move named by its text (Coir)
+		"move a1-a1":         `move 4 "A1-A1"`,             // in any case
+		"move A1-A2":         `move 4 "A1-A1": move A1-A2`, // a part of another text
 	} {
 		e := Errorf(ErrSyntax, "G5", where, "more than 17 squares")
 		if got := ErrorInMove(e, 4, "A1-A1").(*Error).Where; got != want {
@@ -257,5 +260,32 @@ func TestNilRecordReader(t *testing.T) {
 		if rec, err := rr.Next(); rec != nil || err == nil || err == io.EOF || !strings.Contains(err.Error(), "nil io.Reader") {
 			t.Fatalf("Next = %v, %v; want the error of a nil reader", rec, err)
 		}
+	}
+}
+
+// TestRecordReaderLines: Line and MoveLine follow the stream's lines,
+// over notes, comments and a refused record; 0 where there is nothing.
+func TestRecordReaderLines(t *testing.T) {
+	var zero RecordReader
+	if zero.Line() != 0 || zero.MoveLine(1) != 0 {
+		t.Errorf("the zero reader: Line %d, MoveLine(1) %d", zero.Line(), zero.MoveLine(1))
+	}
+	stream := "; notes\n\n[Game \"nim\"]\n[Start \"5 0\"]\n{before}\n1. 1\n{a comment}\n{more}\n2. 2\n1-0\n\n" +
+		"[Game \"nim\"]\n[Start \"5 0\"]\n1. 1\n1/2-1/2\n\n[Game \"nim\"]\n[Start \"5 0\"]\n\n*\n"
+	rr := NewRecordReader(strings.NewReader(stream))
+	if _, err := rr.Next(); err != nil {
+		t.Fatal(err)
+	}
+	if rr.Line() != 3 || rr.MoveLine(1) != 6 || rr.MoveLine(2) != 9 || rr.MoveLine(0) != 0 || rr.MoveLine(3) != 0 {
+		t.Errorf("first record: Line %d, moves at %d, %d, %d", rr.Line(), rr.MoveLine(1), rr.MoveLine(2), rr.MoveLine(3))
+	}
+	if _, err := rr.Next(); RuleOf(err) != "G7" || rr.Line() != 12 || rr.MoveLine(1) != 14 {
+		t.Errorf("refused record: %v, Line %d, move 1 at %d", err, rr.Line(), rr.MoveLine(1))
+	}
+	if rec, err := rr.Next(); err != nil || len(rec.Moves) != 0 || rr.Line() != 17 || rr.MoveLine(1) != 0 {
+		t.Errorf("third record: %v, Line %d, move 1 at %d", err, rr.Line(), rr.MoveLine(1))
+	}
+	if _, err := rr.Next(); err != io.EOF || rr.Line() != 0 {
+		t.Errorf("end: %v, Line %d", err, rr.Line())
 	}
 }
