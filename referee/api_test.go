@@ -884,3 +884,99 @@ func TestConfigGivenBack(t *testing.T) {
 		again.Close()
 	}
 }
+
+// TestCreateRateSpentByGamesOnly: the creation rate counts the games
+// created. A retry with its Idempotency-Key gets its answer again, the
+// same game, when the rate is spent (it was 429, which a client that
+// retries until an answer other than 503 takes for the request's); a
+// request refused for what it asks spends nothing; and a creation the
+// global rate refuses leaves the client's own share as it was.
+func TestCreateRateSpentByGamesOnly(t *testing.T) {
+	clk := &clock{now: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
+	srv, err := NewServer(Config{Rand: rand.NewChaCha8([32]byte{63}), Now: clk.Now,
+		CreateRate: 1, CreateBurst: 2, GlobalCreateRate: 60, GlobalCreateBurst: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	create := func(ip, key, body string) (int, createdJSON, errorJSON) {
+		rec := httptest.NewRecorder()
+		req := httptest.NewRequest("POST", "/games", strings.NewReader(body))
+		req.RemoteAddr = ip + ":4321"
+		if key != "" {
+			req.Header.Set("Idempotency-Key", key)
+		}
+		srv.ServeHTTP(rec, req)
+		var out createdJSON
+		var e errorJSON
+		json.Unmarshal(rec.Body.Bytes(), &out)
+		json.Unmarshal(rec.Body.Bytes(), &e)
+		return rec.Code, out, e
+	}
+	const a, b = "192.0.2.1", "192.0.2.2"
+	// Refused requests first: they spend neither rate.
+	for _, body := range []string{`{"game":`, `{"game": "chess"}`, `{"game": "catchit", "first": "Green"}`} {
+		if code, _, _ := create(a, "", body); code != http.StatusBadRequest {
+			t.Fatalf("%s: %d, want 400", body, code)
+		}
+	}
+	key := strings.Repeat("k", 30)
+	code, first, _ := create(a, key, `{"game": "catchit"}`)
+	if code != http.StatusCreated {
+		t.Fatalf("a game with a key after three refusals: %d", code)
+	}
+	if code, _, e := create(a, "", `{"game": "coir"}`); code != http.StatusCreated {
+		t.Fatalf("a's second game: %d %s", code, e.Error)
+	}
+	// Both of a's games are spent, and both of the global burst.
+	for range 2 {
+		code, again, e := create(a, key, `{"game": "catchit"}`)
+		if code != http.StatusCreated || again != first {
+			t.Fatalf("the retry once the rate is spent: %d %s, %+v, want %+v", code, e.Error, again, first)
+		}
+	}
+	if code, _, e := create(a, "", `{"game": "zapita"}`); code != http.StatusTooManyRequests || e.Kind != "rate" {
+		t.Errorf("a's third game: %d %+v, want 429", code, e)
+	}
+	// b's first game is refused by the global rate only: b's own share
+	// stays whole, and the global rate is back a second later.
+	if code, _, e := create(b, "", `{"game": "zapita"}`); code != http.StatusTooManyRequests || !strings.Contains(e.Error, "being created") {
+		t.Errorf("b over the global rate: %d %+v", code, e)
+	}
+	clk.advance(time.Second)
+	if code, _, e := create(b, "", `{"game": "zapita"}`); code != http.StatusCreated {
+		t.Errorf("b a second later: %d %s", code, e.Error)
+	}
+	clk.advance(time.Second)
+	if code, _, e := create(b, "", `{"game": "zapita"}`); code != http.StatusCreated {
+		t.Errorf("b's second game, two seconds later: %d %s (its share was spent by a refusal)", code, e.Error)
+	}
+}
+
+// TestCreateRateNotSpentWhenFull: a creation refused because the server
+// holds MaxGames games spends no rate: the same client creates once an
+// expired game has left room.
+func TestCreateRateNotSpentWhenFull(t *testing.T) {
+	clk := &clock{now: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
+	srv, err := NewServer(Config{Rand: rand.NewChaCha8([32]byte{64}), Now: clk.Now, MaxGames: 1, WaitingTTL: time.Minute,
+		CreateRate: 0.1, CreateBurst: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	create := func(ip string) int {
+		rec := httptest.NewRecorder()
+		req := httptest.NewRequest("POST", "/games", strings.NewReader(`{"game": "coir"}`))
+		req.RemoteAddr = ip + ":4321"
+		srv.ServeHTTP(rec, req)
+		return rec.Code
+	}
+	if code := create("192.0.2.1"); code != http.StatusCreated {
+		t.Fatalf("the first game: %d", code)
+	}
+	if code := create("192.0.2.2"); code != http.StatusServiceUnavailable {
+		t.Fatalf("a second game with room for one: %d, want 503", code)
+	}
+	clk.advance(2 * time.Minute) // the first game expires; b's share would need 10 minutes to come back
+	if code := create("192.0.2.2"); code != http.StatusCreated {
+		t.Errorf("the second client once there is room: %d, want 201 (the refusal spent its share)", code)
+	}
+}

@@ -225,7 +225,11 @@
 // address, or an IPv6 /64) may create CreateRate games a minute,
 // CreateBurst in a row, and all clients together GlobalCreateRate a minute
 // (-global-create-rate), so that a flood spread over many addresses is
-// bounded too; both answer 429 with a Retry-After header. A creation is
+// bounded too; both answer 429 with a Retry-After header. Only the games
+// created count: a request refused for what it asks or for lack of room,
+// and a retry answered again under its Idempotency-Key, spend nothing,
+// so that a client that retries never takes a 429 for the answer to a
+// creation that was made. A creation is
 // refused once the server holds MaxGames games (-max-games): the games its
 // store holds, those it read and those it only listed at start. It costs
 // no scan of the games, but for one sweep a second at most, which finds

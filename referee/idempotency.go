@@ -110,7 +110,7 @@ func errOtherRequest() error {
 // if it exists, answers it again: if it was made by req, or by one of the
 // requests also (a rematch made by an earlier version, whose first side
 // the server now chooses otherwise).
-func (s *Server) createKeyed(ctx context.Context, req createRequest, key string, invitee *tokenHash, also ...createRequest) (createdJSON, error) {
+func (s *Server) createKeyed(ctx context.Context, req createRequest, key string, adm *admission, invitee *tokenHash, also ...createRequest) (createdJSON, error) {
 	id := derive("game id", key)
 	hash := requestHash(key, "create", req)
 	hashes := []string{hash}
@@ -122,7 +122,7 @@ func (s *Server) createKeyed(ctx context.Context, req createRequest, key string,
 		if err == nil || !errors.Is(err, errNotCreated) {
 			return out, err
 		}
-		out, err = s.createGameWith(ctx, req, newGame{id: id, token: derive("creator token", key), invitation: derive("invitation", key), request: hash, invitee: invitee})
+		out, err = s.createGameWith(ctx, req, newGame{id: id, token: derive("creator token", key), invitation: derive("invitation", key), request: hash, invitee: invitee, admission: adm})
 		if !errors.Is(err, ErrExists) {
 			return out, err
 		}

@@ -56,6 +56,18 @@ func (l *rateLimiter) allow(key string, now time.Time) (bool, time.Duration) {
 	return false, time.Duration((1 - b.tokens) / l.rate * float64(time.Second))
 }
 
+// refund gives back the token an allow of key took, up to the burst.
+func (l *rateLimiter) refund(key string) {
+	if l.rate <= 0 {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if b := l.buckets[key]; b != nil {
+		b.tokens = min(l.burst, b.tokens+1)
+	}
+}
+
 // prune forgets the buckets that are full again at now: they are as a
 // new client's, so the table only holds recent clients.
 func (l *rateLimiter) prune(now time.Time) {

@@ -200,7 +200,7 @@ func (s *Server) postRematch(w http.ResponseWriter, r *http.Request, m *match, w
 	if !isBot(m.opponent) {
 		by = &invitee
 	}
-	c, err := s.createGameFor(ctx, req, key, by, earlier)
+	c, err := s.createGameFor(ctx, req, key, nil, by, earlier)
 	if err != nil {
 		fail(w, m, err)
 		return

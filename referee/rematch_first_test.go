@@ -107,7 +107,7 @@ func TestRematchFirstOnEveryNode(t *testing.T) {
 	m.mu.Lock()
 	invitee := m.tokens[1]
 	m.mu.Unlock()
-	made, err := srv.createGameFor(context.Background(), earlier, key+"2", &invitee)
+	made, err := srv.createGameFor(context.Background(), earlier, key+"2", nil, &invitee)
 	if err != nil {
 		t.Fatal(err)
 	}

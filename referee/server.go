@@ -561,21 +561,18 @@ func hostAddr(remote string) (netip.Addr, bool) {
 // to a whole second, and returns that time, for the message to say the
 // same.
 func retryAfter(w http.ResponseWriter, wait time.Duration) time.Duration {
-	secs := max(1, int(math.Ceil(wait.Seconds())))
-	w.Header().Set("Retry-After", strconv.Itoa(secs))
-	return time.Duration(secs) * time.Second
+	secs := retrySeconds(wait)
+	w.Header().Set("Retry-After", strconv.Itoa(int(secs/time.Second)))
+	return secs
+}
+
+// retrySeconds is wait rounded up to a whole second, at least one, as a
+// Retry-After header says it.
+func retrySeconds(wait time.Duration) time.Duration {
+	return time.Duration(max(1, int(math.Ceil(wait.Seconds())))) * time.Second
 }
 
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
-	client := s.clientIP(r)
-	if ok, wait := s.limiter.allow(client, s.cfg.Now()); !ok {
-		writeError(w, http.StatusTooManyRequests, "rate", "", "too many games created from %s: try again in %v", client, retryAfter(w, wait))
-		return
-	}
-	if ok, wait := s.global.allow("", s.cfg.Now()); !ok {
-		writeError(w, http.StatusTooManyRequests, "rate", "", "too many games are being created: try again in %v", retryAfter(w, wait))
-		return
-	}
 	var req createRequest
 	if !readJSON(w, r, &req) {
 		return
@@ -587,12 +584,46 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := s.storeContext(r.Context())
 	defer cancel()
-	out, err := s.createGame(ctx, req, key)
+	out, err := s.createGameFor(ctx, req, key, &admission{s: s, client: s.clientIP(r)}, nil)
 	if err != nil {
 		fail(w, nil, err)
 		return
 	}
 	writeJSON(w, http.StatusCreated, out)
+}
+
+// admission is the creation rate a request to create a game spends: one
+// game from its client's share and one from all clients', taken when
+// the game is about to be stored, after the request was found valid, and
+// given back if the game is not stored. A request refused for what it
+// asks, and a retry answered again (idempotency.go), spend nothing.
+type admission struct {
+	s      *Server
+	client string
+}
+
+// spend takes the request's share of the rates, or returns the 429 that
+// refuses it.
+func (a *admission) spend() error {
+	now := a.s.cfg.Now()
+	if ok, wait := a.s.limiter.allow(a.client, now); !ok {
+		e := failf(http.StatusTooManyRequests, "rate", "too many games created from %s: try again in %v", a.client, retrySeconds(wait))
+		e.retry = wait
+		return e
+	}
+	if ok, wait := a.s.global.allow("", now); !ok {
+		a.s.limiter.refund(a.client)
+		e := failf(http.StatusTooManyRequests, "rate", "too many games are being created: try again in %v", retrySeconds(wait))
+		e.retry = wait
+		return e
+	}
+	return nil
+}
+
+// giveBack returns what spend took, for a game that was not stored.
+func (a *admission) giveBack() {
+	a.s.limiter.refund(a.client)
+	a.s.global.refund("")
 }
 
 // readArrangement returns the arrangement a player asked for, or one drawn
@@ -622,7 +653,7 @@ func (s *Server) readArrangement(g *hops.Game, text string) (brouillard.Arrangem
 // creator is told. The calls to the store are made with ctx (see
 // storeContext).
 func (s *Server) createGame(ctx context.Context, req createRequest, key string) (createdJSON, error) {
-	return s.createGameFor(ctx, req, key, nil)
+	return s.createGameFor(ctx, req, key, nil, nil)
 }
 
 // createGameFor is createGame; with invitee set, the second seat is
@@ -630,9 +661,9 @@ func (s *Server) createGame(ctx context.Context, req createRequest, key string) 
 // whose hash invitee is (a rematch's other player, rematch.go), and its
 // creator is given no invitation. A game of the key made by one of the
 // requests also is taken for this one's (see createKeyed).
-func (s *Server) createGameFor(ctx context.Context, req createRequest, key string, invitee *tokenHash, also ...createRequest) (createdJSON, error) {
+func (s *Server) createGameFor(ctx context.Context, req createRequest, key string, adm *admission, invitee *tokenHash, also ...createRequest) (createdJSON, error) {
 	if key != "" {
-		return s.createKeyed(ctx, req, key, invitee, also...)
+		return s.createKeyed(ctx, req, key, adm, invitee, also...)
 	}
 	var ng newGame
 	var err error
@@ -644,7 +675,7 @@ func (s *Server) createGameFor(ctx context.Context, req createRequest, key strin
 	if err != nil {
 		return createdJSON{}, err
 	}
-	ng.invitee = invitee
+	ng.invitee, ng.admission = invitee, adm
 	return s.createGameWith(ctx, req, ng)
 }
 
@@ -654,6 +685,7 @@ func (s *Server) createGameFor(ctx context.Context, req createRequest, key strin
 type newGame struct {
 	id, token, invitation, request string
 	invitee                        *tokenHash // see createGameFor
+	admission                      *admission // the rates the creation spends, if any
 }
 
 // createGameWith creates the game req asks for, as ng. It returns
@@ -710,7 +742,15 @@ func (s *Server) createGameWith(ctx context.Context, req createRequest, ng newGa
 	if m.hidden {
 		e.Arrangement = mine.String()
 	}
+	if ng.admission != nil {
+		if err := ng.admission.spend(); err != nil {
+			return createdJSON{}, err
+		}
+	}
 	if err := s.host(ctx, m, e); err != nil {
+		if ng.admission != nil {
+			ng.admission.giveBack()
+		}
 		return createdJSON{}, err
 	}
 	if isBot(req.Opponent) {
