@@ -75,7 +75,12 @@
 // of higher version, not of higher ply: a takeback lowers the ply. The
 // status is "waiting" (for the second player), "playing", "over" (a side
 // won, by the rules or because the other resigned: outcome says which and
-// why) or "closed" (see Limits).
+// why) or "closed" (see Limits). A key that may have no value is left
+// out when it has none, rather than sent empty: "you" without a token;
+// "view", "hidden" and "join" when false; "invitation", "token", "rule",
+// "move", "last", "reveal" and "reveals" when empty; a hidden replay's
+// "position", "diagram" and "svg". The lists of keys below name every key
+// an answer may hold.
 //
 // # Errors
 //
@@ -489,9 +494,9 @@
 //	                             closed at its ply bound, which has no loser, the
 //	                             player who moved second begins (the side that began
 //	                             starts again, now his). The first who asks creates
-//	                             it and gets {"id", "game", "you", "token"}; the
-//	                             other is then told {"id", "game", "invitation",
-//	                             "join": true} (by POST or GET), the invitation
+//	                             it and gets {"id", "game", "you", "token"} (201);
+//	                             the other is then told {"id", "game", "invitation",
+//	                             "join": true} (200, by POST or GET), the invitation
 //	                             being his own token of the finished game, and
 //	                             joins it. The finished game's journal keeps the
 //	                             rematch (event "rematch"): every node, and the

@@ -11,9 +11,12 @@ import (
 // may share one, each acting as a node of a cluster sharing a database:
 // it decides which writer gets each event number, tells every Server
 // watching it which games changed (it is a Watcher), and counts its
-// games for every Server's limit (it is a Counter). The zero value is
-// an empty store, ready to use; a MemStore must not be copied after its
-// first use.
+// games for every Server's limit (it is a Counter). Being made to be
+// shared, it is not Exclusive: a Server on it reads the store before
+// each answer and lets each game live ClockSkew longer, as on a shared
+// database. A single Server that keeps its games in memory only needs
+// no store at all (Config.Store nil). The zero value is an empty store,
+// ready to use; a MemStore must not be copied after its first use.
 type MemStore struct {
 	mu       sync.RWMutex
 	journals map[string][]Event

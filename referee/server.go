@@ -69,7 +69,8 @@ type Config struct {
 	Rand io.Reader
 	// Store keeps the games across restarts, and may be shared by
 	// several servers (see Storage in the package documentation); nil
-	// keeps them in memory only.
+	// keeps them in the server's memory only (for several servers in one
+	// process sharing their games in memory, see MemStore).
 	Store Store
 	// StoreTimeout is how long a request waits for the store, and for
 	// its turn at a game behind another request that waits for it, before
