@@ -29,8 +29,9 @@ import (
 //
 // where each length is a number of bytes in decimal (16 digits for the
 // header's) and each crc32 the IEEE checksum, in eight hex digits, of
-// what precedes it on the header line, or of the JSON text on an event's
-// line. The header says how many bytes of the file, from its start, are
+// what precedes it on the header line but the space before it
+// ("hops-journal 1 " and the sixteen digits), or of the JSON text on an
+// event's line. The header says how many bytes of the file, from its start, are
 // known to be synced to the disk: it is rewritten in place after each
 // event is synced, and reaches the disk at the latest with the next
 // event, so it never counts more than the disk holds.
