@@ -670,8 +670,12 @@ func TestB8_ViewReveal(t *testing.T) {
 		{Turned: true, Square: d5, Kind: Hidden},
 		{Turned: true, Square: d5, Kind: Kind(42)},
 	} {
-		if _, err := p.View(White).Play(m, bad); hops.RuleOf(err) != "B8" || !errors.Is(err, hops.ErrIllegal) {
+		_, err := p.View(White).Play(m, bad)
+		if hops.RuleOf(err) != "B8" || !errors.Is(err, hops.ErrIllegal) {
 			t.Errorf("White's view accepts %+v: %v", bad, err)
+		} else if want := "reveal " + hops.Quote(bad.String()); !strings.Contains(err.Error(), want) {
+			// quoted as CheckReveal quotes a record's reveal
+			t.Errorf("White's view refuses %+v with %q, which does not say %s", bad, err, want)
 		}
 	}
 	// Red knows its own blank on D5.

@@ -138,22 +138,22 @@ func (v View) Play(m Move, r Reveal) (View, error) {
 	k := v.st.kind(c.turn)
 	if c.turn == hops.NoSquare {
 		if r.Turned {
-			return v, illegal("B8", at("reveal "+r.String()), "the move %s turns no pawn over that was not already known", m)
+			return v, illegal("B8", at("reveal "+hops.Quote(r.String())), "the move %s turns no pawn over that was not already known", m)
 		}
 	} else {
 		if !r.Turned || r.Square != c.turn {
-			return v, illegal("B8", at("reveal "+r.String()), "the move %s turns over the pawn on %s", m, c.turn)
+			return v, illegal("B8", at("reveal "+hops.Quote(r.String())), "the move %s turns over the pawn on %s", m, c.turn)
 		}
 		if k == Hidden {
 			if ks := v.hiddenKinds(); !ks.has(r.Kind) {
-				return v, illegal("B8", at("reveal "+r.String()), "no hidden %s pawn can be a %s", SideName(v.st.side^1), r.Kind)
+				return v, illegal("B8", at("reveal "+hops.Quote(r.String())), "no hidden %s pawn can be a %s", SideName(v.st.side^1), r.Kind)
 			}
 			k = r.Kind
 		} else if r.Kind != k {
-			return v, illegal("B8", at("reveal "+r.String()), "the pawn on %s is known to be a %s", c.turn, k)
+			return v, illegal("B8", at("reveal "+hops.Quote(r.String())), "the pawn on %s is known to be a %s", c.turn, k)
 		}
 		if r.Captured != (k == v.st.target(v.st.side)) {
-			return v, illegal("B8", at("reveal "+r.String()), "a %s is captured exactly when it is the target, the %s", k, v.st.target(v.st.side))
+			return v, illegal("B8", at("reveal "+hops.Quote(r.String())), "a %s is captured exactly when it is the target, the %s", k, v.st.target(v.st.side))
 		}
 	}
 	w := v
