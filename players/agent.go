@@ -34,7 +34,8 @@ var builders = map[string]func(kind string, opt Options) Agent{
 }
 
 // New returns a player of game g (one of the games of the games package)
-// of the given kind (see Kinds). For the searching players opt sets the
+// of the given kind (see Kinds), named in any case as games.ByName finds
+// a game ("Search" is "search"). For the searching players opt sets the
 // budget and the seed; the random player uses only opt.Seed. The
 // searching players of a game with hidden pieces look only at their own
 // view of the state they are given and sample the rest.
@@ -46,10 +47,11 @@ func New(g *hops.Game, kind string, opt Options) (Agent, error) {
 	if !ok {
 		return nil, hops.Errorf(hops.ErrSyntax, "", "", "no player for the game %s", hops.Quote(g.Name))
 	}
-	if !slices.Contains(Kinds(), kind) {
+	i := slices.IndexFunc(Kinds(), func(k string) bool { return strings.EqualFold(k, kind) })
+	if i < 0 {
 		return nil, hops.Errorf(hops.ErrSyntax, "", "", "unknown kind of player %s (want one of %s)", hops.Quote(kind), strings.Join(Kinds(), ", "))
 	}
-	return build(kind, opt), nil
+	return build(Kinds()[i], opt), nil
 }
 
 // typed returns the builder of a game whose whole state is public.

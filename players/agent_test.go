@@ -163,6 +163,21 @@ func TestNewRefusesUnknown(t *testing.T) {
 			}
 		}
 	}
+	// A kind is named in any case, and is then that kind: the same
+	// player, the same choices.
+	start := games.All()[1].Start(hops.First)
+	for _, kind := range Kinds() {
+		lower, err1 := New(start.Game(), kind, Options{Seed: 5, Nodes: 300})
+		upper, err2 := New(start.Game(), strings.ToUpper(kind[:1])+kind[1:], Options{Seed: 5, Nodes: 300})
+		if err1 != nil || err2 != nil {
+			t.Fatalf("%s: %v, %v", kind, err1, err2)
+		}
+		a, _ := lower.Choose(start)
+		b, _ := upper.Choose(start)
+		if a != b || a == "" {
+			t.Errorf("%s chooses %q, written with a capital %q", kind, a, b)
+		}
+	}
 	other := hops.NewGame("chess", "Chess", [2]string{"A", "B"}, func(hops.Side) fake { return fake{} },
 		func(string) (fake, error) { return fake{}, nil }, func(string) (fakeMove, error) { return 0, nil })
 	if _, err := New(other, KindRandom, Options{}); err == nil {
