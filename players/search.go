@@ -114,7 +114,12 @@ func (o *Options) interrupted(deadline time.Time) bool {
 	return !deadline.IsZero() && time.Now().After(deadline)
 }
 
-// Result describes the outcome of a search.
+// Result describes the outcome of a search. Nodes counts the positions
+// the search proper visited: the look for a win at once that comes
+// before it (Searcher and MCTS play each move for it) is not counted, so
+// a win in one found there reports 0 nodes, as a position with a single
+// legal move does; the players of a game with hidden pieces count the
+// views they looked at for a sure win.
 type Result[M hops.Move] struct {
 	Move  M   `json:"move"`  // the move chosen
 	Score int `json:"score"` // its value for the side to move, from the deepest iteration
