@@ -245,7 +245,7 @@ func (g *Game) ParseSide(text string) (Side, error) {
 			return Side(s), nil
 		}
 	}
-	return First, Errorf(ErrSyntax, "", "", "%s has no side %s (want %s or %s)", g.Title, Quote(text), g.Sides[0], g.Sides[1])
+	return First, Errorf(ErrSyntax, "", "", "%s has no side %s (want %s or %s, or first or second)", g.Title, Quote(text), g.Sides[0], g.Sides[1])
 }
 
 // String returns the game's short name ("" for a nil Game).

@@ -137,7 +137,7 @@ func TestB12_ViewJSONRevealsAndSample(t *testing.T) {
 		t.Errorf("json.Marshal(View{}) = %s, %v; want null", data, err)
 	}
 	for data, want := range map[string]string{
-		`{"viewer":"Blue","text":"x"}`:  `view: Brouillard au Palais has no side "Blue" (want White or Red)`,
+		`{"viewer":"Blue","text":"x"}`:  `view: Brouillard au Palais has no side "Blue" (want White or Red, or first or second)`,
 		`{"viewer":"White","text":"x"}`: "view: 1 field, want 5 (G11)",
 	} {
 		var v View

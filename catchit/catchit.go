@@ -326,7 +326,7 @@ func Parse(text string) (Position, error) {
 		winner := p.side.Other()
 		if nb+nr != 13 || p.pawns[winner].Count() != 6 {
 			return Position{}, hops.Errorf(hops.ErrPosition, "K9", "rows",
-				"no carrier, so %s has won and carried a pawn off the board: want 6 %s and 7 %s pawns, found %d blue and %d red",
+				"no carrier, so %s has won and carried a pawn off the board: want 6 %s and 7 %s pawns, found %d Blue and %d Red",
 				SideName(winner), SideName(winner), SideName(p.side), nb, nr)
 		}
 		return p, nil

@@ -378,6 +378,12 @@ func TestClosedBrouillardIsPublic(t *testing.T) {
 	if term, _ := rec.Tag("Termination"); term != "the server's ply bound" || len(rec.Moves) != 1 {
 		t.Errorf("the record: Termination %q, %d moves\n%s", term, len(rec.Moves), text)
 	}
+	// The paths that answer a player still want his token, and say
+	// where the finished game is public.
+	var e errorJSON
+	if code, raw := c.do("GET", path, "", "", &e); code != http.StatusUnauthorized || !strings.Contains(e.Error, path+"/replay") {
+		t.Errorf("the state without a token: %d %s, want 401 pointing to %s/replay", code, raw, path)
+	}
 }
 
 // TestRecordOfAWinHasNoTermination: a game won on the board needs no

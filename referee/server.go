@@ -806,6 +806,14 @@ func (s *Server) withMatch(h func(w http.ResponseWriter, r *http.Request, m *mat
 			return
 		}
 		if m.hidden && !who.ok {
+			m.mu.Lock()
+			over := public(m.snapshot())
+			m.mu.Unlock()
+			if over {
+				// The game is over and public, but not on these paths.
+				writeError(w, http.StatusUnauthorized, "auth", "", "%s hides pieces: this path answers a player, with his side's token (Authorization: Bearer <token>); the finished game is public through /games/%s/replay and /games/%s/record", m.game.Title, m.id, m.id)
+				return
+			}
 			writeError(w, http.StatusUnauthorized, "auth", "", "%s hides pieces: send your side's token (Authorization: Bearer <token>)", m.game.Title)
 			return
 		}
