@@ -90,6 +90,7 @@ func TestPlayCommands(t *testing.T) {
 		{" board ", start.Diagram()},
 		{"", ""},
 		{"A1-A1", fmt.Sprintf("Not legal: %v. Type ? for the legal moves.\n", illegal)},
+		{"resign", `"resign" is not a command and no move: type ? for the legal moves, help for how to write one, quit to leave the game.` + "\n"},
 		{"  b1-c2 ", "\nWhite plays B1-C2\n"},
 		{"Exit", "Bye.\n"},
 	}

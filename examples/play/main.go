@@ -50,6 +50,7 @@ import (
 	"os"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/games"
@@ -313,12 +314,32 @@ func (c *conversation) ask(s hops.State, number int) (string, error) {
 			return "", errQuit
 		}
 		move, err := check(line)
+		if err != nil && isWord(line) {
+			// A word, such as "resign", is no move: say what the
+			// program understands rather than how the word fails as one.
+			fmt.Fprintf(c.out, "%s is not a command and no move: type ? for the legal moves, help for how to write one, quit to leave the game.\n", hops.Quote(line))
+			continue
+		}
 		if err != nil {
 			fmt.Fprintf(c.out, "Not legal: %v. Type ? for the legal moves.\n", err)
 			continue
 		}
 		return move, nil
 	}
+}
+
+// isWord reports whether line is letters only, a few of them: no move
+// text (every square has a digit).
+func isWord(line string) bool {
+	if len(line) < 3 {
+		return false
+	}
+	for _, r := range line {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // maxLine is the longest line the program reads as a move or a command;
