@@ -416,20 +416,13 @@ func (e erased[P, M]) CanWinNow() bool {
 	if w, ok := any(e.p).(interface{ CanWinNow() bool }); ok {
 		return w.CanWinNow()
 	}
-	mover, wins := e.p.ToMove(), false
-	e.withMoves(func(moves []M) {
-		for _, m := range moves {
-			next, err := e.p.Play(m)
-			if err != nil {
-				continue // a generated move always plays
-			}
-			if o := next.Outcome(); o.Over && o.Winner == mover && o.Rule != "G6" {
-				wins = true
-				return
-			}
+	mover := e.p.ToMove()
+	for _, next := range e.Successors() {
+		if o := next.Outcome(); o.Over && o.Winner == mover && o.Rule != "G6" {
+			return true
 		}
-	})
-	return wins
+	}
+	return false
 }
 
 func (e erased[P, M]) Validate(move string) error {

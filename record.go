@@ -153,9 +153,15 @@ type recordWriter struct {
 	err *Error
 }
 
+// fail keeps the first fault found, of kind ErrSyntax.
 func (w *recordWriter) fail(where, format string, args ...any) {
+	w.failUnder("", where, format, args...)
+}
+
+// failUnder is fail for a fault that a rule names.
+func (w *recordWriter) failUnder(rule, where, format string, args ...any) {
 	if w.err == nil {
-		w.err = Errorf(ErrSyntax, "", where, format, args...)
+		w.err = Errorf(ErrSyntax, rule, where, format, args...)
 	}
 }
 
@@ -290,9 +296,7 @@ func (r *Record) encode() (string, error) {
 	case ResultFirst, ResultSecond, ResultUnfinished:
 		w.b = append(w.b, r.Result...)
 	default:
-		if w.err == nil {
-			w.err = Errorf(ErrSyntax, drawRule(r.Result), "result", "%s: want 1-0, 0-1 or *", Quote(r.Result))
-		}
+		w.failUnder(drawRule(r.Result), "result", "%s: want 1-0, 0-1 or *", Quote(r.Result))
 		w.b = append(w.b, ResultUnfinished...)
 	}
 	w.b = append(w.b, '\n', '\n')

@@ -47,11 +47,12 @@ func New(g *hops.Game, kind string, opt Options) (Agent, error) {
 	if !ok {
 		return nil, hops.Errorf(hops.ErrSyntax, "", "", "no player for the game %s", hops.Quote(g.Name))
 	}
-	i := slices.IndexFunc(Kinds(), func(k string) bool { return strings.EqualFold(k, kind) })
+	kinds := Kinds()
+	i := slices.IndexFunc(kinds, func(k string) bool { return strings.EqualFold(k, kind) })
 	if i < 0 {
-		return nil, hops.Errorf(hops.ErrSyntax, "", "", "unknown kind of player %s (want one of %s)", hops.Quote(kind), strings.Join(Kinds(), ", "))
+		return nil, hops.Errorf(hops.ErrSyntax, "", "", "unknown kind of player %s (want one of %s)", hops.Quote(kind), strings.Join(kinds, ", "))
 	}
-	return build(Kinds()[i], opt), nil
+	return build(kinds[i], opt), nil
 }
 
 // typed returns the builder of a game whose whole state is public.

@@ -559,18 +559,23 @@ func hostAddr(remote string) (netip.Addr, bool) {
 }
 
 // retryAfter sets the Retry-After header of a refusal to wait, rounded up
-// to a whole second, and returns that time, for the message to say the
-// same.
-func retryAfter(w http.ResponseWriter, wait time.Duration) time.Duration {
-	secs := retrySeconds(wait)
-	w.Header().Set("Retry-After", strconv.Itoa(int(secs/time.Second)))
-	return secs
+// to a whole second (retrySeconds).
+func retryAfter(w http.ResponseWriter, wait time.Duration) {
+	w.Header().Set("Retry-After", strconv.Itoa(int(retrySeconds(wait)/time.Second)))
 }
 
 // retrySeconds is wait rounded up to a whole second, at least one, as a
-// Retry-After header says it.
+// Retry-After header says it, and as the message beside it says it.
 func retrySeconds(wait time.Duration) time.Duration {
 	return time.Duration(max(1, int(math.Ceil(wait.Seconds())))) * time.Second
+}
+
+// rateError is the 429 of a creation over a rate: what, then when to try
+// again, which the Retry-After header says too.
+func rateError(wait time.Duration, what string, args ...any) error {
+	e := failf(http.StatusTooManyRequests, "rate", what+": try again in %v", append(args, retrySeconds(wait))...)
+	e.retry = wait
+	return e
 }
 
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
@@ -608,15 +613,11 @@ type admission struct {
 func (a *admission) spend() error {
 	now := a.s.cfg.Now()
 	if ok, wait := a.s.limiter.allow(a.client, now); !ok {
-		e := failf(http.StatusTooManyRequests, "rate", "too many games created from %s: try again in %v", a.client, retrySeconds(wait))
-		e.retry = wait
-		return e
+		return rateError(wait, "too many games created from %s", a.client)
 	}
 	if ok, wait := a.s.global.allow("", now); !ok {
 		a.s.limiter.refund(a.client)
-		e := failf(http.StatusTooManyRequests, "rate", "too many games are being created: try again in %v", retrySeconds(wait))
-		e.retry = wait
-		return e
+		return rateError(wait, "too many games are being created")
 	}
 	return nil
 }
