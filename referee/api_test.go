@@ -518,6 +518,19 @@ func TestExpiry(t *testing.T) {
 	}
 }
 
+// createFrom sends POST /games with body from the address ip (an IPv6
+// address in brackets), with an Idempotency-Key if key is not empty.
+func createFrom(srv http.Handler, ip, key, body string) *httptest.ResponseRecorder {
+	rec := httptest.NewRecorder()
+	req := httptest.NewRequest("POST", "/games", strings.NewReader(body))
+	req.RemoteAddr = ip + ":4321"
+	if key != "" {
+		req.Header.Set("Idempotency-Key", key)
+	}
+	srv.ServeHTTP(rec, req)
+	return rec
+}
+
 // TestCreateRate: a client creates at most CreateBurst games in a row,
 // then CreateRate a minute; other clients are not slowed.
 func TestCreateRate(t *testing.T) {
@@ -526,13 +539,7 @@ func TestCreateRate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	create := func(ip string) *httptest.ResponseRecorder {
-		rec := httptest.NewRecorder()
-		req := httptest.NewRequest("POST", "/games", strings.NewReader(`{"game": "zapita"}`))
-		req.RemoteAddr = ip + ":4321" // an IPv6 address comes in brackets
-		srv.ServeHTTP(rec, req)
-		return rec
-	}
+	create := func(ip string) *httptest.ResponseRecorder { return createFrom(srv, ip, "", `{"game": "zapita"}`) }
 	for i := range 3 {
 		if rec := create("192.0.2.1"); rec.Code != http.StatusCreated {
 			t.Fatalf("game %d: %d %s", i+1, rec.Code, rec.Body)
@@ -899,13 +906,7 @@ func TestCreateRateSpentByGamesOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	create := func(ip, key, body string) (int, createdJSON, errorJSON) {
-		rec := httptest.NewRecorder()
-		req := httptest.NewRequest("POST", "/games", strings.NewReader(body))
-		req.RemoteAddr = ip + ":4321"
-		if key != "" {
-			req.Header.Set("Idempotency-Key", key)
-		}
-		srv.ServeHTTP(rec, req)
+		rec := createFrom(srv, ip, key, body)
 		var out createdJSON
 		var e errorJSON
 		json.Unmarshal(rec.Body.Bytes(), &out)
@@ -962,13 +963,7 @@ func TestCreateRateNotSpentWhenFull(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	create := func(ip string) int {
-		rec := httptest.NewRecorder()
-		req := httptest.NewRequest("POST", "/games", strings.NewReader(`{"game": "coir"}`))
-		req.RemoteAddr = ip + ":4321"
-		srv.ServeHTTP(rec, req)
-		return rec.Code
-	}
+	create := func(ip string) int { return createFrom(srv, ip, "", `{"game": "coir"}`).Code }
 	if code := create("192.0.2.1"); code != http.StatusCreated {
 		t.Fatalf("the first game: %d", code)
 	}

@@ -225,11 +225,7 @@ func TestGlobalCreateRate(t *testing.T) {
 		t.Fatal(err)
 	}
 	create := func(i int) *httptest.ResponseRecorder {
-		rec := httptest.NewRecorder()
-		req := httptest.NewRequest("POST", "/games", strings.NewReader(`{"game": "zapita"}`))
-		req.RemoteAddr = net.IPv4(198, 51, 100, byte(i)).String() + ":4321"
-		srv.ServeHTTP(rec, req)
-		return rec
+		return createFrom(srv, net.IPv4(198, 51, 100, byte(i)).String(), "", `{"game": "zapita"}`)
 	}
 	for i := range 3 {
 		if rec := create(i); rec.Code != http.StatusCreated {
