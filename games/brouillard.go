@@ -85,6 +85,9 @@ func (b brouillardView) hasMoves() bool                       { return b.v.HasMo
 func (b brouillardView) key() hops.StateKey                   { return b.v.Key() }
 func (b brouillardView) mirror() View                         { return brouillardView{b.v.Mirror()}.wrap() }
 func (b brouillardView) at(sq hops.Square) (hops.Piece, bool) { return b.v.At(sq) }
+func (b brouillardView) sample(r *rand.Rand) (hops.State, error) {
+	return brouillard.Game.State(b.v.Sample(r))
+}
 func (b brouillardView) destinations(from hops.Square) hops.Bitboard {
 	return b.v.Destinations(from)
 }

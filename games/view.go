@@ -2,6 +2,7 @@ package games
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/internal/engine"
@@ -17,7 +18,8 @@ import (
 // methods are those of a hops.State that a player's knowledge allows,
 // with Viewer and Play (given what the move revealed) in place of
 // Value, PlayIndex and Successors, which would play a move without it;
-// it has no CanWinNow (see HasMoves).
+// it has no CanWinNow (see HasMoves). Sample draws a true state the view
+// allows, for code written for a hops.State.
 //
 // The zero View holds no view: its methods return errors or zero values
 // and never panic.
@@ -48,6 +50,7 @@ type viewImpl interface {
 	at(sq hops.Square) (hops.Piece, bool)
 	destinations(from hops.Square) hops.Bitboard
 	play(move, reveal string) (View, error)
+	sample(r *rand.Rand) (hops.State, error)
 }
 
 // noView is the error of the zero View's methods.
@@ -287,6 +290,22 @@ func (v View) Build(clicks []hops.Click) (hops.Built[string], error) {
 		return hops.Built[string]{}, noView()
 	}
 	return v.impl.build(clicks)
+}
+
+// Sample draws a true state that the view allows: the faces the viewer
+// has not seen are shuffled onto the hidden pieces with r (the global
+// source of math/rand/v2 when r is nil), uniformly among the states that
+// share the view, and ViewOf(state, v.Viewer()) gives v again. A program
+// that knows only its view can so hand a state to code written for a
+// hops.State, such as a player of the players package, which looks at a
+// state only through the view of its side to move (players.ChooseView
+// does it for a player). The faces drawn are a guess, not the opponent's:
+// never show them as his. The zero View returns an error.
+func (v View) Sample(r *rand.Rand) (hops.State, error) {
+	if v.impl == nil {
+		return nil, noView()
+	}
+	return v.impl.sample(r)
 }
 
 // Play returns the view after a move, given the text of what the move

@@ -269,6 +269,7 @@ func TestZeroViewMethods(t *testing.T) {
 		"Drawing":   func() error { _, err := v.Drawing(""); return err }(),
 		"Build":     func() error { _, err := v.Build(nil); return err }(),
 		"Play":      func() error { _, err := v.Play("D2-E3", ""); return err }(),
+		"Sample":    func() error { _, err := v.Sample(nil); return err }(),
 	} {
 		if !errors.Is(err, hops.ErrSyntax) {
 			t.Errorf("%s: %v, want the zero View's error", name, err)
@@ -340,7 +341,7 @@ func TestViewMethodsAreState(t *testing.T) {
 		"CanWinNow": true, // depends on faces the viewer has not seen
 		"Play":      true, // given the reveal: compared below
 	}
-	viewOnly := map[string]bool{"Viewer": true, "MarshalJSON": true, "UnmarshalJSON": true}
+	viewOnly := map[string]bool{"Viewer": true, "Sample": true, "MarshalJSON": true, "UnmarshalJSON": true}
 	st := reflect.TypeFor[hops.State]()
 	vt := reflect.TypeFor[games.View]()
 	view := reflect.PointerTo(vt)
@@ -387,5 +388,67 @@ func TestViewMethodsAreState(t *testing.T) {
 	}
 	if play, _ := view.MethodByName("Play"); play.Type.String() != "func(*games.View, string, string) (games.View, error)" {
 		t.Errorf("View.Play is %v", play.Type)
+	}
+}
+
+// TestViewSample (B4, B12): a state drawn from a view, by either player
+// at any point of a game, has that view again, under a seeded source or
+// the global one; the faces the viewer has not seen vary from one draw
+// to the next, the rest never does.
+func TestViewSample(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		g, _ := games.ByName("brouillard")
+		seed := rapid.Uint64().Draw(t, "seed")
+		r := rand.New(rand.NewPCG(seed, 2))
+		s, err := games.Deal(g, hops.Side(r.IntN(2)), r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range rapid.IntRange(0, 40).Draw(t, "plies") {
+			if n := s.CountMoves(); n > 0 {
+				s, _ = s.PlayIndex(r.IntN(n))
+			}
+		}
+		viewer := hops.Side(rapid.IntRange(0, 1).Draw(t, "viewer"))
+		v, err := games.ViewOf(s, viewer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, src := range []*rand.Rand{r, nil} {
+			q, err := v.Sample(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w, err := games.ViewOf(q, viewer)
+			if err != nil {
+				t.Fatal(err)
+			}
+			k, _ := w.Key()
+			vk, _ := v.Key()
+			if w.String() != v.String() || k != vk || q.Game() != g {
+				t.Fatalf("a sample of %q has the view %q", v, w)
+			}
+		}
+	})
+	// At the start every opposing face is hidden: draws differ.
+	g, _ := games.ByName("brouillard")
+	s, err := games.Deal(g, hops.First, rand.New(rand.NewPCG(1, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := games.ViewOf(s, hops.First)
+	if err != nil {
+		t.Fatal(err)
+	}
+	drawn := map[string]bool{}
+	for i := range uint64(20) {
+		q, err := v.Sample(rand.New(rand.NewPCG(i, 3)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		drawn[q.String()] = true
+	}
+	if len(drawn) < 10 {
+		t.Errorf("20 draws from the start's view gave %d states", len(drawn))
 	}
 }

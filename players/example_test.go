@@ -67,6 +67,22 @@ func ExampleFogSearcher() {
 	// A2-B3 D4xD6 shows D5 King
 }
 
+// A client of a game server knows only its own view: ChooseView asks any
+// player for a move from it, here White's view of ExampleFogSearcher's
+// position read from its text, and checks the move against the view.
+func ExampleChooseView() {
+	v, err := games.ParseView("brouillard", "1p1p2f/p1p4/1p1p3/p2F3/7/X1Q1J1K/1N1T1X1 w 0 0 -", hops.First)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	a, _ := players.New(v.Game(), players.KindSearch, players.Options{Seed: 1})
+	m, err := players.ChooseView(a, v)
+	fmt.Println(m, err)
+	// Output:
+	// A2-B3 D4xD6 <nil>
+}
+
 // A searcher given a true Brouillard position looks at it only through
 // the view of the side to move (B4). Here Red's target is White's King,
 // hidden on D3 or on E2: the same view would get the same move whichever

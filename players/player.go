@@ -42,7 +42,9 @@
 // programs that handle every game alike. New builds the player of a given
 // kind for any game of the games package, with the evaluation
 // (ZapitaEval, CatchitEval, CoirEval, BrouillardEval) and the tactics
-// (ZapitaTactics ...) this package provides for it.
+// (ZapitaTactics ...) this package provides for it. ChooseView asks an
+// Agent for a move from a player's games.View, for a client that knows
+// only what its side sees.
 package players
 
 import (
