@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"regexp"
 	"slices"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/brouillard"
 	"github.com/hopsgames/hops/games"
 	"github.com/hopsgames/hops/internal/cmdtest"
 	"github.com/hopsgames/hops/players"
@@ -40,9 +42,12 @@ func TestPlayAsACommand(t *testing.T) {
 	}
 }
 
+// setUp is the question that opens a Brouillard game played as White.
+const setUp = "Set up your pawns (B3): type seven letters for B1 D1 F1 A2 C2 E2 G2, two X (blanks) and N T J Q K (Nine, Ten, Jack, Queen, King) once each, such as XNTJQKX. Enter sets them up at random.\n"
+
 // TestPlayOpening: the program says which side each player has and who
-// moves first, in Brouillard that the computer's pawns stay face down,
-// and how to go on. With no flag the game is Zapita and the person plays
+// moves first, in Brouillard that the computer's pawns stay face down
+// and how the person sets up his pawns, and how to go on. With no flag the game is Zapita and the person plays
 // the first side.
 func TestPlayOpening(t *testing.T) {
 	const how = "Type a move, ? for the legal moves, help for more, quit to stop.\n\n"
@@ -54,7 +59,7 @@ func TestPlayOpening(t *testing.T) {
 		{[]string{"-side", "second"}, "Zapita: you play Khaki, the computer plays White. White moves first.\n" + how},
 		{[]string{"-game", "catchit", "-side", "Red"}, "Catch'it: you play Red, the computer plays Blue. Blue moves first.\n" + how},
 		{[]string{"-game", "brouillard"}, "Brouillard au Palais: you play White, the computer plays Red. White moves first.\n" +
-			"You see your own pawns; the computer's pawns stay face down until your Fou turns them over.\n" + how},
+			"You see your own pawns; the computer's pawns stay face down until your Fou turns them over.\n" + setUp + "White, your pawns> Bye.\n"},
 	} {
 		args := append([]string{"-budget", "300", "-seed", "1"}, c.args...)
 		code, out, errs := runWith("quit\n", args...)
@@ -157,7 +162,11 @@ func TestPlayHelpEveryGame(t *testing.T) {
 			"The board:",
 			"? lists the legal moves, board shows the board, quit stops. The full rules are in RULES.md.",
 		}, want...)
-		_, out, _ := runWith("help\nquit\n", "-game", game, "-seed", "1")
+		input := "help\nquit\n"
+		if game == "brouillard" {
+			input = "\n" + input // a random setup first (B3)
+		}
+		_, out, _ := runWith(input, "-game", game, "-seed", "1")
 		shown := strings.Split(anyPrompt.ReplaceAllString(out, "\n"), "\n")
 		for _, w := range want {
 			if !slices.Contains(shown, w) {
@@ -182,6 +191,18 @@ func TestPlayEnd(t *testing.T) {
 	} {
 		text, code := converse(t, []string{"-game", c.game, "-side", c.side, "-budget", "3000", "-seed", "3"}, strings.ToLower)
 		lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+		if c.game == "brouillard" {
+			// After the result, the computer's setup (B3) as it was dealt.
+			dealt, err := games.Deal(brouillard.Game, hops.First, rand.New(rand.NewPCG(3, 0x91a7)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := "Red had set up its pawns as " + arrangementOf(dealt, hops.Second).String() + " on B7 D7 F7 A6 C6 E6 G6."
+			if got := lines[len(lines)-1]; got != want {
+				t.Errorf("brouillard: the last line is %q, want %q", got, want)
+			}
+			lines = lines[:len(lines)-1]
+		}
 		last := lines[len(lines)-1]
 		if m := endLine.FindStringSubmatch(last); code != 0 || m == nil || m[1] != c.computer {
 			t.Errorf("%s: exit status %d, last line %q, want the computer (%s) to win and the person to lose", c.game, code, last, c.computer)
@@ -226,8 +247,8 @@ func TestPlayComputerMove(t *testing.T) {
 		t.Errorf("with -budget 1 -seed 1 the computer should play %s:\n%s", want, out)
 	}
 	args := []string{"-game", "brouillard", "-side", "second", "-budget", "300", "-seed", "1"}
-	_, a, _ := runWith("?\nquit\n", args...)
-	_, b, _ := runWith("?\nquit\n", args...)
+	_, a, _ := runWith("\n?\nquit\n", args...)
+	_, b, _ := runWith("\n?\nquit\n", args...)
 	if a != b {
 		t.Errorf("%v: two runs differ:\n%s\n%s", args, a, b)
 	}

@@ -34,9 +34,12 @@
 // -h), 2 for a flag or an argument it cannot use, 1 for a failure while
 // playing.
 //
-// In Brouillard au Palais the person is shown only what his side knows:
+// In Brouillard au Palais the program first asks how the person sets up
+// his seven pawns (B3): seven letters for his home squares, or an empty
+// line for a random setup. He is then shown only what his side knows:
 // his own pawns, and the opponent's pawns face down (P or p) until they
-// are turned over; the computer decides from its own view too.
+// are turned over; the computer decides from its own view too. When the
+// game is over the program says how the computer had set up its pawns.
 package main
 
 import (
@@ -160,6 +163,9 @@ type conversation struct {
 	// patience is how long the computer may take before the person is
 	// told that it is thinking; limit is its time budget, if it has one.
 	patience, limit time.Duration
+	// hidden is the computer's setup of its pawns in Brouillard, shown
+	// when the game is over.
+	hidden string
 }
 
 // play runs the game from s to its end, or until the person quits.
@@ -169,6 +175,11 @@ func (c *conversation) play(s hops.State) error {
 		g.Title, g.SideName(c.you), g.SideName(c.you.Other()), g.SideName(s.ToMove()))
 	if games.Hidden(g) {
 		fmt.Fprintf(c.out, "You see your own pawns; the computer's pawns stay face down until your Fou turns them over.\n")
+		var err error
+		if s, err = c.arrange(s); err != nil {
+			return err
+		}
+		c.hidden = arrangementOf(s, c.you.Other()).String()
 	}
 	fmt.Fprintln(c.out, "Type a move, ? for the legal moves, help for more, quit to stop.")
 	fmt.Fprintln(c.out)
@@ -207,6 +218,12 @@ func (c *conversation) play(s hops.State) error {
 		verdict = "You win!"
 	}
 	fmt.Fprintf(c.out, "Game over: %s wins: %s (%s). %s\n", g.SideName(o.Winner), o.Reason, o.Rule, verdict)
+	if games.Hidden(g) {
+		// The game is over: the computer shows how it set up its pawns,
+		// as a person would turn them over at the end.
+		side := c.you.Other()
+		fmt.Fprintf(c.out, "%s had set up its pawns as %s on %s.\n", g.SideName(side), c.hidden, homeSquares(side))
+	}
 	return nil
 }
 

@@ -140,12 +140,16 @@ func converse(t *testing.T, args []string, rewrite func(string) string) (string,
 			t.Fatalf("typing %q: %v", line, err)
 		}
 	}
-	from := 0
+	from, asked := 0, false // asked: help and an illegal move, at the first move
 	for turn := 0; turn < 400; turn++ {
 		text, prompted := out.waitFrom(from, done)
 		from += len(text)
 		if !prompted {
 			return finish()
+		}
+		if strings.HasSuffix(text, ", your pawns> ") {
+			say("") // a random setup (B3)
+			continue
 		}
 		say("?")
 		text, _ = out.waitFrom(from, done)
@@ -155,7 +159,8 @@ func converse(t *testing.T, args []string, rewrite func(string) string) (string,
 			t.Fatalf("? printed no list of legal moves:\n%s", text)
 		}
 		moves := listedMoves(t, m[1], m[2])
-		if turn == 0 {
+		if !asked {
+			asked = true
 			say("help")
 			text, _ = out.waitFrom(from, done)
 			from += len(text)
