@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/hopsgames/hops/internal/charname"
 )
 
 // Square is one square of a board (G1). Squares are numbered rank*8+file,
@@ -379,10 +381,10 @@ func (b *Board) ParseSquare(text string) (Square, error) {
 	}
 	c := r0 | 0x20
 	if c < 'a' || c > 'z' {
-		return NoSquare, syntaxErrorf("G1", "", "square %s: %s is not a file letter", Quote(text), quoteChar(r0))
+		return NoSquare, syntaxErrorf("G1", "", "square %s: %s is not a file letter", Quote(text), charname.Of(r0))
 	}
 	if r1 < '0' || r1 > '9' {
-		return NoSquare, syntaxErrorf("G1", "", "square %s: %s is not a rank digit", Quote(text), quoteChar(r1))
+		return NoSquare, syntaxErrorf("G1", "", "square %s: %s is not a rank digit", Quote(text), charname.Of(r1))
 	}
 	f, r := int(c)-'a', int(r1)-'1'
 	if f >= b.size || r < 0 || r >= b.size {

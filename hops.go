@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Side is one of the two players. Each game names its sides (zapita.White
@@ -462,12 +463,13 @@ func (k StateKey) MarshalText() ([]byte, error) { return k.AppendTo(nil), nil }
 // in either case. A refused text is an *Error of kind ErrSyntax and
 // leaves k as it was.
 func (k *StateKey) UnmarshalText(text []byte) error {
-	if len(text) != 48 {
-		return Errorf(ErrSyntax, "", "state key", "%s has %d characters, want 48 hexadecimal digits", Quote(string(text)), len(text))
+	if n := utf8.RuneCount(text); n != 48 {
+		return Errorf(ErrSyntax, "", "state key", "%s has %d characters, want 48 hexadecimal digits", Quote(string(text)), n)
 	}
 	var v StateKey
-	for i, c := range text {
-		var d byte
+	i := 0 // counts characters, not bytes
+	for _, c := range string(text) {
+		var d rune
 		switch {
 		case '0' <= c && c <= '9':
 			d = c - '0'
@@ -479,6 +481,7 @@ func (k *StateKey) UnmarshalText(text []byte) error {
 			return Errorf(ErrSyntax, "", "state key", "%s: character %d is not a hexadecimal digit", Quote(string(text)), i+1)
 		}
 		v[i/16] = v[i/16]<<4 | uint64(d)
+		i++
 	}
 	*k = v
 	return nil

@@ -1,6 +1,7 @@
 package hops
 
 import (
+	"errors"
 	"fmt"
 	"math/bits"
 	"strings"
@@ -164,10 +165,15 @@ func ParsePath(b *Board, text string) (Path, error) {
 	if b == nil {
 		return p, syntaxErrorf("G12", "path "+Quote(text), "no board to read it on (nil)")
 	}
-	text, err := NormalizeMoveText(text)
+	norm, err := NormalizeMoveText(text)
 	if err != nil {
+		var e *Error
+		if errors.As(err, &e) {
+			return p, e.InText("path", text)
+		}
 		return p, err
 	}
+	text = norm
 	if text == "" {
 		return p, syntaxErrorf("G12", "", "empty path")
 	}

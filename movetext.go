@@ -1,10 +1,11 @@
 package hops
 
 import (
-	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/hopsgames/hops/internal/charname"
 )
 
 // NormalizeMoveText brings a move text as people type or paste it to the
@@ -49,7 +50,7 @@ func NormalizeMoveText(text string) (string, error) {
 		case r == '×':
 			r = 'x'
 		case !moveChar(r):
-			return "", syntaxErrorf("G12", "", "unexpected character %s at column %d", quoteChar(r), col).atByte(i)
+			return "", syntaxErrorf("G12", "", "unexpected character %s at column %d", charname.Of(r), col).atByte(i)
 		}
 		if space && b.Len() > 0 {
 			b.WriteByte(' ')
@@ -134,16 +135,4 @@ func isDash(r rune) bool {
 func isBadByte(text string, i int) bool {
 	_, size := utf8.DecodeRuneInString(text[i:])
 	return size == 1
-}
-
-// quoteChar writes a character for an error message: in single quotes
-// when printable, as its code point (U+0007) otherwise.
-func quoteChar(r rune) string {
-	switch {
-	case r == '\'':
-		return `"'"`
-	case unicode.IsPrint(r):
-		return "'" + string(r) + "'"
-	}
-	return fmt.Sprintf("%U", r)
 }

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/hopsgames/hops/internal/charname"
 )
 
 // Record is one recorded game: which game, from which position, the moves
@@ -391,7 +393,7 @@ type RecordReader struct {
 }
 
 // errNilReader is what a RecordReader made of a nil io.Reader reads.
-var errNilReader = errors.New("hops: NewRecordReader was given a nil io.Reader")
+var errNilReader = Errorf(ErrSyntax, "", "records", "NewRecordReader was given a nil io.Reader")
 
 // failingReader remembers the first error of the reader it reads, other
 // than io.EOF, so that a line cut by it is told from a last line
@@ -720,7 +722,7 @@ func parseTag(line string) (name, value string, err *Error) {
 			case 'n':
 				c = '\n'
 			default:
-				return "", "", Errorf(ErrSyntax, "", "", `tag %s: the escapes are \", \\ and \n, not \%c`, clip(name), q[i])
+				return "", "", Errorf(ErrSyntax, "", "", `tag %s: the escapes are \", \\ and \n, not \ before %s`, clip(name), charAt(q, i))
 			}
 		case '"':
 			return "", "", Errorf(ErrSyntax, "", "", `tag %s: a quote inside the value must be written \"`, clip(name))
@@ -763,7 +765,7 @@ func parseComment(s string) (string, *Error) {
 			case 'n':
 				c = '\n'
 			default:
-				return "", Errorf(ErrSyntax, "", "", `in a comment the escapes are \}, \\ and \n, not \%c`, body[i])
+				return "", Errorf(ErrSyntax, "", "", `in a comment the escapes are \}, \\ and \n, not \ before %s`, charAt(body, i))
 			}
 		}
 		if b != nil {
@@ -968,7 +970,9 @@ func NewRecorder(s State) *Recorder {
 //
 // The rules know no draw (G7): the library never ends a game because a
 // position came back, however often. A host that wants a draw rule, such
-// as a third repetition, applies it with this count.
+// as a third repetition, applies it with this count. In a game with
+// hidden pieces it counts true positions, which is the host's count, not
+// one to show a player: his count is hops.Repetitions of his views.
 func (r *Recorder) Repetitions() int { return r.reps }
 
 // State returns the position after the moves recorded so far.
@@ -1033,19 +1037,48 @@ func (r *Recorder) TakeBack() (State, error) {
 // Repetitions returns, for each position of a game in order (such as the
 // positions Record.Replay returns), how many times it has occurred up to
 // that point, itself included: out[i] is the number of j <= i with
-// states[j] the same position as states[i] (same text, checked beyond
-// the hash). A nil state counts 0. It counts and decides nothing: the
-// rules know no draw (G7), and a host applies its own rule with the
-// counts. It takes time linear in the number of positions.
-func Repetitions(states []State) []int {
+// positions[j] the same position as positions[i] (same text, checked
+// beyond the hash). A nil state, or a value that says it is zero or has
+// no text, counts 0. It counts and decides nothing: the rules know no
+// draw (G7), and a host applies its own rule with the counts. It takes
+// time linear in the number of positions.
+//
+// It takes any values with a hash and a text: States, a game's typed
+// positions, and views. In a game with hidden pieces (Brouillard) a
+// player counts over his views (games.View, brouillard.View), which
+// come back when what he sees comes back: a count over the true states
+// tells hidden pawns apart, and shown to a player it would tell him
+// that two of them changed places.
+func Repetitions[T interface {
+	Hash() uint64
+	String() string
+}](positions []T) []int {
 	var seen positionCounter
-	out := make([]int, len(states))
-	for i, s := range states {
-		if !noState(s) {
-			out[i] = seen.add(s)
+	out := make([]int, len(positions))
+	for i, p := range positions {
+		if !noPosition(p) {
+			out[i] = seen.add(p)
 		}
 	}
 	return out
+}
+
+// counted is what positionCounter tells positions apart by.
+type counted interface {
+	Hash() uint64
+	String() string
+}
+
+// noPosition reports whether p holds no position: a nil interface, a
+// value that says it is zero (see noState), or a value with no text.
+func noPosition(p counted) bool {
+	if p == nil {
+		return true
+	}
+	if z, ok := p.(interface{ IsZero() bool }); ok && z.IsZero() {
+		return true
+	}
+	return p.String() == ""
 }
 
 // positionCounter counts occurrences of positions by hash, telling apart
@@ -1060,7 +1093,7 @@ type positionCount struct {
 }
 
 // add counts one more occurrence of s and returns its count.
-func (c *positionCounter) add(s State) int {
+func (c *positionCounter) add(s counted) int {
 	if c.byHash == nil {
 		c.byHash = map[uint64][]positionCount{}
 	}
@@ -1077,7 +1110,7 @@ func (c *positionCounter) add(s State) int {
 }
 
 // remove counts one occurrence of s less.
-func (c *positionCounter) remove(s State) {
+func (c *positionCounter) remove(s counted) {
 	h, text := s.Hash(), s.String()
 	list := c.byHash[h]
 	for i := range list {
@@ -1091,8 +1124,8 @@ func (c *positionCounter) remove(s State) {
 }
 
 // count returns how many times s has been counted.
-func (c *positionCounter) count(s State) int {
-	if noState(s) {
+func (c *positionCounter) count(s counted) int {
+	if noPosition(s) {
 		return 0
 	}
 	text := s.String()
@@ -1152,4 +1185,10 @@ func (r *Recorder) Record() *Record {
 	out.Moves = slices.Clone(r.rec.Moves)
 	out.SetResultFrom(r.state)
 	return &out
+}
+
+// charAt names the character at byte i of text for an error message.
+func charAt(text string, i int) string {
+	name, _ := charname.At(text, i)
+	return name
 }

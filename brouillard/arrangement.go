@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"iter"
 	"math/rand/v2"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/charname"
 	"github.com/hopsgames/hops/internal/engine"
 )
 
@@ -97,18 +100,23 @@ func (a *Arrangement) UnmarshalText(text []byte) error {
 }
 
 // ParseArrangement reads an arrangement's text: seven letters among
-// X N T J Q K, in either case, forming a valid arrangement.
+// X N T J Q K, in either case, forming a valid arrangement, with white
+// space around the text ignored as in the game's other texts.
 func ParseArrangement(text string) (Arrangement, error) {
 	var a Arrangement
-	if len(text) != 7 {
+	text = strings.TrimSpace(text)
+	if utf8.RuneCountInString(text) != 7 {
 		return a, syntaxErr("B3", "arrangement", "%s: want seven letters, one per home square", hops.Quote(text))
 	}
-	for i := 0; i < 7; i++ {
-		k := letterKind[text[i]&127]
-		if k == 0 || k == Hidden || text[i] > 127 {
-			return a, syntaxErr("B3", "arrangement", "%s: %q is not a pawn face (X N T J Q K)", hops.Quote(text), text[i])
+	for i, j := 0, 0; i < 7; i++ {
+		c := text[j]
+		k := letterKind[c&127]
+		if k == 0 || k == Hidden || c > 127 {
+			name, _ := charname.At(text, j)
+			return a, syntaxErr("B3", "arrangement", "%s: %s is not a pawn face (X N T J Q K)", hops.Quote(text), name)
 		}
 		a[i] = k
+		j++
 	}
 	return a, a.Validate()
 }

@@ -3,6 +3,7 @@ package zapita
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	hops "github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/internal/engine"
@@ -124,6 +125,9 @@ func ParseMove(text string) (Move, error) {
 	if err != nil {
 		return Move{}, engine.ErrorInText(err, "move", text)
 	}
+	if norm == "" {
+		return Move{}, hops.Errorf(hops.ErrSyntax, "Z7", "", "empty move")
+	}
 	// White space may stand around the throw marks; nowhere else inside.
 	norm = strings.ReplaceAll(strings.ReplaceAll(norm, " *", "*"), "* ", "*")
 	if strings.IndexByte(norm, ' ') >= 0 {
@@ -147,7 +151,15 @@ func ParseMove(text string) (Move, error) {
 	for i, t := range parts[1:] {
 		s, err := board.ParseSquare(t)
 		if err != nil {
-			return Move{}, err.(*hops.Error).In(fmt.Sprintf("throw %d", i+1)).InText("move", text)
+			// Quote the text around the throw at fault: its square
+			// follows the (i+1)th '*' of the text as typed, after any
+			// white space.
+			at := 0
+			for range i + 1 {
+				at += strings.IndexByte(text[at:], '*') + 1
+			}
+			at = len(text) - len(strings.TrimLeftFunc(text[at:], unicode.IsSpace))
+			return Move{}, err.(*hops.Error).In(fmt.Sprintf("throw %d", i+1)).In("move " + hops.QuoteAt(text, at))
 		}
 		m.throws[i] = s
 		m.n++

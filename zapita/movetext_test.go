@@ -33,6 +33,8 @@ func TestG12_BadCharacters(t *testing.T) {
 		{In: "D2→B2", Rule: "G12", Msg: "unexpected character '→' at column 3"},
 		{In: "D2-B2∗D4", Rule: "G12", Msg: "unexpected character '∗' at column 6"},
 		{In: "D2×B2", Rule: "Z7", Msg: "'x' takes nothing"},
+		{In: "", Rule: "Z7", Msg: "empty move"}, // as the other games say it
+		{In: " \t ", Rule: "Z7", Msg: "empty move"},
 	})
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/internal/charname"
 )
 
 // MarshalText returns the text that appendText writes for v, or the
@@ -149,7 +150,8 @@ func ParseRows(b *hops.Board, rows string, piece func(s hops.Square, c byte, mar
 				}
 				f++
 			default:
-				return hops.Errorf(hops.ErrSyntax, "G11", where, "unexpected character %q in %s", c, hops.QuoteAt(text, j))
+				name, _ := charname.At(text, j)
+				return hops.Errorf(hops.ErrSyntax, "G11", where, "unexpected %s in %s", name, hops.QuoteAt(text, j))
 			}
 		}
 		if f != n {
