@@ -168,7 +168,10 @@
 //     say "captured" exactly when the face is the mover's target.
 //   - Outcome: the capture of the King wins (rule B5); a side to move
 //     without a legal decision loses (rule G6). The rules know no draw
-//     (G7); Hash lets a host count repetitions.
+//     (G7); Hash lets a host count repetitions. A count shown to a
+//     player is taken over his views (hops.Repetitions of the Views
+//     ReplayView returns): two true positions that differ only by hidden
+//     faces are one position to him (B12).
 //
 // # Perft
 //

@@ -43,11 +43,11 @@ func (v *View) UnmarshalJSON(data []byte) error {
 	}
 	viewer, err := Game.ParseSide(j.Viewer)
 	if err != nil {
-		return hops.ErrorIn(err, "view")
+		return hops.ErrorIn(err, `view: key "viewer"`)
 	}
 	w, err := ParseView(j.Text, viewer)
 	if err != nil {
-		return hops.ErrorIn(err, "view")
+		return hops.ErrorIn(err, `view: key "text"`)
 	}
 	*v = w
 	return nil

@@ -34,11 +34,16 @@ func ParseReveal(text string) (Reveal, error) {
 
 // CheckReveal checks the reveal written for the legal move m of the true
 // position p, as a complete record may give it: nil when it is what the
-// move revealed (PlayReveal; "-" for nothing), and otherwise an *Error of
+// move revealed (PlayReveal; "-" for nothing, or "" as games.PlayReveal
+// writes it and View.Play reads it), and otherwise an *Error of
 // kind ErrSyntax for a text that is no reveal or ErrIllegal under B8 that
 // says what the move revealed. An illegal m gives Play's error.
 func CheckReveal(p Position, m Move, written string) error {
-	want, err := ParseReveal(written)
+	text := written
+	if strings.TrimSpace(text) == "" {
+		text = "-" // nothing, as games.PlayReveal writes it
+	}
+	want, err := ParseReveal(text)
 	if err != nil {
 		return err
 	}

@@ -129,7 +129,7 @@ func TestB9_BuildClicks(t *testing.T) {
 }
 
 // TestB12_ViewJSONRevealsAndSample: the zero View is written as null; a
-// view that does not read says so under "view"; a reveal with no face is
+// view that does not read says so at the key at fault; a reveal with no face is
 // refused under B8; a view with a hidden blank and a hidden King samples
 // both of its consistent positions (B4).
 func TestB12_ViewJSONRevealsAndSample(t *testing.T) {
@@ -137,8 +137,8 @@ func TestB12_ViewJSONRevealsAndSample(t *testing.T) {
 		t.Errorf("json.Marshal(View{}) = %s, %v; want null", data, err)
 	}
 	for data, want := range map[string]string{
-		`{"viewer":"Blue","text":"x"}`:  `view: Brouillard au Palais has no side "Blue" (want White or Red, or first or second)`,
-		`{"viewer":"White","text":"x"}`: "view: 1 field, want 5 (G11)",
+		`{"viewer":"Blue","text":"x"}`:  `view: key "viewer": Brouillard au Palais has no side "Blue" (want White or Red, or first or second)`,
+		`{"viewer":"White","text":"x"}`: `view: key "text": 1 field, want 5 (G11)`,
 	} {
 		var v View
 		if err := json.Unmarshal([]byte(data), &v); err == nil || err.Error() != want {
@@ -217,5 +217,37 @@ func TestB11_SetupErrors(t *testing.T) {
 	}
 	if got := parsed(t, afterFig7).Setup().Captured; got != [2]int{1, 0} {
 		t.Errorf("Setup().Captured = %v, want [1 0]", got)
+	}
+}
+
+// TestB8_CheckRevealEmptyIsNothing: CheckReveal reads an empty reveal as
+// nothing turned over, as games.PlayReveal writes it and View.Play reads
+// it, so that what PlayReveal gives for every move checks.
+func TestB8_CheckRevealEmptyIsNothing(t *testing.T) {
+	p, err := Parse("1x1t1x1/j1qf2k/3n3/4K2/3NF2/X1J3Q/1X3T1 w 0 0 -")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, empty := range []string{"", "  "} {
+		if err := CheckReveal(Start(), mustMove(t, "D2-E3"), empty); err != nil {
+			t.Errorf("CheckReveal(%q) of a move that turns nothing over: %v", empty, err)
+		}
+		const want = `reveal "": the move revealed D5 Nine captured (B8)`
+		if err := CheckReveal(p, mustMove(t, "D3-E2 E3-E5xC5"), ""); err == nil || err.Error() != want {
+			t.Errorf("CheckReveal(%q) of a move that captures the Nine: %v, want %s", empty, err, want)
+		}
+	}
+	for m := range p.Moves() {
+		_, r, err := p.PlayReveal(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := ""
+		if r.Turned {
+			text = r.String()
+		}
+		if err := CheckReveal(p, m, text); err != nil {
+			t.Errorf("%s revealing %q: %v", m, text, err)
+		}
 	}
 }

@@ -107,7 +107,7 @@ func TestViewJSONBadViewer(t *testing.T) {
 	got := v
 	err = json.Unmarshal(data, &got)
 	var e *hops.Error
-	if !errors.As(err, &e) || !errors.Is(err, hops.ErrSyntax) || e.Where != "viewer" {
+	if !errors.As(err, &e) || !errors.Is(err, hops.ErrSyntax) || e.Where != `view: key "viewer"` {
 		t.Errorf("viewer Green: %v (where %q), want an error in the viewer", err, whereOf(e))
 	}
 	if got.String() != v.String() || got.Viewer() != v.Viewer() {

@@ -355,13 +355,14 @@ func (v *View) UnmarshalJSON(data []byte) error {
 	if err != nil {
 		return err
 	}
+	// Located at their key, as the game package's own view does.
 	viewer, err := g.ParseSide(j.Viewer)
 	if err != nil {
-		return hops.ErrorIn(err, "viewer")
+		return hops.ErrorIn(err, `view: key "viewer"`)
 	}
 	w, err := ParseView(g.Name, j.Text, viewer)
 	if err != nil {
-		return err
+		return hops.ErrorIn(err, `view: key "text"`)
 	}
 	*v = w
 	return nil

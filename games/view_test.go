@@ -452,3 +452,22 @@ func TestViewSample(t *testing.T) {
 		t.Errorf("20 draws from the start's view gave %d states", len(drawn))
 	}
 }
+
+// TestViewJSONErrorsAsTyped (B12): a view's JSON that names its game is
+// refused by games.View with the error brouillard.View gives it: a bad
+// viewer, a bad text, a text the viewer may not write.
+func TestViewJSONErrorsAsTyped(t *testing.T) {
+	for _, data := range []string{
+		`{"game":"brouillard","viewer":"Green","text":"1p1p1p1/p1pfp1p/7/7/7/X1QFJ1K/1N1T1XX w 0 0 -"}`,
+		`{"game":"brouillard","viewer":"White","text":"1p1p1p1/p1pfp1p/7/7/7/X1QFJ1K/1N1T1Xé w 0 0 -"}`,
+		`{"game":"brouillard","viewer":"Red","text":"1p1p1p1/p1pfp1p/7/7/7/X1QFJ1K/1N1T1XX w 0 0 -"}`,
+		`{"game":"brouillard","viewer":"White","text":""}`,
+	} {
+		var g games.View
+		var b brouillard.View
+		gerr, berr := json.Unmarshal([]byte(data), &g), json.Unmarshal([]byte(data), &b)
+		if gerr == nil || !sameError(gerr, berr) {
+			t.Errorf("%s:\n games.View      %v\n brouillard.View %v", data, gerr, berr)
+		}
+	}
+}
