@@ -3,6 +3,7 @@ package hops
 import (
 	"encoding/xml"
 	"fmt"
+	"hash/fnv"
 	"math"
 	"strings"
 )
@@ -61,7 +62,11 @@ const (
 )
 
 // SVG renders the drawing as a standalone SVG 1.1 document. The output is
-// deterministic: the same drawing always gives the same bytes.
+// deterministic: the same drawing always gives the same bytes. The ids of
+// its definitions (the arrowhead, the hatching of a face-down piece) are
+// named after a hash of the picture ("hops-1f2e3d4c-head"), so that
+// different drawings inlined in one HTML page, such as a board and the
+// preview of a move, do not take each other's.
 //
 // The geometry, in user units, for a page that maps a click to a square:
 // each square is a rect 60 wide and high whose data-square attribute
@@ -79,11 +84,13 @@ func (d Drawing) SVG() string {
 	if d.Caption != "" {
 		h += 28
 	}
+	// The picture is written with svgID standing for its ids' prefix,
+	// which is then named after a hash of it.
 	var s strings.Builder
 	fmt.Fprintf(&s, `<?xml version="1.0" encoding="UTF-8"?>`+"\n")
 	fmt.Fprintf(&s, `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="%d" height="%d" viewBox="0 0 %d %d">`+"\n", w, h, w, h)
-	s.WriteString(`<defs><marker id="head" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#c0392b"/></marker>` +
-		`<pattern id="hidden" width="8" height="8" patternUnits="userSpaceOnUse"><rect width="8" height="8" fill="#7f8c8d"/><path d="M0,8 L8,0" stroke="#bdc3c7" stroke-width="2"/></pattern></defs>` + "\n")
+	s.WriteString(`<defs><marker id="` + svgID + `head" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#c0392b"/></marker>` +
+		`<pattern id="` + svgID + `hidden" width="8" height="8" patternUnits="userSpaceOnUse"><rect width="8" height="8" fill="#7f8c8d"/><path d="M0,8 L8,0" stroke="#bdc3c7" stroke-width="2"/></pattern></defs>` + "\n")
 	fmt.Fprintf(&s, `<rect x="0" y="0" width="%d" height="%d" fill="#ffffff"/>`+"\n", w, h)
 	x := func(f int) int { return svgMargin + f*svgCell }
 	y := func(r int) int { return svgMargin + (n-1-r)*svgCell }
@@ -127,7 +134,7 @@ func (d Drawing) SVG() string {
 		fill, stroke, ink := esc(t.Fill), t.Stroke, t.Ink
 		width := 2
 		if t.FaceDown { // hatched, ringed with the owner's colour
-			fill = "url(#hidden)"
+			fill = "url(#" + svgID + "hidden)"
 			if stroke == "" {
 				stroke, width = t.Fill, 4
 			}
@@ -184,7 +191,7 @@ func (d Drawing) SVG() string {
 		if a.Dashed {
 			dash = ` stroke-dasharray="8 5"`
 		}
-		fmt.Fprintf(&s, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#c0392b" stroke-width="4" stroke-opacity="0.85"%s marker-end="url(#head)"/>`+"\n",
+		fmt.Fprintf(&s, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#c0392b" stroke-width="4" stroke-opacity="0.85"%s marker-end="url(#`+svgID+`head)"/>`+"\n",
 			x1, y1, x2, y2, dash)
 	}
 	if d.Caption != "" {
@@ -192,8 +199,14 @@ func (d Drawing) SVG() string {
 			w/2, h-10, esc(d.Caption))
 	}
 	s.WriteString("</svg>\n")
-	return s.String()
+	sum := fnv.New32a()
+	sum.Write([]byte(s.String()))
+	return strings.ReplaceAll(s.String(), svgID, fmt.Sprintf("hops-%08x-", sum.Sum32()))
 }
+
+// svgID stands for the prefix of a picture's ids while it is written: no
+// text of a drawing can hold it, as esc writes a NUL as no character.
+const svgID = "\x00id\x00"
 
 // clipSegment returns the end of the segment from (x1, y1), inside the
 // rectangle, to (x2, y2), cut where it leaves the rectangle.

@@ -3,6 +3,7 @@ package hops
 import (
 	"encoding/xml"
 	"io"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -60,7 +61,7 @@ func TestDrawingSVG(t *testing.T) {
 	if doc != d.SVG() {
 		t.Error("output is not deterministic")
 	}
-	if !strings.Contains(doc, "&lt;to move&gt; &amp; &#34;wins&#34;") || !strings.Contains(doc, "url(#hidden)") {
+	if !strings.Contains(doc, "&lt;to move&gt; &amp; &#34;wins&#34;") || !regexp.MustCompile(`fill="url\(#hops-[0-9a-f]{8}-hidden\)"`).MatchString(doc) {
 		t.Error("caption not escaped or hidden piece not hatched")
 	}
 }
@@ -143,4 +144,51 @@ func TestSVGSquareLabels(t *testing.T) {
 		t.Errorf("label at %d, token at %d: want the label %s after the token in\n%s", label, token, want, doc)
 	}
 	checkSVG(t, doc)
+}
+
+// TestSVGIdsApartInOnePage: two different drawings, inlined in one HTML
+// page, keep their definitions' ids apart; in each, every reference
+// names an id that the document defines, once.
+func TestSVGIdsApartInOnePage(t *testing.T) {
+	var a, b Drawing
+	a.Tokens[SquareAt(1, 1)] = Token{Fill: "#000000", FaceDown: true}
+	a.Arrows = []Arrow{{0, 0, 1, 1, false}}
+	b = a
+	b.Caption = "another"
+	page := ""
+	for _, d := range []Drawing{a, b} {
+		doc := d.SVG()
+		ids := regexp.MustCompile(` id="([^"]+)"`).FindAllStringSubmatch(doc, -1)
+		defined := map[string]int{}
+		for _, m := range ids {
+			defined[m[1]]++
+		}
+		refs := regexp.MustCompile(`url\(#([^)]+)\)`).FindAllStringSubmatch(doc, -1)
+		if len(refs) < 2 {
+			t.Fatalf("%d references in\n%s", len(refs), doc)
+		}
+		for _, m := range refs {
+			if defined[m[1]] != 1 {
+				t.Errorf("url(#%s): defined %d times", m[1], defined[m[1]])
+			}
+		}
+		page += doc[strings.Index(doc, "<svg"):]
+	}
+	seen := map[string]bool{}
+	for _, m := range regexp.MustCompile(` id="([^"]+)"`).FindAllStringSubmatch(page, -1) {
+		if seen[m[1]] {
+			t.Errorf("the id %q stands twice in one page", m[1])
+		}
+		seen[m[1]] = true
+	}
+	if len(seen) != 4 {
+		t.Errorf("ids in the page: %v, want 4", seen)
+	}
+	if strings.ContainsRune(page, 0) {
+		t.Error("a NUL is left in the output")
+	}
+	// A caption that holds the placeholder is written as text, not as ids.
+	if doc := (Drawing{Caption: svgID + "x" + svgID}).SVG(); strings.Count(doc, "hops-") != 2 || strings.ContainsRune(doc, 0) {
+		t.Errorf("a caption of NULs:\n%s", doc)
+	}
 }

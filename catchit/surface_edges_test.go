@@ -65,3 +65,53 @@ func TestBuildEdges(t *testing.T) {
 		})
 	}
 }
+
+// TestK6_ExitArrowOverAPawn: a jump off the board is drawn over a pawn of
+// the last rank that it may have jumped: in Fig. 7 from B2 over A1, past
+// the corner, where the straight line would cross the empty B1; with a
+// pawn straight ahead, straight over it. Every exit of the position is
+// drawn over a pawn, before and after the move, and Move.Arrows, which
+// knows no position, draws straight.
+func TestK6_ExitArrowOverAPawn(t *testing.T) {
+	p := mustParse(t, "rrr1rrr/3r3/3B3/7/2b4/6b/b3bbb r")
+	m := mustMove(t, "D6xD4-B2-out")
+	q, err := p.Play(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := hops.Arrow{FromFile: 1, FromRank: 1, ToFile: -1, ToRank: -1}
+	for _, pos := range []Position{p, q} {
+		if a := pos.Drawing(m).Arrows; a[len(a)-1] != want {
+			t.Errorf("the exit in %s is drawn %+v, want %+v", pos, a[len(a)-1], want)
+		}
+	}
+	if a := m.Arrows(); a[len(a)-1] != (hops.Arrow{FromFile: 1, FromRank: 1, ToFile: 1, ToRank: -1}) {
+		t.Errorf("Move.Arrows draws the exit %+v, want straight down", a[len(a)-1])
+	}
+	straight := mustParse(t, "rrr1rrr/3r3/3B3/7/2b4/6b/1b2bbb r")
+	if a := straight.Drawing(m).Arrows; a[len(a)-1] != (hops.Arrow{FromFile: 1, FromRank: 1, ToFile: 1, ToRank: -1}) {
+		t.Errorf("with a pawn on B1 the exit is drawn %+v, want straight over it", a[len(a)-1])
+	}
+	exits := 0
+	for mv := range p.Moves() {
+		next, err := p.Play(mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, pos := range []Position{p, next} {
+			for _, a := range pos.Drawing(mv).Arrows {
+				if a.ToRank >= 0 && a.ToRank < 7 || a.FromRank-a.ToRank != 2 {
+					continue
+				}
+				exits++
+				over := hops.SquareAt((a.FromFile+a.ToFile)/2, 0)
+				if _, ok := pos.At(over); !ok || a.ToFile-a.FromFile != 2*(over.File()-a.FromFile) {
+					t.Errorf("%s: the exit %+v is drawn over the empty %s", mv, a, over)
+				}
+			}
+		}
+	}
+	if exits == 0 {
+		t.Fatal("no jump off the board among the moves")
+	}
+}

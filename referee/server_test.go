@@ -350,7 +350,7 @@ func TestSVG(t *testing.T) {
 		if code != http.StatusOK || !strings.Contains(pic, "<line") {
 			t.Errorf("%s: picture after a move: %d, no arrow", g.Name, code)
 		}
-		if hidden := strings.Contains(pic, "url(#hidden)"); hidden != (g.Name == "brouillard") {
+		if hidden := strings.Contains(pic, "-hidden)"); hidden != (g.Name == "brouillard") {
 			t.Errorf("%s: face-down pawns drawn: %v", g.Name, hidden)
 		}
 		// The second side's player sees the board from his side of the
