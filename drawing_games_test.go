@@ -166,3 +166,52 @@ func TestStateAtDestinations(t *testing.T) {
 		}
 	}
 }
+
+// TestSVGPiecesNameTheirSquares: in the picture of a position of every
+// game, each piece names its square in data-piece, once, and the squares
+// named are those where At finds a piece (a view's hidden pawns too).
+func TestSVGPiecesNameTheirSquares(t *testing.T) {
+	type drawn interface {
+		At(hops.Square) (hops.Piece, bool)
+	}
+	bp := must(brouillard.Parse("1x1n1t1/j1qfk1x/7/7/7/X1QFJ1K/1N1T1X1 w 0 0 -"))
+	for name, c := range map[string]struct {
+		p drawn
+		d hops.Drawing
+	}{
+		"zapita":          {zapita.Start(), zapita.Start().Drawing()},
+		"catchit":         {catchit.Start(), catchit.Start().Drawing()},
+		"coir":            {coir.Start(), coir.Start().Drawing()},
+		"brouillard":      {bp, bp.Drawing()},
+		"brouillard view": {bp.View(brouillard.White), bp.View(brouillard.White).Drawing()},
+	} {
+		dec := xml.NewDecoder(strings.NewReader(c.d.SVG()))
+		named := map[string]int{}
+		for {
+			tok, err := dec.Token()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if se, ok := tok.(xml.StartElement); ok {
+				for _, a := range se.Attr {
+					if a.Name.Local == "data-piece" {
+						named[a.Value]++
+					}
+				}
+			}
+		}
+		b := c.d.Board
+		for sq := range b.All().Squares() {
+			_, on := c.p.At(sq)
+			if n := named[sq.String()]; on && n != 1 || !on && n != 0 {
+				t.Errorf("%s: %s is named by %d pieces, At says a piece stands there: %v", name, sq, n, on)
+			}
+		}
+		if len(named) == 0 {
+			t.Errorf("%s: no piece names its square", name)
+		}
+	}
+}

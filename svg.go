@@ -70,7 +70,9 @@ const (
 //
 // The geometry, in user units, for a page that maps a click to a square:
 // each square is a rect 60 wide and high whose data-square attribute
-// names it ("D4"), drawn before the pieces, which lie above it; the
+// names it ("D4"), drawn before the pieces, which lie above it, each
+// naming its square in a data-piece attribute (a circle of radius 22, or
+// a rounded square 44 wide, centred on its square); the
 // board starts 36 from the picture's left and top edges, with the
 // coordinates in that margin, and a caption adds 28 below it.
 func (d Drawing) SVG() string {
@@ -146,10 +148,10 @@ func (d Drawing) SVG() string {
 			ink = "#000000"
 		}
 		if t.Square {
-			fmt.Fprintf(&s, `<rect x="%d" y="%d" width="44" height="44" rx="8" fill="%s" stroke="%s" stroke-width="%d"/>`+"\n",
-				cx-22, cy-22, fill, esc(stroke), width)
+			fmt.Fprintf(&s, `<rect data-piece="%s" x="%d" y="%d" width="44" height="44" rx="8" fill="%s" stroke="%s" stroke-width="%d"/>`+"\n",
+				sq, cx-22, cy-22, fill, esc(stroke), width)
 		} else {
-			fmt.Fprintf(&s, `<circle cx="%d" cy="%d" r="22" fill="%s" stroke="%s" stroke-width="%d"/>`+"\n", cx, cy, fill, esc(stroke), width)
+			fmt.Fprintf(&s, `<circle data-piece="%s" cx="%d" cy="%d" r="22" fill="%s" stroke="%s" stroke-width="%d"/>`+"\n", sq, cx, cy, fill, esc(stroke), width)
 		}
 		if t.Label != "" {
 			fmt.Fprintf(&s, `<text x="%d" y="%d" font-family="sans-serif" font-size="20" font-weight="bold" text-anchor="middle" fill="%s">%s</text>`+"\n",

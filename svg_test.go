@@ -139,7 +139,7 @@ func TestSVGSquareLabels(t *testing.T) {
 	doc := d.SVG()
 	want := `<text data-label="G4" x="400" y="218" font-family="sans-serif" font-size="13" font-weight="bold" fill="#33691e" stroke="#c5e1a5" stroke-width="3" stroke-linejoin="round" paint-order="stroke">` +
 		`<tspan x="400" dy="13">HQ</tspan><tspan x="400" dy="13">&lt;White&gt;</tspan></text>`
-	label, token := strings.Index(doc, want), strings.Index(doc, `<circle cx="426" cy="246"`)
+	label, token := strings.Index(doc, want), strings.Index(doc, `<circle data-piece="G4" cx="426" cy="246"`)
 	if label < 0 || token < 0 || label < token {
 		t.Errorf("label at %d, token at %d: want the label %s after the token in\n%s", label, token, want, doc)
 	}
