@@ -20,14 +20,7 @@ func TestChooseViewPlaysAsTheTrueState(t *testing.T) {
 	for name, build := range brouillardPlayers(opt) {
 		t.Run(name, func(t *testing.T) {
 			for _, p := range cases {
-				s, err := brouillard.Game.State(p)
-				if err != nil {
-					t.Fatal(err)
-				}
-				v, err := games.ViewOf(s, p.ToMove())
-				if err != nil {
-					t.Fatal(err)
-				}
+				s, v := stateAndView(t, p)
 				want, err := build().Choose(s)
 				if err != nil {
 					t.Fatal(err)
@@ -48,7 +41,7 @@ func TestChooseViewPlaysAsTheTrueState(t *testing.T) {
 // the view allows, and the same view gives it the same state.
 func TestChooseViewHandsAStateOfTheView(t *testing.T) {
 	for _, p := range hiddenCases(t) {
-		v := brouillardViewOf(t, p)
+		_, v := stateAndView(t, p)
 		var seen []string
 		spy := AgentFunc(func(s hops.State) (string, error) {
 			w, err := games.ViewOf(s, v.Viewer())
@@ -76,12 +69,8 @@ func TestChooseViewHandsAStateOfTheView(t *testing.T) {
 // *hops.Error that says why, and a move the agent makes up is checked.
 func TestChooseViewRefuses(t *testing.T) {
 	p := hiddenCases(t)[0]
-	v := brouillardViewOf(t, p)
-	other, err := brouillard.Game.State(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	notMyTurn, err := games.ViewOf(other, p.ToMove().Other())
+	s, v := stateAndView(t, p)
+	notMyTurn, err := games.ViewOf(s, p.ToMove().Other())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +126,8 @@ func TestChooseViewRefuses(t *testing.T) {
 	}
 }
 
-func brouillardViewOf(t *testing.T, p brouillard.Position) games.View {
+// stateAndView returns p as a State and the view of its side to move.
+func stateAndView(t *testing.T, p brouillard.Position) (hops.State, games.View) {
 	t.Helper()
 	s, err := brouillard.Game.State(p)
 	if err != nil {
@@ -147,5 +137,5 @@ func brouillardViewOf(t *testing.T, p brouillard.Position) games.View {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return v
+	return s, v
 }

@@ -18,18 +18,14 @@ func (c *conversation) arrange(dealt hops.State) (hops.State, error) {
 	}
 	explain()
 	for {
-		fmt.Fprintf(c.out, "%s, your pawns> ", c.g.SideName(c.you))
-		line, n, ok := readLine(c.in)
-		if !ok {
-			fmt.Fprintln(c.out)
-			fmt.Fprintln(c.out, "Bye.")
-			return nil, errQuit
+		line, n, err := c.prompt(c.g.SideName(c.you) + ", your pawns> ")
+		if err != nil {
+			return nil, err
 		}
 		if n > maxLine {
 			fmt.Fprintf(c.out, "Not a setup: a line of %d bytes; a setup is seven letters.\n", n)
 			continue
 		}
-		line = strings.TrimSpace(line)
 		switch strings.ToLower(line) {
 		case "":
 			fmt.Fprintln(c.out, "Your pawns are set up at random.")

@@ -297,18 +297,14 @@ func (c *conversation) ask(s hops.State, number int) (string, error) {
 		legal = s.Moves()
 	}
 	for {
-		fmt.Fprintf(c.out, "%s, move %d> ", c.g.SideName(c.you), number)
-		line, n, ok := readLine(c.in)
-		if !ok {
-			fmt.Fprintln(c.out)
-			fmt.Fprintln(c.out, "Bye.")
-			return "", errQuit
+		line, n, err := c.prompt(fmt.Sprintf("%s, move %d> ", c.g.SideName(c.you), number))
+		if err != nil {
+			return "", err
 		}
 		if n > maxLine {
 			fmt.Fprintf(c.out, "Not legal: a line of %d bytes is no move: a move is a few squares long. Type ? for the legal moves.\n", n)
 			continue
 		}
-		line = strings.TrimSpace(line)
 		switch strings.ToLower(line) {
 		case "":
 			continue
@@ -343,6 +339,20 @@ func (c *conversation) ask(s hops.State, number int) (string, error) {
 		}
 		return move, nil
 	}
+}
+
+// prompt asks the person for a line and returns it without the white
+// space around it, and its length n as readLine gives it. At the end of
+// the input it says goodbye and returns errQuit.
+func (c *conversation) prompt(question string) (line string, n int, err error) {
+	io.WriteString(c.out, question)
+	line, n, ok := readLine(c.in)
+	if !ok {
+		fmt.Fprintln(c.out)
+		fmt.Fprintln(c.out, "Bye.")
+		return "", 0, errQuit
+	}
+	return strings.TrimSpace(line), n, nil
 }
 
 // isWord reports whether line is letters only, a few of them: no move
