@@ -1056,29 +1056,26 @@ func Repetitions[T interface {
 	var seen positionCounter
 	out := make([]int, len(positions))
 	for i, p := range positions {
-		if !noPosition(p) {
-			out[i] = seen.add(p)
+		if noPosition(p) {
+			continue
+		}
+		if text := p.String(); text != "" {
+			out[i] = seen.addText(p.Hash(), text)
 		}
 	}
 	return out
 }
 
-// counted is what positionCounter tells positions apart by.
-type counted interface {
-	Hash() uint64
-	String() string
-}
-
-// noPosition reports whether p holds no position: a nil interface, a
-// value that says it is zero (see noState), or a value with no text.
-func noPosition(p counted) bool {
-	if p == nil {
+// noPosition reports whether p holds no position: a nil interface, or a
+// value that says it is zero (see noState).
+func noPosition[T any](p T) bool {
+	switch v := any(p).(type) {
+	case nil:
 		return true
+	case interface{ IsZero() bool }:
+		return v.IsZero()
 	}
-	if z, ok := p.(interface{ IsZero() bool }); ok && z.IsZero() {
-		return true
-	}
-	return p.String() == ""
+	return false
 }
 
 // positionCounter counts occurrences of positions by hash, telling apart
@@ -1093,11 +1090,14 @@ type positionCount struct {
 }
 
 // add counts one more occurrence of s and returns its count.
-func (c *positionCounter) add(s counted) int {
+func (c *positionCounter) add(s State) int { return c.addText(s.Hash(), s.String()) }
+
+// addText counts one more occurrence of the position with hash h and
+// text text and returns its count.
+func (c *positionCounter) addText(h uint64, text string) int {
 	if c.byHash == nil {
 		c.byHash = map[uint64][]positionCount{}
 	}
-	h, text := s.Hash(), s.String()
 	list := c.byHash[h]
 	for i := range list {
 		if list[i].text == text {
@@ -1110,7 +1110,7 @@ func (c *positionCounter) add(s counted) int {
 }
 
 // remove counts one occurrence of s less.
-func (c *positionCounter) remove(s counted) {
+func (c *positionCounter) remove(s State) {
 	h, text := s.Hash(), s.String()
 	list := c.byHash[h]
 	for i := range list {
@@ -1124,8 +1124,8 @@ func (c *positionCounter) remove(s counted) {
 }
 
 // count returns how many times s has been counted.
-func (c *positionCounter) count(s counted) int {
-	if noPosition(s) {
+func (c *positionCounter) count(s State) int {
+	if noState(s) {
 		return 0
 	}
 	text := s.String()
