@@ -20,10 +20,9 @@ const (
 	MCTSExplore = 0.7
 	// MCTSMaxTree is the most nodes the tree may hold: a search that
 	// reaches it ends there, whatever its budget, so that its memory
-	// stays within about 60 MB (a node holds a move and its counts:
-	// about 56 bytes in Coir), about 100 MB at its peak, while the
-	// tree's array is copied to grow. Coir's start reaches it in about
-	// 2 s.
+	// stays within about 75 MB (a node holds a move and its counts: 48
+	// bytes in Coir, 72 in Brouillard). The tree grows by blocks and is
+	// never copied. Coir's start reaches it in about 3 s.
 	MCTSMaxTree = 1 << 20
 
 	// mctsScale is the evaluation (in the evaluations' units, about 100
@@ -56,7 +55,7 @@ type MCTS[P hops.Position[P, M], M hops.Move] struct {
 	tac  Tactics[P, M]
 	opt  Options
 	rng  *rand.Rand
-	tree []mnode[M]
+	tree mtree[M]
 	buf  []M
 	root []M
 	path []int32
@@ -65,6 +64,40 @@ type MCTS[P hops.Position[P, M], M hops.Move] struct {
 	nodes    int
 	deadline time.Time
 	sampled  bool
+}
+
+// mtree holds the nodes of the tree in blocks of mtreeBlock nodes, so
+// that it grows without moving a node: one array, copied whole to a
+// larger one as it grew, cost tens of milliseconds past the search's time
+// at its last copy (megabytes, into memory not yet touched). The blocks
+// are kept from one search to the next. A node's children are numbered
+// in a row, as if the tree were one array.
+type mtree[M any] struct {
+	blocks [][]mnode[M]
+	n      int32
+}
+
+const (
+	mtreeShift = 12
+	mtreeBlock = 1 << mtreeShift
+)
+
+// at returns node i, which must be below len.
+func (tr *mtree[M]) at(i int32) *mnode[M] { return &tr.blocks[i>>mtreeShift][i&(mtreeBlock-1)] }
+
+// len returns the number of nodes.
+func (tr *mtree[M]) len() int32 { return tr.n }
+
+// reset empties the tree and keeps its blocks.
+func (tr *mtree[M]) reset() { tr.n = 0 }
+
+// push adds a node.
+func (tr *mtree[M]) push(nd mnode[M]) {
+	if int(tr.n>>mtreeShift) == len(tr.blocks) {
+		tr.blocks = append(tr.blocks, make([]mnode[M], mtreeBlock))
+	}
+	*tr.at(tr.n) = nd
+	tr.n++
 }
 
 // mnode is a node of the tree: the move that leads to it from its
@@ -156,14 +189,15 @@ func (t *MCTS[P, M]) run(sample Sampler[P]) (Result[M], error) {
 		}
 		return res, nil
 	}
-	t.tree = append(t.tree[:0], mnode[M]{})
+	t.tree.reset()
+	t.tree.push(mnode[M]{})
 	t.expand(0, root)
 	for it := 0; ; it++ {
 		if it > 0 {
 			if t.opt.Nodes > 0 && t.nodes >= t.opt.Nodes {
 				break
 			}
-			if t.opt.interrupted(t.deadline) || len(t.tree) >= MCTSMaxTree {
+			if t.opt.interrupted(t.deadline) || t.tree.len() >= MCTSMaxTree {
 				break
 			}
 			if p, err = sample(t.rng); err != nil {
@@ -180,7 +214,7 @@ func (t *MCTS[P, M]) run(sample Sampler[P]) (Result[M], error) {
 	if err != nil {
 		return res, err
 	}
-	b := t.tree[best]
+	b := t.tree.at(best)
 	res.Move, res.Nodes = b.move, t.nodes
 	if b.visits > 0 {
 		res.Score = int((2*b.value/float64(b.visits) - 1) * MaxEval)
@@ -197,20 +231,20 @@ func (t *MCTS[P, M]) run(sample Sampler[P]) (Result[M], error) {
 // with many moves at each level, may not have met that reply. When every
 // move was found to lose at once (doomed), it looks no further.
 func (t *MCTS[P, M]) choose(p P, doomed bool) (int32, error) {
-	r := t.tree[0]
+	r := t.tree.at(0)
 	order := make([]int32, 0, r.n)
 	for c := r.first; c < r.first+r.n; c++ {
 		order = append(order, c)
 	}
-	slices.SortStableFunc(order, func(a, b int32) int { return cmp.Compare(t.tree[b].visits, t.tree[a].visits) })
+	slices.SortStableFunc(order, func(a, b int32) int { return cmp.Compare(t.tree.at(b).visits, t.tree.at(a).visits) })
 	if doomed {
 		return order[0], nil
 	}
 	side := p.ToMove()
 	for _, c := range order {
-		q, err := p.Play(t.tree[c].move)
+		q, err := p.Play(t.tree.at(c).move)
 		if err != nil {
-			return 0, notPlayed(t.tree[c].move, p, err)
+			return 0, notPlayed(t.tree.at(c).move, p, err)
 		}
 		lost, err := t.lostAtOnce(q, side)
 		if err != nil {
@@ -237,11 +271,12 @@ func (t *MCTS[P, M]) lostAtOnce(q P, side hops.Side) (bool, error) {
 
 // expand gives node i one child per move, in the order given.
 func (t *MCTS[P, M]) expand(i int32, moves []M) {
-	first := int32(len(t.tree))
+	first := t.tree.len()
 	for _, m := range moves {
-		t.tree = append(t.tree, mnode[M]{move: m})
+		t.tree.push(mnode[M]{move: m})
 	}
-	t.tree[i].first, t.tree[i].n, t.tree[i].expanded = first, int32(len(moves)), true
+	nd := t.tree.at(i)
+	nd.first, nd.n, nd.expanded = first, int32(len(moves)), true
 }
 
 // iterate walks the tree from the root in position p, grows it by one
@@ -256,13 +291,13 @@ func (t *MCTS[P, M]) iterate(p P) (int, error) {
 			reward, done = sideReward(o.Winner), true
 			break
 		}
-		if !t.tree[node].expanded {
+		if !t.tree.at(node).expanded {
 			if node != 0 {
 				t.buf = q.AppendMoves(t.buf[:0])
 				t.rng.Shuffle(len(t.buf), func(i, j int) { t.buf[i], t.buf[j] = t.buf[j], t.buf[i] })
 				t.expand(node, t.buf)
 			}
-			if t.tree[node].n == 0 {
+			if t.tree.at(node).n == 0 {
 				reward, done = sideReward(q.ToMove().Other()), true
 				break
 			}
@@ -272,14 +307,14 @@ func (t *MCTS[P, M]) iterate(p P) (int, error) {
 			break // no child is legal in this drawn position: play out from here
 		}
 		side := q.ToMove()
-		next, err := q.Play(t.tree[c].move)
+		next, err := q.Play(t.tree.at(c).move)
 		if err != nil {
-			return depth, notPlayed(t.tree[c].move, q, err)
+			return depth, notPlayed(t.tree.at(c).move, q, err)
 		}
 		t.nodes++
 		t.path, t.who = append(t.path, c), append(t.who, side)
 		node, q = c, next
-		if t.tree[c].visits == 0 {
+		if t.tree.at(c).visits == 0 {
 			break // a new node: play out from it
 		}
 	}
@@ -294,10 +329,11 @@ func (t *MCTS[P, M]) iterate(p P) (int, error) {
 		if t.who[i] != hops.First {
 			r = 1 - r
 		}
-		t.tree[n].visits++
-		t.tree[n].value += r
+		nd := t.tree.at(n)
+		nd.visits++
+		nd.value += r
 	}
-	t.tree[0].visits++
+	t.tree.at(0).visits++
 	return len(t.path) - 1, nil
 }
 
@@ -313,11 +349,11 @@ func sideReward(side hops.Side) float64 {
 // child first, else the best upper confidence bound. In a drawn position
 // a child whose move is not legal there is passed over.
 func (t *MCTS[P, M]) selectChild(node int32, q P) (int32, bool) {
-	nd := t.tree[node]
+	nd := *t.tree.at(node)
 	logN := math.Log(float64(nd.visits + 1))
 	best, bestV := int32(-1), math.Inf(-1)
 	for c := nd.first; c < nd.first+nd.n; c++ {
-		ch := &t.tree[c]
+		ch := t.tree.at(c)
 		if t.sampled && node != 0 && q.Validate(ch.move) != nil {
 			continue
 		}
