@@ -60,8 +60,8 @@ func (s *Server) postBuild(w http.ResponseWriter, r *http.Request, m *match, who
 		fail(w, m, err)
 		return
 	}
-	if turn := snap.state.ToMove(); turn != who.side {
-		fail(w, m, failf(http.StatusForbidden, "turn", "it is %s's turn, not %s's", snap.game.SideName(turn), snap.game.SideName(who.side)))
+	if snap.state.ToMove() != who.side {
+		fail(w, m, notYourTurn(snap.state, who.side))
 		return
 	}
 	built, err := buildFor(snap, who.side, clicks)

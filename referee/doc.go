@@ -20,8 +20,13 @@
 //	                             game are optional: first is the side that starts
 //	                             (default the game's first side), side the one the
 //	                             creator plays (default the game's first side),
-//	                             arrangement the creator's secret setup in
-//	                             Brouillard (default drawn at random). Answers 201
+//	                             each named as hops.Game.ParseSide reads it (a
+//	                             side's name in any case, its first letter,
+//	                             "first" or "second"), arrangement the creator's
+//	                             secret setup in Brouillard, seven letters as
+//	                             brouillard.ParseArrangement reads them (either
+//	                             case, white space around them ignored; default
+//	                             drawn at random). Answers 201
 //	                             {"id", "game", "you", "first", "token", "invitation"}
 //	POST /games/{id}/join        claim the invitation: {"invitation": "...",
 //	                             "arrangement": "..."} (arrangement as above);
@@ -82,6 +87,15 @@
 // "position", "diagram" and "svg". The lists of keys below name every key
 // an answer may hold.
 //
+// A state holds no move: the answer to a move is the state after it,
+// without the move (its canonical text) nor, in Brouillard, what it made
+// public. The event stream's states add them ("last", "reveal"), and the
+// history lists every move with, in "reveals", one entry for each move,
+// "" for a move that showed nothing. A resignation ends the game for the
+// server, which answers status "over" and the winner in "outcome", but
+// not by the rules: the position, read with the game package (its
+// Outcome, or that of a View of it), is a game going on.
+//
 // # Errors
 //
 // An error answers {"error": "...", "kind": "...", "rule": "K8"}: error
@@ -98,8 +112,10 @@
 //	400 syntax       the move, or a click, is not written as the game writes one
 //	400 illegal      the move, or a click, breaks a rule: the library's explanation
 //	401 auth         a missing or wrong token or invitation
-//	403 turn         a move, or its clicks, by the side not to move, or a
-//	                 takeback before the computer's reply
+//	403 turn         a move, or its clicks, by the side not to move (rule G6;
+//	                 B9 while the other side, having captured in Brouillard,
+//	                 owes a Fou move in the same turn), or a takeback before
+//	                 the computer's reply
 //	403 hidden       the record of a game with hidden pieces that is not over
 //	403 takeback     a takeback between two people, by the computer's side, or
 //	                 of a turn that turned a pawn over (what it showed stays known)

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/brouillard"
+	"github.com/hopsgames/hops/games"
 )
 
 // MaxBody is the largest request body the server reads, in bytes.
@@ -35,6 +37,20 @@ func (e *apiError) Error() string { return e.msg }
 // failf returns an apiError.
 func failf(status int, kind, format string, args ...any) *apiError {
 	return &apiError{status: status, kind: kind, msg: fmt.Sprintf(format, args...)}
+}
+
+// notYourTurn is the answer to a move or a build by side while the other
+// side is to move in s: the players move in turn (G6), and in Brouillard
+// a side that has captured moves its Fou again in the same turn (B9).
+func notYourTurn(s hops.State, side hops.Side) *apiError {
+	g, turn := s.Game(), s.ToMove()
+	e := failf(http.StatusForbidden, "turn", "it is %s's turn, not %s's", g.SideName(turn), g.SideName(side))
+	e.rule = "G6"
+	if p, err := games.Value[brouillard.Position](s); err == nil && p.Continuing() {
+		e.rule = "B9"
+		e.msg += fmt.Sprintf(": %s has captured and moves its Fou again", g.SideName(turn))
+	}
+	return e
 }
 
 // moveError returns the answer to a move or a click the library

@@ -1088,8 +1088,8 @@ func (s *Server) playAt(ctx context.Context, m *match, side hops.Side, move stri
 		if err := m.checkPlayable(); err != nil {
 			return Event{}, nil, err
 		}
-		if turn := m.state.ToMove(); turn != side {
-			return Event{}, nil, failf(http.StatusForbidden, "turn", "it is %s's turn, not %s's", m.game.SideName(turn), m.game.SideName(side))
+		if m.state.ToMove() != side {
+			return Event{}, nil, notYourTurn(m.state, side)
 		}
 		st, err := m.advance(move)
 		if err != nil {

@@ -1,0 +1,57 @@
+package referee
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hopsgames/hops/brouillard"
+)
+
+// TestOutOfTurnCitesItsRule: a move or the clicks of a move sent by the
+// side not to move are refused 403 "turn" under G6 (the players move in
+// turn); in Brouillard, while the side to move owes a Fou move after its
+// capture, under B9, and the message says why the turn goes on. The
+// answer named no rule.
+func TestOutOfTurnCitesItsRule(t *testing.T) {
+	c := newClient(t)
+	game := c.create("catchit", "Blue")
+	path := "/games/" + game.ID
+	red := game.Tokens["Red"]
+	var e errorJSON
+	if code, raw := c.do("POST", path+"/moves", red, jsonBody(moveRequest{"D7-D6 C7-C6"}), &e); code != http.StatusForbidden || e.Kind != "turn" || e.Rule != "G6" {
+		t.Errorf("Red moves on Blue's turn: %d %s, want 403 turn G6", code, raw)
+	}
+	if code, raw := c.do("POST", path+"/build", red, `{"clicks":[]}`, &e); code != http.StatusForbidden || e.Kind != "turn" || e.Rule != "G6" {
+		t.Errorf("Red builds on Blue's turn: %d %s, want 403 turn G6", code, raw)
+	}
+
+	// Brouillard: after the opening, Red's pawn steps and its Fou ends
+	// with a jump over White's pawn on B1 to A1, turning it over: White's
+	// Nine, captured, so Red moves its Fou again (phase +).
+	start, provisional := brouillardStart(t, redArrangement)
+	moves := append(slices.Clone(brouillardOpening), "D5-C4 E5-E7-C7-C5-C3-C1xA1")
+	events, end := gameJournal(t, brouillard.Game, "", DefaultMaxPlies, provisional, start, moves...)
+	if !strings.HasSuffix(end.String(), " r 0 1 +") {
+		t.Fatalf("after %q the game is at %s, not in the middle of Red's turn", moves, end)
+	}
+	b := serveJournal(t, 181, events)
+	path = "/games/" + journalGameID
+	for _, req := range []struct{ path, body string }{
+		{path + "/moves", jsonBody(moveRequest{"E1-F2"})},
+		{path + "/build", `{"clicks":[]}`},
+	} {
+		code, raw := b.do("POST", req.path, "creator", req.body, &e)
+		if code != http.StatusForbidden || e.Kind != "turn" || e.Rule != "B9" {
+			t.Errorf("White sends %s in the middle of Red's turn: %d %s, want 403 turn B9", req.body, code, raw)
+		}
+		if want := "Red has captured and moves its Fou again"; !strings.Contains(e.Error, want) {
+			t.Errorf("White sends %s in the middle of Red's turn: %q, want it to say %q", req.body, e.Error, want)
+		}
+	}
+	var st stateJSON
+	if b.do("GET", path, "joiner", "", &st); st.Ply != len(moves) {
+		t.Errorf("after the refused moves the game is at ply %d, want %d", st.Ply, len(moves))
+	}
+}
