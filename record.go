@@ -186,6 +186,8 @@ func (w *recordWriter) tag(name, value string) {
 			w.b = append(w.b, '\\', c)
 		case '\n':
 			w.b = append(w.b, '\\', 'n')
+		case '\r':
+			w.b = append(w.b, '\\', 'r')
 		default:
 			w.b = append(w.b, c)
 		}
@@ -202,6 +204,8 @@ func appendComment(b []byte, c string) []byte {
 			b = append(b, '\\', ch)
 		case '\n':
 			b = append(b, '\\', 'n')
+		case '\r':
+			b = append(b, '\\', 'r')
 		default:
 			b = append(b, ch)
 		}
@@ -366,14 +370,15 @@ func revealProblem(text string) string {
 }
 
 // MaxRecordLine is the longest line a record may have, in bytes, not
-// counting the line end ("\n" or "\r\n") nor the spaces and tabs before
+// counting the line end ("\n", "\r\n" or a lone "\r") nor the spaces and tabs before
 // it, which the reader ignores (up to MaxRecordLine bytes of them: a
 // line longer than twice the limit, its end aside, is refused whatever
 // it holds, and ends the stream).
 const MaxRecordLine = 4096
 
 // RecordReader reads a stream of records, one after the other. It reads
-// in time and memory linear in the length of the stream. The zero
+// in time and memory linear in the length of the stream. A line may end
+// with "\n", "\r\n" or a lone "\r", in any mix. The zero
 // RecordReader reads an empty stream; NewRecordReader makes one that
 // reads a stream. It is not safe for concurrent use: one goroutine reads
 // a stream.
@@ -423,8 +428,8 @@ func NewRecordReader(r io.Reader) *RecordReader {
 	// are caught by next, on the line without it.
 	rr.sc.Buffer(make([]byte, 0, 256), 2*MaxRecordLine+2) // and "\r\n"
 	rr.sc.Split(func(data []byte, atEOF bool) (int, []byte, error) {
-		advance, token, err := bufio.ScanLines(data, atEOF)
-		if atEOF && token != nil && rr.src.err != nil && bytes.IndexByte(data[:advance], '\n') < 0 {
+		advance, token, err := scanLines(data, atEOF)
+		if atEOF && token != nil && rr.src.err != nil && bytes.IndexAny(data[:advance], "\r\n") < 0 {
 			// The reader failed in the middle of this line: its error,
 			// not a line it cut short.
 			return 0, nil, rr.src.err
@@ -432,6 +437,27 @@ func NewRecordReader(r io.Reader) *RecordReader {
 		return advance, token, err
 	})
 	return rr
+}
+
+// scanLines is bufio.ScanLines with a lone "\r" for a line end too, as
+// old Macintosh files end their lines: a line ends with "\n", "\r\n" or
+// "\r". A "\r" at the end of data waits for the next byte, which may be
+// its "\n".
+func scanLines(data []byte, atEOF bool) (advance int, token []byte, err error) {
+	i := bytes.IndexAny(data, "\r\n")
+	switch {
+	case i < 0 && atEOF && len(data) > 0:
+		return len(data), data, nil
+	case i < 0:
+		return 0, nil, nil
+	case data[i] == '\n':
+		return i + 1, data[:i], nil
+	case i+1 < len(data) && data[i+1] == '\n':
+		return i + 2, data[:i], nil
+	case i+1 < len(data) || atEOF:
+		return i + 1, data[:i], nil
+	}
+	return 0, nil, nil // a "\n" may follow
 }
 
 func (rr *RecordReader) next() (string, bool, error) {
@@ -721,8 +747,10 @@ func parseTag(line string) (name, value string, err *Error) {
 				c = q[i]
 			case 'n':
 				c = '\n'
+			case 'r':
+				c = '\r'
 			default:
-				return "", "", Errorf(ErrSyntax, "", "", `tag %s: the escapes are \", \\ and \n, not \ before %s`, clip(name), charAt(q, i))
+				return "", "", Errorf(ErrSyntax, "", "", `tag %s: the escapes are \", \\, \n and \r, not \ before %s`, clip(name), charAt(q, i))
 			}
 		case '"':
 			return "", "", Errorf(ErrSyntax, "", "", `tag %s: a quote inside the value must be written \"`, clip(name))
@@ -764,8 +792,10 @@ func parseComment(s string) (string, *Error) {
 				c = body[i]
 			case 'n':
 				c = '\n'
+			case 'r':
+				c = '\r'
 			default:
-				return "", Errorf(ErrSyntax, "", "", `in a comment the escapes are \}, \\ and \n, not \ before %s`, charAt(body, i))
+				return "", Errorf(ErrSyntax, "", "", `in a comment the escapes are \}, \\, \n and \r, not \ before %s`, charAt(body, i))
 			}
 		}
 		if b != nil {

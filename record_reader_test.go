@@ -3,9 +3,12 @@ package hops
 import (
 	"errors"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // readAll reads every record of text, and the errors met on the way, as
@@ -287,5 +290,46 @@ func TestRecordReaderLines(t *testing.T) {
 	}
 	if _, err := rr.Next(); err != io.EOF || rr.Line() != 0 {
 		t.Errorf("end: %v, Line %d", err, rr.Line())
+	}
+}
+
+// TestRecordReaderLineEnds: a line may end with "\n", "\r\n" or a lone
+// "\r" (files written on old Macintoshes, or by programs that copy
+// them), mixed in one stream, and the lines are counted alike; a "\r"
+// that the reader meets at the end of one read and a "\n" at the start
+// of the next are one line end. A stream of lone "\r" was read as one
+// line, refused as a malformed tag.
+func TestRecordReaderLineEnds(t *testing.T) {
+	want, err := ReadRecord(nimRecord)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := slices.Collect(strings.Lines(nimRecord))
+	for name, end := range map[string]func(i int) string{
+		"CR":    func(int) string { return "\r" },
+		"CRLF":  func(int) string { return "\r\n" },
+		"mixed": func(i int) string { return []string{"\n", "\r", "\r\n"}[i%3] },
+	} {
+		var text strings.Builder
+		for i, line := range lines {
+			text.WriteString(strings.TrimSuffix(line, "\n") + end(i))
+		}
+		// One byte a read, so that every "\r\n" is split between reads.
+		rr := NewRecordReader(iotest.OneByteReader(strings.NewReader(text.String() + text.String())))
+		for k := range 2 {
+			got, err := rr.Next()
+			if err != nil {
+				t.Fatalf("%s, record %d: %v", name, k+1, err)
+			}
+			if !cmp.Equal(got, want) {
+				t.Errorf("%s, record %d: %s", name, k+1, cmp.Diff(want, got))
+			}
+			if wantLine := 1 + k*len(lines); rr.Line() != wantLine {
+				t.Errorf("%s, record %d begins on line %d, want %d", name, k+1, rr.Line(), wantLine)
+			}
+		}
+		if _, err := rr.Next(); err != io.EOF {
+			t.Errorf("%s: after two records %v, want io.EOF", name, err)
+		}
 	}
 }
