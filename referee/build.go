@@ -56,7 +56,7 @@ func (s *Server) postBuild(w http.ResponseWriter, r *http.Request, m *match, who
 		clicks[i] = c
 	}
 	snap := take(m)
-	if err := playable(snap); err != nil {
+	if err := notPlayable(snap.status, snap.outcome, snap.maxPlies); err != nil {
 		fail(w, m, err)
 		return
 	}
@@ -88,20 +88,6 @@ func previewCaption(complete bool) string {
 		return "Your move as it would be played"
 	}
 	return "Your move so far"
-}
-
-// playable returns the error for a build in a game that is not being
-// played, as play would refuse the move.
-func playable(snap snapshot) error {
-	switch snap.status {
-	case StatusWaiting:
-		return failf(http.StatusConflict, "waiting", "the game waits for its second player to join")
-	case StatusOver:
-		return failf(http.StatusConflict, "over", "the game is over: %s", snap.outcome)
-	case StatusClosed:
-		return failf(http.StatusConflict, "closed", "the game reached its ply bound unfinished and is closed")
-	}
-	return nil
 }
 
 // buildFor runs the move builder of snap's position for side, the side to

@@ -126,7 +126,8 @@
 //	409 waiting      the game waits for its second player: it takes no move
 //	                 yet and has no record; or it ended before anyone joined,
 //	                 and has no rematch
-//	409 over         the game is over and takes no more moves (nor a join)
+//	409 over         the game is over and takes no more moves (nor a join), with
+//	                 the rule that ended it (none after a resignation)
 //	409 closed       the game reached its ply bound unfinished (see Limits) and
 //	                 takes no more moves
 //	409 claimed      an invitation claimed already

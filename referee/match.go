@@ -189,17 +189,18 @@ func (m *match) sideOf(token string) (hops.Side, bool) {
 // slices that are never written again, so that answers are computed from
 // it after m.mu is released.
 type snapshot struct {
-	id      string
-	game    *hops.Game
-	hidden  bool
-	version int
-	start   hops.State
-	state   hops.State
-	history []string
-	reveals []string
-	status  string
-	outcome hops.Outcome
-	tokens  [2]tokenHash // of each side's token: never sent
+	id       string
+	game     *hops.Game
+	hidden   bool
+	version  int
+	start    hops.State
+	state    hops.State
+	history  []string
+	reveals  []string
+	status   string
+	outcome  hops.Outcome
+	maxPlies int
+	tokens   [2]tokenHash // of each side's token: never sent
 }
 
 // botSeed returns the seed of the computer player of side s at this
@@ -223,7 +224,7 @@ func (m *match) snapshot() snapshot {
 		// The slices are appended to, never rewritten: capping them
 		// keeps the snapshot's elements its own.
 		history: m.history[:n:n], reveals: m.reveals[:len(m.reveals):len(m.reveals)],
-		status: m.status(), outcome: m.outcome(), tokens: m.tokens,
+		status: m.status(), outcome: m.outcome(), maxPlies: m.maxPlies, tokens: m.tokens,
 	}
 }
 
@@ -330,14 +331,23 @@ func (m *match) joinedBy(token tokenHash, start hops.State, request string) func
 
 // checkPlayable returns the error for a move in a game that is not
 // being played. The caller holds m.mu.
-func (m *match) checkPlayable() error {
-	switch m.status() {
+func (m *match) checkPlayable() error { return notPlayable(m.status(), m.outcome(), m.maxPlies) }
+
+// notPlayable returns the error for a move, or any request that needs a
+// game being played, in a game of this status, outcome and ply bound:
+// nil for a game being played. A game that a rule of the game ended
+// gives that rule, under which the library refuses a move there (K3,
+// G6 ...); a resignation, which no rule decides, gives none.
+func notPlayable(status string, o hops.Outcome, maxPlies int) error {
+	switch status {
 	case StatusWaiting:
 		return failf(http.StatusConflict, "waiting", "the game waits for its second player to join")
 	case StatusOver:
-		return failf(http.StatusConflict, "over", "the game is over: %s", m.outcome())
+		e := failf(http.StatusConflict, "over", "the game is over: %s", o)
+		e.rule = o.Rule
+		return e
 	case StatusClosed:
-		return failf(http.StatusConflict, "closed", "the game reached its bound of %d plies unfinished and is closed", m.maxPlies)
+		return failf(http.StatusConflict, "closed", "the game reached its bound of %d plies unfinished and is closed", maxPlies)
 	}
 	return nil
 }

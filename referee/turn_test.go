@@ -23,6 +23,7 @@ func TestOutOfTurnCitesItsRule(t *testing.T) {
 	if code, raw := c.do("POST", path+"/moves", red, jsonBody(moveRequest{"D7-D6 C7-C6"}), &e); code != http.StatusForbidden || e.Kind != "turn" || e.Rule != "G6" {
 		t.Errorf("Red moves on Blue's turn: %d %s, want 403 turn G6", code, raw)
 	}
+	e = errorJSON{}
 	if code, raw := c.do("POST", path+"/build", red, `{"clicks":[]}`, &e); code != http.StatusForbidden || e.Kind != "turn" || e.Rule != "G6" {
 		t.Errorf("Red builds on Blue's turn: %d %s, want 403 turn G6", code, raw)
 	}
@@ -42,6 +43,7 @@ func TestOutOfTurnCitesItsRule(t *testing.T) {
 		{path + "/moves", jsonBody(moveRequest{"E1-F2"})},
 		{path + "/build", `{"clicks":[]}`},
 	} {
+		e = errorJSON{}
 		code, raw := b.do("POST", req.path, "creator", req.body, &e)
 		if code != http.StatusForbidden || e.Kind != "turn" || e.Rule != "B9" {
 			t.Errorf("White sends %s in the middle of Red's turn: %d %s, want 403 turn B9", req.body, code, raw)
@@ -53,5 +55,43 @@ func TestOutOfTurnCitesItsRule(t *testing.T) {
 	var st stateJSON
 	if b.do("GET", path, "joiner", "", &st); st.Ply != len(moves) {
 		t.Errorf("after the refused moves the game is at ply %d, want %d", st.Ply, len(moves))
+	}
+}
+
+// TestMoveAfterTheEndCitesItsRule: a move or the clicks of a move sent
+// after the game was won are refused 409 "over" under the rule that ended
+// it, as the library refuses them (K3 here: Blue carried the ball off the
+// board); after a resignation, which no rule decides, with no rule. The
+// answer named no rule, though its message ended with "(K3)".
+func TestMoveAfterTheEndCitesItsRule(t *testing.T) {
+	c := newClient(t)
+	h := c.create("catchit", "")
+	path := "/games/" + h.ID
+	for _, mv := range []string{"A1-A2 D1-C2", "A7-B6 B7-B5", "B1-D1-B3 C2-A4-C6-out"} {
+		var st stateJSON
+		c.do("GET", path, h.Tokens["Blue"], "", &st)
+		if code, raw := c.do("POST", path+"/moves", h.Tokens[st.ToMove], jsonBody(moveRequest{mv}), nil); code != http.StatusOK {
+			t.Fatalf("move %s: %d %s", mv, code, raw)
+		}
+	}
+	var e errorJSON
+	for _, req := range []struct{ path, body string }{
+		{path + "/moves", jsonBody(moveRequest{"A7-A6 B7-B6"})},
+		{path + "/build", `{"clicks":[]}`},
+	} {
+		e = errorJSON{}
+		if code, raw := c.do("POST", req.path, h.Tokens["Red"], req.body, &e); code != http.StatusConflict || e.Kind != "over" || e.Rule != "K3" {
+			t.Errorf("Red sends %s after Blue's win: %d %s, want 409 over K3", req.body, code, raw)
+		}
+	}
+
+	r := c.create("catchit", "")
+	path = "/games/" + r.ID
+	if code, raw := c.do("POST", path+"/resign", r.Tokens["Red"], "", nil); code != http.StatusOK {
+		t.Fatalf("resign: %d %s", code, raw)
+	}
+	e = errorJSON{}
+	if code, raw := c.do("POST", path+"/moves", r.Tokens["Blue"], jsonBody(moveRequest{"A1-A2 D1-C2"}), &e); code != http.StatusConflict || e.Kind != "over" || e.Rule != "" {
+		t.Errorf("Blue moves after Red resigned: %d %s, want 409 over without a rule", code, raw)
 	}
 }
