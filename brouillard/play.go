@@ -218,7 +218,9 @@ func (st *state) checkPawn(p hops.Path, occ hops.Bitboard, where lazy) (from, to
 		return from, to, illegal("G12", where, "a path needs at least two squares")
 	case p.HasMarks():
 		return from, to, illegal("B8", where, "a pawn turns nothing over: only the Fou does, on its last jump")
-	case from == st.fou[me] || from == st.fou[me^1]:
+	case from == st.fou[me^1]:
+		return from, to, illegal("B7", where, "%s holds the %s Fou: each side moves only its own", from, SideName(me^1))
+	case from == st.fou[me]:
 		return from, to, illegal("B9", where, "%s holds a Fou: the pawn move comes first and the Fou path second", from)
 	case st.pawns[me^1].Has(from):
 		return from, to, illegal("B6", where, "the pawn on %s is %s's: a player moves only his own pawns", from, SideName(me^1))

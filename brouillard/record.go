@@ -1,6 +1,7 @@
 package brouillard
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/hopsgames/hops"
@@ -123,11 +124,18 @@ func ReplayView(rec *hops.Record) ([]View, error) {
 	}
 	name, ok := rec.Tag("View")
 	if !ok {
-		return nil, hops.Errorf(hops.ErrSyntax, "", "tag View", "a player's record names its viewer in a View tag")
+		return nil, hops.Errorf(hops.ErrSyntax, "B12", "tag View", "a player's record names its viewer in a View tag")
 	}
 	viewer, err := Game.ParseSide(name)
 	if err != nil {
-		return nil, hops.ErrorIn(err, "tag View")
+		// The View tag names the viewer (B12).
+		var e *hops.Error
+		if errors.As(err, &e) {
+			e = e.In("tag View")
+			e.Rule = "B12"
+			return nil, e
+		}
+		return nil, err
 	}
 	v, err := ParseView(rec.Start, viewer)
 	if err != nil {

@@ -131,16 +131,20 @@ func recordWithReveal(t *testing.T) (rec, red *hops.Record, i int) {
 
 func TestPlayerRecordErrors(t *testing.T) {
 	_, pr, i := recordWithReveal(t)
+	// A record kept by one player names him in a View tag (B12): one
+	// without it, or naming no side, cited no rule.
 	tests := []struct {
 		name   string
 		change func(r *hops.Record)
 		want   string
+		rule   string // "": not checked
 	}{
-		{"no view tag", func(r *hops.Record) { r.Tags = nil }, "tag View"},
-		{"changed move", func(r *hops.Record) { r.Moves[0].Text = "A1-A2" }, "move 1"},
-		{"reveal dropped", func(r *hops.Record) { r.Moves[i].Reveal = "" }, "(B8)"},
-		{"reveal garbled", func(r *hops.Record) { r.Moves[i].Reveal = "D5 Ace" }, "is not a face"},
-		{"dropped move", func(r *hops.Record) { r.Moves = r.Moves[:len(r.Moves)-1] }, "result: the record says"},
+		{"no view tag", func(r *hops.Record) { r.Tags = nil }, "tag View", "B12"},
+		{"view tag of no side", func(r *hops.Record) { r.SetTag("View", "Green") }, `tag View: Brouillard au Palais has no side "Green"`, "B12"},
+		{"changed move", func(r *hops.Record) { r.Moves[0].Text = "A1-A2" }, "move 1", ""},
+		{"reveal dropped", func(r *hops.Record) { r.Moves[i].Reveal = "" }, "(B8)", "B8"},
+		{"reveal garbled", func(r *hops.Record) { r.Moves[i].Reveal = "D5 Ace" }, "is not a face", ""},
+		{"dropped move", func(r *hops.Record) { r.Moves = r.Moves[:len(r.Moves)-1] }, "result: the record says", ""},
 	}
 	for _, tt := range tests {
 		c := *pr
@@ -151,6 +155,9 @@ func TestPlayerRecordErrors(t *testing.T) {
 		var e *hops.Error
 		if err == nil || !errors.As(err, &e) || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: error %v, want one mentioning %q", tt.name, err, tt.want)
+		}
+		if tt.rule != "" && hops.RuleOf(err) != tt.rule {
+			t.Errorf("%s: error %v cites %q, want %s", tt.name, err, hops.RuleOf(err), tt.rule)
 		}
 	}
 	if _, err := PlayerRecord(pr, White); err == nil {

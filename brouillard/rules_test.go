@@ -270,6 +270,15 @@ func TestB7_FouMove(t *testing.T) {
 	p = build(t, strings.Replace(fig6, "D6:f", "B4:f", 1), "w 0 0 -")
 	reject(t, p, "D2-B2-B4", "B7")
 	play(t, p, "D2-B2")
+	// A pawn move written from the other Fou's square, in the right
+	// order: a side moves only its own Fou (B7), as the clicks are
+	// refused; it was refused under B9, as if the Fou path came first.
+	p = Start()
+	reject(t, p, "D6-E5 D2-E3", "B7")
+	if err := p.Validate(mustMove(t, "D6-E5 D2-E3")); err == nil || !strings.Contains(err.Error(), "D6 holds the Red Fou: each side moves only its own") {
+		t.Errorf("a pawn move from the Red Fou's square: %v", err)
+	}
+	reject(t, p, "D2-E3 D2-E3", "B9") // its own Fou's path first
 }
 
 func TestB8_TurningOver(t *testing.T) {

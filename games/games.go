@@ -112,7 +112,7 @@ func Replay(rec *hops.Record) ([]hops.State, error) {
 	}
 	e := registry[g.Name]
 	if _, ok := rec.Tag("View"); ok && e.parseView != nil {
-		return nil, hops.Errorf(hops.ErrSyntax, "", "tag View", "a record kept by one player starts from his view, not from a position: replay it with %s.ReplayView", g.Name)
+		return nil, hops.Errorf(hops.ErrSyntax, "B12", "tag View", "a record kept by one player starts from his view, not from a position: replay it with %s.ReplayView", g.Name)
 	}
 	states, err := rec.Replay(g)
 	for i := 0; i+1 < len(states); i++ {

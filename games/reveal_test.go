@@ -96,15 +96,15 @@ func TestReplayChecksReveals(t *testing.T) {
 	}
 }
 
-// TestReplayPlayerRecord: a player's record, which starts from a view,
-// is sent to brouillard.ReplayView by name.
+// TestReplayPlayerRecord: a player's record, which starts from a view
+// (B12), is sent to brouillard.ReplayView by name, under B12.
 func TestReplayPlayerRecord(t *testing.T) {
 	rec, _ := brouillardRecordWithReveals(t)
 	pr, err := brouillard.PlayerRecord(rec, hops.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := games.Replay(pr); !errors.Is(err, hops.ErrSyntax) || !strings.Contains(err.Error(), "brouillard.ReplayView") {
+	if _, err := games.Replay(pr); !errors.Is(err, hops.ErrSyntax) || !strings.Contains(err.Error(), "brouillard.ReplayView") || hops.RuleOf(err) != "B12" {
 		t.Errorf("games.Replay of a player's record: %v", err)
 	}
 	if _, err := brouillard.ReplayView(pr); err != nil {
