@@ -41,7 +41,7 @@ func ExampleState_Play() {
 	fmt.Println(errors.Is(err, hops.ErrIllegal), hops.RuleOf(err))
 	fmt.Println(s)
 	// Output:
-	// move A1-A3: only a Dame slides further than one square, and White owns 6 pawns (C6)
+	// move A1-A3: only a Dame slides further than one square, and White owns 6 pawns; nor is it a jump: A2, between, is empty (C6)
 	// true C6
 	// bbbbbb/6/6/6/6/wwwwww w
 }

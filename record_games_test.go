@@ -563,5 +563,5 @@ func ExampleRecordReader_MoveLine() {
 		fmt.Printf("record of line %d, line %d: %v\n", rr.Line(), rr.MoveLine(len(states)), err)
 	}
 	// Output:
-	// record of line 2, line 7: move 3 "A2-A4": only a Dame slides further than one square, and White owns 6 pawns (C6)
+	// record of line 2, line 7: move 3 "A2-A4": only a Dame slides further than one square, and White owns 6 pawns; nor is it a jump: A3, between, is empty (C6)
 }

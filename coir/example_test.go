@@ -87,7 +87,7 @@ func ExamplePosition_Validate() {
 	// Output:
 	// C1-E3-E5-C5-A3: jumps C1-E3-E5-C5-A3: the jumps must be followed by a step of one of White's pawns, such as A1-B1 (C4)
 	//   rule C4
-	// A1-A3: move A1-A3: only a Dame slides further than one square, and White owns 5 pawns (C6)
+	// A1-A3: move A1-A3: only a Dame slides further than one square, and White owns 5 pawns; nor is it a jump: A2, between, is empty (C6)
 	//   rule C6
 	// C1-E3-E5-C5-A3 A3-A4: <nil>
 }

@@ -28,7 +28,7 @@ func TestG9_CanonicalRefusesIllegalTwoSquareForms(t *testing.T) {
 	for _, c := range []struct{ position, text, want string }{
 		{Start().String(), "A1-A2 B1-B2", "jumps A1-A2: jump 1 A1-A2 is a step, not a jump: a turn's one step comes after its jumps (C4)"},
 		{Start().String(), "A1-A2-A3", "jumps A1-A2-A3: jump 1 A1-A2 is a step, not a jump: a turn's one step comes after its jumps (C4)"},
-		{Start().String(), "A1-A3", "move A1-A3: only a Dame slides further than one square, and White owns 6 pawns (C6)"},
+		{Start().String(), "A1-A3", "move A1-A3: only a Dame slides further than one square, and White owns 6 pawns; nor is it a jump: A2, between, is empty (C6)"},
 		{dame, "B3-C5", "move B3-C5: a Dame moves in a straight line (orthogonal or diagonal) (C6)"},
 	} {
 		p := mustParse(t, c.position)

@@ -147,8 +147,13 @@ func (p Position) apply(m Move) (Position, hops.Bitboard, error) {
 			return p.withSides(own&^from.Bit()|to.Bit(), opp), 0, nil
 		case !dame && aligned && dist >= 2 && between&^empty == 0:
 			// A slide of two squares or more: a Dame's move (C6, decision).
-			return p, 0, illegal("C6", m.partText("move"), "only a Dame slides further than one square, and %s owns %d pawns",
-				SideName(p.side), own.Count())
+			// Two squares may have been meant as a jump: say why it is none.
+			var noJump string
+			if dist == 2 {
+				noJump = fmt.Sprintf("; nor is it a jump: %s, between, is empty", between.First())
+			}
+			return p, 0, illegal("C6", m.partText("move"), "only a Dame slides further than one square, and %s owns %d pawns%s",
+				SideName(p.side), own.Count(), noJump)
 		case !dame && !m.hasStep && !(aligned && dist == 2 && !empty.Has(board.Step(from, d))):
 			return p, 0, illegal("C4", m.partText("step"), "a step moves one square, to an adjacent square")
 		}
@@ -158,6 +163,11 @@ func (p Position) apply(m Move) (Position, hops.Bitboard, error) {
 	rules := jumpRules(own, opp, from)
 	res, jerr := rules.Follow(m.Path())
 	if jerr != nil {
+		if jerr.Hop > 1 && opp&^res.Turned == 0 {
+			// The jumps before the fault had won: the move stopped there.
+			return p, 0, illegal("C3", m.partText("jumps"), "jump %d %s-%s: the jumps before it turned %s's last pawn and won: the pawn jumps no more",
+				jerr.Hop, jerr.From, jerr.To, SideName(p.side.Other()))
+		}
 		return p, 0, jumpError(jerr, dame, own|opp, m.partText("jumps"))
 	}
 	turned := res.Turned

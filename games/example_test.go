@@ -74,7 +74,7 @@ func ExampleReplay() {
 	fmt.Println(err)
 	// Output:
 	// 3 positions
-	// move 3 "A2-A4": only a Dame slides further than one square, and White owns 6 pawns (C6)
+	// move 3 "A2-A4": only a Dame slides further than one square, and White owns 6 pawns; nor is it a jump: A3, between, is empty (C6)
 }
 
 // Parse reads a position text once the game's name is known.
