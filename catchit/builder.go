@@ -402,7 +402,7 @@ func (b *builder) Click(i int, c hops.Click) error {
 	case c.Square != hops.Outside && !board.Contains(c.Square):
 		return engine.OffBoardClick(i, c, board)
 	case b.ord == 1 && b.stepped():
-		return fail("K4", "the turn is complete: its second displacement, a step, ends it")
+		return fail("K7", "the turn is complete: its second displacement, a step, ends it")
 	case b.path.Len() == 0 && c.Square == hops.Outside:
 		return fail("K4", "out is where a jump may leave the board: click one of %s's pawns first", SideName(side))
 	}

@@ -124,13 +124,14 @@ func TestBuildPreview(t *testing.T) {
 }
 
 // TestBuildSaysWhy: a click after a turn whose second displacement is a
-// step says the turn is complete, and "out" clicked first says it ends
-// a jump (K4), where both gave messages about other things; a pawn that
+// step says the turn is complete (K7: a turn is two displacements; it
+// cited K4), and "out" clicked first says it ends a jump (K4), where both
+// gave messages about other things; a pawn that
 // cannot move says so (K4), and one that cannot move the ball says that
 // (K8).
 func TestBuildSaysWhy(t *testing.T) {
 	for clicks, want := range map[string]string{
-		"D1 D2 C1 C2 C3": "click 5 C3: the turn is complete: its second displacement, a step, ends it (K4)",
+		"D1 D2 C1 C2 C3": "click 5 C3: the turn is complete: its second displacement, a step, ends it (K7)",
 		"out":            "click 1 out: out is where a jump may leave the board: click one of Blue's pawns first (K4)",
 	} {
 		if _, err := Start().Build(gametest.Clicks(t, clicks)); err == nil || err.Error() != want {

@@ -149,17 +149,26 @@ func ParseMove(text string) (Move, error) {
 		return Move{}, hops.Errorf(hops.ErrIllegal, "Z6", "throws", "%d throws: each of the mover's %d pawns throws at most once", len(parts)-1, MaxThrows)
 	}
 	for i, t := range parts[1:] {
-		s, err := board.ParseSquare(t)
-		if err != nil {
-			// Quote the text around the throw at fault: its square
-			// follows the (i+1)th '*' of the text as typed, after any
-			// white space.
+		// A throw's fault quotes the text around it: its square
+		// follows the (i+1)th '*' of the text as typed, after any
+		// white space.
+		faultAt := func(err *hops.Error) error {
 			at := 0
 			for range i + 1 {
 				at += strings.IndexByte(text[at:], '*') + 1
 			}
 			at = len(text) - len(strings.TrimLeftFunc(text[at:], unicode.IsSpace))
-			return Move{}, err.(*hops.Error).In(fmt.Sprintf("throw %d", i+1)).In("move " + hops.QuoteAt(text, at))
+			return err.In(fmt.Sprintf("throw %d", i+1)).In("move " + hops.QuoteAt(text, at))
+		}
+		switch t = strings.TrimSpace(t); {
+		case t == "":
+			return Move{}, faultAt(hops.Errorf(hops.ErrSyntax, "Z7", "", "nothing after '*': each '*' is followed by the square the bomb reaches"))
+		case strings.ContainsAny(t, "-x"):
+			return Move{}, faultAt(hops.Errorf(hops.ErrSyntax, "Z7", "", "a throw names one square, where the bomb lands, not a path"))
+		}
+		s, err := board.ParseSquare(t)
+		if err != nil {
+			return Move{}, faultAt(err.(*hops.Error))
 		}
 		m.throws[i] = s
 		m.n++

@@ -297,6 +297,13 @@ func TestZ7_MoveText(t *testing.T) {
 			t.Errorf("ParseMove(%q) = %v, want a syntax error", bad, err)
 		}
 	}
+	// A '*' with no square after it, and a path after a '*', break the
+	// form of a throw (Z7); a bad square name, G1. Both gave G1.
+	for bad, rule := range map[string]string{"D2-B2*": "Z7", "D2-B2**D4": "Z7", "D2-B2*D4-D5": "Z7", "D2-B2*D4xD5": "Z7", "D2-B2*D9": "G1", "D2-B2*Q4": "G1"} {
+		if _, err := ParseMove(bad); hops.RuleOf(err) != rule {
+			t.Errorf("ParseMove(%q) = %v, want an error under %s", bad, err, rule)
+		}
+	}
 	if _, err := ParseMove("A1-A2*A3*A4*A5*A6*A7*B7*B6"); !errors.Is(err, hops.ErrIllegal) || hops.RuleOf(err) != "Z6" {
 		t.Errorf("seven throws: %v", err)
 	}
