@@ -144,6 +144,54 @@ func (w *window) take() bool {
 	return in
 }
 
+// size returns the number of moves of the window among n moves, of
+// which none has been taken yet.
+func (w *window) size(n int) int { return max(0, min(n, w.to)-max(w.from, 0)) }
+
+// steps counts the steps alone of the side to move, whose pawns are
+// own, or the slides of its Dame: no two leave the same board.
+func steps(own, empty hops.Bitboard, dame bool) int {
+	n := 0
+	if dame {
+		d := own.First()
+		for dir := hops.Dir(0); dir < 8; dir++ {
+			for t := board.Step(d, dir); t != hops.NoSquare && empty.Has(t); t = board.Step(t, dir) {
+				n++ // a slide turns nothing: no other move gives its board
+			}
+		}
+		return n
+	}
+	for q := own; q != 0; q &= q - 1 {
+		n += (neighbours[q.First()] & empty).Count()
+	}
+	return n
+}
+
+// appendSteps appends the moves steps counts that are in the window w,
+// in the canonical order.
+func appendSteps(dst []Move, own, empty hops.Bitboard, dame bool, w *window) []Move {
+	if dame {
+		d := own.First()
+		for dir := hops.Dir(0); dir < 8; dir++ {
+			for t := board.Step(d, dir); t != hops.NoSquare && empty.Has(t); t = board.Step(t, dir) {
+				if w.take() {
+					dst = append(dst, stepMove(d, t))
+				}
+			}
+		}
+		return dst
+	}
+	for q := own; q != 0; q &= q - 1 {
+		s := q.First()
+		for ts := neighbours[s] & empty; ts != 0; ts &= ts - 1 {
+			if w.take() {
+				dst = append(dst, stepMove(s, ts.First()))
+			}
+		}
+	}
+	return dst
+}
+
 // genWindow is gen building only the moves of the window w.
 func (p Position) genWindow(dst []Move, build bool, w window) ([]Move, int) {
 	own, opp := p.sides()
@@ -153,35 +201,12 @@ func (p Position) genWindow(dst []Move, build bool, w window) ([]Move, int) {
 	all := board.All()
 	empty := all &^ (own | opp)
 	sc := scratchPool.Get().(*scratch)
-	count := 0
 	dame := own&(own-1) == 0
 
 	// Steps alone, or a Dame's slides (C4, C6); no two leave the same
-	// board.
-	if dame {
-		d := own.First()
-		for dir := hops.Dir(0); dir < 8; dir++ {
-			for t := board.Step(d, dir); t != hops.NoSquare && empty.Has(t); t = board.Step(t, dir) {
-				count++ // a slide turns nothing: no other move gives its board
-				if build && w.take() {
-					dst = append(dst, stepMove(d, t))
-				}
-			}
-		}
-	} else {
-		for q := own; q != 0; q &= q - 1 {
-			s := q.First()
-			ts := neighbours[s] & empty
-			count += ts.Count()
-			if build {
-				for ; ts != 0; ts &= ts - 1 {
-					if w.take() {
-						dst = append(dst, stepMove(s, ts.First()))
-					}
-				}
-			}
-		}
-	}
+	// board. They are counted here and written out first, once the
+	// jump sequences are counted too: dst then grows once, to its size.
+	count := steps(own, empty, dame)
 
 	// Jump sequences, one per distinct effect, each by a shortest path.
 	sc.entries = sc.entries[:0]
@@ -212,7 +237,11 @@ func (p Position) genWindow(dst []Move, build bool, w window) ([]Move, int) {
 	}
 	if len(sc.entries) == 0 || len(sc.entries) > entryMask {
 		scratchPool.Put(sc)
-		return dst, count // more entries than squares and pawns allow cannot happen
+		if build {
+			// more entries than squares and pawns allow cannot happen
+			dst = appendSteps(slices.Grow(dst, w.size(count)), own, empty, dame, &w)
+		}
+		return dst, count
 	}
 	// The canonical order of the entries: by number of squares, then by
 	// search order. Counting needs no order.
@@ -298,8 +327,10 @@ func (p Position) genWindow(dst []Move, build bool, w window) ([]Move, int) {
 		}
 	}
 
-	// Each jump sequence, then its steps that were kept.
+	// The steps alone, then each jump sequence and its steps that were
+	// kept.
 	if build {
+		dst = appendSteps(slices.Grow(dst, w.size(count)), own, empty, dame, &w)
 		for _, c := range sc.canon {
 			if w.i >= w.to {
 				break
