@@ -32,6 +32,7 @@ type Baseline[P hops.Position[P, M], M hops.Move] struct {
 	root []M
 
 	nodes    int
+	pace     pace
 	limited  bool // the budget applies (after the first iteration)
 	stop     bool
 	deadline time.Time
@@ -124,7 +125,7 @@ func (s *Baseline[P, M]) Move(p P) (M, error) {
 // there is one, and otherwise searches positions drawn from the view.
 func (s *Baseline[P, M]) Search(p P) (Result[M], error) {
 	if sample, k, ok := hidden(p); ok {
-		return searchHidden(p, s.rng, func() (Result[M], error) { return s.SearchSampled(sample, k) })
+		return searchHidden(p, s.rng, &s.opt, func() (Result[M], error) { return s.SearchSampled(sample, k) })
 	}
 	return s.search(p, s.opt.Nodes, deadlineIn(s.opt.Time))
 }
@@ -214,7 +215,7 @@ func (s *Baseline[P, M]) negamax(q P, depth, alpha, beta, ply, budget int) int {
 	if s.limited && !s.stop {
 		if budget > 0 && s.nodes >= budget {
 			s.stop = true
-		} else if s.nodes&255 == 0 && s.opt.interrupted(s.deadline) {
+		} else if s.pace.due(s.nodes) && s.opt.interrupted(s.deadline) {
 			s.stop = true
 		}
 	}
@@ -245,6 +246,7 @@ func (s *Baseline[P, M]) negamax(q P, depth, alpha, beta, ply, budget int) int {
 	}
 	moves := q.AppendMoves(s.bufs[ply][:0])
 	s.bufs[ply] = moves
+	s.pace.moves += len(moves)
 	if len(moves) == 0 { // G6: a player who cannot move loses
 		return -(Win - ply)
 	}

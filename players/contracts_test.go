@@ -278,7 +278,8 @@ func TestSampledBudget(t *testing.T) {
 
 // TestHiddenSearchIsSureWinThenSamples holds that Search of a hidden
 // position is sureWin then SearchSampled of BrouillardSamples views, the
-// views sureWin visited counted among the nodes.
+// views sureWin visited counted among the nodes and taken out of the
+// budget of SearchSampled.
 func TestHiddenSearchIsSureWinThenSamples(t *testing.T) {
 	p := brouillard.Start()
 	v := p.View(p.ToMove())
@@ -287,6 +288,7 @@ func TestHiddenSearchIsSureWinThenSamples(t *testing.T) {
 	got, err := NewTacticalSearcher(BrouillardEval, BrouillardTactics(), opt).Search(p)
 	s := NewTacticalSearcher(BrouillardEval, BrouillardTactics(), opt)
 	_, nodes, won, err1 := sureWin[bPos, bMove](p, s.rng)
+	s.opt.Nodes -= nodes
 	want, err2 := s.SearchSampled(draw, BrouillardSamples)
 	want.Nodes += nodes
 	if err != nil || err1 != nil || err2 != nil || won || nodes == 0 || got != want {
@@ -295,6 +297,7 @@ func TestHiddenSearchIsSureWinThenSamples(t *testing.T) {
 	gotB, err := NewBaseline(BrouillardEval, opt).Search(p)
 	b := NewBaseline(BrouillardEval, opt)
 	_, nodes, _, _ = sureWin[bPos, bMove](p, b.rng)
+	b.opt.Nodes -= nodes
 	wantB, err2 := b.SearchSampled(draw, BrouillardSamples)
 	wantB.Nodes += nodes
 	if err != nil || err2 != nil || gotB != wantB {

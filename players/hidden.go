@@ -2,6 +2,7 @@ package players
 
 import (
 	"math/rand/v2"
+	"time"
 
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/brouillard"
@@ -54,15 +55,26 @@ func sureWin[P any, M any](p P, rng *rand.Rand) (m M, nodes int, won bool, err e
 // searchHidden chooses a move in p, a position that hides something from
 // its side to move: a sure win (see sureWin) when there is one, scored
 // as proven (Win-1, Depth 1), else the move of search, which searches
-// positions drawn from the view; the views sureWin visited count among
-// the nodes.
-func searchHidden[P any, M hops.Move](p P, rng *rand.Rand, search func() (Result[M], error)) (Result[M], error) {
+// positions drawn from the view. The views sureWin visited count among
+// the nodes, and they and its time come out of the budgets of opt (the
+// player's Options) while search runs, as the FogSearcher's look at
+// every decision comes out of its own.
+func searchHidden[P any, M hops.Move](p P, rng *rand.Rand, opt *Options, search func() (Result[M], error)) (Result[M], error) {
+	start := time.Now()
 	m, nodes, won, err := sureWin[P, M](p, rng)
 	if err != nil {
 		return Result[M]{}, err
 	}
 	if won {
 		return Result[M]{Move: m, Score: Win - 1, Depth: 1, Nodes: nodes}, nil
+	}
+	budget := *opt
+	defer func() { opt.Nodes, opt.Time = budget.Nodes, budget.Time }()
+	if opt.Nodes > 0 {
+		opt.Nodes = max(opt.Nodes-nodes, 1)
+	}
+	if opt.Time > 0 {
+		opt.Time = max(opt.Time-time.Since(start), 1)
 	}
 	res, err := search()
 	res.Nodes += nodes

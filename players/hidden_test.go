@@ -209,8 +209,9 @@ func TestSampledSearchesShareTheTime(t *testing.T) {
 	closed := make(chan struct{})
 	close(closed)
 	for _, opt := range []Options{{Time: 1}, {Nodes: 1 << 30, Cancel: closed}} {
-		// Searcher checks every 64 positions, Baseline every 256; the
-		// views of the look for a sure win, made first, count too.
+		// Searcher and Baseline check every 64 positions at most (256
+		// is a loose bound); the views of the look for a sure win, made
+		// first, count too.
 		_, sure, _, _ := sureWin[bPos, bMove](p, newRand(0))
 		one := p.CountMoves() + 256 + sure
 		for name, r := range searchedBoth(t, p, opt) {
@@ -220,6 +221,43 @@ func TestSampledSearchesShareTheTime(t *testing.T) {
 			if err := p.Validate(r.Move); err != nil {
 				t.Fatal(err)
 			}
+		}
+	}
+}
+
+// TestSureWinLookInTheBudget: the views of the look for a win whatever
+// the faces, made before any drawn position is searched, come out of
+// Options.Nodes: a search of a true Brouillard position that hides
+// faces from its side visits no more than its budget (MCTS: but for the
+// plies of the iteration under way when it is spent), and its Options
+// are the same after it. The look's views were counted in Result.Nodes
+// but not in the budget: 1,070 positions for 1,000 at the start.
+func TestSureWinLookInTheBudget(t *testing.T) {
+	const budget = 1000
+	p := brouillard.Start()
+	opt := Options{Nodes: budget, Seed: 3}
+	s := NewSearcher[bPos, bMove](BrouillardEval, opt)
+	b := NewBaseline[bPos, bMove](BrouillardEval, opt)
+	m := NewMCTS(BrouillardEval, BrouillardTactics(), opt)
+	for name, c := range map[string]struct {
+		search func() (Result[bMove], error)
+		opt    *Options
+		over   int
+	}{
+		"Searcher": {func() (Result[bMove], error) { return s.Search(p) }, &s.opt, 0},
+		"Baseline": {func() (Result[bMove], error) { return b.Search(p) }, &b.opt, 0},
+		"MCTS":     {func() (Result[bMove], error) { return m.Search(p) }, &m.opt, MCTSPlayout + 8},
+	} {
+		before := *c.opt
+		r, err := c.search()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Nodes > budget+c.over {
+			t.Errorf("%s: %d positions for a budget of %d", name, r.Nodes, budget)
+		}
+		if *c.opt != before {
+			t.Errorf("%s: options %+v after the search, want %+v", name, *c.opt, before)
 		}
 	}
 }

@@ -137,7 +137,7 @@ func (t *MCTS[P, M]) Move(p P) (M, error) {
 // draws a position from the view (see SearchSampled).
 func (t *MCTS[P, M]) Search(p P) (Result[M], error) {
 	if sample, _, ok := hidden(p); ok {
-		return searchHidden(p, t.rng, func() (Result[M], error) { return t.SearchSampled(sample) })
+		return searchHidden(p, t.rng, &t.opt, func() (Result[M], error) { return t.SearchSampled(sample) })
 	}
 	t.sampled = false
 	return t.run(func(*rand.Rand) (P, error) { return p, nil })

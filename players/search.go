@@ -45,12 +45,18 @@ const DefaultNodes = 5000
 type Options struct {
 	// Nodes is the budget of one search in visited positions. The first
 	// iteration (depth 1) always completes, whatever the budget, so the
-	// searcher never moves without looking at every move once. 0 means
-	// no node limit (or DefaultNodes if Time is 0 too).
+	// searcher never moves without looking at every move once; MCTS
+	// ends the iteration under way (a few plies). In a game with hidden
+	// pieces the views of the look for a win whatever the faces, made
+	// first, come out of it. 0 means no node limit (or DefaultNodes if
+	// Time is 0 too).
 	Nodes int `json:"nodes"`
-	// Time is the budget of one search in wall-clock time, checked like
-	// Nodes. A search bounded by time is not reproducible; one bounded by
-	// Nodes alone is, for a given Seed.
+	// Time is the budget of one search in wall-clock time. A search
+	// looks at the clock every 64 positions, and sooner once those it
+	// visited since it last looked have generated 4,096 moves, so that
+	// it stops within a position's work of its time (MCTS: between two
+	// iterations). A search bounded by time is not reproducible; one
+	// bounded by Nodes alone is, for a given Seed.
 	Time time.Duration `json:"time"`
 	// MaxDepth is the deepest iteration, in plies; 0 means 64.
 	MaxDepth int `json:"max_depth"`
@@ -92,6 +98,30 @@ func deadlineIn(d time.Duration) time.Time {
 		return time.Time{}
 	}
 	return time.Now().Add(d)
+}
+
+// A search looks at the clock and at Cancel every checkEvery positions
+// it visits, and sooner once the positions visited since it last looked
+// have generated checkMoves moves: a position of tens of thousands of
+// moves (a Coir Dame's) takes milliseconds, and checkEvery of them would
+// take the search far past its time.
+const (
+	checkEvery = 64
+	checkMoves = 1 << 12
+)
+
+// pace counts the moves a search generated since it last looked at the
+// clock.
+type pace struct{ moves int }
+
+// due reports whether a search that has visited nodes positions looks at
+// the clock now, and if so starts counting again.
+func (p *pace) due(nodes int) bool {
+	if nodes%checkEvery != 0 && p.moves < checkMoves {
+		return false
+	}
+	p.moves = 0
+	return true
 }
 
 // interrupted reports whether a search must stop: deadline (unless
@@ -259,6 +289,7 @@ type Searcher[P hops.Position[P, M], M hops.Move] struct {
 	score []int
 
 	nodes    int
+	pace     pace
 	limited  bool // the budget applies (after the first iteration)
 	stop     bool
 	deadline time.Time
@@ -338,7 +369,7 @@ func (s *Searcher[P, M]) Move(p P) (M, error) {
 // searches p as it is.
 func (s *Searcher[P, M]) Search(p P) (Result[M], error) {
 	if sample, k, ok := hidden(p); ok {
-		return searchHidden(p, s.rng, func() (Result[M], error) { return s.SearchSampled(sample, k) })
+		return searchHidden(p, s.rng, &s.opt, func() (Result[M], error) { return s.SearchSampled(sample, k) })
 	}
 	return s.search(p, s.opt.Nodes, s.opt.Time)
 }
@@ -549,10 +580,10 @@ func (s *Searcher[P, M]) tick(budget int) bool {
 	if s.limited && !s.stop {
 		if budget > 0 && s.nodes >= budget {
 			s.stop = true
-		} else if s.nodes&63 == 0 && s.opt.interrupted(s.deadline) {
+		} else if s.pace.due(s.nodes) && s.opt.interrupted(s.deadline) {
 			s.stop = true
 		}
-	} else if s.cutFirst && !s.stop && s.nodes&63 == 0 && s.opt.interrupted(s.firstEnd) {
+	} else if s.cutFirst && !s.stop && s.pace.due(s.nodes) && s.opt.interrupted(s.firstEnd) {
 		s.stop = true
 	}
 	return s.stop
@@ -572,6 +603,7 @@ func (s *Searcher[P, M]) moveBuffer(q P, ply int) []M {
 	s.growPly(ply)
 	moves := q.AppendMoves(s.bufs[ply][:0])
 	s.bufs[ply] = moves
+	s.pace.moves += len(moves)
 	return moves
 }
 

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/catchit"
 	"github.com/hopsgames/hops/games"
 )
 
@@ -38,6 +39,38 @@ func TestMCTSKeepsItsTime(t *testing.T) {
 			t.Fatal(err)
 		}
 		if spent := threadTime() - start; spent > budget+slack {
+			t.Errorf("seed %d: a search of %v took %v of processor time", seed, budget, spent)
+		}
+	}
+}
+
+// TestBaselineKeepsItsTime: a Baseline of 10 ms in a Catch'it position
+// whose inner positions take about 175 µs each to generate their moves
+// spends no more than twice its time. It looked at the clock every 256
+// positions, 16 to 24 ms apart there, and took up to 30 ms; it now looks
+// every 64 positions and as soon as those it visited have generated
+// 4,096 moves.
+func TestBaselineKeepsItsTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("six searches of 10 ms")
+	}
+	const budget = 10 * time.Millisecond
+	s, err := catchit.Game.Parse("2b4/3r1b1/rr2rb1/2b1Rrb/7/2b3r/3b3 b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime.LockOSThread() // for threadTime
+	defer runtime.UnlockOSThread()
+	for seed := range uint64(6) {
+		a, err := New(catchit.Game, KindBaseline, Options{Time: budget, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := threadTime()
+		if _, err := a.Choose(s); err != nil {
+			t.Fatal(err)
+		}
+		if spent := threadTime() - start; spent > 2*budget {
 			t.Errorf("seed %d: a search of %v took %v of processor time", seed, budget, spent)
 		}
 	}
