@@ -126,7 +126,7 @@ func TestG9_CountMovesReferenceFixed(t *testing.T) {
 // successor gives the same total.
 func TestPerftCases(t *testing.T) {
 	for _, c := range perftCases {
-		if c.depth > 2 && (testing.Short() || raceEnabled) {
+		if c.depth > 2 && (testing.Short() || gametest.Race) {
 			continue // the start at depth 3 is TestPerftDepth3
 		}
 		p, err := Parse(c.text)
@@ -156,7 +156,7 @@ func TestPerftCases(t *testing.T) {
 // TestCountMovesNoAllocs checks that CountMoves does not allocate, as
 // TestNoAllocations does for AppendMoves and Play.
 func TestCountMovesNoAllocs(t *testing.T) {
-	if raceEnabled {
+	if gametest.Race {
 		t.Skip("the race detector allocates")
 	}
 	ps := []Position{Start()}

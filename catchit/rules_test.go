@@ -392,7 +392,7 @@ func TestPerft(t *testing.T) {
 }
 
 func TestPerftDepth3(t *testing.T) {
-	if testing.Short() || raceEnabled {
+	if testing.Short() || gametest.Race {
 		t.Skip("perft(3) counts 6.9 million leaves, slow with the race detector")
 	}
 	if got := hops.Perft(Start(), 3); got != 6917480 {
@@ -449,7 +449,7 @@ func TestJSONText(t *testing.T) {
 }
 
 func TestNoAllocations(t *testing.T) {
-	if raceEnabled {
+	if gametest.Race {
 		t.Skip("the race detector allocates")
 	}
 	p := mustParse(t, "1r1r2r/1r1rr2/1r5/7/5b1/2b1Bb1/bb4b b")

@@ -154,7 +154,7 @@ func BenchmarkWorst(b *testing.B) {
 func TestG9_CountMatchesMoves(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 5))
 	n := 5000
-	if testing.Short() || raceEnabled {
+	if testing.Short() || gametest.Race {
 		n = 500
 	}
 	var buf []Move

@@ -8,6 +8,7 @@ import (
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/brouillard"
 	"github.com/hopsgames/hops/games"
+	"github.com/hopsgames/hops/internal/gametest"
 )
 
 // brouillardPlayers returns every player of Brouillard this package
@@ -74,7 +75,7 @@ func hiddenCases(t *testing.T) []brouillard.Position {
 // detector, 5 setups.
 func TestPlayersSeeOnlyTheirView(t *testing.T) {
 	setups := 20
-	if raceEnabled {
+	if gametest.Race {
 		setups = 5 // the full count runs without the race detector
 	}
 	opt := Options{Nodes: 1500, Seed: 9}

@@ -9,6 +9,7 @@ import (
 	"github.com/hopsgames/hops/catchit"
 	"github.com/hopsgames/hops/coir"
 	"github.com/hopsgames/hops/games"
+	"github.com/hopsgames/hops/internal/gametest"
 	"github.com/hopsgames/hops/zapita"
 )
 
@@ -212,7 +213,7 @@ func TestZapitaTakesWinAndParries(t *testing.T) {
 // it.
 func TestCatchitTakesWinAndParries(t *testing.T) {
 	n := 4
-	if testing.Short() || raceEnabled {
+	if testing.Short() || gametest.Race {
 		n = 1 // the slow oracle plays every reply to every move
 	}
 	wins, threats := tacticalCases(t, catchit.Game, []string{
@@ -247,7 +248,7 @@ func TestCatchitTakesWinAndParries(t *testing.T) {
 // move prevents it.
 func TestCoirTakesWinAndParries(t *testing.T) {
 	n := 6
-	if testing.Short() || raceEnabled {
+	if testing.Short() || gametest.Race {
 		n = 3
 	}
 	wins, threats := tacticalCases(t, coir.Game, []string{
@@ -368,7 +369,7 @@ func dealSeed(g *hops.Game, seed uint64) (hops.State, error) {
 // where it names the side to move.
 func TestWinDetectorsAgreeWithPlay(t *testing.T) {
 	n := 20
-	if testing.Short() || raceEnabled {
+	if testing.Short() || gametest.Race {
 		n = 6
 	}
 	agreeWithPlay(t, zapita.Game, ZapitaTactics(), func(c zapita.Position) bool {
@@ -461,7 +462,7 @@ func TestCatchitDecided(t *testing.T) {
 // enough of them are met to make the check worth something.
 func TestCatchitDecidedAgreesWithPlay(t *testing.T) {
 	n := 30
-	if testing.Short() || raceEnabled {
+	if testing.Short() || gametest.Race {
 		n = 8
 	}
 	met := [2]int{} // settled for the side to move, for its opponent

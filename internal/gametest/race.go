@@ -3,6 +3,6 @@
 package gametest
 
 // Race reports whether the tests run under the race detector, which
-// makes sync.Pool drop items at random and so makes pooled working
-// memory allocate again.
+// runs them several times slower and makes sync.Pool drop items at
+// random, so that pooled working memory allocates again.
 const Race = true
