@@ -104,10 +104,10 @@
 //	           { move { comment | blank | note } } result .
 //	tag      = "[" name " " '"' value '"' "]" .            (Game and Start first)
 //	name     = letter { letter | digit | "_" } .
-//	value    = { char | '\"' | "\\" | "\n" } .             (no bare '"' or '\')
+//	value    = { char | '\"' | "\\" | "\n" | "\r" } .      (no bare '"' or '\')
 //	move     = number ". " movetext [ " = " reveal ] [ " {" text "}" ] .
 //	comment  = "{" text "}" .
-//	text     = { char | "\}" | "\\" | "\n" } .              (no bare '}' or '\')
+//	text     = { char | "\}" | "\\" | "\n" | "\r" } .       (no bare '}' or '\')
 //	note     = ";" { char } .                               (ignored)
 //	result   = "1-0" | "0-1" | "*" .
 //
@@ -119,10 +119,10 @@
 // when the last position says so ([Record.CheckResult]): a game ended
 // otherwise, by a resignation say, ends with "*", and a tag such as
 // Termination can say how. In tag values and comments a backslash starts an
-// escape: \n and \r for the two characters that end lines (a line may
-// end with "\n", "\r\n" or a lone "\r"), \\ for a backslash, and \"
-// (in values) or \} (in comments) for the character that would end the
-// text.
+// escape: \n for a line break and \r for a carriage return (which
+// the writer escapes, so that no line end hides in a text), \\ for a
+// backslash, and \" (in values) or \} (in comments) for the character
+// that would end the text.
 //
 // Each move line holds one move in its game's move text (a Catch'it turn,
 // a Brouillard decision), numbered 1, 2, 3 ... in the order played. A

@@ -370,15 +370,15 @@ func revealProblem(text string) string {
 }
 
 // MaxRecordLine is the longest line a record may have, in bytes, not
-// counting the line end ("\n", "\r\n" or a lone "\r") nor the spaces
-// and tabs before it, which the reader ignores (up to MaxRecordLine
+// counting the line end ("\n" or "\r\n") nor the spaces and tabs
+// before it, which the reader ignores (up to MaxRecordLine
 // bytes of them: a line longer than twice the limit, its end aside, is
 // refused whatever it holds, and ends the stream).
 const MaxRecordLine = 4096
 
 // RecordReader reads a stream of records, one after the other. It reads
-// in time and memory linear in the length of the stream. A line may end
-// with "\n", "\r\n" or a lone "\r", in any mix. The zero RecordReader
+// in time and memory linear in the length of the stream. A line ends
+// with "\n"; carriage returns before it are ignored. The zero RecordReader
 // reads an empty stream; NewRecordReader makes one that reads a stream. It is not safe for concurrent use: one goroutine reads
 // a stream.
 type RecordReader struct {
@@ -427,8 +427,8 @@ func NewRecordReader(r io.Reader) *RecordReader {
 	// are caught by next, on the line without it.
 	rr.sc.Buffer(make([]byte, 0, 256), 2*MaxRecordLine+2) // and "\r\n"
 	rr.sc.Split(func(data []byte, atEOF bool) (int, []byte, error) {
-		advance, token, err := scanLines(data, atEOF)
-		if atEOF && token != nil && rr.src.err != nil && bytes.IndexAny(data[:advance], "\r\n") < 0 {
+		advance, token, err := bufio.ScanLines(data, atEOF)
+		if atEOF && token != nil && rr.src.err != nil && bytes.IndexByte(data[:advance], '\n') < 0 {
 			// The reader failed in the middle of this line: its error,
 			// not a line it cut short.
 			return 0, nil, rr.src.err
@@ -436,27 +436,6 @@ func NewRecordReader(r io.Reader) *RecordReader {
 		return advance, token, err
 	})
 	return rr
-}
-
-// scanLines is bufio.ScanLines with a lone "\r" for a line end too, as
-// old Macintosh files end their lines: a line ends with "\n", "\r\n" or
-// "\r". A "\r" at the end of data waits for the next byte, which may be
-// its "\n".
-func scanLines(data []byte, atEOF bool) (advance int, token []byte, err error) {
-	i := bytes.IndexAny(data, "\r\n")
-	switch {
-	case i < 0 && atEOF && len(data) > 0:
-		return len(data), data, nil
-	case i < 0:
-		return 0, nil, nil
-	case data[i] == '\n':
-		return i + 1, data[:i], nil
-	case i+1 < len(data) && data[i+1] == '\n':
-		return i + 2, data[:i], nil
-	case i+1 < len(data) || atEOF:
-		return i + 1, data[:i], nil
-	}
-	return 0, nil, nil // a "\n" may follow
 }
 
 func (rr *RecordReader) next() (string, bool, error) {

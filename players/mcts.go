@@ -173,7 +173,7 @@ func (t *MCTS[P, M]) run(sample Sampler[P]) (Result[M], error) {
 	// position of hundreds of moves, each with hundreds of replies, the
 	// whole check can take longer than the search (70 ms in Catch'it).
 	// The moves left unchecked are kept; choose checks the one played.
-	half := deadlineIn(t.opt.Time / 2)
+	half := deadlineIn(max(t.opt.Time/2, min(t.opt.Time, 1))) // 1 ns stays a limit
 	// A win in a drawn position may rest on the hidden faces it guessed:
 	// a sampled search takes no win before its iterations (Search took
 	// the wins that hold whatever the faces), and searches it as any move.

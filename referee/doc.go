@@ -101,7 +101,8 @@
 // An error answers {"error": "...", "kind": "...", "rule": "K8"}: error
 // says what is wrong to a person, kind sorts it for a program, and rule,
 // when the library refused a move or a value, is the id of the rule it
-// breaks (RULES.md). Every kind the server answers, by status:
+// breaks (RULES.md); a move out of turn cites G6 or B9, and anything
+// sent to a game over the rule that ended it. Every kind the server answers, by status:
 //
 //	400 request      the request itself is wrong: a bad JSON body, an unknown or
 //	                 repeated field, a bad value (an arrangement breaking rule B2,
