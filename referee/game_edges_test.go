@@ -391,15 +391,8 @@ func TestClosedBrouillardIsPublic(t *testing.T) {
 // game of Catch'it in three plies, carrying the ball off the board.
 func TestRecordOfAWinHasNoTermination(t *testing.T) {
 	c := newClient(t)
-	h := c.create("catchit", "")
+	h := blueWinsCatchit(t, c)
 	path := "/games/" + h.ID
-	for _, mv := range []string{"A1-A2 D1-C2", "A7-B6 B7-B5", "B1-D1-B3 C2-A4-C6-out"} {
-		var st stateJSON
-		c.do("GET", path, h.Tokens["Blue"], "", &st)
-		if code, raw := c.do("POST", path+"/moves", h.Tokens[st.ToMove], jsonBody(moveRequest{mv}), nil); code != http.StatusOK {
-			t.Fatalf("move %s: %d %s", mv, code, raw)
-		}
-	}
 	var st stateJSON
 	if c.do("GET", path, h.Tokens["Blue"], "", &st); st.Status != StatusOver || !st.Outcome.Over {
 		t.Fatalf("after the three plies: %+v", st)
@@ -515,4 +508,20 @@ func TestBuildClickBound(t *testing.T) {
 	if code != http.StatusBadRequest || over.Kind != "request" {
 		t.Errorf("%d clicks: %d %s, want 400 request", MaxClicks+1, code, raw)
 	}
+}
+
+// blueWinsCatchit hosts a game of Catch'it that Blue wins in three plies
+// (K3), carrying the ball off the board.
+func blueWinsCatchit(t *testing.T, c *client) hosted {
+	t.Helper()
+	h := c.create("catchit", "")
+	path := "/games/" + h.ID
+	for _, mv := range []string{"A1-A2 D1-C2", "A7-B6 B7-B5", "B1-D1-B3 C2-A4-C6-out"} {
+		var st stateJSON
+		c.do("GET", path, h.Tokens["Blue"], "", &st)
+		if code, raw := c.do("POST", path+"/moves", h.Tokens[st.ToMove], jsonBody(moveRequest{mv}), nil); code != http.StatusOK {
+			t.Fatalf("move %s: %d %s", mv, code, raw)
+		}
+	}
+	return h
 }

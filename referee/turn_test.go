@@ -65,15 +65,8 @@ func TestOutOfTurnCitesItsRule(t *testing.T) {
 // answer named no rule, though its message ended with "(K3)".
 func TestMoveAfterTheEndCitesItsRule(t *testing.T) {
 	c := newClient(t)
-	h := c.create("catchit", "")
+	h := blueWinsCatchit(t, c)
 	path := "/games/" + h.ID
-	for _, mv := range []string{"A1-A2 D1-C2", "A7-B6 B7-B5", "B1-D1-B3 C2-A4-C6-out"} {
-		var st stateJSON
-		c.do("GET", path, h.Tokens["Blue"], "", &st)
-		if code, raw := c.do("POST", path+"/moves", h.Tokens[st.ToMove], jsonBody(moveRequest{mv}), nil); code != http.StatusOK {
-			t.Fatalf("move %s: %d %s", mv, code, raw)
-		}
-	}
 	var e errorJSON
 	for _, req := range []struct{ path, body string }{
 		{path + "/moves", jsonBody(moveRequest{"A7-A6 B7-B6"})},
