@@ -370,16 +370,17 @@ func revealProblem(text string) string {
 }
 
 // MaxRecordLine is the longest line a record may have, in bytes, not
-// counting the line end ("\n" or "\r\n") nor the spaces and tabs
-// before it, which the reader ignores (up to MaxRecordLine
-// bytes of them: a line longer than twice the limit, its end aside, is
-// refused whatever it holds, and ends the stream).
+// counting the line end ("\n" or "\r\n") nor the spaces and tabs before
+// it, which the reader ignores (up to MaxRecordLine bytes of them: a
+// line longer than twice the limit, its end aside, is refused whatever
+// it holds, and ends the stream).
 const MaxRecordLine = 4096
 
 // RecordReader reads a stream of records, one after the other. It reads
 // in time and memory linear in the length of the stream. A line ends
-// with "\n"; carriage returns before it are ignored. The zero RecordReader
-// reads an empty stream; NewRecordReader makes one that reads a stream. It is not safe for concurrent use: one goroutine reads
+// with "\n"; carriage returns before it are ignored. The zero
+// RecordReader reads an empty stream; NewRecordReader makes one that
+// reads a stream. It is not safe for concurrent use: one goroutine reads
 // a stream.
 type RecordReader struct {
 	src     failingReader
