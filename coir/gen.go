@@ -149,47 +149,34 @@ func (w *window) take() bool {
 func (w *window) size(n int) int { return max(0, min(n, w.to)-max(w.from, 0)) }
 
 // steps counts the steps alone of the side to move, whose pawns are
-// own, or the slides of its Dame: no two leave the same board.
-func steps(own, empty hops.Bitboard, dame bool) int {
+// own, or the slides of its Dame (no two leave the same board), and
+// appends to dst those in the window w when w is not nil, in the
+// canonical order.
+func steps(dst []Move, own, empty hops.Bitboard, dame bool, w *window) ([]Move, int) {
 	n := 0
 	if dame {
 		d := own.First()
 		for dir := hops.Dir(0); dir < 8; dir++ {
 			for t := board.Step(d, dir); t != hops.NoSquare && empty.Has(t); t = board.Step(t, dir) {
 				n++ // a slide turns nothing: no other move gives its board
-			}
-		}
-		return n
-	}
-	for q := own; q != 0; q &= q - 1 {
-		n += (neighbours[q.First()] & empty).Count()
-	}
-	return n
-}
-
-// appendSteps appends the moves steps counts that are in the window w,
-// in the canonical order.
-func appendSteps(dst []Move, own, empty hops.Bitboard, dame bool, w *window) []Move {
-	if dame {
-		d := own.First()
-		for dir := hops.Dir(0); dir < 8; dir++ {
-			for t := board.Step(d, dir); t != hops.NoSquare && empty.Has(t); t = board.Step(t, dir) {
-				if w.take() {
+				if w != nil && w.take() {
 					dst = append(dst, stepMove(d, t))
 				}
 			}
 		}
-		return dst
+		return dst, n
 	}
 	for q := own; q != 0; q &= q - 1 {
 		s := q.First()
-		for ts := neighbours[s] & empty; ts != 0; ts &= ts - 1 {
+		ts := neighbours[s] & empty
+		n += ts.Count()
+		for ; w != nil && ts != 0; ts &= ts - 1 {
 			if w.take() {
 				dst = append(dst, stepMove(s, ts.First()))
 			}
 		}
 	}
-	return dst
+	return dst, n
 }
 
 // genWindow is gen building only the moves of the window w.
@@ -206,7 +193,7 @@ func (p Position) genWindow(dst []Move, build bool, w window) ([]Move, int) {
 	// Steps alone, or a Dame's slides (C4, C6); no two leave the same
 	// board. They are counted here and written out first, once the
 	// jump sequences are counted too: dst then grows once, to its size.
-	count := steps(own, empty, dame)
+	_, count := steps(nil, own, empty, dame, nil)
 
 	// Jump sequences, one per distinct effect, each by a shortest path.
 	sc.entries = sc.entries[:0]
@@ -239,7 +226,7 @@ func (p Position) genWindow(dst []Move, build bool, w window) ([]Move, int) {
 		scratchPool.Put(sc)
 		if build {
 			// more entries than squares and pawns allow cannot happen
-			dst = appendSteps(slices.Grow(dst, w.size(count)), own, empty, dame, &w)
+			dst, _ = steps(slices.Grow(dst, w.size(count)), own, empty, dame, &w)
 		}
 		return dst, count
 	}
@@ -330,7 +317,7 @@ func (p Position) genWindow(dst []Move, build bool, w window) ([]Move, int) {
 	// The steps alone, then each jump sequence and its steps that were
 	// kept.
 	if build {
-		dst = appendSteps(slices.Grow(dst, w.size(count)), own, empty, dame, &w)
+		dst, _ = steps(slices.Grow(dst, w.size(count)), own, empty, dame, &w)
 		for _, c := range sc.canon {
 			if w.i >= w.to {
 				break
