@@ -163,7 +163,7 @@ func ParseMove(text string) (Move, error) {
 		switch t = strings.TrimSpace(t); {
 		case t == "":
 			return Move{}, faultAt(hops.Errorf(hops.ErrSyntax, "Z7", "", "nothing after '*': each '*' is followed by the square the bomb reaches"))
-		case strings.ContainsAny(t, "-x"):
+		case strings.ContainsAny(t, "-xX"):
 			return Move{}, faultAt(hops.Errorf(hops.ErrSyntax, "Z7", "", "a throw names one square, where the bomb lands, not a path"))
 		}
 		s, err := board.ParseSquare(t)

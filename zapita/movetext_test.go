@@ -33,6 +33,9 @@ func TestG12_BadCharacters(t *testing.T) {
 		{In: "D2→B2", Rule: "G12", Msg: "unexpected character '→' at column 3"},
 		{In: "D2-B2∗D4", Rule: "G12", Msg: "unexpected character '∗' at column 6"},
 		{In: "D2×B2", Rule: "Z7", Msg: "'x' takes nothing"},
+		{In: "D2-B2*D4xD5", Rule: "Z7", Msg: "a throw names one square"},
+		{In: "D2-B2*D4XD5", Rule: "Z7", Msg: "a throw names one square"}, // either case, as the path's 'X'
+		{In: "D2-B2*D4×D5", Rule: "Z7", Msg: "a throw names one square"},
 		{In: "", Rule: "Z7", Msg: "empty move"}, // as the other games say it
 		{In: " \t ", Rule: "Z7", Msg: "empty move"},
 	})
