@@ -461,6 +461,12 @@ func (rr *RecordReader) next() (string, bool, error) {
 		return "", false, nil
 	}
 	rr.line++
+	if len(rr.sc.Bytes()) > 2*MaxRecordLine {
+		// Refused whatever it holds, as the scanner refuses it with
+		// "\r\n" after it.
+		rr.err = rr.tooLong(rr.line)
+		return "", false, rr.err
+	}
 	// A byte order mark, which some editors write at the start of a
 	// UTF-8 file, is no part of the text: at the start of the stream,
 	// or of a line of it where files were put end to end.

@@ -77,6 +77,14 @@ func TestRecordReaderTrailingSpace(t *testing.T) {
 	if back, err := ReadRecord(full); err != nil || back.Comment != strings.Repeat("a", MaxRecordLine-2) {
 		t.Errorf("a longest line with MaxRecordLine spaces after it: %v", err)
 	}
+	// One byte more than twice the limit is refused whatever it holds,
+	// with either line end (the LF form was read).
+	for _, end := range []string{"\n", "\r\n"} {
+		over := "[Game \"nim\"]\n[Start \"5 0\"]\n\n{" + strings.Repeat("a", MaxRecordLine-2) + "}" + strings.Repeat(" ", MaxRecordLine+1) + end + "*\n"
+		if _, err := ReadRecord(over); err == nil || !strings.Contains(err.Error(), "line 4: line longer than") {
+			t.Errorf("a line of MaxRecordLine bytes and MaxRecordLine+1 spaces, ending %q: %v", end, err)
+		}
+	}
 	long := "[Game \"nim\"]\n[Start \"5 0\"]\n\n{" + strings.Repeat("a", MaxRecordLine-1) + "}\n*\n"
 	if _, err := ReadRecord(long); err == nil || !strings.Contains(err.Error(), "line 4: line longer than") {
 		t.Errorf("a line of MaxRecordLine+1 bytes: %v", err)
