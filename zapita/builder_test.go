@@ -170,9 +170,11 @@ func TestPreviewDrawsTheHeldBomb(t *testing.T) {
 // text Parse will not read (a Built's preview text, there to be shown,
 // may: see hops.Built.MarshalJSON).
 func TestPreviewTextReadsBackOrIsRefused(t *testing.T) {
-	for _, c := range []struct{ pos, clicks string }{
-		{"7/a5B/cb5/3*1C1/c3A1C/b5B/a5A w", "E3 D4"}, // the pawn holds the bomb
-		{"a5A/6B/cb5/3*1C1/c5C/b5B/a5A w", "G2 G4"},  // the pawn stands on White's headquarters
+	for _, c := range []struct{ pos, clicks, why string }{
+		// The pawn holds the bomb.
+		{"7/a5B/cb5/3*1C1/c3A1C/b5B/a5A w", "E3 D4", "the White pawn of power 1 on D4 holds the bomb it is about to throw (Z5)"},
+		// The pawn stands on White's headquarters.
+		{"a5A/6B/cb5/3*1C1/c5C/b5B/a5A w", "G2 G4", "the White pawn on G4 stands on White's headquarters, which it jumps through (Z4)"},
 	} {
 		p, err := Parse(c.pos)
 		if err != nil {
@@ -195,6 +197,9 @@ func TestPreviewTextReadsBackOrIsRefused(t *testing.T) {
 		var e *hops.Error
 		if !errors.As(err, &e) || e.Rule != "Z8" || text != nil {
 			t.Errorf("%s after %s: preview %s: MarshalText = %q, %v; want a Z8 refusal", c.pos, c.clicks, q, text, err)
+		} else if want := "has no text: it is in the middle of a move, " + c.why; e.Msg != want {
+			// It said "no bomb (Z1)" of a bomb the pawn holds.
+			t.Errorf("%s after %s: MarshalText's message %q, want %q", c.pos, c.clicks, e.Msg, want)
 		}
 		if _, err := json.Marshal(q); err == nil {
 			t.Errorf("%s after %s: json.Marshal of the preview %s succeeded", c.pos, c.clicks, q)

@@ -223,9 +223,25 @@ func (p Position) AppendTo(b []byte) []byte {
 func (p Position) MarshalText() ([]byte, error) {
 	text, err := engine.MarshalText(p, p.AppendTo)
 	if err == nil && p.midMove() {
-		return engine.Readable(p, text, Parse, "Z8", "position")
+		return nil, hops.Errorf(hops.ErrSyntax, "Z8", "position "+hops.Quote(string(text)), "has no text: it is in the middle of a move, %s", p.midMoveWhy())
 	}
 	return text, err
+}
+
+// midMoveWhy says why a position is one a move only passes through.
+func (p Position) midMoveWhy() string {
+	occ := p.occupied()
+	if occ.Has(p.bomb) {
+		side, power, _ := p.Pawn(p.bomb)
+		return fmt.Sprintf("the %s pawn of power %d on %s holds the bomb it is about to throw (Z5)", SideName(side), power, p.bomb)
+	}
+	on := (occ & hqs).First()
+	side, _, _ := p.Pawn(on)
+	hq := "White's"
+	if on == KhakiHQ {
+		hq = "Khaki's"
+	}
+	return fmt.Sprintf("the %s pawn on %s stands on %s headquarters, which it jumps through (Z4)", SideName(side), on, hq)
 }
 
 // midMove reports whether a pawn stands on a headquarters or on the
