@@ -29,6 +29,7 @@ type uniformPosition[P any, M uniformMove[M]] interface {
 	CanWinNow() bool
 	Key() hops.StateKey
 	Mirror() P
+	Canonical(m M) (M, error)
 }
 
 // uniformMove is what every game's Move has.
@@ -129,6 +130,7 @@ func (g uniformGame[P, M]) check(t *rapid.T) {
 	if mp.CountMoves() != len(moves) || mp.Outcome() != p.Outcome() {
 		t.Fatalf("%s: %d moves and %v, mirrored %s: %d and %v", p, len(moves), p.Outcome(), mp, mp.CountMoves(), mp.Outcome())
 	}
+	mirrored := mp.AppendMoves(nil)
 	mover := p.ToMove()
 	wins := false
 	keys := map[hops.StateKey]string{}
@@ -164,6 +166,11 @@ func (g uniformGame[P, M]) check(t *rapid.T) {
 		mq, err := mp.Play(m.Mirror())
 		if err != nil || mq.Key() != q.Mirror().Key() {
 			t.Fatalf("%s: %s mirrored (%s in %s) gives %v, %v; want %s", p, m, m.Mirror(), mp, mq, err, q.Mirror())
+		}
+		// The reflection's own written form of that move, which may
+		// differ from the reflected text, is one it generates.
+		if c, err := mp.Canonical(m.Mirror()); err != nil || !slices.Contains(mirrored, c) {
+			t.Fatalf("%s: %s mirrored (%s in %s): Canonical gives %s, %v, not a generated move", p, m, m.Mirror(), mp, c, err)
 		}
 		d := q.Drawing(m)
 		if !sameHops(d.Arrows, m.Arrows()) || len(d.Arrows) == 0 {

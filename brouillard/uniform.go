@@ -93,8 +93,11 @@ func (st *state) key() hops.StateKey {
 // file G), with the same side to move, captures and phase. The
 // reflection keeps the chequer of B1 (a dark square stays dark), the
 // home squares of B3 and the Fous' start squares, so it plays the same
-// game: its moves are the reflections of this position's moves
-// (Move.Mirror). The zero Position, no game, mirrors to itself.
+// game: the reflection of each of this position's moves (Move.Mirror)
+// is legal there and leads to the reflection of the position it leads
+// to, though its written form may differ from the one the reflection
+// generates (Canonical gives that one). The zero Position, no game,
+// mirrors to itself.
 func (p Position) Mirror() Position {
 	if p == (Position{}) {
 		return p // no game: nothing to reflect, and its text reads back

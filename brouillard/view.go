@@ -96,8 +96,9 @@ func (v View) Key() hops.StateKey {
 
 // Mirror returns the view reflected left to right, as Position.Mirror
 // reflects a position: the same viewer's view of the reflected position,
-// whose decisions are the reflections of this view's (Move.Mirror). The
-// zero View mirrors to itself.
+// where the reflection of each of this view's decisions (Move.Mirror) is
+// legal, though its written form may differ from the one the reflection
+// generates (Canonical gives that one). The zero View mirrors to itself.
 func (v View) Mirror() View {
 	return View{st: Position{st: v.st}.Mirror().st, viewer: v.viewer}
 }

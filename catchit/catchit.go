@@ -342,7 +342,11 @@ func Parse(text string) (Position, error) {
 }
 
 // Mirror returns the position reflected left to right (file A to file
-// G): the rules are symmetric, so its moves are the mirrored moves.
+// G): the rules are symmetric, so the reflection of each of this
+// position's moves (Move.Mirror) is legal there and leads to the
+// reflection of the position it leads to, though its written form may
+// differ from the one the reflection generates (Canonical gives that
+// one: the order of the two displacements, for one).
 func (p Position) Mirror() Position {
 	q := p
 	q.pawns[Blue] = mirrorBits(p.pawns[Blue])

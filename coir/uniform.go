@@ -36,8 +36,11 @@ func (p Position) Key() hops.StateKey {
 
 // Mirror returns the position reflected left to right (file A becomes
 // file F), with the same side to move. The rules know no file, so the
-// reflection plays the same game: its moves are the reflections of this
-// position's moves (Move.Mirror). The main start of C2 is its own
+// reflection plays the same game: the reflection of each of this
+// position's moves (Move.Mirror) is legal there and leads to the
+// reflection of the position it leads to, though its written form may
+// differ from the one the reflection generates (Canonical gives that
+// one). The main start of C2 is its own
 // reflection; the variant's is not (its pawns on A1, C1, E1 go to F1, D1,
 // B1).
 func (p Position) Mirror() Position {

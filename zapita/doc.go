@@ -166,8 +166,11 @@
 //
 // Both HQs lie on rank 4, so reflecting the board top to bottom (rank r
 // becomes rank 8-r) maps the game onto itself: [Position.Mirror] and
-// [Move.Mirror] give the reflected position and move, and the reflected
-// position's moves are the reflections of the original's. Reflecting
+// [Move.Mirror] give the reflected position and move: the reflection of
+// each legal move is legal in the reflected position and leads to the
+// reflection of where the move leads. The reflected position generates
+// one move per effect, like any other, so its written form may differ
+// from the reflected text ([Position.Canonical] gives it). Reflecting
 // left to right (file A becomes G) while swapping the colours and the side
 // to move is a symmetry too: the HQs trade places with the sides.
 //

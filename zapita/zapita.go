@@ -340,8 +340,11 @@ func hqOwner(sq hops.Square) hops.Side {
 // Mirror returns the position reflected top to bottom (rank r becomes
 // rank 8-r), with the same side to move. Both headquarters lie on rank 4,
 // so the reflection is again a Zapita position and plays the same game:
-// its moves are the reflections of this position's moves. The zero
-// Position, no game, mirrors to itself.
+// the reflection of each of this position's moves (Move.Mirror) is legal
+// there and leads to the reflection of the position it leads to, though
+// its written form may differ from the one the reflection generates
+// (Canonical gives that one). The zero Position, no game, mirrors to
+// itself.
 func (p Position) Mirror() Position {
 	if p == (Position{}) {
 		return p // no game: nothing to reflect, and its text reads back
