@@ -10,6 +10,8 @@ import (
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/brouillard"
 	"github.com/hopsgames/hops/catchit"
+	"github.com/hopsgames/hops/coir"
+	"github.com/hopsgames/hops/zapita"
 )
 
 // TestQuoteExcerpts pins where a cut quote starts and ends: 16 bytes of
@@ -226,3 +228,23 @@ func TestRecordEdges(t *testing.T) {
 // redWon is a Catch'it game that Red has won (K3, K9): the carrier left
 // the board beyond rank 1, with the ball.
 const redWon = "rrrrrr1/7/7/7/7/7/bbbbbbb b"
+
+// TestStartReadsTheLowestBit (G8): a game's Start cannot refuse a side,
+// so it reads the side's lowest bit, as hops.Side says: Side(5) starts as
+// Second, Side(4) as First, in every game (Brouillard's gave an empty,
+// lost board).
+func TestStartReadsTheLowestBit(t *testing.T) {
+	for _, g := range []*hops.Game{zapita.Game, catchit.Game, coir.Game, brouillard.Game} {
+		for _, c := range []struct{ odd, as hops.Side }{{4, hops.First}, {5, hops.Second}, {255, hops.Second}} {
+			got, want := g.Start(c.odd), g.Start(c.as)
+			if got.String() != want.String() {
+				t.Errorf("%s: Start(Side(%d)) = %s, want %s as Start(%v)", g.Name, c.odd, got, want, c.as)
+			}
+		}
+	}
+	for _, c := range []struct{ odd, as hops.Side }{{4, hops.First}, {5, hops.Second}} {
+		if got, want := brouillard.StartWith(c.odd), brouillard.StartWith(c.as); got != want {
+			t.Errorf("brouillard.StartWith(Side(%d)) = %s, want %s", c.odd, got, want)
+		}
+	}
+}

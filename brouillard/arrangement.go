@@ -194,8 +194,9 @@ func NewPositionWith(white, red Arrangement, first hops.Side) (Position, error) 
 func Start() Position { return StartWith(White) }
 
 // StartWith returns the example start with the given side to move first
-// (G8).
+// (G8). It cannot refuse a side, so it reads first's lowest bit, as
+// hops.Side says.
 func StartWith(first hops.Side) Position {
-	p, _ := NewPositionWith(startWhite, startRed, first)
+	p, _ := NewPositionWith(startWhite, startRed, first&1)
 	return p
 }
