@@ -357,8 +357,10 @@ func abs(x int) int {
 }
 
 // Shift moves every square of the set one step in direction d; squares
-// that would leave the board are dropped.
+// that would leave the board are dropped, and so are those the set holds
+// beyond the board's edge (which the shift would carry round onto it).
 func (b *Board) Shift(set Bitboard, d Dir) Bitboard {
+	set &= b.all
 	k := dirShift[d&7]
 	if k > 0 {
 		return (set << uint(k)) & b.all
