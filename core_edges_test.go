@@ -417,3 +417,16 @@ func TestCoreParseSquareRankZero(t *testing.T) {
 	_, err := Board7.ParseSquare("D0")
 	cmWantErr(t, `ParseSquare("D0")`, err, `square "D0" is off the 7x7 board (A1..G7) (G1)`)
 }
+
+// TestZeroJumpSearch: the zero JumpSearch, never Reset, has no rules and
+// so no path: Next reports none and its accessors describe no jump,
+// where Next dereferenced the missing board.
+func TestZeroJumpSearch(t *testing.T) {
+	var s JumpSearch
+	if s.Next() || s.Next() {
+		t.Fatal("the zero JumpSearch found a path")
+	}
+	if s.Jumps() != 0 || s.Over(1) != NoSquare || s.Turned() != 0 || s.Taken() {
+		t.Fatalf("the zero JumpSearch describes a jump: %d jumps, over %v", s.Jumps(), s.Over(1))
+	}
+}

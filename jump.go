@@ -631,7 +631,7 @@ func (r *JumpRules) canJump(o Square, turned Bitboard) JumpFault {
 // the rules of the four games never reach. Declare a JumpSearch as a
 // local variable and Reset it; it must not be copied while in use, and
 // it is working memory for one goroutine. The zero JumpSearch has no
-// rules: Reset it before Next.
+// rules, and no path until it is Reset.
 type JumpSearch struct {
 	rules   JumpRules
 	path    Path
@@ -690,8 +690,12 @@ func (s *JumpSearch) ResetAt(r *JumpRules, prefix Path) *JumpError {
 	return nil
 }
 
-// Next advances to the next path and reports whether there is one.
+// Next advances to the next path and reports whether there is one. A
+// JumpSearch never Reset has no rules and so no path.
 func (s *JumpSearch) Next() bool {
+	if s.rules.Board == nil {
+		return false
+	}
 	for {
 		if s.advance() {
 			return true
