@@ -126,11 +126,12 @@
 //
 // Each move line holds one move in its game's move text (a Catch'it turn,
 // a Brouillard decision), numbered 1, 2, 3 ... in the order played. A
-// move text and a reveal hold no braces and no control characters; a
-// move text does not contain " = ", nor end with " =" or a space, and a
-// reveal does not begin or end with a space. A reveal says what a move
-// made public beyond its text; only Brouillard records kept by one player
-// need it (see the brouillard package).
+// move text and a reveal hold no braces, no control characters and no
+// Unicode line or paragraph separator; a move text does not contain
+// " = ", nor end with " =" or a space, and a reveal does not begin or end
+// with a space. A reveal says what a move made public beyond its text;
+// only Brouillard records kept by one player need it (see the brouillard
+// package).
 //
 // A comment line belongs to the move before it, or to the whole game
 // ([Record.Comment]) before the first move. Comment lines are joined to

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/hopsgames/hops/internal/charname"
 )
@@ -328,7 +330,9 @@ func tagNameProblem(name string) string {
 
 // lineTextProblem says why s cannot stand in a move line outside the
 // comment: braces would start or end a comment and control characters
-// (line breaks, tabs) would not survive.
+// (line breaks, tabs, and beyond ASCII the C1 controls, NEL among them,
+// and the line and paragraph separators, which some editors take for
+// line ends) would not survive.
 func lineTextProblem(s string) string {
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
@@ -336,6 +340,12 @@ func lineTextProblem(s string) string {
 			return fmt.Sprintf("%q may only stand in a comment", c)
 		case c < ' ' || c == 0x7f:
 			return fmt.Sprintf("control character %q", c)
+		case c >= utf8.RuneSelf:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+				return fmt.Sprintf("control character %q", r)
+			}
+			i += size - 1
 		}
 	}
 	return ""

@@ -201,6 +201,12 @@ func TestRecordMoveText(t *testing.T) {
 		{"1", " r", "may not begin or end with a space"},
 		{"1", "r ", "may not begin or end with a space"},
 		{"1", "r\r", "control character"},
+		// Beyond ASCII: NEL and the other C1 controls, the line and
+		// paragraph separators (they passed).
+		{"1\u00852", "", `control character '\u0085'`},
+		{"1\u009f", "", `control character '\u009f'`},
+		{"1", "r\u2028", `control character '\u2028'`},
+		{"1\u2029", "", `control character '\u2029'`},
 		{"1", "r}", "may only stand in a comment"},
 	} {
 		rec := nimRec()
