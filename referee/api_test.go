@@ -975,3 +975,26 @@ func TestCreateRateNotSpentWhenFull(t *testing.T) {
 		t.Errorf("the second client once there is room: %d, want 201 (the refusal spent its share)", code)
 	}
 }
+
+// TestKindsLeaveOutHidden: /kinds says "hidden" only for a game that
+// hides pieces, as the documentation says of every key that may be
+// false (it sent "hidden": false for the other three).
+func TestKindsLeaveOutHidden(t *testing.T) {
+	c := newClient(t)
+	var got struct {
+		Kinds []map[string]json.RawMessage `json:"kinds"`
+	}
+	if code, raw := c.do("GET", "/kinds", "", "", &got); code != http.StatusOK || len(got.Kinds) != 4 {
+		t.Fatalf("GET /kinds: %d %s", code, raw)
+	}
+	for _, k := range got.Kinds {
+		hidden, has := k["hidden"]
+		if name := string(k["name"]); name == `"brouillard"` {
+			if string(hidden) != "true" {
+				t.Errorf("%s: hidden %s, want true", name, hidden)
+			}
+		} else if has {
+			t.Errorf("%s: hidden %s, want the key left out", name, hidden)
+		}
+	}
+}

@@ -14,7 +14,8 @@
 //
 //	GET  /kinds                  the games the server hosts: {"kinds": [{"name",
 //	                             "title", "sides", "hidden"}]}, hidden saying that
-//	                             the game hides pieces (Brouillard)
+//	                             the game hides pieces (Brouillard), left out for
+//	                             the others
 //	POST /games                  create a game: {"game": "catchit", "first": "Red",
 //	                             "side": "Blue", "arrangement": "NTXXQJK"}; all but
 //	                             game are optional: first is the side that starts
@@ -105,8 +106,8 @@
 // sent to a game over the rule that ended it. Every kind the server answers, by status:
 //
 //	400 request      the request itself is wrong: a bad JSON body, an unknown or
-//	                 repeated field, a bad value (an arrangement breaking rule B2,
-//	                 with that rule's id), more clicks than the builder takes, or
+//	                 repeated field, a bad value (an arrangement breaking rule B2
+//	                 or B3, with that rule's id), more clicks than the builder takes, or
 //	                 a query parameter that is bad, given twice or not taken by
 //	                 the path (only GET /games/{id}/moves and GET /games/{id}/replay
 //	                 take any)

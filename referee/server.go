@@ -408,7 +408,7 @@ type (
 		Name   string    `json:"name"`
 		Title  string    `json:"title"`
 		Sides  [2]string `json:"sides"`
-		Hidden bool      `json:"hidden"`
+		Hidden bool      `json:"hidden,omitempty"`
 	}
 	createdJSON struct {
 		ID         string `json:"id"`

@@ -522,7 +522,7 @@ async function openGame(g) {
   const k = (await kinds()).find((x) => x.name === g.game);
   game.title = k.title;
   game.sides = k.sides;
-  game.hidden = k.hidden;
+  game.hidden = k.hidden === true; // the key is left out when false
   state = null;
   frame = null;
   boardSVG = '';
