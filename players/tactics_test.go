@@ -208,12 +208,22 @@ func TestZapitaTakesWinAndParries(t *testing.T) {
 	checkTactics(t, wins, threats, typedPlayers(ZapitaEval, ZapitaTactics()))
 }
 
+// skipUnderRace skips a test of one goroutine's play under the race
+// detector, which finds nothing there and makes the slowest tactical
+// tests take most of the package's time; they run without it.
+func skipUnderRace(t *testing.T) {
+	if gametest.Race {
+		t.Skip("one goroutine: run without -race")
+	}
+}
+
 // TestCatchitTakesWinAndParries: the ball carried off the board (K3, K6)
 // is taken, and the opponent's exit is prevented where a move prevents
 // it.
 func TestCatchitTakesWinAndParries(t *testing.T) {
+	skipUnderRace(t)
 	n := 4
-	if testing.Short() || gametest.Race {
+	if testing.Short() {
 		n = 1 // the slow oracle plays every reply to every move
 	}
 	wins, threats := tacticalCases(t, catchit.Game, []string{
@@ -247,8 +257,9 @@ func TestCatchitTakesWinAndParries(t *testing.T) {
 // is taken, and the loss of one's own last pawns is prevented where a
 // move prevents it.
 func TestCoirTakesWinAndParries(t *testing.T) {
+	skipUnderRace(t)
 	n := 6
-	if testing.Short() || gametest.Race {
+	if testing.Short() {
 		n = 3
 	}
 	wins, threats := tacticalCases(t, coir.Game, []string{
