@@ -103,14 +103,15 @@
 // says what is wrong to a person, kind sorts it for a program, and rule,
 // when the library refused a move or a value, is the id of the rule it
 // breaks (RULES.md); a move out of turn cites G6 or B9, and anything
-// sent to a game over the rule that ended it. Every kind the server answers, by status:
+// sent to a game over the rule that ended it. Every kind the server
+// answers, by status:
 //
 //	400 request      the request itself is wrong: a bad JSON body, an unknown or
 //	                 repeated field, a bad value (an arrangement breaking rule B2
-//	                 or B3, with that rule's id), more clicks than the builder takes, or
-//	                 a query parameter that is bad, given twice or not taken by
-//	                 the path (only GET /games/{id}/moves and GET /games/{id}/replay
-//	                 take any)
+//	                 or B3, with that rule's id), more clicks than the builder
+//	                 takes, or a query parameter that is bad, given twice or not
+//	                 taken by the path (only GET /games/{id}/moves and
+//	                 GET /games/{id}/replay take any)
 //	400 syntax       the move, or a click, is not written as the game writes one
 //	400 illegal      the move, or a click, breaks a rule: the library's explanation
 //	401 auth         a missing or wrong token or invitation

@@ -237,11 +237,7 @@ func (p Position) midMoveWhy() string {
 	}
 	on := (occ & hqs).First()
 	side, _, _ := p.Pawn(on)
-	hq := "White's"
-	if on == KhakiHQ {
-		hq = "Khaki's"
-	}
-	return fmt.Sprintf("the %s pawn on %s stands on %s headquarters, which it jumps through (Z4)", SideName(side), on, hq)
+	return fmt.Sprintf("the %s pawn on %s stands on %s's headquarters, which it jumps through (Z4)", SideName(side), on, SideName(hqOwner(on)))
 }
 
 // midMove reports whether a pawn stands on a headquarters or on the
