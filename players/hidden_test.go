@@ -75,8 +75,8 @@ func hiddenCases(t *testing.T) []brouillard.Position {
 // detector, 5 setups.
 func TestPlayersSeeOnlyTheirView(t *testing.T) {
 	setups := 20
-	if gametest.Race {
-		setups = 5 // the full count runs without the race detector
+	if gametest.Slow {
+		setups = 5 // the full count runs natively without the race detector
 	}
 	opt := Options{Nodes: 1500, Seed: 9}
 	cases := hiddenCases(t)

@@ -208,12 +208,13 @@ func TestZapitaTakesWinAndParries(t *testing.T) {
 	checkTactics(t, wins, threats, typedPlayers(ZapitaEval, ZapitaTactics()))
 }
 
-// skipUnderRace skips a test of one goroutine's play under the race
-// detector, which finds nothing there and makes the slowest tactical
-// tests take most of the package's time; they run without it.
-func skipUnderRace(t *testing.T) {
-	if gametest.Race {
-		t.Skip("one goroutine: run without -race")
+// skipWhenSlow skips a test of one goroutine's play under the race
+// detector, which finds nothing there, and as WebAssembly, whose run
+// checks that searches stop on one thread: the slowest tactical tests
+// would take most of the package's time there; a native run keeps them.
+func skipWhenSlow(t *testing.T) {
+	if gametest.Slow {
+		t.Skip("one goroutine's play: run natively without -race")
 	}
 }
 
@@ -221,7 +222,7 @@ func skipUnderRace(t *testing.T) {
 // is taken, and the opponent's exit is prevented where a move prevents
 // it.
 func TestCatchitTakesWinAndParries(t *testing.T) {
-	skipUnderRace(t)
+	skipWhenSlow(t)
 	n := 4
 	if testing.Short() {
 		n = 1 // the slow oracle plays every reply to every move
@@ -257,7 +258,7 @@ func TestCatchitTakesWinAndParries(t *testing.T) {
 // is taken, and the loss of one's own last pawns is prevented where a
 // move prevents it.
 func TestCoirTakesWinAndParries(t *testing.T) {
-	skipUnderRace(t)
+	skipWhenSlow(t)
 	n := 6
 	if testing.Short() {
 		n = 3
