@@ -127,9 +127,27 @@ func (s *Server) createKeyed(ctx context.Context, req createRequest, key string,
 			return out, err
 		}
 		// Another request with the key (a retry sent at once, on this
-		// node or another) created it meanwhile: answer it.
+		// node or another) created it meanwhile: answer it, from a read
+		// of the store begun from now on.
+		s.awaitLoad(ctx, id)
 	}
 	return createdJSON{}, unavailable()
+}
+
+// awaitLoad waits until the load of game id under way, if there is one,
+// is done. A load begun before the game was created may answer that it
+// is missing after it was created: a request that joined it would read
+// an answer older than what it knows.
+func (s *Server) awaitLoad(ctx context.Context, id string) {
+	s.mu.Lock()
+	c := s.loading[id]
+	s.mu.Unlock()
+	if c != nil {
+		select {
+		case <-c.done:
+		case <-ctx.Done():
+		}
+	}
 }
 
 // errRetried says that a join was a retry, answered again.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -323,5 +324,134 @@ func TestRematchRetried(t *testing.T) {
 	var st stateJSON
 	if code, raw := c.do("GET", "/games/"+first.ID, first.Token, "", &st); code != http.StatusOK || st.You != first.You {
 		t.Errorf("the rematch with the token answered again: %d %s", code, raw)
+	}
+}
+
+// stepStore holds back, until the test lets them go, the first Create
+// (before it is made) and the second Load (after it has read the
+// store), so that the test can order them against a creation elsewhere.
+type stepStore struct {
+	Store
+	loads, creates    atomic.Int64
+	loadRead, created chan struct{}
+	loadGo, createGo  chan struct{}
+}
+
+func (s *stepStore) Create(ctx context.Context, id string, e Event) error {
+	if s.creates.Add(1) == 1 {
+		s.created <- struct{}{}
+		<-s.createGo
+	}
+	return s.Store.Create(ctx, id, e)
+}
+
+func (s *stepStore) Load(ctx context.Context, id string, from int) ([]Event, error) {
+	events, err := s.Store.Load(ctx, id, from)
+	if s.loads.Add(1) == 2 {
+		s.loadRead <- struct{}{}
+		<-s.loadGo
+	}
+	return events, err
+}
+
+// TestIdempotentCreateAfterStaleRead: a keyed creation on node a finds
+// no game, and is about to create it; meanwhile a retry on a begins to
+// read the store, node b creates the game, and a's creation learns that
+// it exists. It must answer the game from a read begun after that, not
+// from the retry's read begun before, which says that there is no game:
+// a's answer was 503 "nothing was recorded" of a game the store held.
+func TestIdempotentCreateAfterStaleRead(t *testing.T) {
+	store := &MemStore{}
+	steps := &stepStore{Store: store, loadRead: make(chan struct{}), created: make(chan struct{}),
+		loadGo: make(chan struct{}), createGo: make(chan struct{})}
+	cfgA := testConfig(67)
+	cfgA.Store = steps
+	a, b := nodeWith(t, cfgA), node(t, store, 68)
+	const body = `{"game": "catchit"}`
+	var first, retry createdJSON
+	var firstCode, retryCode int
+	var firstRaw []byte
+	done := make(chan struct{}, 2)
+	go func() {
+		firstCode, firstRaw = a.keyed("POST", "/games", key1, body, &first)
+		done <- struct{}{}
+	}()
+	<-steps.created // the first request found nothing and creates
+	go func() {
+		retryCode, _ = a.keyed("POST", "/games", key1, body, &retry)
+		done <- struct{}{}
+	}()
+	<-steps.loadRead // the retry has read the store: no game
+	var there createdJSON
+	if code, raw := b.keyed("POST", "/games", key1, body, &there); code != http.StatusCreated {
+		t.Fatalf("the creation on node b: %d %s", code, raw)
+	}
+	close(steps.createGo) // the first request's creation: the game exists
+	time.Sleep(50 * time.Millisecond)
+	close(steps.loadGo)
+	<-done
+	<-done
+	if firstCode != http.StatusCreated || first != there {
+		t.Errorf("the first request: %d %s, want the game created on b %+v", firstCode, firstRaw, there)
+	}
+	if retryCode != http.StatusCreated || retry != there {
+		t.Errorf("the retry: %d %+v, want %+v", retryCode, retry, there)
+	}
+}
+
+// slowReadStore answers a Load with what the store held when it was
+// asked, and a Create once it is done, some time later, as a distant
+// database does: a load begun before a creation is done answers that
+// the game is not there after it was created.
+type slowReadStore struct {
+	Store
+	n atomic.Int64
+}
+
+func (s *slowReadStore) Create(ctx context.Context, id string, e Event) error {
+	err := s.Store.Create(ctx, id, e)
+	time.Sleep(time.Duration(s.n.Add(1)%4) * time.Millisecond)
+	return err
+}
+
+func (s *slowReadStore) Load(ctx context.Context, id string, from int) ([]Event, error) {
+	events, err := s.Store.Load(ctx, id, from)
+	time.Sleep(time.Duration(s.n.Add(1)%4) * time.Millisecond)
+	return events, err
+}
+
+// TestIdempotentCreateCrowd sends one keyed creation eight times at once
+// to one node, again and again: each answers the one game. A retry that
+// found the game missing, then learnt from the store that it exists,
+// must look again with a read begun after it learnt so, not with one
+// begun before, which was answered 503 "nothing was recorded" of a game
+// the store held.
+func TestIdempotentCreateCrowd(t *testing.T) {
+	cfg := testConfig(66)
+	cfg.Store = &slowReadStore{Store: &MemStore{}}
+	c := nodeWith(t, cfg)
+	rounds := 40
+	if testing.Short() {
+		rounds = 15
+	}
+	for round := range rounds {
+		key := fmt.Sprintf("crowd-%02d-%s", round, key1)
+		var out [8]createdJSON
+		var codes [8]int
+		var raws [8][]byte
+		var wg sync.WaitGroup
+		for i := range out {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				codes[i], raws[i] = c.keyed("POST", "/games", key, `{"game": "catchit"}`, &out[i])
+			}()
+		}
+		wg.Wait()
+		for i := range out {
+			if codes[i] != http.StatusCreated || out[i] != out[0] {
+				t.Fatalf("round %d, request %d: %d %s (the first: %d %+v)", round, i, codes[i], raws[i], codes[0], out[0])
+			}
+		}
 	}
 }
