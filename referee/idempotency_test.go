@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -396,62 +395,5 @@ func TestIdempotentCreateAfterStaleRead(t *testing.T) {
 	}
 	if retryCode != http.StatusCreated || retry != there {
 		t.Errorf("the retry: %d %+v, want %+v", retryCode, retry, there)
-	}
-}
-
-// slowReadStore answers a Load with what the store held when it was
-// asked, and a Create once it is done, some time later, as a distant
-// database does: a load begun before a creation is done answers that
-// the game is not there after it was created.
-type slowReadStore struct {
-	Store
-	n atomic.Int64
-}
-
-func (s *slowReadStore) Create(ctx context.Context, id string, e Event) error {
-	err := s.Store.Create(ctx, id, e)
-	time.Sleep(time.Duration(s.n.Add(1)%4) * time.Millisecond)
-	return err
-}
-
-func (s *slowReadStore) Load(ctx context.Context, id string, from int) ([]Event, error) {
-	events, err := s.Store.Load(ctx, id, from)
-	time.Sleep(time.Duration(s.n.Add(1)%4) * time.Millisecond)
-	return events, err
-}
-
-// TestIdempotentCreateCrowd sends one keyed creation eight times at once
-// to one node, again and again: each answers the one game. A retry that
-// found the game missing, then learnt from the store that it exists,
-// must look again with a read begun after it learnt so, not with one
-// begun before, which was answered 503 "nothing was recorded" of a game
-// the store held.
-func TestIdempotentCreateCrowd(t *testing.T) {
-	cfg := testConfig(66)
-	cfg.Store = &slowReadStore{Store: &MemStore{}}
-	c := nodeWith(t, cfg)
-	rounds := 40
-	if testing.Short() {
-		rounds = 15
-	}
-	for round := range rounds {
-		key := fmt.Sprintf("crowd-%02d-%s", round, key1)
-		var out [8]createdJSON
-		var codes [8]int
-		var raws [8][]byte
-		var wg sync.WaitGroup
-		for i := range out {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				codes[i], raws[i] = c.keyed("POST", "/games", key, `{"game": "catchit"}`, &out[i])
-			}()
-		}
-		wg.Wait()
-		for i := range out {
-			if codes[i] != http.StatusCreated || out[i] != out[0] {
-				t.Fatalf("round %d, request %d: %d %s (the first: %d %+v)", round, i, codes[i], raws[i], codes[0], out[0])
-			}
-		}
 	}
 }
