@@ -106,9 +106,12 @@ func (s *Store) Append(ctx context.Context, id string, seq int, e referee.Event)
 	if err != nil {
 		return err
 	}
+	// The game's row is locked for share until the event commits: a
+	// SetAside (an update of the row) waits for it, or the Append waits
+	// for the SetAside and then reads the row as it left it.
 	tag, err := s.pool.Exec(ctx, `INSERT INTO hops_events (game, seq, event)
 		SELECT $1, $2, $3 WHERE EXISTS (SELECT FROM hops_events WHERE game = $1 AND seq = $2 - 1)
-		AND NOT EXISTS (SELECT FROM hops_games WHERE game = $1 AND damaged IS NOT NULL)`, id, seq, body)
+		AND EXISTS (SELECT FROM hops_games WHERE game = $1 AND damaged IS NULL FOR SHARE)`, id, seq, body)
 	switch code(err) {
 	case "":
 	case uniqueViolation:
@@ -144,7 +147,8 @@ func setAside(id, reason string) *referee.DamagedError {
 // events do not replay; see referee.SetterAside), keeping its events as
 // they are: from then on Load and Append answer the *referee.DamagedError
 // it returns, List leaves the game out, Delete keeps it, and Create
-// refuses its id. A game already set aside gives the same error, and no
+// refuses its id. An Append under way meanwhile is acknowledged before
+// SetAside returns, or refused. A game already set aside gives the same error, and no
 // game referee.ErrNotFound.
 func (s *Store) SetAside(ctx context.Context, id, reason string) error {
 	var kept string

@@ -156,6 +156,72 @@ func TestDamaged(t *testing.T) {
 	}
 }
 
+// TestAppendMeetsSetAside: a game is set aside while an Append is under
+// way, held back by another writer's event not yet committed. The
+// Append is either acknowledged before SetAside returns or refused with
+// the game's DamagedError: from SetAside's return on, no event of the
+// game is acknowledged. It was acknowledged after, and the game set
+// aside gained an event.
+func TestAppendMeetsSetAside(t *testing.T) {
+	ctx := context.Background()
+	url := pg(t).Database(t)
+	s := open(t, url)
+	id := storetest.NewID()
+	if err := s.Create(ctx, id, create()); err != nil {
+		t.Fatal(err)
+	}
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	other, err := conn.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.Exec(ctx, `INSERT INTO hops_events (game, seq, event) VALUES ($1, 2, $2)`, id,
+		`{"type": "move", "time": "2026-01-02T03:04:05Z", "ply": 1, "move": "x"}`); err != nil {
+		t.Fatal(err)
+	}
+	var order atomic.Int32
+	var appendErr, asideErr error
+	var appendAt, asideAt int32
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		appendErr = s.Append(ctx, id, 2, move(1, "m"))
+		appendAt = order.Add(1)
+	}()
+	time.Sleep(200 * time.Millisecond) // the Append waits for the other writer
+	go func() {
+		defer wg.Done()
+		asideErr = s.SetAside(ctx, id, "found damaged")
+		asideAt = order.Add(1)
+	}()
+	time.Sleep(200 * time.Millisecond)
+	if err := other.Rollback(ctx); err != nil {
+		t.Fatal(err)
+	}
+	wg.Wait()
+	if !errors.As(asideErr, new(*referee.DamagedError)) {
+		t.Fatalf("SetAside: %v", asideErr)
+	}
+	if appendErr == nil && appendAt > asideAt {
+		t.Errorf("the Append was acknowledged after SetAside returned")
+	}
+	if appendErr != nil && !errors.As(appendErr, new(*referee.DamagedError)) {
+		t.Errorf("Append: %v, want the game's DamagedError or nil", appendErr)
+	}
+	var n int
+	if err := conn.QueryRow(ctx, "SELECT count(*) FROM hops_events WHERE game = $1", id).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	if want := map[bool]int{true: 2, false: 1}[appendErr == nil]; n != want {
+		t.Errorf("%d events stored after Append's %v, want %d", n, appendErr, want)
+	}
+}
+
 // TestOneWinner: nodes appending the same event number at the same
 // moment: exactly one succeeds, the others get ErrConflict.
 func TestOneWinner(t *testing.T) {
