@@ -124,23 +124,32 @@ func Setup(args []string, stderr io.Writer, flags ...StoreFlag) (*Command, error
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
-	switch {
-	case fs.NArg() > 0:
+	if fs.NArg() > 0 {
 		return fail("unexpected argument %q", fs.Arg(0))
-	case *maxGames < 1:
-		return fail("-max-games must be 1 or more")
-	case *maxPlies < 1:
-		return fail("-max-plies must be 1 or more")
-	case *maxConns < 1:
-		return fail("-max-conns must be 1 or more")
-	case *idle < 0 || *finished < 0 || *rate < 0 || *burst < 1:
-		return fail("-idle, -finished and -create-rate must not be negative, -create-burst must be 1 or more")
-	case *connsPerClient < 0 || *streams < 1 || *waiting < 0 || *globalRate < 0:
-		return fail("-max-conns-per-client, -waiting and -global-create-rate must not be negative, -max-streams-per-client must be 1 or more")
-	case *storeTimeout <= 0:
-		return fail("-store-timeout must be more than 0")
-	case *skew < 0:
-		return fail("-clock-skew must not be negative")
+	}
+	// Each value out of range is named alone, with what it must be.
+	const atLeastOne, notNegative = "be 1 or more", "not be negative"
+	for _, r := range []struct {
+		bad        bool
+		name, must string
+	}{
+		{*maxGames < 1, "max-games", atLeastOne},
+		{*maxPlies < 1, "max-plies", atLeastOne},
+		{*maxConns < 1, "max-conns", atLeastOne},
+		{*idle < 0, "idle", notNegative},
+		{*finished < 0, "finished", notNegative},
+		{*rate < 0, "create-rate", notNegative},
+		{*burst < 1, "create-burst", atLeastOne},
+		{*connsPerClient < 0, "max-conns-per-client", notNegative},
+		{*streams < 1, "max-streams-per-client", atLeastOne},
+		{*waiting < 0, "waiting", notNegative},
+		{*globalRate < 0, "global-create-rate", notNegative},
+		{*storeTimeout <= 0, "store-timeout", "be more than 0"},
+		{*skew < 0, "clock-skew", notNegative},
+	} {
+		if r.bad {
+			return fail("-%s must %s, not %s", r.name, r.must, fs.Lookup(r.name).Value)
+		}
 	}
 	trusted, err := parseNetworks(*proxies)
 	if err != nil {

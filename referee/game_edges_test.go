@@ -439,6 +439,36 @@ func TestColdGameJoinedByItsMoves(t *testing.T) {
 	}
 }
 
+// TestSetupNamesTheBadFlag: a value out of range is refused with the
+// flag that holds it, its value and what it must be, and no other flag:
+// one message named four flags whichever was wrong.
+func TestSetupNamesTheBadFlag(t *testing.T) {
+	for _, c := range []struct{ flag, value, want string }{
+		{"max-games", "0", "-max-games must be 1 or more, not 0"},
+		{"max-plies", "-3", "-max-plies must be 1 or more, not -3"},
+		{"max-conns", "0", "-max-conns must be 1 or more, not 0"},
+		{"idle", "-1s", "-idle must not be negative, not -1s"},
+		{"finished", "-1h", "-finished must not be negative, not -1h0m0s"},
+		{"create-rate", "-0.5", "-create-rate must not be negative, not -0.5"},
+		{"create-burst", "0", "-create-burst must be 1 or more, not 0"},
+		{"max-conns-per-client", "-1", "-max-conns-per-client must not be negative, not -1"},
+		{"max-streams-per-client", "0", "-max-streams-per-client must be 1 or more, not 0"},
+		{"waiting", "-2m", "-waiting must not be negative, not -2m0s"},
+		{"global-create-rate", "-1", "-global-create-rate must not be negative, not -1"},
+		{"store-timeout", "0s", "-store-timeout must be more than 0, not 0s"},
+		{"clock-skew", "-1s", "-clock-skew must not be negative, not -1s"},
+	} {
+		var errs bytes.Buffer
+		cmd, err := Setup([]string{"-" + c.flag, c.value}, &errs)
+		if cmd != nil {
+			cmd.Close()
+		}
+		if got := strings.TrimSpace(errs.String()); err == nil || got != "referee: "+c.want {
+			t.Errorf("-%s %s: %v, told %q, want %q", c.flag, c.value, err, got, "referee: "+c.want)
+		}
+	}
+}
+
 // TestSetupLimits: -max-plies 0 would close every game before its first
 // move and is refused; -clock-skew 0 on a shared store means no margin,
 // not the default one.

@@ -45,3 +45,7 @@ func TestPerftDefaults(t *testing.T) {
 		}
 	}
 }
+
+// TestUsageShowsTheDefaults: each flag the package comment's usage lines
+// show with a value is shown with its default.
+func TestUsageShowsTheDefaults(t *testing.T) { cmdtest.Usage(t) }

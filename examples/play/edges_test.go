@@ -323,3 +323,7 @@ func TestPlayOneLegalMove(t *testing.T) {
 		t.Errorf("the list of one move:\n%s\nwant it to begin with:\n%s", got, want)
 	}
 }
+
+// TestUsageShowsTheDefaults: each flag the package comment's usage lines
+// show with a value is shown with its default.
+func TestUsageShowsTheDefaults(t *testing.T) { cmdtest.Usage(t) }

@@ -74,3 +74,7 @@ func TestTimeInsteadOfBudget(t *testing.T) {
 		t.Errorf("one move under -time 200ms -budget 1 took %v (exit status %d, %s):\n%s", took, code, errs, out)
 	}
 }
+
+// TestUsageShowsTheDefaults: each flag the package comment's usage lines
+// show with a value is shown with its default.
+func TestUsageShowsTheDefaults(t *testing.T) { cmdtest.Usage(t) }

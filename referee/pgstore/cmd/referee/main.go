@@ -6,7 +6,7 @@
 // Usage:
 //
 //	referee -postgres "postgres://user:password@host:5432/db" [-addr localhost:8080]
-//		[-max-games 10000] [-max-plies 1000] [-idle 24h] [-finished 1h]
+//		[-max-games 10000] [-max-plies 1000] [-idle 24h] [-finished 720h]
 //		[-create-rate 30] [-create-burst 10] [-max-conns 1000]
 //
 // Without -postgres the database is named by the environment variable
