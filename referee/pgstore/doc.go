@@ -48,7 +48,8 @@
 // (referee.Counter, one query of hops_games) before each creation, and
 // every node refuses one once the database holds that many, whichever
 // node created them and whichever restarted since; give every node the
-// same -max-games. An event's time is its node's clock, and every node
+// same -max-games. The count is not a lock: creations under way on
+// several nodes at that moment may each pass it, by as many games. An event's time is its node's clock, and every node
 // judges by its own whether a game expired: keep the nodes' clocks in
 // step (NTP), within -clock-skew (2 minutes by default), the margin by
 // which each game outlives its time.
@@ -102,7 +103,10 @@
 // transaction, under an advisory lock so that nodes starting together do
 // not race; hops_schema holds its version. A database whose schema is
 // newer than the program's is refused. The tables go in the first schema
-// of the connection's search_path (normally public): several sets of
-// games can share a database, each in its schema
-// (postgres://…/db?search_path=other).
+// of the connection's search_path that exists (normally public): several
+// sets of games can share a database, each in its schema
+// (postgres://…/db?search_path=other), created beforehand. A search_path
+// none of whose schemas exists is refused, and so is a schema whose name
+// is longer than 58 bytes (its notification channel, hops_ and the name,
+// must fit PostgreSQL's 63).
 package pgstore

@@ -58,9 +58,18 @@ func migrate(ctx context.Context, conn *pgx.Conn) (string, error) {
 	if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock($1)", schemaLock); err != nil {
 		return "", err
 	}
-	var schema string
-	if err := tx.QueryRow(ctx, "SELECT current_schema()").Scan(&schema); err != nil {
+	// The tables go in the first schema of the search path that exists,
+	// which must give a notification channel a name PostgreSQL takes.
+	var schema *string
+	var path string
+	if err := tx.QueryRow(ctx, "SELECT current_schema(), current_setting('search_path')").Scan(&schema, &path); err != nil {
 		return "", err
+	}
+	if schema == nil {
+		return "", fmt.Errorf("pgstore: no schema of the search_path %q exists: create one (CREATE SCHEMA)", path)
+	}
+	if channel := channelOf(*schema); len(channel) > maxIdentifier {
+		return "", fmt.Errorf("pgstore: the schema's name %q is too long: the channel of its notifications, %q, must be at most %d bytes", *schema, channel, maxIdentifier)
 	}
 	if _, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS hops_schema (version integer NOT NULL)`); err != nil {
 		return "", err
@@ -86,5 +95,9 @@ func migrate(ctx context.Context, conn *pgx.Conn) (string, error) {
 	if _, err := tx.Exec(ctx, "UPDATE hops_schema SET version = $1", len(migrations)); err != nil {
 		return "", err
 	}
-	return schema, tx.Commit(ctx)
+	return *schema, tx.Commit(ctx)
 }
+
+// channelOf is the name of the notification channel of the tables of a
+// schema, on which the trigger hops_notify speaks.
+func channelOf(schema string) string { return "hops_" + schema }

@@ -28,9 +28,9 @@ type Store struct {
 
 // Open connects to the database at url, a PostgreSQL connection URL
 // ("postgres://user:password@host:5432/db?sslmode=disable") or key=value
-// string, creates or migrates the schema (in the schema the connection's
-// search_path names first, normally public). Close releases its
-// connections.
+// string, creates or migrates the schema (in the first schema of the
+// connection's search_path that exists, normally public). Close releases
+// its connections.
 func Open(ctx context.Context, url string) (*Store, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
@@ -51,11 +51,7 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		pool.Close()
 		return nil, err
 	}
-	channel := "hops_" + schema
-	if len(channel) > maxIdentifier {
-		pool.Close()
-		return nil, fmt.Errorf("pgstore: the schema's name %q is too long: the channel of its notifications, %q, must be at most %d bytes", schema, channel, maxIdentifier)
-	}
+	channel := channelOf(schema)
 	listen := cfg.ConnConfig.Copy()
 	if listen.RuntimeParams == nil {
 		listen.RuntimeParams = map[string]string{}

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -289,6 +290,49 @@ func TestSchema(t *testing.T) {
 	if s3, err := Open(ctx, url); err == nil {
 		s3.Close()
 		t.Fatal("a newer schema was accepted")
+	}
+}
+
+// TestSearchPathEdges: a search_path none of whose schemas exists is
+// refused with a message that says so (it was a failure to scan NULL);
+// a schema whose name would make too long a notification channel is
+// refused before any table is made in it (three were left behind); with
+// a missing schema first, the tables go in the first that exists.
+func TestSearchPathEdges(t *testing.T) {
+	ctx := context.Background()
+	url := pg(t).Database(t)
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	long := strings.Repeat("s", maxIdentifier-len("hops_")+1)
+	if _, err := conn.Exec(ctx, `CREATE SCHEMA other; CREATE SCHEMA `+long); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := Open(ctx, url+"&search_path=missing"); err == nil {
+		s.Close()
+		t.Error("a search_path of no schema was opened")
+	} else if want := `pgstore: no schema of the search_path "missing" exists: create one (CREATE SCHEMA)`; err.Error() != want {
+		t.Errorf("search_path=missing: %v, want %s", err, want)
+	}
+	if s, err := Open(ctx, url+"&search_path="+long); err == nil {
+		s.Close()
+		t.Error("a schema name too long was opened")
+	} else if !strings.Contains(err.Error(), "too long") {
+		t.Errorf("a schema name too long: %v", err)
+	}
+	var left int
+	if err := conn.QueryRow(ctx, "SELECT count(*) FROM information_schema.tables WHERE table_schema = $1", long).Scan(&left); err != nil || left != 0 {
+		t.Errorf("%d tables made in the schema refused (%v)", left, err)
+	}
+	s := open(t, url+"&search_path=missing,other")
+	if err := s.Create(ctx, "g", create()); err != nil {
+		t.Fatal(err)
+	}
+	var where string
+	if err := conn.QueryRow(ctx, "SELECT table_schema FROM information_schema.tables WHERE table_name = 'hops_games'").Scan(&where); err != nil || where != "other" {
+		t.Errorf("the tables are in %q (%v), want other", where, err)
 	}
 }
 
