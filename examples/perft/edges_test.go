@@ -49,3 +49,13 @@ func TestPerftDefaults(t *testing.T) {
 // TestUsageShowsTheDefaults: each flag the package comment's usage lines
 // show with a value is shown with its default.
 func TestUsageShowsTheDefaults(t *testing.T) { cmdtest.Usage(t) }
+
+// TestOutputFails: counts that cannot be written are an error, said on
+// the standard error with exit status 1 (the command said nothing and
+// ended with 0).
+func TestOutputFails(t *testing.T) {
+	var errs strings.Builder
+	if code := run([]string{"-game", "catchit", "-depth", "2"}, cmdtest.ClosedOutput{}, &errs); code != 1 || errs.String() != "perft: the output is closed\n" {
+		t.Errorf("exit status %d, stderr %q; want 1 and the reason", code, errs.String())
+	}
+}

@@ -25,6 +25,7 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"flag"
 	"fmt"
@@ -95,8 +96,14 @@ func perft(w io.Writer, prog *progress, name, fen string, depth int, divide bool
 			return usageError{fmt.Errorf("-fen: %w", err)}
 		}
 	}
-	fmt.Fprintf(w, "%s: %s\n", g.Title, s)
-	fmt.Fprintf(w, "%5s %15s %10s %14s\n", "depth", "leaves", "seconds", "leaves/s")
+	// A buffer keeps the first failed write's error: each depth's line
+	// is flushed as it is counted, and a failure stops the count.
+	out := bufio.NewWriter(w)
+	fmt.Fprintf(out, "%s: %s\n", g.Title, s)
+	fmt.Fprintf(out, "%5s %15s %10s %14s\n", "depth", "leaves", "seconds", "leaves/s")
+	if err := out.Flush(); err != nil {
+		return err
+	}
 	var below []uint64
 	for d := 1; d <= depth; d++ {
 		start := time.Now()
@@ -106,17 +113,20 @@ func perft(w io.Writer, prog *progress, name, fen string, depth int, divide bool
 		}
 		secs := time.Since(start).Seconds()
 		n := sum(below)
-		fmt.Fprintf(w, "%5d %15d %10.3f %14s\n", d, n, secs, rate(n, secs))
+		fmt.Fprintf(out, "%5d %15d %10.3f %14s\n", d, n, secs, rate(n, secs))
+		if err := out.Flush(); err != nil {
+			return err
+		}
 	}
 	if divide {
 		moves := s.Moves()
-		fmt.Fprintf(w, "\ndivide at depth %d (%d moves):\n", depth, len(moves))
+		fmt.Fprintf(out, "\ndivide at depth %d (%d moves):\n", depth, len(moves))
 		for i, m := range moves {
-			fmt.Fprintf(w, "%s: %d\n", m, below[i])
+			fmt.Fprintf(out, "%s: %d\n", m, below[i])
 		}
-		fmt.Fprintf(w, "total: %d\n", sum(below))
+		fmt.Fprintf(out, "total: %d\n", sum(below))
 	}
-	return nil
+	return out.Flush()
 }
 
 // count returns, for each legal move of s in the order of s.Moves, the

@@ -275,17 +275,11 @@ func TestPlayThinkingAtMost(t *testing.T) {
 	}
 }
 
-// failingWriter is an output that can no longer be written, such as a
-// closed pipe.
-type failingWriter struct{}
-
-func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("the output is closed") }
-
 // TestPlayOutputFails: when the board cannot be shown the program says
 // why and fails.
 func TestPlayOutputFails(t *testing.T) {
 	var errs strings.Builder
-	code := run([]string{"-game", "coir", "-seed", "1"}, strings.NewReader("quit\n"), failingWriter{}, &errs)
+	code := run([]string{"-game", "coir", "-seed", "1"}, strings.NewReader("quit\n"), cmdtest.ClosedOutput{}, &errs)
 	if code != 1 || errs.String() != "play: the output is closed\n" {
 		t.Errorf("exit status %d, stderr %q; want 1 and the reason", code, errs.String())
 	}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -78,3 +80,31 @@ func TestTimeInsteadOfBudget(t *testing.T) {
 // TestUsageShowsTheDefaults: each flag the package comment's usage lines
 // show with a value is shown with its default.
 func TestUsageShowsTheDefaults(t *testing.T) { cmdtest.Usage(t) }
+
+// TestOutputFails: a game that cannot be written is an error, said on
+// the standard error with exit status 1, with the boards or without
+// them (without them the command said nothing and ended with 0).
+func TestOutputFails(t *testing.T) {
+	for _, boards := range []string{"-boards=true", "-boards=false"} {
+		var errs strings.Builder
+		code := run([]string{"-first", "random", "-second", "random", "-max-plies", "2", boards}, cmdtest.ClosedOutput{}, &errs)
+		if code != 1 || errs.String() != "selfplay: the output is closed\n" {
+			t.Errorf("%s: exit status %d, stderr %q; want 1 and the reason", boards, code, errs.String())
+		}
+	}
+}
+
+// TestSVGFolderRefusedFirst: a -svg folder that cannot be made is said
+// before the game begins, with nothing printed on the standard output
+// (the title and the first board were).
+func TestSVGFolderRefusedFirst(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errs strings.Builder
+	code := run([]string{"-first", "random", "-second", "random", "-max-plies", "1", "-svg", filepath.Join(file, "pictures")}, &out, &errs)
+	if code != 1 || out.String() != "" || !strings.HasPrefix(errs.String(), "selfplay: -svg: ") {
+		t.Errorf("exit status %d, stdout %q, stderr %q; want 1, nothing, and the reason", code, out.String(), errs.String())
+	}
+}

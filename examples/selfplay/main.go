@@ -44,6 +44,7 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"flag"
 	"fmt"
@@ -147,6 +148,16 @@ func play(w io.Writer, c config) (hops.State, error) {
 	if err != nil {
 		return nil, err
 	}
+	if c.svgDir != "" {
+		// Said before the game begins, not after its first board.
+		if err := os.MkdirAll(c.svgDir, 0o755); err != nil {
+			return nil, fmt.Errorf("-svg: %w", err)
+		}
+	}
+	// A buffer keeps the first failed write's error: it is flushed after
+	// each ply, and a failure ends the game.
+	out := bufio.NewWriter(w)
+	w = out
 	hidden := games.Hidden(g)
 	fmt.Fprintf(w, "%s: %s (%s) against %s (%s), seed %d\n", g.Title,
 		g.SideName(hops.First), c.first, g.SideName(hops.Second), c.second, c.seed)
@@ -161,6 +172,9 @@ func play(w io.Writer, c config) (hops.State, error) {
 	}
 	ply := 0
 	for ; !s.Outcome().Over && ply < c.maxPlies; ply++ {
+		if err := out.Flush(); err != nil {
+			return nil, err
+		}
 		side := s.ToMove()
 		move, err := agents[side].Choose(s)
 		if err != nil {
@@ -188,7 +202,7 @@ func play(w io.Writer, c config) (hops.State, error) {
 		fmt.Fprintf(w, "Unfinished after %s (-max-plies %d); %s to move.\n", moves(ply), c.maxPlies, g.SideName(s.ToMove()))
 	}
 	fmt.Fprintf(w, "final: %s\n", s)
-	return s, nil
+	return s, out.Flush()
 }
 
 // picture writes the SVG picture of s, with the arrows of the move that
@@ -199,9 +213,6 @@ func picture(dir string, ply int, s hops.State, move string) error {
 	}
 	d, err := s.Drawing(move)
 	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
 	return os.WriteFile(filepath.Join(dir, fmt.Sprintf("%03d.svg", ply)), []byte(d.SVG()), 0o644)

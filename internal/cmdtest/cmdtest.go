@@ -136,3 +136,10 @@ func Usage(t *testing.T) {
 	_, stdout, stderr := Run(t, "", "-h")
 	CheckUsage(t, string(source), stdout+stderr)
 }
+
+// ClosedOutput is an output that can no longer be written, such as a
+// full disk or a closed pipe: every write fails with "the output is
+// closed".
+type ClosedOutput struct{}
+
+func (ClosedOutput) Write([]byte) (int, error) { return 0, errors.New("the output is closed") }
