@@ -36,6 +36,7 @@ import (
 
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/games"
+	"github.com/hopsgames/hops/internal/ruletext"
 )
 
 func main() {
@@ -66,7 +67,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		prog.tty, prog.every = true, time.Second/4
 	}
 	if err := perft(stdout, prog, *name, *fen, *depth, *divide); err != nil {
-		fmt.Fprintln(stderr, "perft:", err)
+		fmt.Fprintln(stderr, "perft:", ruletext.Error(err))
 		if errors.As(err, new(usageError)) {
 			return 2
 		}

@@ -7,6 +7,7 @@ import (
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/brouillard"
 	"github.com/hopsgames/hops/games"
+	"github.com/hopsgames/hops/internal/ruletext"
 )
 
 // arrange asks the person how to set up his pawns in Brouillard (B3) and
@@ -14,7 +15,7 @@ import (
 // empty line keeps the person's pawns as dealt, at random.
 func (c *conversation) arrange(dealt hops.State) (hops.State, error) {
 	explain := func() {
-		fmt.Fprintf(c.out, "Set up your pawns (B3): type seven letters for %s, two X (blanks) and N T J Q K (Nine, Ten, Jack, Queen, King) once each, such as XNTJQKX. Enter sets them up at random.\n", homeSquares(c.you))
+		fmt.Fprintf(c.out, "Set up your pawns %s: type seven letters for %s, two X (blanks) and N T J Q K (Nine, Ten, Jack, Queen, King) once each, such as XNTJQKX. Enter sets them up at random.\n", ruletext.Cite("B3"), homeSquares(c.you))
 	}
 	explain()
 	for {
@@ -39,7 +40,7 @@ func (c *conversation) arrange(dealt hops.State) (hops.State, error) {
 		}
 		mine, err := brouillard.ParseArrangement(line)
 		if err != nil {
-			fmt.Fprintf(c.out, "Not a setup: %v. Type seven letters such as XNTJQKX, or press Enter for a random setup.\n", err)
+			fmt.Fprintf(c.out, "Not a setup: %s. Type seven letters such as XNTJQKX, or press Enter for a random setup.\n", ruletext.Error(err))
 			continue
 		}
 		return withArrangement(dealt, c.you, mine)

@@ -53,14 +53,14 @@ func TestPlayArrangement(t *testing.T) {
 			t.Fatalf("%s: exit status %d, %s", c.side, code, errs)
 		}
 		for _, want := range []string{
-			"your pawns> Not a setup: arrangement: 3 blanks, want 2 (B2). Type seven letters such as XNTJQKX, or press Enter for a random setup.\n",
-			"your pawns> Not a setup: arrangement: \"abc\": want seven letters, one per home square (B3). Type seven letters such as XNTJQKX, or press Enter for a random setup.\n",
+			"your pawns> Not a setup: arrangement: 3 blanks, want 2 (rule B2). Type seven letters such as XNTJQKX, or press Enter for a random setup.\n",
+			"your pawns> Not a setup: arrangement: \"abc\": want seven letters, one per home square (rule B3). Type seven letters such as XNTJQKX, or press Enter for a random setup.\n",
 		} {
 			if !strings.Contains(out, want) {
 				t.Errorf("%s: no %q in:\n%s", c.side, want, out)
 			}
 		}
-		if n := strings.Count(out, "Set up your pawns (B3): "); n != 2 {
+		if n := strings.Count(out, "Set up your pawns (rule B3): "); n != 2 {
 			t.Errorf("%s: the question was put %d times, want 2 (once more for help):\n%s", c.side, n, out)
 		}
 		if strings.Contains(out, "set up at random") {

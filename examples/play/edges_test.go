@@ -43,7 +43,7 @@ func TestPlayAsACommand(t *testing.T) {
 }
 
 // setUp is the question that opens a Brouillard game played as White.
-const setUp = "Set up your pawns (B3): type seven letters for B1 D1 F1 A2 C2 E2 G2, two X (blanks) and N T J Q K (Nine, Ten, Jack, Queen, King) once each, such as XNTJQKX. Enter sets them up at random.\n"
+const setUp = "Set up your pawns (rule B3): type seven letters for B1 D1 F1 A2 C2 E2 G2, two X (blanks) and N T J Q K (Nine, Ten, Jack, Queen, King) once each, such as XNTJQKX. Enter sets them up at random.\n"
 
 // TestPlayOpening: the program says which side each player has and who
 // moves first, in Brouillard that the computer's pawns stay face down
@@ -94,7 +94,7 @@ func TestPlayCommands(t *testing.T) {
 		{"\tHelp", "Squares are written file letter then rank: A1 is the bottom left corner.\n"},
 		{" board ", start.Diagram()},
 		{"", ""},
-		{"A1-A1", fmt.Sprintf("Not legal: %v. Type ? for the legal moves.\n", illegal)},
+		{"A1-A1", "Not legal: step A1-A1: a step moves one square, to an adjacent square (rule C4). Type ? for the legal moves.\n"},
 		{"resign", `"resign" is not a command and no move: type ? for the legal moves, help for how to write one, quit to leave the game.` + "\n"},
 		{"  b1-c2 ", "\nWhite plays B1-C2\n"},
 		{"Exit", "Bye.\n"},
@@ -177,7 +177,7 @@ func TestPlayHelpEveryGame(t *testing.T) {
 }
 
 // endLine is the last line of a game the person lost.
-var endLine = regexp.MustCompile(`^Game over: (\w+) wins: .+ \([GZKCB]\d+\)\. You lose\.$`)
+var endLine = regexp.MustCompile(`^Game over: (\w+) wins: .+ \(rule [GZKCB]\d+\)\. You lose\.$`)
 
 // TestPlayEnd: the end of a game lost by the person comes on a line of
 // its own under the last board: the winner, why, the rule, and that the

@@ -25,7 +25,8 @@
 // board again, "help" explains how moves are written and what each sign
 // of the board means, and "quit" (or the end of the input) stops. Each
 // move played is said above the board it leads to. An illegal move is
-// explained, citing the rule, and the program asks again; so is a line
+// explained, citing the rule ("(rule G4)", not to be read as the square
+// G4), and the program asks again; so is a line
 // too long to be a move (over 64 KiB), with its length. When the
 // computer takes more than half a second to choose its move, it says
 // that it is thinking.
@@ -57,6 +58,7 @@ import (
 
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/games"
+	"github.com/hopsgames/hops/internal/ruletext"
 	"github.com/hopsgames/hops/players"
 )
 
@@ -103,7 +105,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	you, err := parseSide(g, *sideText)
 	if err != nil {
-		fmt.Fprintln(stderr, "play:", err)
+		fmt.Fprintln(stderr, "play:", ruletext.Error(err))
 		return 2
 	}
 	if *seed == 0 {
@@ -115,12 +117,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	bot, err := players.New(g, *opponent, opt)
 	if err != nil {
-		fmt.Fprintln(stderr, "play:", err)
+		fmt.Fprintln(stderr, "play:", ruletext.Error(err))
 		return 2
 	}
 	start, err := games.Deal(g, hops.First, rand.New(rand.NewPCG(*seed, 0x91a7)))
 	if err != nil {
-		fmt.Fprintln(stderr, "play:", err)
+		fmt.Fprintln(stderr, "play:", ruletext.Error(err))
 		return 1
 	}
 	c := &conversation{g: g, you: you, bot: bot, in: bufio.NewReader(stdin), out: stdout, patience: time.Second / 2}
@@ -128,7 +130,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		c.limit = *moveTime
 	}
 	if err := c.play(start); err != nil && !errors.Is(err, errQuit) {
-		fmt.Fprintln(stderr, "play:", err)
+		fmt.Fprintln(stderr, "play:", ruletext.Error(err))
 		return 1
 	}
 	return 0
@@ -217,7 +219,7 @@ func (c *conversation) play(s hops.State) error {
 	if o.Winner == c.you {
 		verdict = "You win!"
 	}
-	fmt.Fprintf(c.out, "Game over: %s wins: %s (%s). %s\n", g.SideName(o.Winner), o.Reason, o.Rule, verdict)
+	fmt.Fprintf(c.out, "Game over: %s wins: %s %s. %s\n", g.SideName(o.Winner), o.Reason, ruletext.Cite(o.Rule), verdict)
 	if games.Hidden(g) {
 		// The game is over: the computer shows how it set up its pawns,
 		// as a person would turn them over at the end.
@@ -334,7 +336,7 @@ func (c *conversation) ask(s hops.State, number int) (string, error) {
 			continue
 		}
 		if err != nil {
-			fmt.Fprintf(c.out, "Not legal: %v. Type ? for the legal moves.\n", err)
+			fmt.Fprintf(c.out, "Not legal: %s. Type ? for the legal moves.\n", ruletext.Error(err))
 			continue
 		}
 		return move, nil

@@ -167,7 +167,7 @@ func converse(t *testing.T, args []string, rewrite func(string) string) (string,
 			say("A1-A1")
 			text, _ = out.waitFrom(from, done)
 			from += len(text)
-			if !strings.Contains(text, "Not legal: ") || !regexp.MustCompile(`\([GZKCB]\d+\)`).MatchString(text) {
+			if !strings.Contains(text, "Not legal: ") || !regexp.MustCompile(`\(rule [GZKCB]\d+\)`).MatchString(text) {
 				t.Fatalf("an illegal move was not explained with its rule:\n%s", text)
 			}
 		}

@@ -57,6 +57,7 @@ import (
 
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/games"
+	"github.com/hopsgames/hops/internal/ruletext"
 	"github.com/hopsgames/hops/players"
 )
 
@@ -103,7 +104,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if _, err := play(stdout, c); err != nil {
-		fmt.Fprintln(stderr, "selfplay:", err)
+		fmt.Fprintln(stderr, "selfplay:", ruletext.Error(err))
 		if errors.As(err, new(usageError)) {
 			return 2
 		}
@@ -197,7 +198,7 @@ func play(w io.Writer, c config) (hops.State, error) {
 	}
 	fmt.Fprintln(w)
 	if o := s.Outcome(); o.Over {
-		fmt.Fprintf(w, "%s wins after %s: %s (%s).\n", g.SideName(o.Winner), moves(ply), o.Reason, o.Rule)
+		fmt.Fprintf(w, "%s wins after %s: %s %s.\n", g.SideName(o.Winner), moves(ply), o.Reason, ruletext.Cite(o.Rule))
 	} else {
 		fmt.Fprintf(w, "Unfinished after %s (-max-plies %d); %s to move.\n", moves(ply), c.maxPlies, g.SideName(s.ToMove()))
 	}

@@ -60,7 +60,7 @@ func TestEveryGameFinishesOrIsReportedUnfinished(t *testing.T) {
 			if code != 0 || errs != "" {
 				t.Fatalf("%v: exit %d, %s", args, code, errs)
 			}
-			if !regexp.MustCompile(`(?m)^(\w+ wins after \d+ moves: .+ \(\w+\d+\)\.|Unfinished after 300 moves .+)$`).MatchString(out) {
+			if !regexp.MustCompile(`(?m)^(\w+ wins after \d+ moves: .+ \(rule [GZKCB]\d+\)\.|Unfinished after 300 moves .+)$`).MatchString(out) {
 				t.Errorf("%v: no result in\n%s", args, out)
 			}
 			checkReplay(t, game, out)
