@@ -440,9 +440,12 @@
 // displacement: move another pawn", "throw the bomb up to 2 squares");
 // the squares that may be clicked next are ringed, never covered. Every
 // refusal is said in plain words, with the rule it breaks as a link into
-// the rules of the game, which the page shows from the project's rule
-// book with a picture of the start and a legend of every mark on the
-// board. The board is seen from the player's side (turned round for the
+// the rules of the game (in the lobby, which shows no rules, by its id),
+// which the page shows from the project's rule book with a picture of the
+// start and a legend of every mark on the board. What was said of a
+// position goes when the next one comes. A move whose writing the server
+// could not confirm is said to be perhaps recorded, and the page reads
+// the game again to show which. The board is seen from the player's side (turned round for the
 // second side); in Brouillard the page says the player's target and the
 // figures each side has taken. The moves are listed by turn with the
 // sides' names. The board is played from the keyboard too (Tab to it,
@@ -528,7 +531,9 @@
 //	                             and replaces nothing; a game nobody
 //	                             joined has none (409, kind "waiting")
 //	GET  /games/{id}/rematch     the rematch, if one was asked for (404, kind
-//	                             "none", until then, and once its game is gone)
+//	                             "none", until then, and once its game is gone);
+//	                             a game nobody joined has none (409, kind
+//	                             "waiting")
 //	POST /games/{id}/takeback    against the computer, on the player's turn: takes
 //	                             back his last turn and the computer's reply;
 //	                             answers the state. It is journaled (event

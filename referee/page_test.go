@@ -665,6 +665,11 @@ func TestRematchReplaced(t *testing.T) {
 	if code, raw := c.do("POST", "/games/"+alone.ID+"/rematch", alone.Token, "", &e); code != http.StatusConflict || e.Kind != "waiting" {
 		t.Errorf("a rematch of a game nobody joined: %d %s, want 409 waiting", code, raw)
 	}
+	// Asked whether there is one, the server says why there can be none,
+	// so that a page stops offering it.
+	if code, raw := c.do("GET", "/games/"+alone.ID+"/rematch", alone.Token, "", &e); code != http.StatusConflict || e.Kind != "waiting" {
+		t.Errorf("the rematch of a game nobody joined, looked for: %d %s, want 409 waiting", code, raw)
+	}
 }
 
 // TestRematchEventsChecked: a journal's rematch event is trusted only

@@ -154,7 +154,7 @@ func (s *Server) postRematch(w http.ResponseWriter, r *http.Request, m *match, w
 	prev, invitee, joined := m.next, m.tokens[who.side.Other()], m.joined
 	m.mu.Unlock()
 	if !joined {
-		fail(w, m, failf(http.StatusConflict, "waiting", "nobody joined this game: there is nobody to play a rematch with; create a new game"))
+		fail(w, m, errNobodyJoined())
 		return
 	}
 	if prev != nil {
@@ -258,8 +258,12 @@ func (s *Server) getRematch(w http.ResponseWriter, r *http.Request, m *match, wh
 	}
 	ctx := storeContextOf(r)
 	m.mu.Lock()
-	next := m.next
+	next, joined := m.next, m.joined
 	m.mu.Unlock()
+	if !joined {
+		fail(w, m, errNobodyJoined())
+		return
+	}
 	live := false
 	if next != nil {
 		var err error
@@ -273,6 +277,12 @@ func (s *Server) getRematch(w http.ResponseWriter, r *http.Request, m *match, wh
 		return
 	}
 	writeJSON(w, http.StatusOK, s.answer(ctx, m, *next, who))
+}
+
+// errNobodyJoined is the answer about the rematch of a game nobody
+// joined: there is none, and can be none.
+func errNobodyJoined() error {
+	return failf(http.StatusConflict, "waiting", "nobody joined this game: there is nobody to play a rematch with; create a new game")
 }
 
 // live reports whether the rematch id can still be met in: it is stored

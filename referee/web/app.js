@@ -43,7 +43,7 @@ const looks = {
   zapita: {
     colours: ['#ffffff', '#bdb76b'],
     legend: (s) => [
-      ['pawn', '#ffffff', '2', `${s[0]}'s pawn; the number is its power: how many squares it throws the bomb (Z5)`],
+      ['pawn', '#ffffff', '2', `${s[0]}'s pawn; the number is its power: it throws the bomb up to that many squares (Z5)`],
       ['pawn', '#bdb76b', '3', `${s[1]}'s pawn, with its power`],
       ['pawn', '#222222', '*', 'the bomb; a pawn that reaches it takes its place (the bomb is then a black dot on that pawn) and throws it in a straight line (Z4, Z5)'],
       ['square', '#c5e1a5', 'HQ', `a headquarters: ${s[0]} wins by landing the bomb on A4, ${s[1]} on G4 (Z3)`],
@@ -237,7 +237,7 @@ function plain(err) {
     case 'busy':
       return 'The server is busy: try again in a moment.';
     case 'unavailable':
-      return 'The server cannot record anything at the moment, so nothing was played: try again in a moment.';
+      return 'The server cannot reach its store of games at the moment, so what was asked may or may not have been done: try again in a moment.';
     case 'damaged':
       return 'The server\'s record of this game is damaged: it is kept for inspection, and the game cannot go on.';
     case 'network':
@@ -301,6 +301,20 @@ function say(text, kind, rule) {
 
 function sayError(err) {
   say(plain(err), err.kind === 'network' ? 'network' : 'error', err.rule);
+}
+
+// plainWithRule is plain with the rule cited in words, for the lobby,
+// which shows no rules to link to.
+function plainWithRule(err) {
+  const text = plain(err);
+  return err.rule ? text.replace(/\.?$/, ` (rule ${err.rule}).`) : text;
+}
+
+// sayInLobby says text under the lobby's form: what went wrong there.
+function sayInLobby(text) {
+  const m = $('lobby-message');
+  m.textContent = text || '';
+  m.className = 'message' + (text ? ' error' : '');
 }
 
 // ruleLink is a button that opens the rules at rule id.
@@ -450,7 +464,7 @@ $('new').addEventListener('submit', async (ev) => {
     remember({ id: c.id, token: c.token, you: c.you, game: c.game, invitation: c.invitation || '', opponent: f.get('opponent') });
     location.hash = 'game=' + c.id;
   } catch (err) {
-    $('lobby-message').textContent = plain(err);
+    sayInLobby(plainWithRule(err));
   } finally {
     $('start').disabled = false;
   }
@@ -497,14 +511,14 @@ async function join(id, invitation, arrangement) {
   } catch (err) {
     if (joining && err.kind === 'request') {
       // An arrangement the rules refuse: the form stays, with the reason.
-      $('lobby-message').textContent = plain(err);
+      sayInLobby(plainWithRule(err));
       return;
     }
     sessionStorage.removeItem('hops:join:' + id);
     // The link was used already: by this browser, its game is here.
     if (!recall(id)) {
       await showLobby();
-      $('lobby-message').textContent = 'This invitation cannot be used. ' + plain(err);
+      sayInLobby('This invitation cannot be used. ' + plainWithRule(err));
       return;
     }
   }
@@ -660,6 +674,10 @@ function onState(st) {
 
 async function render() {
   const st = state;
+  // What was said of the position shown before (a refusal, whose turn it
+  // was) no longer holds.
+  const said = $('message').dataset.kind;
+  if (said === 'turn' || said === 'error') say('');
   const s = $('status');
   s.dataset.ply = st.ply;
   s.dataset.version = st.version;
@@ -1142,13 +1160,32 @@ function drawTrail() {
 
 async function play(move) {
   setPhase('busy');
+  const sent = state; // the state the move was played from
   try {
     say('');
     onState(await api('POST', `games/${game.id}/moves`, { move }));
   } catch (err) {
-    sayError(err);
     clicks = [];
-    await ask([]);
+    if (err.kind !== 'unavailable') {
+      sayError(err);
+      await ask([]);
+      return;
+    }
+    // The server did not confirm the move: it may have kept it. The game
+    // as the server has it tells, and shows it.
+    say('The server did not confirm your move: it may have been recorded or not. The board shows the game as the server has it: if your move is not on it, play it again.', 'notice');
+    for (let wait = 250; wait <= 4000 && state === sent; wait *= 2) {
+      try {
+        onState(await api('GET', `games/${game.id}`));
+        break;
+      } catch (e) {
+        // The server may not answer yet: asked again a little later.
+        await new Promise((res) => setTimeout(res, wait));
+      }
+    }
+    // A newer state (from the answer or the event stream) is drawn by
+    // render, which goes on from there; else the move is to play again.
+    if (state === sent) await ask([]);
   }
 }
 
@@ -1228,6 +1265,28 @@ function ring(sq, cls) {
   board.querySelector('svg').append(r);
 }
 
+// landingWords names the two ways of landing on sq, with the game's mark
+// and without. In Brouillard the pawn jumped over may be face up already:
+// a target turned over earlier, which turning over again captures (B8).
+function landingWords(sq) {
+  const words = { marked: markWords[game.game] || 'marked', plain: plainWords[game.game] || '' };
+  if (game.game !== 'brouillard' || clicks.length === 0) return words;
+  const from = square(clicks[clicks.length - 1]);
+  const over = between(from, sq);
+  if ((($('board').names || {})[over] || '').endsWith(', turned over')) {
+    return { marked: 'and turn the pawn over again, which captures it', plain: 'and leave the pawn face up' };
+  }
+  return words;
+}
+
+// between returns the square halfway from a to b, two squares apart in a
+// line: the square a jump from a to b passes over.
+function between(a, b) {
+  const file = (a.charCodeAt(0) + b.charCodeAt(0)) / 2;
+  const rank = (Number(a.slice(1)) + Number(b.slice(1))) / 2;
+  return String.fromCharCode(file) + rank;
+}
+
 function square(click) {
   return click.startsWith('x') ? click.slice(1) : click;
 }
@@ -1272,7 +1331,7 @@ function cancelChoice() {
 function clickSquare(sq) {
   if (mode !== 'play' || !state) return;
   if (!myTurn()) {
-    if (state.status === 'playing') say(turnWords(), 'turn');
+    if (state.status === 'playing') say(turnWords(), 'turn', 'G6');
     else if (state.status === 'waiting') say(plain({ kind: 'waiting' }), 'turn');
     return;
   }
@@ -1286,9 +1345,9 @@ function clickSquare(sq) {
   if (offered.length > 1) {
     const choice = $('choice');
     choice.textContent = '';
-    const words = markWords[game.game] || 'marked';
+    const words = landingWords(sq);
     for (const c of offered) {
-      choice.append(button(c, c.startsWith('x') ? `${sq} ${words}` : `${sq} ${plainWords[game.game] || ''}`.trim()));
+      choice.append(button(c, `${sq} ${c.startsWith('x') ? words.marked : words.plain}`.trim()));
     }
     choosing = { prompt: $('prompt').textContent, sq };
     $('prompt').textContent = `Land on ${sq}: choose below the board.`;
@@ -1528,6 +1587,15 @@ function watchRematch() {
         $('rematch-offer').hidden = true;
       }
     } catch (err) {
+      if (err.kind === 'waiting') {
+        // Nobody joined the game: its creator ended it alone, and there
+        // is nobody to play a rematch with.
+        $('rematch').hidden = true;
+        $('rematch-offer').hidden = true;
+        $('status').textContent = 'You ended this game before anyone joined it.';
+        $('status').className = 'result';
+        return;
+      }
       // None yet, or it has gone: the offer goes until another comes.
       if (err.kind === 'none') $('rematch-offer').hidden = true;
       if (err.kind === 'not-found') {
@@ -1766,7 +1834,7 @@ function loadRules() {
       if (!r.ok) return;
       const text = await r.text();
       if (game && game.game === name) {
-        markdown(forPlayers(text), $('rules'));
+        markdown(forPlayers(text, name), $('rules'));
         const note = document.createElement('p');
         note.className = 'blurb';
         note.textContent = 'How programs write positions and whole games, and count moves (perft), is in the project\'s rule book, RULES.md.';
@@ -1783,8 +1851,10 @@ function loadRules() {
 // "How to read" and "Game records" parts, the position and view texts)
 // and perft. Move texts stay: a player writes moves. What is left says
 // nothing of what was left out: the examples worked through in the "How
-// to read" parts are not announced, and the rules left out are not cited.
-function forPlayers(text) {
+// to read" parts are not announced, and neither the rules left out nor
+// those of the other games (which the common rules cite) are cited.
+function forPlayers(text, name) {
+  const own = { zapita: 'Z', catchit: 'K', coir: 'C', brouillard: 'B' }[name];
   const out = [];
   const cut = new Set();
   let skip = false;
@@ -1804,7 +1874,9 @@ function forPlayers(text) {
     .replace(/(?<=\.)\s+[^.]*\bworked\b[^.]*\bbelow\b[^.]*\./g, '')
     // K9's reason: what its decision gives the position texts.
     .replace(/\s+and\s+lets\s+a\s+finished\s+game\s+be\s+written\s+as\s+a\s+position\s+text\s+\(K11\)/, '')
-    .replace(/\s*\(([GZKCB]\d+)\)/g, (cited, id) => (cut.has(id) ? '' : cited));
+    .replace(/\s*\((?:see )?(([GZKCB])\d+)\)/g, (cited, id, letter) => (cut.has(id) || (letter !== 'G' && letter !== own) ? '' : cited))
+    // "Zapita's throws (`*`, Z7)" on another game's page: the sign stays.
+    .replace(/, ([ZKCB])\d+\)/g, (cited, letter) => (letter === own ? cited : ')'));
 }
 
 // markdown writes the rule book's Markdown into box: headings,

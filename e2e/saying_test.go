@@ -1,0 +1,203 @@
+package e2e
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/hopsgames/hops/referee"
+)
+
+// clickOn clicks the square sq of the board.
+func (p *page) clickOn(sq string) {
+	p.t.Helper()
+	p.do(chromedp.Click(`#board rect[data-square="`+sq+`"]`, chromedp.ByQuery))
+}
+
+// messageRules returns the rules the message under the board links to.
+func (p *page) messageRules() []string {
+	p.t.Helper()
+	var rules []string
+	p.do(chromedp.Evaluate(`[...document.querySelectorAll('#message .rule-link')].map((b) => b.dataset.rule)`, &rules))
+	return rules
+}
+
+// Brouillard (B8): White's Fou may land on B6 over Red's Ten, turned
+// over earlier and now White's target. The page asks how to land, in
+// words true of a pawn already face up: turning it over again captures
+// it, leaving it leaves it face up. The buttons said "leave the pawn face
+// down" of a pawn the board showed face up.
+func TestLandingOverAFaceUpTarget(t *testing.T) {
+	var c struct{ ID, You, Token, Invitation string }
+	if code := call(t, "POST", "/games", "", map[string]string{"game": "brouillard", "arrangement": "NTXXQJK"}, &c); code != http.StatusCreated {
+		t.Fatalf("create: %d", code)
+	}
+	var j struct{ You, Token string }
+	if code := call(t, "POST", "/games/"+c.ID+"/join", "", map[string]string{"invitation": c.Invitation, "arrangement": "XXJQTNK"}, &j); code != http.StatusOK {
+		t.Fatalf("join: %d", code)
+	}
+	tokens := map[string]string{c.You: c.Token, j.You: j.Token}
+	for _, m := range []struct{ side, move string }{
+		{"White", "D2-C3"}, {"Red", "D6-E5"}, {"White", "C3-B4"}, {"Red", "E5-F4"},
+		{"White", "B4-C5"}, {"Red", "F4-E3"}, {"White", "C5xC7"}, {"Red", "E3-D4"},
+		// The Fou turns over the Ten on D6 (not the target yet: the
+		// Nine is), then captures the Nine, and the Ten is the target.
+		{"White", "C7-E7xE5"}, {"White", "E5-D6"}, {"Red", "D4-E3"},
+	} {
+		if code := call(t, "POST", "/games/"+c.ID+"/moves", tokens[m.side], map[string]string{"move": m.move}, nil); code != http.StatusOK {
+			t.Fatalf("%s %s: %d", m.side, m.move, code)
+		}
+	}
+	p := newPage(t, "White, near a known target")
+	p.seat(c.ID, "brouillard", "White", tokens["White"])
+	p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
+	var c6 string
+	p.do(chromedp.Evaluate(`document.getElementById('board').names['C6'] || ''`, &c6))
+	if c6 != "Red pawn, Ten, turned over" {
+		t.Fatalf("C6 is %q, want Red's Ten turned over", c6)
+	}
+	p.clickOn("D6")
+	p.clicksMade("D6")
+	p.clickOn("B6")
+	p.waitFor("the choice of B6", 10*time.Second, func(v view) bool { return v.Phase == "choose" })
+	var buttons []string
+	p.do(chromedp.Evaluate(`[...document.querySelectorAll('#choice button')].map((b) => b.dataset.click + ': ' + b.textContent)`, &buttons))
+	want := []string{"B6: B6 and leave the pawn face up", "xB6: B6 and turn the pawn over again, which captures it"}
+	if strings.Join(buttons, " | ") != strings.Join(want, " | ") {
+		t.Errorf("the choice over the Ten turned over: %q, want %q", buttons, want)
+	}
+	p.screenshot("brouillard-known-target-choice")
+}
+
+// A click out of turn is refused with the rule (G6) as a link, as the
+// server's refusal is; once the turn has come, what was said of the
+// other's turn goes: it stayed beside "Your move".
+func TestTurnMessageGoesWithTheTurn(t *testing.T) {
+	g := newAPIGame(t, "catchit")
+	p := newPage(t, "impatient Red")
+	p.seat(g.id, "catchit", "Red", g.tokens["Red"])
+	p.waitFor("Blue's turn", 10*time.Second, func(v view) bool { return v.Turn == "them" && v.Phase == "waiting" })
+	p.clickOn("D7")
+	v := p.waitFor("the refusal", 10*time.Second, func(v view) bool { return v.Message != "" })
+	if rules := p.messageRules(); !strings.HasPrefix(v.Message, "It is Blue's turn: wait for their move.") || strings.Join(rules, " ") != "G6" {
+		t.Errorf("a click out of turn: %q, rules %v; want Blue's turn and G6", v.Message, rules)
+	}
+	playAPIMoves(t, g, [2]string{"Blue", "Red"}, "D1-D2 C1-C2")
+	v = p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
+	if v.Message != "" {
+		t.Errorf("on Red's turn the page still says %q", v.Message)
+	}
+}
+
+// answerLostStore keeps a move and then says it failed, once armed: a
+// store whose answer was lost.
+type answerLostStore struct {
+	*referee.MemStore
+	armed atomic.Bool
+}
+
+func (s *answerLostStore) Append(ctx context.Context, id string, seq int, e referee.Event) error {
+	err := s.MemStore.Append(ctx, id, seq, e)
+	if err == nil && e.Type == referee.EventMove && s.armed.CompareAndSwap(true, false) {
+		return errors.New("the answer was lost")
+	}
+	return err
+}
+
+// A move whose writing the server could not confirm (503, kind
+// "unavailable": it may have been recorded or not) is not said to be
+// unplayed: the page says that it may have been recorded, reads the game
+// again and shows the move played, with no refusal of the next clicks
+// (it said "nothing was played", then refused the turn under G6).
+func TestUnconfirmedMove(t *testing.T) {
+	store := &answerLostStore{MemStore: &referee.MemStore{}}
+	srv, err := referee.NewServer(referee.Config{Store: store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	t.Cleanup(func() { srv.EndStreams(); ts.Close(); srv.Close() })
+	p := newPage(t, "Blue, whose answer is lost")
+	p.createGameAt(ts.URL, "catchit", "person")
+	p.waitFor("the invitation", 10*time.Second, func(v view) bool { return v.Status == "waiting" })
+	var link string
+	p.do(chromedp.Value(`#link`, &link, chromedp.ByQuery))
+	q := newPage(t, "Red")
+	q.do(chromedp.Navigate(link))
+	q.waitFor("the game", 10*time.Second, func(v view) bool { return v.Status == "playing" && v.Phase == "waiting" })
+	p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
+	p.do(chromedp.Evaluate(`window.said = [];
+		new MutationObserver(() => window.said.push(document.getElementById('message').textContent))
+			.observe(document.getElementById('message'), {childList: true, subtree: true, characterData: true})`, nil))
+	store.armed.Store(true)
+	for i, sq := range []string{"D1", "D2", "C1", "C2"} {
+		p.clickOn(sq)
+		if i < 3 {
+			p.clicksMade(strings.Join([]string{"D1", "D2", "C1", "C2"}[:i+1], " "))
+		}
+	}
+	v := p.waitFor("the move shown played", 10*time.Second, func(v view) bool { return v.Ply == "1" && v.Turn == "them" })
+	time.Sleep(500 * time.Millisecond) // any answer to a click after it
+	v = p.read()
+	var said []string
+	p.do(chromedp.Evaluate(`window.said`, &said))
+	if !strings.Contains(v.Message, "may have been recorded or not") || len(p.messageRules()) != 0 {
+		t.Errorf("after the lost answer the page says %q (rules %v), said before %q", v.Message, p.messageRules(), said)
+	}
+	for _, s := range said {
+		if strings.Contains(s, "nothing was played") || strings.Contains(s, "turn") {
+			t.Errorf("the page said %q of a move the server kept", s)
+		}
+	}
+	p.screenshot("unconfirmed-move")
+}
+
+// An arrangement the rules refuse is said in the lobby with its rule
+// (B2), as an error; the rule was left out.
+func TestLobbyRefusalCitesItsRule(t *testing.T) {
+	p := newPage(t, "Red arranging")
+	p.do(chromedp.Navigate(serverURL + "/"))
+	p.waitFor("the lobby", 10*time.Second, func(v view) bool { return v.Phase == "lobby" })
+	p.do(chromedp.Click(`input[name="game"][value="brouillard"]`, chromedp.ByQuery),
+		chromedp.Click(`input[name="side"][value="Red"]`, chromedp.ByQuery),
+		chromedp.SendKeys(`#arrangement`, "NNXXQJK", chromedp.ByQuery),
+		chromedp.Click(`#start`, chromedp.ByQuery))
+	var said struct {
+		Text  string
+		Class string
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for said.Text == "" && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+		p.do(chromedp.Evaluate(`({Text: document.getElementById('lobby-message').textContent, Class: document.getElementById('lobby-message').className})`, &said))
+	}
+	if said.Text != "The server refused the request: arrangement: 2 pawns show the Nine, want 1 (rule B2)." || said.Class != "message error" {
+		t.Errorf("the lobby says %q (class %q)", said.Text, said.Class)
+	}
+	p.screenshot("lobby-refused-arrangement")
+}
+
+// A game its creator resigns before anyone joined it is said to have
+// ended so, and offers no rematch: there is nobody to play it with (the
+// page said "Khaki wins. White resigned." and offered one).
+func TestResignedBeforeAnyoneJoined(t *testing.T) {
+	p := newPage(t, "lonely White")
+	p.createGame("zapita", "person")
+	p.waitFor("the invitation", 10*time.Second, func(v view) bool { return v.Status == "waiting" })
+	p.do(chromedp.Evaluate(`window.confirm = () => true`, nil), chromedp.Click("#resign", chromedp.ByQuery))
+	v := p.waitFor("the end said", 10*time.Second, func(v view) bool {
+		return v.Status == "over" && v.Text == "You ended this game before anyone joined it."
+	})
+	var rematch bool
+	p.do(chromedp.Evaluate(`!document.getElementById('rematch').hidden`, &rematch))
+	if rematch {
+		t.Errorf("a rematch is offered of a game nobody joined (%q)", v.Text)
+	}
+	p.screenshot("resigned-before-anyone-joined")
+}
