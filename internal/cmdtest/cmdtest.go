@@ -142,4 +142,5 @@ func Usage(t *testing.T) {
 // closed".
 type ClosedOutput struct{}
 
+// Write fails: nothing can be written.
 func (ClosedOutput) Write([]byte) (int, error) { return 0, errors.New("the output is closed") }
