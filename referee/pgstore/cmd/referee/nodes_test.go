@@ -289,8 +289,10 @@ func (l *load) play(g *game, rng *rand.Rand, stop <-chan struct{}) {
 		// Whose turn: ask the first player's node.
 		p := 0
 		var m movesAnswer
+		// An answer cut by the kill (its status came, not all its body)
+		// or a node's 503 is asked again.
 		r := call(l.nodes[l.alive(g.home[p])].url, "GET", "/games/"+g.id+"/moves?limit=1000", g.tokens[p], nil)
-		if r.status != http.StatusOK {
+		if r.status != http.StatusOK || r.err != nil {
 			if r.status == http.StatusServiceUnavailable || r.err != nil {
 				time.Sleep(10 * time.Millisecond)
 				continue
@@ -298,17 +300,23 @@ func (l *load) play(g *game, rng *rand.Rand, stop <-chan struct{}) {
 			l.problem("%s: moves: %s", g.id, r)
 			return
 		}
-		json.Unmarshal(r.body, &m)
+		if err := json.Unmarshal(r.body, &m); err != nil {
+			l.problem("%s: moves: %v in %s", g.id, err, r)
+			return
+		}
 		if m.ToMove != g.sides[p] {
 			// The other player's turn: he reads the moves on his node.
 			p = 1
 			r = call(l.nodes[l.alive(g.home[p])].url, "GET", "/games/"+g.id+"/moves?limit=1000", g.tokens[p], nil)
-			if r.status != http.StatusOK {
+			if r.status != http.StatusOK || r.err != nil {
 				time.Sleep(10 * time.Millisecond)
 				continue
 			}
 			m = movesAnswer{}
-			json.Unmarshal(r.body, &m)
+			if err := json.Unmarshal(r.body, &m); err != nil {
+				l.problem("%s: moves: %v in %s", g.id, err, r)
+				return
+			}
 		}
 		if m.Ply < known {
 			// A node answered from a copy older than a move another
