@@ -72,7 +72,7 @@ func hiddenCases(t *testing.T) []brouillard.Position {
 // true positions that differ only in the faces of the opponent's hidden
 // pawns (drawn with View.Sample), chooses the same move with the same
 // seed: no player reads what its side cannot see. Under the race
-// detector, 5 setups.
+// detector and as WebAssembly, 5 setups.
 func TestPlayersSeeOnlyTheirView(t *testing.T) {
 	setups := 20
 	if gametest.Slow {

@@ -26,10 +26,9 @@
 // of the board means, and "quit" (or the end of the input) stops. Each
 // move played is said above the board it leads to. An illegal move is
 // explained, citing the rule ("(rule G4)", not to be read as the square
-// G4), and the program asks again; so is a line
-// too long to be a move (over 64 KiB), with its length. When the
-// computer takes more than half a second to choose its move, it says
-// that it is thinking.
+// G4), and the program asks again; so is a line too long to be a move
+// (over 64 KiB), with its length. When the computer takes more than half
+// a second to choose its move, it says that it is thinking.
 //
 // The exit status is 0 when the game ends or the person stops (and for
 // -h), 2 for a flag or an argument it cannot use, 1 for a failure while

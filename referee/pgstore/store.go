@@ -144,8 +144,8 @@ func setAside(id, reason string) *referee.DamagedError {
 // they are: from then on Load and Append answer the *referee.DamagedError
 // it returns, List leaves the game out, Delete keeps it, and Create
 // refuses its id. An Append under way meanwhile is acknowledged before
-// SetAside returns, or refused. A game already set aside gives the same error, and no
-// game referee.ErrNotFound.
+// SetAside returns, or refused. A game already set aside gives the same
+// error, and no game referee.ErrNotFound.
 func (s *Store) SetAside(ctx context.Context, id, reason string) error {
 	var kept string
 	err := s.pool.QueryRow(ctx, `UPDATE hops_games SET damaged = coalesce(damaged, $2)
