@@ -3,6 +3,7 @@ package hops
 import (
 	"fmt"
 	"iter"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -461,7 +462,9 @@ func (e erased[P, M]) Build(clicks []Click) (Built[string], error) {
 // gives: the move as its text, and the preview drawn with arrows along
 // move texts read by parseMove (the game's ParseMove).
 func BuiltText[M Move](b Built[M], parseMove func(string) (M, error)) Built[string] {
-	out := Built[string]{Next: b.Next, Complete: b.Complete, Prompt: b.Prompt}
+	// Next is copied: the text form is the caller's to change, and the
+	// typed build he passed stays as it was.
+	out := Built[string]{Next: slices.Clone(b.Next), Complete: b.Complete, Prompt: b.Prompt}
 	if b.Preview != nil {
 		// A pointer, so that two previews compare (a func does not).
 		out.Preview = &textPreview[M]{b.Preview, parseMove}

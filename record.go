@@ -407,8 +407,12 @@ type RecordReader struct {
 	moveLines []int
 }
 
-// errNilReader is what a RecordReader made of a nil io.Reader reads.
-var errNilReader = Errorf(ErrSyntax, "", "records", "NewRecordReader was given a nil io.Reader")
+// errNilReader is what a RecordReader made of a nil io.Reader reads: a
+// new value each time, since the caller may change the fields of an
+// error he is given.
+func errNilReader() error {
+	return Errorf(ErrSyntax, "", "records", "NewRecordReader was given a nil io.Reader")
+}
 
 // failingReader remembers the first error of the reader it reads, other
 // than io.EOF, so that a line cut by it is told from a last line
@@ -420,7 +424,7 @@ type failingReader struct {
 
 func (f *failingReader) Read(p []byte) (int, error) {
 	if f.r == nil {
-		return 0, errNilReader
+		return 0, errNilReader()
 	}
 	n, err := f.r.Read(p)
 	if err != nil && err != io.EOF && f.err == nil {

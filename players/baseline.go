@@ -296,7 +296,7 @@ func (s *Baseline[P, M]) SearchSampled(sample Sampler[P], k int) (Result[M], err
 		return Result[M]{}, err
 	}
 	if sample == nil {
-		return Result[M]{}, errNoSampler
+		return Result[M]{}, errNoSampler()
 	}
 	k = max(k, 1)
 	var votes ballot[M]

@@ -161,7 +161,7 @@ func (t *MCTS[P, M]) run(sample Sampler[P]) (Result[M], error) {
 		return res, err
 	}
 	if sample == nil {
-		return res, errNoSampler
+		return res, errNoSampler()
 	}
 	t.nodes = 0
 	t.deadline = deadlineIn(t.opt.Time)

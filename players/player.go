@@ -144,8 +144,12 @@ func notReady(name, constructor string, rng *rand.Rand, eval bool) error {
 	return nil
 }
 
-// errNoSampler answers a sampled search given a nil Sampler.
-var errNoSampler error = hops.Errorf(hops.ErrSyntax, "", "players", "no Sampler to draw positions with (nil)")
+// errNoSampler answers a sampled search given a nil Sampler: a new value
+// each time, since the caller may change the fields of an error he is
+// given.
+func errNoSampler() error {
+	return hops.Errorf(hops.ErrSyntax, "", "players", "no Sampler to draw positions with (nil)")
+}
 
 // NewRandom returns a random player seeded with seed.
 func NewRandom[P hops.Position[P, M], M hops.Move](seed uint64) *Random[P, M] {

@@ -201,6 +201,38 @@ func TestSearchSampled(t *testing.T) {
 	}
 }
 
+// TestNilSamplerErrorIsTheCallers: the error of a sampled search given
+// no Sampler is the caller's own value: a field changed in it does not
+// show in another player's error.
+func TestNilSamplerErrorIsTheCallers(t *testing.T) {
+	_, err := NewSearcher[pile, take](flat, Options{Nodes: 10}).SearchSampled(nil, 2)
+	var e *hops.Error
+	if !errors.As(err, &e) {
+		t.Fatalf("SearchSampled(nil): %v (%T), want a *hops.Error", err, err)
+	}
+	want := err.Error()
+	e.Msg = "changed by its caller"
+	others := map[string]func() error{
+		"Searcher": func() error {
+			_, err := NewSearcher[pile, take](flat, Options{Nodes: 10}).SearchSampled(nil, 2)
+			return err
+		},
+		"Baseline": func() error {
+			_, err := NewBaseline[pile, take](flat, Options{Nodes: 10}).SearchSampled(nil, 2)
+			return err
+		},
+		"MCTS": func() error {
+			_, err := NewMCTS[pile, take](flat, Tactics[pile, take]{}, Options{Nodes: 10}).SearchSampled(nil)
+			return err
+		},
+	}
+	for name, search := range others {
+		if err := search(); err == nil || err.Error() != want {
+			t.Errorf("%s.SearchSampled(nil) after another caller changed his error: %v, want %q", name, err, want)
+		}
+	}
+}
+
 func TestSearcherTimeBudget(t *testing.T) {
 	s := NewSearcher[pile, take](flat, Options{Time: 5 * time.Millisecond})
 	start := time.Now()
