@@ -165,14 +165,13 @@ func Setup(args []string, stderr io.Writer, flags ...StoreFlag) (*Command, error
 	if *skew == 0 {
 		c.ClockSkew = -1 // none
 	}
-	from := "" // the flag that names the store
-	kept := "" // where the games are kept, "" in memory
+	// Which flag names the store is settled before any store is opened,
+	// so that a refused command leaves none open (a FileStore's lock
+	// held, a database's connections).
+	from := ""                // the flag that names the store
+	open, openValue := -1, "" // the flag of the store to open and its value
 	if *data != "" {
-		store, err := OpenFileStore(*data)
-		if err != nil {
-			return fail("%v", err)
-		}
-		c.Store, from, kept = store, "-data", "in "+*data
+		from = "-data"
 	}
 	for i, f := range flags {
 		value := *values[i]
@@ -185,13 +184,25 @@ func Setup(args []string, stderr io.Writer, flags ...StoreFlag) (*Command, error
 		if from != "" {
 			return fail("-%s and %s both name a store: give one", f.Name, from)
 		}
+		from, open, openValue = "-"+f.Name, i, value
+	}
+	kept := "" // where the games are kept, "" in memory
+	switch {
+	case *data != "":
+		store, err := OpenFileStore(*data)
+		if err != nil {
+			return fail("%v", err)
+		}
+		c.Store, kept = store, "in "+*data
+	case open >= 0:
+		f := flags[open]
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		store, err := f.Open(ctx, value)
+		store, err := f.Open(ctx, openValue)
 		cancel()
 		if err != nil {
 			return fail("-%s: %v", f.Name, err)
 		}
-		c.Store, from = store, "-"+f.Name
+		c.Store = store
 		kept = "in the store of -" + f.Name // its value may hold a password
 	}
 	cmd := &Command{store: c.Store, kept: kept}

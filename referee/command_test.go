@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net"
 	"net/http"
+	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -50,6 +51,33 @@ func TestStoreFlag(t *testing.T) {
 	Setup([]string{"-h"}, &errs, flag)
 	if !strings.Contains(errs.String(), "-db") || !strings.Contains(errs.String(), "$HOPS_TEST_DB") {
 		t.Errorf("the help does not tell -db and its variable:\n%s", errs.String())
+	}
+}
+
+// TestRefusedSetupOpensNoStore: a command line naming two stores is
+// refused before either is opened, so that no store is left open by a
+// command that will not run (a FileStore's lock, a database's pool).
+func TestRefusedSetupOpensNoStore(t *testing.T) {
+	var opened []string
+	flagNamed := func(name string) StoreFlag {
+		return StoreFlag{Name: name, Usage: "a store",
+			Open: func(_ context.Context, v string) (Store, error) {
+				opened = append(opened, name)
+				return &MemStore{}, nil
+			}}
+	}
+	dir := t.TempDir()
+	for _, args := range [][]string{{"-one", "x", "-two", "y"}, {"-data", dir, "-one", "x"}, {"-one", "x", "-data", dir}} {
+		var errs bytes.Buffer
+		if _, err := Setup(args, &errs, flagNamed("one"), flagNamed("two")); err == nil || !strings.Contains(errs.String(), "both name a store") {
+			t.Errorf("%v: %v, %q; want refused as two stores", args, err, errs.String())
+		}
+		if len(opened) != 0 {
+			t.Errorf("%v: opened %v before refusing", args, opened)
+		}
+		if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+			t.Errorf("%v: the -data folder was opened before refusing (it holds %s)", args, entries[0].Name())
+		}
 	}
 }
 

@@ -255,7 +255,22 @@ func (s *Server) load(ctx context.Context, id string) (*match, error) {
 	c := &loadCall{done: make(chan struct{})}
 	s.loading[id] = c
 	s.mu.Unlock()
-	defer close(c.done)
+	settled := false
+	defer func() {
+		// A store (or a replay) that panics leaves no load behind for
+		// the next requests to join: those waiting are told the store
+		// is unavailable, and the panic goes on to the handler's
+		// recovery.
+		if !settled {
+			s.mu.Lock()
+			if s.loading[id] == c {
+				delete(s.loading, id)
+			}
+			c.m, c.err = nil, unavailable()
+			s.mu.Unlock()
+		}
+		close(c.done)
+	}()
 
 	events, err := s.store.Load(ctx, id, 1)
 	if s.note(ctx, id, storeRead, err) == nil {
@@ -264,6 +279,7 @@ func (s *Server) load(ctx context.Context, id string) (*match, error) {
 		}
 	}
 	s.mu.Lock()
+	settled = true
 	delete(s.loading, id)
 	if err != nil {
 		c.m, c.err = nil, s.storeErrorLocked(id, nil, err)
