@@ -53,7 +53,10 @@ type Command struct {
 // Main runs the referee as the command examples/referee does: it reads
 // the flags in args (see Setup), serves until SIGINT or SIGTERM, stops
 // as Run says, closes the store, and returns the process's exit code.
-// Errors go to stderr.
+// Errors go to stderr; what the server logs (where the games are kept,
+// the address it listens on, the store's outages, its stop) goes to the
+// standard logger of package log, which a program directs with
+// log.SetOutput.
 func Main(args []string, stderr io.Writer, flags ...StoreFlag) int {
 	c, err := Setup(args, stderr, flags...)
 	if errors.Is(err, flag.ErrHelp) {

@@ -60,8 +60,9 @@ type FileStore struct {
 	dir  string
 	held *os.File // holds the directory's lock (see OpenFileStore), nil without one
 
-	mu    sync.Mutex
-	files map[string]*journalFile
+	mu     sync.Mutex
+	files  map[string]*journalFile
+	closed bool // by Close: every call fails
 }
 
 // journalFile is what the store knows of one journal, under its lock:
@@ -107,15 +108,35 @@ func OpenFileStore(dir string) (*FileStore, error) {
 }
 
 // Close releases the directory's lock. Each write is on the disk before
-// the call that made it returns, so Close has nothing to flush; the store
-// must not be used after it.
+// the call that made it returns, so Close has nothing to flush. A call
+// to the store after Close fails with an error that wraps os.ErrClosed
+// (unlocked, the directory might have another writer by then); one
+// under way when Close is called ends as it would have.
 func (f *FileStore) Close() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.closed = true
 	if f.held == nil {
 		return nil
 	}
 	err := f.held.Close()
 	f.held = nil
 	return err
+}
+
+// usable returns the error of a call made with ctx: ctx's, or the
+// store's being closed.
+func (f *FileStore) usable(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	f.mu.Lock()
+	closed := f.closed
+	f.mu.Unlock()
+	if closed {
+		return fmt.Errorf("referee: the store of %s was closed: %w", f.dir, os.ErrClosed)
+	}
+	return nil
 }
 
 // Exclusive reports that a FileStore has one writer, its process.
@@ -286,7 +307,7 @@ func parseJournal(data []byte) (events []Event, good int, header bool, damage er
 // Create writes the journal of a new game, whole, under a temporary name,
 // then renames it.
 func (f *FileStore) Create(ctx context.Context, id string, e Event) error {
-	if err := ctx.Err(); err != nil {
+	if err := f.usable(ctx); err != nil {
 		return err
 	}
 	if !validID(id) {
@@ -347,7 +368,7 @@ func writeSynced(name string, data []byte) error {
 // file back to its former length, so that no partial line stays in front
 // of the next one.
 func (f *FileStore) Append(ctx context.Context, id string, seq int, e Event) error {
-	if err := ctx.Err(); err != nil {
+	if err := f.usable(ctx); err != nil {
 		return err
 	}
 	if !validID(id) {
@@ -408,7 +429,7 @@ func (f *FileStore) Append(ctx context.Context, id string, seq int, e Event) err
 
 // Load reads the game's journal.
 func (f *FileStore) Load(ctx context.Context, id string, from int) ([]Event, error) {
-	if err := ctx.Err(); err != nil {
+	if err := f.usable(ctx); err != nil {
 		return nil, err
 	}
 	if !validID(id) {
@@ -472,7 +493,7 @@ func (f *FileStore) readLocked(id string, jf *journalFile) ([]Event, error) {
 // *DamagedError that Load answers from then on; for a game already set
 // aside, or not stored, it returns what Load returns.
 func (f *FileStore) SetAside(ctx context.Context, id, reason string) error {
-	if err := ctx.Err(); err != nil {
+	if err := f.usable(ctx); err != nil {
 		return err
 	}
 	if !validID(id) {
@@ -513,6 +534,9 @@ func (f *FileStore) setAside(id, reason string) error {
 // last events read from the start and the end of the file. A creation
 // cut short by a crash (a temporary file) is removed.
 func (f *FileStore) List(ctx context.Context, fn func(Summary) error) error {
+	if err := f.usable(ctx); err != nil {
+		return err
+	}
 	entries, err := os.ReadDir(f.dir)
 	if err != nil {
 		return err
@@ -607,7 +631,7 @@ func (f *FileStore) ends(id string) (first, last Event) {
 // cannot read, even for a game that expired without being read since the
 // start.
 func (f *FileStore) Delete(ctx context.Context, id string) error {
-	if err := ctx.Err(); err != nil {
+	if err := f.usable(ctx); err != nil {
 		return err
 	}
 	if !validID(id) {

@@ -22,6 +22,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/hopsgames/hops"
@@ -53,7 +54,9 @@ const (
 )
 
 // Config configures a Server. The zero value serves games in memory, with
-// no expiry and no rate limit.
+// no expiry and no rate limit. A field whose negative value is given no
+// meaning below must not be negative: NewServer refuses it, naming the
+// field (a negative MaxGames is not "no limit").
 type Config struct {
 	// MaxGames is the most games the server holds; creating one more is
 	// refused with 503. With a shared store that is a Counter, it is the
@@ -114,12 +117,15 @@ type Config struct {
 	// reaches it closes the game unfinished. 0 means DefaultMaxPlies.
 	MaxPlies int
 	// CreateRate is how many games a client (an IP address) may create a
-	// minute, CreateBurst how many in a row; a rate of 0 sets no limit.
+	// minute, CreateBurst how many in a row; a rate of 0 sets no limit,
+	// and a burst of 0 means the creations of ten seconds at the rate
+	// (rate/6), at least one.
 	CreateRate  float64
 	CreateBurst int
 	// GlobalCreateRate is how many games all clients together may create
 	// a minute, GlobalCreateBurst how many in a row: the bound for a
-	// flood spread over many addresses. A rate of 0 sets no limit.
+	// flood spread over many addresses. A rate of 0 sets no limit; a
+	// burst of 0 means rate/6, at least one, as for CreateBurst.
 	GlobalCreateRate  float64
 	GlobalCreateBurst int
 	// StreamsPerClient is how many event streams a client may hold open
@@ -183,6 +189,8 @@ type Server struct {
 	background sync.WaitGroup
 	bgMu       sync.Mutex
 	closed     bool
+	// stopping is set by Close: requests are no longer served.
+	stopping atomic.Bool
 
 	mu       sync.RWMutex
 	games    map[string]*match // see table.go
@@ -199,15 +207,21 @@ type Server struct {
 // the store's list of games (Store.List), not their journals: each game is
 // read and replayed when it is first needed, and the computer players of
 // the games still being played resume in the background. A game whose
-// journal cannot be read or replayed is answered as damaged. An error
-// listing the store is returned.
+// journal cannot be read or replayed is answered as damaged. It returns
+// an error, and no server, for a Config with a value out of range (see
+// Config) or when the store cannot list its games.
 func NewServer(c Config) (*Server, error) {
-	if c.MaxGames <= 0 {
+	if err := c.check(); err != nil {
+		return nil, err
+	}
+	if c.MaxGames == 0 {
 		c.MaxGames = DefaultMaxGames
 	}
-	if c.MaxPlies <= 0 {
+	if c.MaxPlies == 0 {
 		c.MaxPlies = DefaultMaxPlies
 	}
+	c.CreateBurst = burstFor(c.CreateRate, c.CreateBurst)
+	c.GlobalCreateBurst = burstFor(c.GlobalCreateRate, c.GlobalCreateBurst)
 	if c.Now == nil {
 		c.Now = time.Now
 	}
@@ -220,10 +234,10 @@ func NewServer(c Config) (*Server, error) {
 	case c.StreamsPerClient < 0:
 		c.StreamsPerClient = -1 // no limit, as Config gives it back
 	}
-	if c.StreamLifetime <= 0 {
+	if c.StreamLifetime == 0 {
 		c.StreamLifetime = DefaultStreamLifetime
 	}
-	if c.Poll <= 0 {
+	if c.Poll == 0 {
 		c.Poll = time.Second
 	}
 	if c.StoreTimeout == 0 {
@@ -265,6 +279,46 @@ func NewServer(c Config) (*Server, error) {
 	}
 	s.goBackground(s.resumeBots)
 	return s, nil
+}
+
+// check refuses a Config with a value that has no meaning: a negative
+// count, time to live or rate (the fields whose negative values mean
+// something say so: StoreTimeout, ClockSkew, StreamsPerClient), or a
+// rate that is not a number. A negative MaxGames is not "no limit".
+func (c Config) check() error {
+	badRate := func(r float64) bool { return !(r >= 0) || math.IsInf(r, 1) }
+	for _, f := range []struct {
+		name  string
+		bad   bool
+		value any
+	}{
+		{"MaxGames", c.MaxGames < 0, c.MaxGames}, {"MaxPlies", c.MaxPlies < 0, c.MaxPlies},
+		{"Poll", c.Poll < 0, c.Poll}, {"StreamLifetime", c.StreamLifetime < 0, c.StreamLifetime},
+		{"IdleTTL", c.IdleTTL < 0, c.IdleTTL}, {"FinishedTTL", c.FinishedTTL < 0, c.FinishedTTL},
+		{"WaitingTTL", c.WaitingTTL < 0, c.WaitingTTL},
+		{"CreateRate", badRate(c.CreateRate), c.CreateRate}, {"CreateBurst", c.CreateBurst < 0, c.CreateBurst},
+		{"GlobalCreateRate", badRate(c.GlobalCreateRate), c.GlobalCreateRate},
+		{"GlobalCreateBurst", c.GlobalCreateBurst < 0, c.GlobalCreateBurst},
+	} {
+		if !f.bad {
+			continue
+		}
+		if _, ok := f.value.(float64); ok {
+			return fmt.Errorf("referee: Config.%s must be a finite number, 0 or more, not %v", f.name, f.value)
+		}
+		return fmt.Errorf("referee: Config.%s must be 0 or more, not %v", f.name, f.value)
+	}
+	return nil
+}
+
+// burstFor returns the burst of a rate limit of rate creations a minute
+// given as burst: burst itself if set, else the creations of ten
+// seconds at that rate, at least one.
+func burstFor(rate float64, burst int) int {
+	if burst > 0 || rate <= 0 {
+		return burst
+	}
+	return max(1, int(rate/6))
 }
 
 // goBackground runs f in a goroutine that Close waits for, unless Close
@@ -362,6 +416,15 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			writeError(w, http.StatusInternalServerError, "internal", "", "internal error")
 		}
 	}()
+	switch {
+	case s.mux == nil:
+		writeError(w, http.StatusInternalServerError, "internal", "", "internal error: the zero Server serves nothing (build one with NewServer)")
+		return
+	case s.stopping.Load():
+		retryAfter(w, unavailableRetry)
+		writeError(w, http.StatusServiceUnavailable, "unavailable", "", "the server is stopping: try again in a moment")
+		return
+	}
 	if h, pattern := s.mux.Handler(r); pattern == "" {
 		rec := &recorder{header: http.Header{}}
 		h.ServeHTTP(rec, r)
@@ -667,19 +730,34 @@ func (s *Server) createGameFor(ctx context.Context, req createRequest, key strin
 	if key != "" {
 		return s.createKeyed(ctx, req, key, adm, invitee, also...)
 	}
-	var ng newGame
-	var err error
-	if ng.id, err = s.newToken(); err == nil {
-		if ng.token, err = s.newToken(); err == nil {
-			ng.invitation, err = s.newToken()
+	// An id drawn at random is new but for a store that says otherwise
+	// (a store of its own that reuses ids, a Rand that repeats): another
+	// is drawn, a few times, before the store is taken to be at fault.
+	for range idDraws {
+		var ng newGame
+		var err error
+		if ng.id, err = s.newToken(); err == nil {
+			if ng.token, err = s.newToken(); err == nil {
+				ng.invitation, err = s.newToken()
+			}
 		}
+		if err != nil {
+			return createdJSON{}, err
+		}
+		ng.invitee, ng.admission = invitee, adm
+		created, err := s.createGameWith(ctx, req, ng)
+		if !errors.Is(err, ErrExists) {
+			return created, err
+		}
+		log.Printf("referee: the store says the new id %s is taken", ng.id)
 	}
-	if err != nil {
-		return createdJSON{}, err
-	}
-	ng.invitee, ng.admission = invitee, adm
-	return s.createGameWith(ctx, req, ng)
+	e := failf(http.StatusServiceUnavailable, "unavailable", "the game store took %d new game ids for ids it holds: nothing was recorded; try again in a moment", idDraws)
+	e.retry = unavailableRetry
+	return createdJSON{}, e
 }
+
+// idDraws is how many ids drawn at random a creation tries.
+const idDraws = 3
 
 // newGame is the id and the secrets of a game being created: drawn at
 // random, or derived from an idempotency key (then with the hash of the

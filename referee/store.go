@@ -66,7 +66,9 @@ type Store interface {
 // (Type ""), and the server then reads the game's journal when it needs
 // to know more than that it exists. The server uses them to decide,
 // without reading every journal at start, when the game expires and
-// whether a computer player must resume playing it.
+// whether a computer player must resume playing it: a game listed
+// without them has its journal read in the background as the server
+// starts, to find out.
 type Summary struct {
 	ID          string
 	First, Last Event

@@ -807,6 +807,9 @@ func (s *Server) pollEvery() (<-chan time.Time, func()) {
 // (Command.Run does); the page then opens a stream again, on whichever
 // server answers.
 func (s *Server) EndStreams() {
+	if s.ending == nil {
+		return // the zero Server
+	}
 	s.endStream.Do(func() { close(s.ending) })
 }
 
@@ -814,13 +817,22 @@ func (s *Server) EndStreams() {
 // and the computer players, and returns once they have stopped: a store
 // call of theirs under way ends first (their context is cancelled; a
 // store that does not heed it is waited for), so that the store can be
-// closed after Close. The games stay in the store. Requests still served
-// after Close may fail: shut the http.Server down first. Close may be
-// called more than once.
+// closed after Close. It ends the event streams (EndStreams). The games
+// stay in the store. A request under way fails if it had still to call
+// the store (503, kind "unavailable"); a game against the computer it
+// created has its computer player resume when a server next loads the
+// game. A request that comes after Close is answered 503, kind
+// "unavailable": shut the http.Server down first. Close may be called
+// more than once, and on the zero Server.
 func (s *Server) Close() error {
+	if s.cancel == nil {
+		return nil // the zero Server
+	}
 	s.bgMu.Lock()
 	s.closed = true
 	s.bgMu.Unlock()
+	s.stopping.Store(true)
+	s.EndStreams()
 	s.cancel()
 	s.background.Wait()
 	return nil
