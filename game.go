@@ -313,22 +313,26 @@ func (e erased[P, M]) Play(move string) (State, error) {
 func (e erased[P, M]) CountMoves() int { return e.p.CountMoves() }
 
 func (e erased[P, M]) MovesPage(offset, limit int) []string {
-	out := []string{}
 	if limit <= 0 {
-		return out
+		return []string{}
 	}
+	// The moves go into a buffer of the game's pool: only the page's
+	// slice and its texts are allocated.
+	buf := e.k.bufs.Get().(*[]M)
+	defer e.k.bufs.Put(buf)
+	var moves []M
 	if pg, ok := any(e.p).(pager[M]); ok {
-		for _, m := range pg.AppendMovesPage(nil, offset, limit) {
-			out = append(out, m.String())
-		}
-		return out
+		*buf = pg.AppendMovesPage((*buf)[:0], offset, limit)
+		moves = *buf
+	} else {
+		*buf = e.p.AppendMoves((*buf)[:0])
+		moves = (*buf)[min(max(offset, 0), len(*buf)):]
+		moves = moves[:min(limit, len(moves))]
 	}
-	e.withMoves(func(moves []M) {
-		moves = moves[min(max(offset, 0), len(moves)):]
-		for _, m := range moves[:min(limit, len(moves))] {
-			out = append(out, m.String())
-		}
-	})
+	out := make([]string, len(moves))
+	for i, m := range moves {
+		out[i] = m.String()
+	}
 	return out
 }
 

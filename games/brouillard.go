@@ -2,6 +2,7 @@ package games
 
 import (
 	"math/rand/v2"
+	"sync"
 
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/brouillard"
@@ -100,9 +101,15 @@ func (b brouillardView) moves() []string {
 	return out
 }
 
+// viewMoves holds the buffers a view's moves are generated into for a
+// page, as a State's are (a page then allocates only its texts).
+var viewMoves = sync.Pool{New: func() any { return new([]brouillard.Move) }}
+
 func (b brouillardView) movesPage(offset, limit int) []string {
-	moves := b.v.AppendMoves(nil)
-	moves = moves[min(max(offset, 0), len(moves)):]
+	buf := viewMoves.Get().(*[]brouillard.Move)
+	defer viewMoves.Put(buf)
+	*buf = b.v.AppendMoves((*buf)[:0])
+	moves := (*buf)[min(max(offset, 0), len(*buf)):]
 	out := make([]string, 0, min(limit, len(moves)))
 	for _, m := range moves[:min(limit, len(moves))] {
 		out = append(out, m.String())
