@@ -107,16 +107,14 @@ func errOtherRequest() error {
 }
 
 // createKeyed creates the game of a request with an idempotency key, or,
-// if it exists, answers it again: if it was made by req, or by one of the
-// requests also (a rematch made by an earlier version, whose first side
-// the server now chooses otherwise).
-func (s *Server) createKeyed(ctx context.Context, req createRequest, key string, adm *admission, invitee *tokenHash, also ...createRequest) (createdJSON, error) {
+// if it exists, answers it again if it was made by the same request:
+// one whose requestHash is among hashes. The first of hashes is the
+// request's own, which the new game's journal keeps; the others are
+// those of the same request as earlier versions of the server wrote it
+// (see postRematch).
+func (s *Server) createKeyed(ctx context.Context, req createRequest, key string, adm *admission, invitee *tokenHash, hashes []string) (createdJSON, error) {
 	id := derive("game id", key)
-	hash := requestHash(key, "create", req)
-	hashes := []string{hash}
-	for _, r := range also {
-		hashes = append(hashes, requestHash(key, "create", r))
-	}
+	hash := hashes[0]
 	for range 2 {
 		out, err := s.createdAgain(ctx, id, key, hashes)
 		if err == nil || !errors.Is(err, errNotCreated) {

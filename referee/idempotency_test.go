@@ -326,6 +326,39 @@ func TestRematchRetried(t *testing.T) {
 	}
 }
 
+// TestRematchKeyOfAnotherGame: a key sent for one game's rematch and
+// then for another game's, alike in every field, is another request
+// (422): it is not the first game's rematch answered again, which the
+// second game would record as its own and its other player could never
+// join. The first game's rematch is still answered to its key.
+func TestRematchKeyOfAnotherGame(t *testing.T) {
+	c := newClientWith(t, testConfig(92))
+	x, xPath := resignedZapita(c)
+	y, yPath := resignedZapita(c)
+	key := strings.Repeat("r", 30)
+	ask := func(path, token string) (int, rematchJSON, []byte) {
+		var out rematchJSON
+		header := http.Header{"Authorization": {"Bearer " + token}, "Idempotency-Key": {key}}
+		code, raw := c.send("POST", path, header, "", &out)
+		return code, out, raw
+	}
+	code, first, raw := ask(xPath, x.Tokens["White"])
+	if code != http.StatusCreated {
+		t.Fatalf("the first game's rematch: %d %s", code, raw)
+	}
+	var e errorJSON
+	header := http.Header{"Authorization": {"Bearer " + y.Tokens["White"]}, "Idempotency-Key": {key}}
+	if code, raw := c.send("POST", yPath, header, "", &e); code != http.StatusUnprocessableEntity || e.Kind != "idempotency" {
+		t.Errorf("the same key for another game's rematch: %d %s, want 422 idempotency", code, raw)
+	}
+	if code, raw := c.do("GET", yPath, y.Tokens["Khaki"], "", &e); code != http.StatusNotFound {
+		t.Errorf("the other game has a rematch after the refusal: %d %s", code, raw)
+	}
+	if code, again, raw := ask(xPath, x.Tokens["White"]); code != http.StatusCreated || again != first {
+		t.Errorf("the first game's rematch asked again with its key: %d %s, want %+v", code, raw, first)
+	}
+}
+
 // stepStore holds back, until the test lets them go, the first Create
 // (before it is made) and the second Load (after it has read the
 // store), so that the test can order them against a creation elsewhere.

@@ -157,6 +157,10 @@ func (s *Server) postRematch(w http.ResponseWriter, r *http.Request, m *match, w
 		fail(w, m, errNobodyJoined())
 		return
 	}
+	// recorded is set when this game's journal holds the rematch that the
+	// asker's key made: its game is answered again, however an earlier
+	// version of the server hashed its request.
+	recorded := false
 	if prev != nil {
 		live, err := s.live(ctx, prev.id)
 		if err != nil { // unknown, not gone: nothing is replaced
@@ -176,7 +180,7 @@ func (s *Server) postRematch(w http.ResponseWriter, r *http.Request, m *match, w
 		case live:
 			// The asker's own, asked again with its key: answered
 			// again, with his token.
-			key, prev = mine, nil
+			key, prev, recorded = mine, nil, true
 		case ok:
 			// The asker's key again, its game gone: a new game, not
 			// the old one made again unrecorded, and the same one
@@ -200,7 +204,18 @@ func (s *Server) postRematch(w http.ResponseWriter, r *http.Request, m *match, w
 	if !isBot(m.opponent) {
 		by = &invitee
 	}
-	c, err := s.createGameFor(ctx, req, key, nil, by, earlier)
+	// The request is this game's rematch: the same key sent for another
+	// game's rematch, alike in every field, is another request (422),
+	// not that game's rematch answered again.
+	var hashes []string
+	if key != "" {
+		of := "rematch of " + m.id
+		hashes = []string{requestHash(key, of, req), requestHash(key, of, earlier)}
+		if recorded {
+			hashes = append(hashes, requestHash(key, "create", req), requestHash(key, "create", earlier))
+		}
+	}
+	c, err := s.createGameFor(ctx, req, key, nil, by, hashes...)
 	if err != nil {
 		fail(w, m, err)
 		return

@@ -724,11 +724,15 @@ func (s *Server) createGame(ctx context.Context, req createRequest, key string) 
 // createGameFor is createGame; with invitee set, the second seat is
 // claimed not with an invitation drawn for the game but with the token
 // whose hash invitee is (a rematch's other player, rematch.go), and its
-// creator is given no invitation. A game of the key made by one of the
-// requests also is taken for this one's (see createKeyed).
-func (s *Server) createGameFor(ctx context.Context, req createRequest, key string, adm *admission, invitee *tokenHash, also ...createRequest) (createdJSON, error) {
+// creator is given no invitation. With a key, hashes are those of the
+// requests whose game of the key is taken for this one's (see
+// createKeyed); none means req's as a creation.
+func (s *Server) createGameFor(ctx context.Context, req createRequest, key string, adm *admission, invitee *tokenHash, hashes ...string) (createdJSON, error) {
 	if key != "" {
-		return s.createKeyed(ctx, req, key, adm, invitee, also...)
+		if len(hashes) == 0 {
+			hashes = []string{requestHash(key, "create", req)}
+		}
+		return s.createKeyed(ctx, req, key, adm, invitee, hashes)
 	}
 	// An id drawn at random is new but for a store that says otherwise
 	// (a store of its own that reuses ids, a Rand that repeats): another
