@@ -561,7 +561,10 @@
 // need a player's token. Once the game is over it is public whole: the
 // replay shows the true positions, both arrangements included, and the
 // record is the true one, as players may show each other their pawns
-// after a game. A player sees his own view while the game goes on; once
+// after a game. (A game its creator resigned before anyone joined has
+// only his arrangement: the side nobody took stands in the example
+// arrangement, brouillard.StartArrangement, in which the game was
+// created.) A player sees his own view while the game goes on; once
 // it is over his replay shows the true positions, as anyone's does. His
 // record, with his token, is his own (brouillard.PlayerRecord), during
 // the game and after; the true one is anyone's, asked for without a
