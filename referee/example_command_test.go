@@ -27,7 +27,7 @@ func ExampleSetup() {
 	}
 	cmd, err := referee.Setup([]string{"-addr", "127.0.0.1:0", "-shared", "games"}, os.Stderr, shared)
 	if err != nil {
-		return
+		return // Setup printed the error, and the usage if it was the command line's
 	}
 	defer cmd.Close()
 	rec := httptest.NewRecorder()

@@ -19,6 +19,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
+	defer srv.Close()
 	mux := http.NewServeMux()
 	mux.Handle("/hops/", http.StripPrefix("/hops", srv))
 	web := httptest.NewServer(mux)
