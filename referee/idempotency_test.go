@@ -359,6 +359,35 @@ func TestRematchKeyOfAnotherGame(t *testing.T) {
 	}
 }
 
+// TestRematchKeyOfAGoneGame: a rematch asked again with the key of one
+// that is gone (its asker resigned it before anyone joined), after the
+// other player's rematch replaced it and is gone too, is a new game that
+// the other player is invited to: not the gone game answered again.
+func TestRematchKeyOfAGoneGame(t *testing.T) {
+	c := newClientWith(t, testConfig(93))
+	h, path := resignedZapita(c)
+	key := strings.Repeat("g", 30)
+	first, _ := rematchOf(t, c, h, "White", key)
+	c.do("POST", "/games/"+first.ID+"/resign", first.Token, "", nil)
+	second, _ := rematchOf(t, c, h, "Khaki", "")
+	if second.ID == first.ID {
+		t.Fatalf("the rematch after the first was resigned unjoined is the first again: %+v", second)
+	}
+	c.do("POST", "/games/"+second.ID+"/resign", second.Token, "", nil)
+	var third rematchJSON
+	header := http.Header{"Authorization": {"Bearer " + h.Tokens["White"]}, "Idempotency-Key": {key}}
+	if code, raw := c.send("POST", path, header, "", &third); code != http.StatusCreated || third.ID == first.ID || third.ID == second.ID {
+		t.Fatalf("the first key again, both rematches gone: %d %s; want a new game (not %s nor %s)", code, raw, first.ID, second.ID)
+	}
+	var invited rematchJSON
+	if code, raw := c.do("GET", path, h.Tokens["Khaki"], "", &invited); code != http.StatusOK || invited.ID != third.ID || !invited.Join {
+		t.Errorf("the other player is told of %d %s; want to join %s", code, raw, third.ID)
+	}
+	if again, _ := rematchOf(t, c, h, "White", key); again != third {
+		t.Errorf("the first key once more: %+v, want %+v", again, third)
+	}
+}
+
 // stepStore holds back, until the test lets them go, the first Create
 // (before it is made) and the second Load (after it has read the
 // store), so that the test can order them against a creation elsewhere.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 
 	"github.com/hopsgames/hops"
 )
@@ -207,13 +208,22 @@ func (s *Server) postRematch(w http.ResponseWriter, r *http.Request, m *match, w
 	// The request is this game's rematch: the same key sent for another
 	// game's rematch, alike in every field, is another request (422),
 	// not that game's rematch answered again.
-	var hashes []string
-	if key != "" {
+	hashesFor := func(key string) []string {
 		of := "rematch of " + m.id
-		hashes = []string{requestHash(key, of, req), requestHash(key, of, earlier)}
+		hashes := []string{requestHash(key, of, req), requestHash(key, of, earlier)}
 		if recorded {
 			hashes = append(hashes, requestHash(key, "create", req), requestHash(key, "create", earlier))
 		}
+		return hashes
+	}
+	var hashes []string
+	if key != "" {
+		var err error
+		if key, err = s.unusedKey(ctx, key, hashesFor); err != nil {
+			fail(w, m, err)
+			return
+		}
+		hashes = hashesFor(key)
 	}
 	c, err := s.createGameFor(ctx, req, key, nil, by, hashes...)
 	if err != nil {
@@ -306,17 +316,49 @@ func errNobodyJoined() error {
 // is gone, and the next request replaces it. Another error reading it
 // (the store cannot be reached) is returned: it is not known gone.
 func (s *Server) live(ctx context.Context, id string) (bool, error) {
+	g, err := s.rematchStatus(ctx, id)
+	return g.stored && g.live, err
+}
+
+// rematchGame is what rematchStatus tells of a game.
+type rematchGame struct {
+	stored, live bool
+	request      string // the hash of the keyed request that made it, if any
+}
+
+// rematchStatus tells whether the game id is stored (not deleted, nor
+// never made), and if so whether it is live (see live) and the request
+// that made it; a damaged game is stored, not live, of no request.
+func (s *Server) rematchStatus(ctx context.Context, id string) (rematchGame, error) {
 	m, err := s.lookupContext(ctx, id)
 	var api *apiError
-	if errors.As(err, &api) && (api.kind == "not-found" || api.kind == "damaged") {
-		return false, nil
-	}
-	if err != nil {
-		return false, err
+	switch {
+	case errors.As(err, &api) && api.kind == "not-found":
+		return rematchGame{}, nil
+	case errors.As(err, &api) && api.kind == "damaged":
+		return rematchGame{stored: true}, nil
+	case err != nil:
+		return rematchGame{}, err
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return m.joined || m.status() == StatusWaiting, nil
+	return rematchGame{stored: true, live: m.joined || m.status() == StatusWaiting, request: m.request}, nil
+}
+
+// unusedKey returns key, or the first key derived from it by nextKey
+// whose game is not a rematch of this request that is gone: a rematch
+// asked again with a key whose game ended unjoined, after another
+// rematch replaced it, is a new game, not the gone one answered again.
+// hashes gives the hashes of the request with a key (see createKeyed).
+func (s *Server) unusedKey(ctx context.Context, key string, hashes func(key string) []string) (string, error) {
+	for range 8 {
+		g, err := s.rematchStatus(ctx, derive("game id", key))
+		if err != nil || !g.stored || g.live || !slices.Contains(hashes(key), g.request) {
+			return key, err
+		}
+		key = nextKey(key)
+	}
+	return key, nil
 }
 
 // discard deletes the game id, made for a rematch that is not recorded:
