@@ -23,7 +23,9 @@ func TestMovesPageCostsItsTexts(t *testing.T) {
 		"catchit":    {"3r3/1r1r1r1/7/bB1b1bb/7/1r1b1r1/2b2r1 b"},
 		"brouillard": {"7/5f1/1x1X1T1/X1Q4/3kFN1/q1J1K2/1x5 w 3 0 -"},
 	}
-	type pager interface{ MovesPage(offset, limit int) []string }
+	type pager interface {
+		MovesPage(offset, limit int) []string
+	}
 	check := func(what string, p pager, n int) {
 		t.Helper()
 		for _, limit := range []int{1, 20, 1000} {
