@@ -417,16 +417,7 @@ func (m *modelGame) outcome() hops.Outcome {
 
 // result is the game's result as a history writes it: a resignation
 // counts as the other side's win.
-func (m *modelGame) result() string {
-	o := m.outcome()
-	if !o.Over {
-		return "*"
-	}
-	if o.Winner == hops.First {
-		return "1-0"
-	}
-	return "0-1"
-}
+func (m *modelGame) result() string { return hops.ResultOf(m.outcome()) }
 
 // createRequest is the body of POST /games.
 type createRequest struct {
