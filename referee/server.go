@@ -22,7 +22,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/hopsgames/hops"
@@ -189,8 +188,6 @@ type Server struct {
 	background sync.WaitGroup
 	bgMu       sync.Mutex
 	closed     bool
-	// stopping is set by Close: requests are no longer served.
-	stopping atomic.Bool
 
 	mu       sync.RWMutex
 	games    map[string]*match // see table.go
@@ -420,7 +417,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case s.mux == nil:
 		writeError(w, http.StatusInternalServerError, "internal", "", "internal error: the zero Server serves nothing (build one with NewServer)")
 		return
-	case s.stopping.Load():
+	case s.ctx.Err() != nil: // closed
 		retryAfter(w, unavailableRetry)
 		writeError(w, http.StatusServiceUnavailable, "unavailable", "", "the server is stopping: try again in a moment")
 		return

@@ -831,7 +831,6 @@ func (s *Server) Close() error {
 	s.bgMu.Lock()
 	s.closed = true
 	s.bgMu.Unlock()
-	s.stopping.Store(true)
 	s.EndStreams()
 	s.cancel()
 	s.background.Wait()

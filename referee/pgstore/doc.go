@@ -49,10 +49,11 @@
 // every node refuses one once the database holds that many, whichever
 // node created them and whichever restarted since; give every node the
 // same -max-games. The count is not a lock: creations under way on
-// several nodes at that moment may each pass it, by as many games. An event's time is its node's clock, and every node
-// judges by its own whether a game expired: keep the nodes' clocks in
-// step (NTP), within -clock-skew (2 minutes by default), the margin by
-// which each game outlives its time.
+// several nodes at that moment may each pass it, by as many games. An
+// event's time is its node's clock, and every node judges by its own
+// whether a game expired: keep the nodes' clocks in step (NTP), within
+// -clock-skew (2 minutes by default), the margin by which each game
+// outlives its time.
 //
 // Every insert and deletion sends a notification (NOTIFY, from a trigger,
 // on the channel hops_<schema>, when its transaction commits). Watch
