@@ -1240,14 +1240,21 @@ func (sm *apiMachine) expectCreationAgain(t *rapid.T, prev *keyedCreation, c cre
 // expectCreatedAgain checks that a creation sent again with its key got
 // the first answer, with the same tokens.
 func (sm *apiMachine) expectCreatedAgain(t *rapid.T, prev *keyedCreation, r reply) {
-	t.Helper()
-	expect(t, "a creation sent again with its key", r, 201)
-	var a createdAnswer
-	decodeStrict(t, r.body, &a, "POST /games again")
-	if a != prev.answer {
-		t.Fatalf("a creation sent again with its key answered %+v, the first time %+v", a, prev.answer)
-	}
+	expectAgain(t, "a creation sent again with its key", r, 201, prev.answer)
 	sm.touch(prev.game)
+}
+
+// expectAgain checks that a request sent again with its Idempotency-Key
+// got the status code and the answer, first, of the first time (its
+// tokens included).
+func expectAgain[A comparable](t *rapid.T, what string, r reply, code int, first A) {
+	t.Helper()
+	expect(t, what, r, code)
+	var a A
+	decodeStrict(t, r.body, &a, what)
+	if a != first {
+		t.Fatalf("%s answered %+v, the first time %+v", what, a, first)
+	}
 }
 
 // sameCreation tells whether two creations ask for the same game,
@@ -1370,13 +1377,7 @@ func (sm *apiMachine) joinAccepted(t *rapid.T, m *modelGame, r reply, key string
 // expectJoinedAgain checks that a join sent again with its key got the
 // first answer, with the same token.
 func (sm *apiMachine) expectJoinedAgain(t *rapid.T, m *modelGame, r reply) {
-	t.Helper()
-	expect(t, "a join sent again with its key", r, 200)
-	var j joinedAnswer
-	decodeStrict(t, r.body, &j, "join again")
-	if j != m.joinAnswer {
-		t.Fatalf("a join sent again with its key answered %+v, the first time %+v", j, m.joinAnswer)
-	}
+	expectAgain(t, "a join sent again with its key", r, 200, m.joinAnswer)
 	sm.touch(m)
 }
 
@@ -1653,13 +1654,7 @@ func (sm *apiMachine) retryRematch(t *rapid.T, m *modelGame) {
 // expectRematchAgain checks that a rematch asked again with its key, by
 // its asker, got the first answer, with the same token.
 func (sm *apiMachine) expectRematchAgain(t *rapid.T, m *modelGame, r reply) {
-	t.Helper()
-	expect(t, "a rematch asked again with its key", r, 201)
-	var x rematchAnswer
-	decodeStrict(t, r.body, &x, "rematch again")
-	if x != m.rematchAnswer {
-		t.Fatalf("a rematch asked again with its key answered %+v, the first time %+v", x, m.rematchAnswer)
-	}
+	expectAgain(t, "a rematch asked again with its key", r, 201, m.rematchAnswer)
 	sm.touch(m)
 }
 
