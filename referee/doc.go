@@ -81,8 +81,11 @@
 // of higher version, not of higher ply: a takeback lowers the ply. The
 // status is "waiting" (for the second player), "playing", "over" (a side
 // won, by the rules or because the other resigned: outcome says which and
-// why) or "closed" (see Limits). A key that may have no value is left
-// out when it has none, rather than sent empty: "you" without a token;
+// why; a game its creator resigned before anyone joined gives the other
+// side as the winner, its reason "White resigned before anyone joined",
+// and its picture's caption the reason alone) or "closed" (see
+// Limits). A key that may have no value is left out when it has none,
+// rather than sent empty: "you" without a token;
 // "view", "hidden" and "join" when false; "invitation", "token", "rule",
 // "move", "last", "reveal" and "reveals" when empty; a hidden replay's
 // "position", "diagram" and "svg". The lists of keys below name every key

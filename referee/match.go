@@ -168,7 +168,11 @@ func (m *match) status() string {
 // holds m.mu.
 func (m *match) outcome() hops.Outcome {
 	if m.resigned {
-		return hops.Win(m.resigner.Other(), m.game.SideName(m.resigner.Other()), "", m.game.SideName(m.resigner)+" resigned")
+		reason := m.game.SideName(m.resigner) + " resigned"
+		if !m.joined {
+			reason += " before anyone joined"
+		}
+		return hops.Win(m.resigner.Other(), m.game.SideName(m.resigner.Other()), "", reason)
 	}
 	return m.state.Outcome()
 }
@@ -200,6 +204,7 @@ type snapshot struct {
 	status   string
 	outcome  hops.Outcome
 	maxPlies int
+	joined   bool         // the second player took his seat (or the computer did)
 	tokens   [2]tokenHash // of each side's token: never sent
 }
 
@@ -224,7 +229,7 @@ func (m *match) snapshot() snapshot {
 		// The slices are appended to, never rewritten: capping them
 		// keeps the snapshot's elements its own.
 		history: m.history[:n:n], reveals: m.reveals[:len(m.reveals):len(m.reveals)],
-		status: m.status(), outcome: m.outcome(), maxPlies: m.maxPlies, tokens: m.tokens,
+		status: m.status(), outcome: m.outcome(), maxPlies: m.maxPlies, joined: m.joined, tokens: m.tokens,
 	}
 }
 

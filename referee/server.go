@@ -997,9 +997,13 @@ func (s *Server) getSVG(w http.ResponseWriter, r *http.Request, m *match, who vi
 // endCaption writes under d, a picture of snap's last position, how the
 // game ended when the server ended it (a resignation, the ply bound),
 // which the position alone does not show: its caption named the side to
-// move of a game resigned.
+// move of a game resigned. A game its creator resigned before anyone
+// joined gives the reason alone ("White resigned before anyone
+// joined"), as the page does, rather than name a winner nobody played.
 func endCaption(d *hops.Drawing, snap snapshot) {
 	switch {
+	case snap.status == StatusOver && snap.outcome.Over && !snap.joined:
+		d.Caption = snap.outcome.Reason
 	case snap.status == StatusOver && snap.outcome.Over:
 		d.Caption = engine.Caption(snap.outcome, "")
 	case snap.status == StatusClosed:

@@ -876,3 +876,31 @@ func TestSVGOfAResignedGame(t *testing.T) {
 		t.Errorf("the replay's last frame does not say who won, or its first not who moves")
 	}
 }
+
+// TestSVGOfAGameResignedUnjoined: a game its creator resigned before
+// anyone joined names no winner under the board, live or in the replay
+// (nobody played the other side: the page says the game ended before
+// anyone joined), and its state's reason says when he resigned.
+// Brouillard's too, whose picture is the creator's view.
+func TestSVGOfAGameResignedUnjoined(t *testing.T) {
+	for _, game := range []string{"zapita", "brouillard"} {
+		c := newClient(t)
+		created := c.createOnly(createRequest{Game: game})
+		path := "/games/" + created.ID
+		if code, raw := c.do("POST", path+"/resign", created.Token, "", nil); code != http.StatusOK {
+			t.Fatalf("%s: resign: %d %s", game, code, raw)
+		}
+		const want = "White resigned before anyone joined"
+		var st stateJSON
+		if code, raw := c.do("GET", path, created.Token, "", &st); code != http.StatusOK || st.Status != StatusOver || st.Outcome.Reason != want {
+			t.Errorf("%s: the state of the game resigned unjoined: %d %s, want over, reason %q", game, code, raw, want)
+		}
+		if code, pic := c.svg(path+"/svg", created.Token); code != http.StatusOK || !strings.Contains(pic, want) || strings.Contains(pic, " won") {
+			t.Errorf("%s: the picture of the game resigned unjoined: %d, caption not %q:\n%.300s", game, code, want, pic[max(0, len(pic)-300):])
+		}
+		var last frameJSON
+		if code, raw := c.do("GET", path+"/replay", "", "", &last); code != http.StatusOK || !strings.Contains(last.SVG, want) || strings.Contains(last.SVG, " won") {
+			t.Errorf("%s: the replay of the game resigned unjoined: %d, caption not %q: %.200s", game, code, want, raw)
+		}
+	}
+}
