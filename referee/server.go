@@ -427,10 +427,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.ServeHTTP(rec, r)
 		switch rec.status {
 		case http.StatusNotFound:
-			writeError(w, http.StatusNotFound, "not-found", "", "no such path: %s", r.URL.Path)
+			writeError(w, http.StatusNotFound, "not-found", "", "no such path: %s", askedPath(r))
 		case http.StatusMethodNotAllowed:
 			w.Header().Set("Allow", rec.header.Get("Allow"))
-			writeError(w, http.StatusMethodNotAllowed, "method", "", "%s is not allowed on %s (allowed: %s)", r.Method, r.URL.Path, rec.header.Get("Allow"))
+			writeError(w, http.StatusMethodNotAllowed, "method", "", "%s is not allowed on %s (allowed: %s)", hops.Quote(r.Method), askedPath(r), rec.header.Get("Allow"))
 		default: // a redirect to the cleaned path
 			for k, v := range rec.header {
 				w.Header()[k] = v
@@ -1308,4 +1308,15 @@ func (s *Server) Config() Config {
 	c := s.cfg
 	c.TrustedProxies = slices.Clone(c.TrustedProxies)
 	return c
+}
+
+// askedPath returns the path of r as its client wrote it, quoted and cut
+// short (hops.Quote): under a prefix (http.StripPrefix) the path the
+// server sees has lost it, and the client would not recognise it.
+func askedPath(r *http.Request) string {
+	path := r.URL.Path
+	if u, err := url.ParseRequestURI(r.RequestURI); err == nil && u.Path != "" {
+		path = u.Path
+	}
+	return hops.Quote(path)
 }

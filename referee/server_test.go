@@ -904,3 +904,41 @@ func TestSVGOfAGameResignedUnjoined(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownPathAsAsked: a 404 or a 405 names the path as the client
+// wrote it, the prefix of a program that mounts the server under one
+// (http.StripPrefix) included, and quotes it cut short, as the library
+// quotes every input: a path of 100,000 bytes gives a short error.
+func TestUnknownPathAsAsked(t *testing.T) {
+	srv, err := NewServer(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	mux := http.NewServeMux()
+	mux.Handle("/hops/", http.StripPrefix("/hops", srv))
+	ts := httptest.NewServer(mux)
+	defer ts.Close()
+	long := "/hops/" + strings.Repeat("x", 100_000)
+	for _, tc := range []struct {
+		method, path string
+		code         int
+		want         string
+	}{
+		{"GET", "/hops/nowhere?x=1", http.StatusNotFound, `no such path: "/hops/nowhere"`},
+		{"DELETE", "/hops/games", http.StatusMethodNotAllowed, `"DELETE" is not allowed on "/hops/games" (allowed: `},
+		{"GET", long, http.StatusNotFound, `no such path: "/hops/xxxx`},
+	} {
+		req, _ := http.NewRequest(tc.method, ts.URL+tc.path, nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var e errorJSON
+		err = json.NewDecoder(resp.Body).Decode(&e)
+		resp.Body.Close()
+		if err != nil || resp.StatusCode != tc.code || !strings.HasPrefix(e.Error, tc.want) || len(e.Error) > 200 {
+			t.Errorf("%s %.40s: %d %.300q (%v), want %d starting %q, under 200 bytes", tc.method, tc.path, resp.StatusCode, e.Error, err, tc.code, tc.want)
+		}
+	}
+}
