@@ -151,7 +151,7 @@ func NewGame[P Position[P, M], M Move](name, title string, sides [2]string,
 	g := &Game{Name: name, Title: title, Sides: sides}
 	k := &kit[M]{parseMove: parseMove}
 	k.bufs.New = func() any { return new([]M) }
-	wrap := func(p P) State { return erased[P, M]{g: g, p: p, k: k} }
+	wrap := func(p P) State { return &erased[P, M]{g: g, p: p, k: k} }
 	g.start = func(first Side) State { return wrap(start(first)) }
 	g.parse = func(text string) (State, error) {
 		p, err := parse(text)
@@ -257,7 +257,11 @@ func (g *Game) String() string {
 	return g.Name
 }
 
-// erased is the State of a typed position p of game g.
+// erased is the State of a typed position p of game g. A State holds it
+// by pointer, so that asking whether the position has a method of its
+// own (Key, HasMoves, a pager ...) puts a pointer in an interface rather
+// than copy the position to the heap at every call; it is never changed
+// once made.
 type erased[P Position[P, M], M Move] struct {
 	g *Game
 	p P
@@ -271,21 +275,21 @@ type kit[M Move] struct {
 	bufs      sync.Pool // of *[]M
 }
 
-func (e erased[P, M]) Game() *Game      { return e.g }
-func (e erased[P, M]) ToMove() Side     { return e.p.ToMove() }
-func (e erased[P, M]) Outcome() Outcome { return e.p.Outcome() }
-func (e erased[P, M]) String() string   { return e.p.String() }
-func (e erased[P, M]) Hash() uint64     { return e.p.Hash() }
-func (e erased[P, M]) Value() any       { return e.p }
+func (e *erased[P, M]) Game() *Game      { return e.g }
+func (e *erased[P, M]) ToMove() Side     { return e.p.ToMove() }
+func (e *erased[P, M]) Outcome() Outcome { return e.p.Outcome() }
+func (e *erased[P, M]) String() string   { return e.p.String() }
+func (e *erased[P, M]) Hash() uint64     { return e.p.Hash() }
+func (e *erased[P, M]) Value() any       { return e.p }
 
-func (e erased[P, M]) Diagram() string {
-	if d, ok := any(e.p).(interface{ Diagram() string }); ok {
+func (e *erased[P, M]) Diagram() string {
+	if d, ok := any(&e.p).(interface{ Diagram() string }); ok {
 		return d.Diagram()
 	}
 	return e.p.String() + "\n"
 }
 
-func (e erased[P, M]) Moves() []string {
+func (e *erased[P, M]) Moves() []string {
 	var out []string
 	e.withMoves(func(moves []M) {
 		if len(moves) > 0 {
@@ -298,7 +302,7 @@ func (e erased[P, M]) Moves() []string {
 	return out
 }
 
-func (e erased[P, M]) Play(move string) (State, error) {
+func (e *erased[P, M]) Play(move string) (State, error) {
 	m, err := e.k.parseMove(move)
 	if err != nil {
 		return nil, err
@@ -307,12 +311,12 @@ func (e erased[P, M]) Play(move string) (State, error) {
 	if err != nil {
 		return nil, err
 	}
-	return erased[P, M]{g: e.g, p: next, k: e.k}, nil
+	return &erased[P, M]{g: e.g, p: next, k: e.k}, nil
 }
 
-func (e erased[P, M]) CountMoves() int { return e.p.CountMoves() }
+func (e *erased[P, M]) CountMoves() int { return e.p.CountMoves() }
 
-func (e erased[P, M]) MovesPage(offset, limit int) []string {
+func (e *erased[P, M]) MovesPage(offset, limit int) []string {
 	if limit <= 0 {
 		return []string{}
 	}
@@ -321,7 +325,7 @@ func (e erased[P, M]) MovesPage(offset, limit int) []string {
 	buf := e.k.bufs.Get().(*[]M)
 	defer e.k.bufs.Put(buf)
 	var moves []M
-	if pg, ok := any(e.p).(pager[M]); ok {
+	if pg, ok := any(&e.p).(pager[M]); ok {
 		*buf = pg.AppendMovesPage((*buf)[:0], offset, limit)
 		moves = *buf
 	} else {
@@ -343,7 +347,7 @@ type pager[M Move] interface {
 	AppendMovesPage(dst []M, offset, limit int) []M
 }
 
-func (e erased[P, M]) PlayIndex(i int) (State, error) {
+func (e *erased[P, M]) PlayIndex(i int) (State, error) {
 	var m M
 	n := 0
 	e.withMoves(func(moves []M) {
@@ -367,16 +371,16 @@ func (e erased[P, M]) PlayIndex(i int) (State, error) {
 	if err != nil {
 		return nil, err
 	}
-	return erased[P, M]{g: e.g, p: next, k: e.k}, nil
+	return &erased[P, M]{g: e.g, p: next, k: e.k}, nil
 }
 
-func (e erased[P, M]) Successors() iter.Seq2[int, State] {
+func (e *erased[P, M]) Successors() iter.Seq2[int, State] {
 	return func(yield func(int, State) bool) {
 		e.withMoves(func(moves []M) {
 			for i, m := range moves {
 				// A generated move always plays; the error cannot happen.
 				next, err := e.p.Play(m)
-				if err != nil || !yield(i, erased[P, M]{g: e.g, p: next, k: e.k}) {
+				if err != nil || !yield(i, &erased[P, M]{g: e.g, p: next, k: e.k}) {
 					return
 				}
 			}
@@ -386,39 +390,47 @@ func (e erased[P, M]) Successors() iter.Seq2[int, State] {
 
 // withMoves calls f with the legal moves, generated into a buffer of the
 // game's pool, which f must not keep.
-func (e erased[P, M]) withMoves(f func(moves []M)) {
+func (e *erased[P, M]) withMoves(f func(moves []M)) {
 	buf := e.k.bufs.Get().(*[]M)
 	*buf = e.p.AppendMoves((*buf)[:0])
 	f(*buf)
 	e.k.bufs.Put(buf)
 }
 
-func (e erased[P, M]) Key() (StateKey, bool) {
-	if k, ok := any(e.p).(interface{ Key() StateKey }); ok {
+func (e *erased[P, M]) Key() (StateKey, bool) {
+	if k, ok := any(&e.p).(interface{ Key() StateKey }); ok {
 		return k.Key(), true
 	}
 	return StateKey{}, false
 }
 
-func (e erased[P, M]) Mirror() (State, bool) {
-	if m, ok := any(e.p).(interface{ Mirror() P }); ok {
-		return erased[P, M]{g: e.g, p: m.Mirror(), k: e.k}, true
+func (e *erased[P, M]) Mirror() (State, bool) {
+	if m, ok := any(&e.p).(interface{ Mirror() P }); ok {
+		return &erased[P, M]{g: e.g, p: m.Mirror(), k: e.k}, true
 	}
 	return nil, false
 }
 
-func (e erased[P, M]) HasMoves() bool {
-	if h, ok := any(e.p).(interface{ HasMoves() bool }); ok {
+func (e *erased[P, M]) HasMoves() bool {
+	if h, ok := any(&e.p).(interface{ HasMoves() bool }); ok {
 		return h.HasMoves()
 	}
-	for range e.p.Moves() {
+	return anyMove(e.p.Moves())
+}
+
+// anyMove reports whether moves yields one. It is a function of its own
+// because a loop that returns from inside a range over an iterator keeps
+// its state on the heap, which HasMoves would pay even when the position
+// answers by its own method.
+func anyMove[M any](moves iter.Seq[M]) bool {
+	for range moves {
 		return true
 	}
 	return false
 }
 
-func (e erased[P, M]) CanWinNow() bool {
-	if w, ok := any(e.p).(interface{ CanWinNow() bool }); ok {
+func (e *erased[P, M]) CanWinNow() bool {
+	if w, ok := any(&e.p).(interface{ CanWinNow() bool }); ok {
 		return w.CanWinNow()
 	}
 	mover := e.p.ToMove()
@@ -430,7 +442,7 @@ func (e erased[P, M]) CanWinNow() bool {
 	return false
 }
 
-func (e erased[P, M]) Validate(move string) error {
+func (e *erased[P, M]) Validate(move string) error {
 	m, err := e.k.parseMove(move)
 	if err != nil {
 		return err
@@ -438,7 +450,7 @@ func (e erased[P, M]) Validate(move string) error {
 	return e.p.Validate(m)
 }
 
-func (e erased[P, M]) Canonical(move string) (string, error) {
+func (e *erased[P, M]) Canonical(move string) (string, error) {
 	m, err := e.k.parseMove(move)
 	if err != nil {
 		return "", err
@@ -450,8 +462,8 @@ func (e erased[P, M]) Canonical(move string) (string, error) {
 	return c.String(), nil
 }
 
-func (e erased[P, M]) Build(clicks []Click) (Built[string], error) {
-	b, ok := any(e.p).(Builder[M])
+func (e *erased[P, M]) Build(clicks []Click) (Built[string], error) {
+	b, ok := any(&e.p).(Builder[M])
 	if !ok {
 		return Built[string]{}, Errorf(ErrIllegal, "", "", "%s positions cannot be built click by click", e.g.Title)
 	}
@@ -498,9 +510,9 @@ func (t *textPreview[M]) Drawing(last ...string) Drawing {
 	return t.Drawable.Drawing(moves...)
 }
 
-func (e erased[P, M]) Drawing(move string) (Drawing, error) {
+func (e *erased[P, M]) Drawing(move string) (Drawing, error) {
 	d := Drawing{Caption: e.g.Title}
-	if dr, ok := any(e.p).(interface{ Drawing(...M) Drawing }); ok {
+	if dr, ok := any(&e.p).(interface{ Drawing(...M) Drawing }); ok {
 		d = dr.Drawing()
 	}
 	if move == "" {
@@ -516,15 +528,15 @@ func (e erased[P, M]) Drawing(move string) (Drawing, error) {
 	return d, nil
 }
 
-func (e erased[P, M]) At(sq Square) (Piece, bool) {
-	if u, ok := any(e.p).(interface{ At(Square) (Piece, bool) }); ok {
+func (e *erased[P, M]) At(sq Square) (Piece, bool) {
+	if u, ok := any(&e.p).(interface{ At(Square) (Piece, bool) }); ok {
 		return u.At(sq)
 	}
 	return Piece{}, false
 }
 
-func (e erased[P, M]) Destinations(from Square) Bitboard {
-	if u, ok := any(e.p).(interface{ Destinations(Square) Bitboard }); ok {
+func (e *erased[P, M]) Destinations(from Square) Bitboard {
+	if u, ok := any(&e.p).(interface{ Destinations(Square) Bitboard }); ok {
 		return u.Destinations(from)
 	}
 	return 0
@@ -543,7 +555,7 @@ func noState(s State) bool {
 }
 
 // GoString identifies the state in %#v output.
-func (e erased[P, M]) GoString() string { return fmt.Sprintf("%s.Parse(%q)", e.g.Name, e.p.String()) }
+func (e *erased[P, M]) GoString() string { return fmt.Sprintf("%s.Parse(%q)", e.g.Name, e.p.String()) }
 
 // As returns the typed position behind s, as a value of the game
 // package's own Position type P (catchit.Position for a State of

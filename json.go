@@ -512,7 +512,7 @@ type stateJSON struct {
 // and the position text its Parse reads. The root package keeps no list
 // of games, so a State is read back through the registry of package
 // games (games.State, which decodes this form).
-func (e erased[P, M]) MarshalJSON() ([]byte, error) {
+func (e *erased[P, M]) MarshalJSON() ([]byte, error) {
 	return json.Marshal(stateJSON{Game: e.g.Name, Position: e.p.String()})
 }
 
