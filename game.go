@@ -455,7 +455,7 @@ func (e *erased[P, M]) Canonical(move string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	c, err := Canonical(e.p, m)
+	c, err := canonicalAt(&e.p, m)
 	if err != nil {
 		return "", err
 	}
