@@ -20,6 +20,8 @@ let focusSq = '';  // the square the keyboard focus is on
 let mode = 'play'; // 'play' or 'watch' (replay and spectators)
 let frame = null;  // the replay's frame shown
 let announced = null; // the moves of the last list announce saw (null: none yet)
+let announcedEnd = ''; // the end of the game announce told, if any
+let rendering = Promise.resolve(); // the drawing of the newest state (see onState)
 // What each click of the move being built did, from the board shown
 // before it: chose a piece to move (pick), or made a hop, drawn on the
 // preview; throwing tells, in Zapita, that the pawn had reached the bomb
@@ -335,6 +337,10 @@ async function showRule(id) {
   if (!el) return;
   el.classList.add('flash');
   el.scrollIntoView({ block: 'center' });
+  // The keyboard and a screen reader go to the rule too, so that it is
+  // read out; Tab goes on from there.
+  el.tabIndex = -1;
+  el.focus({ preventScroll: true });
   setTimeout(() => el.classList.remove('flash'), 2000);
 }
 
@@ -370,6 +376,7 @@ const blurbs = {
 async function showLobby() {
   mode = 'play';
   joining = null;
+  document.title = 'HOPS: play the games';
   $('lobby-title').textContent = 'New game';
   $('game-box').hidden = $('opponent-box').hidden = $('side-box').hidden = false;
   $('start').textContent = 'Start the game';
@@ -482,13 +489,24 @@ let joining = null;
 // why an invitation spent (its game joined already, or over) cannot be
 // used, as in every game.
 async function offerJoin(id, invitation) {
+  const seat = recall(id);
+  if (seat && seat.token) {
+    // This browser plays in the game already: the link is the other
+    // player's, and claiming it here would give this browser his seat,
+    // lose its own and leave the link spent for him.
+    sessionStorage.removeItem('hops:join:' + id);
+    history.replaceState(null, '', '#game=' + id);
+    await showGame(id);
+    say(`You play ${seat.you} in this game already: this link is for your opponent, who joins with it once.`);
+    return;
+  }
   let f = null;
   try {
     f = await api('GET', `games/${encodeURIComponent(id)}/replay`);
   } catch (err) {
     // Unknown or gone: the join says why.
   }
-  if (!f || f.game !== 'brouillard' || f.status !== 'waiting' || recall(id)) {
+  if (!f || f.game !== 'brouillard' || f.status !== 'waiting') {
     joining = null;
     await join(id, invitation, '');
     return;
@@ -541,6 +559,7 @@ async function openGame(g) {
   frame = null;
   boardSVG = '';
   announced = null;
+  announcedEnd = '';
   $('lobby').hidden = true;
   $('play').hidden = false;
   $('title').textContent = k.title;
@@ -666,10 +685,15 @@ function myTurn() {
 // each, a takeback too, which lowers the ply: the ply cannot tell which
 // of two states is newer (a takeback made in another tab, and the move
 // played again, give states of a ply no higher than the one shown).
+//
+// It returns the drawing of the newest state, to wait for: of this one,
+// or of the one shown already (the event stream may bring the state a
+// request answered before the answer comes).
 function onState(st) {
-  if (state && st.version <= state.version) return;
+  if (state && st.version <= state.version) return rendering;
   state = st;
-  render();
+  rendering = render();
+  return rendering;
 }
 
 async function render() {
@@ -861,8 +885,27 @@ function nameSquares(svg) {
   return names;
 }
 
+// placeName names what square sq is, beside what stands on it: in
+// Zapita the headquarters, the goal of the game (Z1: Khaki's is A4,
+// White's G4); "" for a square like any other.
+function placeName(sq) {
+  if (game.game !== 'zapita') return '';
+  return { A4: `${game.sides[1]}'s headquarters`, G4: `${game.sides[0]}'s headquarters` }[sq] || '';
+}
+
+// squareName says square sq for a screen reader: what stands on it
+// (names, from nameSquares), and where that is a place of its own.
+function squareName(names, sq) {
+  const place = placeName(sq);
+  const name = names[sq];
+  if (!place) return name || 'empty';
+  return name ? `${name}, on ${place}` : `${place}, empty`;
+}
+
 function describeBoard(names) {
-  const list = Object.entries(names).map(([sq, n]) => `${sq} ${n}`);
+  const squares = Object.keys(names);
+  for (const sq of ['A4', 'G4']) if (placeName(sq) && !names[sq]) squares.push(sq);
+  const list = squares.map((sq) => `${sq} ${squareName(names, sq)}`);
   return `Board: ${list.join('; ')}`;
 }
 
@@ -1009,18 +1052,37 @@ function showMoves(f, ply) {
   else ol.scrollTop = ol.scrollHeight;
 }
 
-// announce tells a screen reader the opponent's move, once: when the
-// list of moves is not the start of the last one seen (a takeback
-// shortens it, and the moves it took back are not played again).
+// announce tells a screen reader, through a live region, what changed
+// that the player did not see himself do: the opponent's move, once
+// (when the list of moves is not the start of the last one seen: a
+// takeback shortens it, and the moves it took back are not played
+// again), what his own move showed in Brouillard, and the end of the
+// game.
 function announce(f) {
   const before = announced;
   announced = f.moves || [];
-  if (!before || !f.plies) return;
-  if (f.plies <= before.length && f.moves.every((m, i) => m === before[i])) return;
-  const mover = f.movers[f.plies - 1];
-  if (mover === game.you) return;
-  const reveal = f.reveal ? `, which showed ${f.reveal}` : '';
-  $('announce').textContent = `${mover} played ${f.move}${reveal}.`;
+  const said = [];
+  const fresh = f.plies > 0
+    && !(before && f.plies <= before.length && f.moves.every((m, i) => m === before[i]));
+  if (fresh) {
+    const mover = f.movers[f.plies - 1];
+    if (mover !== game.you) {
+      // The other side's move; when the page opens, the last one, which
+      // the player has not heard (the computer's first move, say).
+      const reveal = f.reveal ? `, which showed ${f.reveal}` : '';
+      said.push(`${mover} played ${f.move}${reveal}.`);
+    } else if (before && f.reveal) {
+      // What the player's own move turned over or captured (Brouillard),
+      // which the board shows only to the eye.
+      said.push(`Your move ${f.move} showed ${f.reveal}.`);
+    }
+  }
+  if ((state.status === 'over' || state.status === 'closed') && announcedEnd !== game.id) {
+    // The end, once, in the words of the status line.
+    announcedEnd = game.id;
+    said.push($('status').textContent);
+  }
+  if (said.length) $('announce').textContent = said.join(' ');
 }
 
 // ---- Building a move ----
@@ -1394,7 +1456,7 @@ function sayFocusAgain() {
 
 function sayFocus() {
   const board = $('board');
-  const name = (board.names && board.names[focusSq]) || 'empty';
+  const name = squareName(board.names || {}, focusSq);
   const rect = board.querySelector(`rect[data-square="${focusSq}"]`);
   const can = rect && rect.dataset.next === 'yes' ? '; may be clicked' : '';
   $('square-say').textContent = `${focusSq}, ${name}${can}`;
@@ -1466,7 +1528,9 @@ $('takeback').addEventListener('click', async () => {
     say('');
     const st = await api('POST', `games/${game.id}/takeback`);
     $('announce').textContent = 'Your last move and the reply were taken back.';
-    onState(st);
+    // The board is drawn again before the focus goes to it, so that what
+    // is said of its square is the position taken back to.
+    await onState(st);
     backToBoard(); // where the move is played again (the button may hide)
   } catch (err) {
     sayError(err);
@@ -1689,8 +1753,15 @@ async function showFrame(ply) {
   const at = f.ply === 0 ? 'Start position'
     : `After ${turnNumbers(f.movers)[f.ply - 1]}. ${f.movers[f.ply - 1]} ${f.move}${f.reveal ? ' (' + f.reveal + ')' : ''}, move ${f.ply} of ${f.plies}`;
   $('replay-at').textContent = at;
+  // A button that becomes disabled drops the keyboard's focus to the
+  // page: it goes to the buttons that still lead somewhere.
+  const focused = document.activeElement;
   $('first').disabled = $('prev').disabled = f.ply === 0;
   $('next').disabled = $('last').disabled = f.ply === f.plies;
+  if (focused && focused.disabled && focused.closest('#replay-controls')) {
+    const other = f.ply === 0 ? $('next') : $('prev');
+    if (!other.disabled) other.focus();
+  }
   showFog(f.position || fogText(f), game.you);
   if (f.hidden) {
     $('board').replaceChildren();

@@ -1,0 +1,273 @@
+package e2e
+
+import (
+	"math/rand/v2"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+	"github.com/hopsgames/hops"
+)
+
+// announced returns what the page's live region last told a screen
+// reader.
+func (p *page) announced() string {
+	p.t.Helper()
+	var text string
+	p.do(chromedp.Evaluate(`document.getElementById('announce').textContent`, &text))
+	return text
+}
+
+// waitAnnounced waits until the live region's text holds every one of
+// want, and returns it.
+func (p *page) waitAnnounced(what string, want ...string) string {
+	p.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		text := p.announced()
+		all := true
+		for _, w := range want {
+			all = all && strings.Contains(text, w)
+		}
+		if all {
+			return text
+		}
+		if time.Now().After(deadline) {
+			p.screenshot(strings.ReplaceAll(what, " ", "-"))
+			p.t.Fatalf("%s: a screen reader was last told %q, want %q", what, text, want)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// A player who opens his own invitation link (to try it, or by mistake)
+// keeps his seat and is told the link is his opponent's: the page
+// claimed it, gave this browser the other seat, lost its own, and left
+// the friend with a spent link, so that nobody could move Blue.
+func TestOwnInvitationLink(t *testing.T) {
+	p := newPage(t, "Blue, opening his own link")
+	id := p.createGame("catchit", "person")
+	p.waitFor("the invitation", 10*time.Second, func(v view) bool { return v.Status == "waiting" })
+	var link string
+	p.do(chromedp.Evaluate(`document.getElementById('link').value`, &link))
+	if !strings.Contains(link, "#join="+id+".") {
+		t.Fatalf("the invitation link is %q", link)
+	}
+	p.do(chromedp.Navigate(link))
+	p.waitFor("the game, still Blue's", 10*time.Second, func(v view) bool {
+		return v.Hash == "#game="+id && v.You == "Blue" && v.Status == "waiting" &&
+			strings.Contains(v.Message, "this link is for your opponent")
+	})
+	p.screenshot("own-invitation-link")
+	var kept string
+	p.do(chromedp.Evaluate(`JSON.parse(localStorage.getItem('hops:`+id+`')).you`, &kept))
+	if kept != "Blue" {
+		t.Errorf("after opening its own link the browser keeps the seat of %q", kept)
+	}
+	friend := newPage(t, "Red, the friend")
+	friend.do(chromedp.Navigate(link))
+	friend.waitFor("the friend joined", 10*time.Second, func(v view) bool { return v.You == "Red" && v.Status == "playing" })
+	p.waitFor("Blue to move", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
+}
+
+// What a screen reader is told without looking for it (a live region):
+// the computer's first move to a player who moves second, the end of the
+// game to the loser and to the winner, and what the player's own move
+// turned over in Brouillard. The first and the last were never said, and
+// the turned pawn reached only the opponent.
+func TestAnnouncedForScreenReaders(t *testing.T) {
+	t.Run("the computer's first move", func(t *testing.T) {
+		p := newPage(t, "Khaki, second")
+		p.do(chromedp.Navigate(serverURL + "/"))
+		p.waitFor("the lobby", 10*time.Second, func(v view) bool { return v.Phase == "lobby" })
+		p.do(
+			chromedp.Click(`input[name="game"][value="zapita"]`, chromedp.ByQuery),
+			chromedp.Click(`input[name="opponent"][value="easy"]`, chromedp.ByQuery),
+			chromedp.Click(`input[name="side"][value="Khaki"]`, chromedp.ByQuery),
+			chromedp.Click(`#start`, chromedp.ByQuery),
+		)
+		p.waitFor("the computer's first move", 20*time.Second, func(v view) bool { return v.Ply == "1" && v.Turn == "you" && v.Phase == "idle" })
+		p.waitAnnounced("the computer's first move said", "White played ")
+	})
+	t.Run("the loser", func(t *testing.T) {
+		g := newAPIGame(t, "zapita")
+		for i, m := range []string{"G5-F4", "A7-B7", "F4-E4", "B7-C7"} {
+			side := []string{"White", "Khaki"}[i%2]
+			if code := call(t, "POST", "/games/"+g.id+"/moves", g.tokens[side], map[string]string{"move": m}, nil); code != http.StatusOK {
+				t.Fatalf("%s %s: %d", side, m, code)
+			}
+		}
+		p := newPage(t, "Khaki, losing")
+		p.seat(g.id, "zapita", "Khaki", g.tokens["Khaki"])
+		p.waitFor("White's turn", 10*time.Second, func(v view) bool { return v.Ply == "4" && v.Turn == "them" && v.Phase == "waiting" })
+		if code := call(t, "POST", "/games/"+g.id+"/moves", g.tokens["White"], map[string]string{"move": "E4-D4*A4"}, nil); code != http.StatusOK {
+			t.Fatalf("White's winning throw: %d", code)
+		}
+		p.waitFor("the end", 10*time.Second, func(v view) bool { return v.Status == "over" })
+		p.waitAnnounced("the loss said", "White played E4-D4", "White wins.")
+	})
+	t.Run("the winner", func(t *testing.T) {
+		g := newAPIGame(t, "catchit")
+		p := newPage(t, "Blue, winning")
+		p.seat(g.id, "catchit", "Blue", g.tokens["Blue"])
+		p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
+		if code := call(t, "POST", "/games/"+g.id+"/resign", g.tokens["Red"], nil, nil); code != http.StatusOK {
+			t.Fatalf("Red resigns: %d", code)
+		}
+		p.waitFor("the end", 10*time.Second, func(v view) bool { return v.Status == "over" })
+		p.waitAnnounced("the win said", "You win!", "Red resigned")
+	})
+	t.Run("what my move turned over", func(t *testing.T) {
+		var c struct{ ID, You, Token, Invitation string }
+		if code := call(t, "POST", "/games", "", map[string]string{"game": "brouillard", "arrangement": "NTXXQJK"}, &c); code != http.StatusCreated {
+			t.Fatalf("create: %d", code)
+		}
+		var j struct{ You, Token string }
+		if code := call(t, "POST", "/games/"+c.ID+"/join", "", map[string]string{"invitation": c.Invitation, "arrangement": "XXJQTNK"}, &j); code != http.StatusOK {
+			t.Fatalf("join: %d", code)
+		}
+		tokens := map[string]string{c.You: c.Token, j.You: j.Token}
+		for _, m := range []struct{ side, move string }{
+			{"White", "D2-C3"}, {"Red", "D6-E5"}, {"White", "C3-B4"}, {"Red", "E5-F4"},
+			{"White", "B4-C5"}, {"Red", "F4-E3"},
+		} {
+			if code := call(t, "POST", "/games/"+c.ID+"/moves", tokens[m.side], map[string]string{"move": m.move}, nil); code != http.StatusOK {
+				t.Fatalf("%s %s: %d", m.side, m.move, code)
+			}
+		}
+		p := newPage(t, "White, turning a pawn over")
+		p.seat(c.ID, "brouillard", "White", tokens["White"])
+		p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Ply == "6" && v.Turn == "you" && v.Phase == "idle" })
+		if code := call(t, "POST", "/games/"+c.ID+"/moves", tokens["White"], map[string]string{"move": "C5xC7"}, nil); code != http.StatusOK {
+			t.Fatalf("White's capture: %d", code)
+		}
+		var h struct{ Moves, Reveals []string }
+		call(t, "GET", "/games/"+c.ID+"/history", tokens["White"], nil, &h)
+		if len(h.Reveals) != 7 || h.Reveals[6] == "" {
+			t.Fatalf("C5xC7 showed nothing: %q", h.Reveals)
+		}
+		p.waitFor("my capture shown", 10*time.Second, func(v view) bool { return v.Ply == "7" })
+		p.waitAnnounced("my capture said", "Your move C5xC7 showed "+h.Reveals[6]+".")
+	})
+}
+
+// The replay's buttons keep the keyboard's focus: at the first position
+// the Back button is disabled and the focus goes to Next (it fell to the
+// page, and the next Tab began again at the top), and each step is said.
+func TestReplayKeepsFocus(t *testing.T) {
+	g := newAPIGame(t, "zapita")
+	g.playAPI(t, rand.New(rand.NewPCG(3, 4)), 3)
+	p := newPage(t, "watcher, at the keyboard")
+	p.do(chromedp.Navigate(serverURL + "/#watch=" + g.id))
+	p.waitFor("the game watched", 10*time.Second, func(v view) bool { return v.Phase == "watch" && v.Ply == "3" })
+	p.do(chromedp.Focus(`#prev`, chromedp.ByQuery))
+	var at, focused, live string
+	for range 3 {
+		p.press(kb.Enter)
+		time.Sleep(300 * time.Millisecond)
+	}
+	p.do(chromedp.Evaluate(`document.getElementById('replay-at').textContent`, &at),
+		chromedp.Evaluate(`document.activeElement.id`, &focused),
+		chromedp.Evaluate(`document.getElementById('replay-at').getAttribute('aria-live') || ''`, &live))
+	if at != "Start position" || focused != "next" || live != "polite" {
+		t.Errorf("three steps back from move 3: at %q, the focus on %q (want next), the step said %q", at, focused, live)
+	}
+	p.press(kb.Enter)
+	time.Sleep(300 * time.Millisecond)
+	p.do(chromedp.Evaluate(`document.getElementById('replay-at').textContent`, &at))
+	if !strings.HasPrefix(at, "After 1. White ") {
+		t.Errorf("Enter on Next from the start: at %q", at)
+	}
+}
+
+// A link to a rule takes the keyboard's focus to the rule, which a
+// screen reader then reads (it stayed on the link); the Zapita board
+// names its headquarters, empty or not (they were "empty"); the lobby,
+// once back in it, is named in the tab's title (it kept the game's).
+func TestRuleLinkFocusAndHeadquarters(t *testing.T) {
+	g := newAPIGame(t, "zapita")
+	p := newPage(t, "White, reading a rule")
+	p.seat(g.id, "zapita", "White", g.tokens["White"])
+	p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
+	var label, said string
+	p.do(chromedp.Evaluate(`document.querySelector('#board svg').getAttribute('aria-label')`, &label),
+		chromedp.Focus(`#board`, chromedp.ByQuery))
+	p.keyTo(hops.Square(at(t, "A4")), false)
+	p.do(chromedp.Evaluate(`document.getElementById('square-say').textContent`, &said))
+	if !strings.Contains(label, "A4 Khaki's headquarters, empty") || !strings.Contains(label, "G4 White's headquarters, empty") ||
+		said != "A4, Khaki's headquarters, empty" {
+		t.Errorf("the headquarters: the board is described %q, A4 said %q", label, said)
+	}
+	p.clickOn("D5")
+	var rules []string
+	for deadline := time.Now().Add(10 * time.Second); len(rules) == 0; {
+		rules = p.messageRules()
+		if time.Now().After(deadline) {
+			t.Fatalf("a click on an empty square cites no rule: %q", p.read().Message)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	p.do(chromedp.Click(`#message .rule-link`, chromedp.ByQuery))
+	var focused string
+	for deadline := time.Now().Add(5 * time.Second); focused != "rule-"+rules[0]; {
+		if time.Now().After(deadline) {
+			t.Fatalf("after the link to rule %s the focus is on %q", rules[0], focused)
+		}
+		time.Sleep(50 * time.Millisecond)
+		p.do(chromedp.Evaluate(`document.activeElement.id`, &focused))
+	}
+	p.screenshot("rule-focused")
+	p.do(chromedp.Evaluate(`location.hash = ''`, nil))
+	p.waitFor("the lobby", 10*time.Second, func(v view) bool { return v.Phase == "lobby" })
+	var title string
+	p.do(chromedp.Title(&title))
+	if title != "HOPS: play the games" {
+		t.Errorf("back in the lobby the tab is titled %q", title)
+	}
+}
+
+// After a takeback the keyboard's focus goes back to the board, and what
+// is said of its square is the position taken back to: it was first
+// said of the board before the takeback ("C2, Blue pawn"), then of the
+// one after it ("C2, empty").
+func TestTakebackSaysTheSquareTakenBack(t *testing.T) {
+	p := newPage(t, "Blue, taking back")
+	p.createGame("catchit", "easy")
+	p.waitFor("my turn", 20*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
+	p.takeTurn(randomClicks(rand.New(rand.NewPCG(21, 8))), false)
+	p.waitFor("the computer's reply", 20*time.Second, func(v view) bool { return v.Ply == "2" && v.Turn == "you" && v.Phase == "idle" })
+	p.do(chromedp.Evaluate(`(() => {
+		window.saidAfter = [];
+		new MutationObserver(() => window.saidAfter.push(document.getElementById('square-say').textContent))
+			.observe(document.getElementById('square-say'), {childList: true, characterData: true, subtree: true});
+	})()`, nil))
+	p.do(chromedp.Click(`#takeback`, chromedp.ByQuery))
+	p.waitFor("the move taken back", 10*time.Second, func(v view) bool { return v.Ply == "0" && v.Turn == "you" && v.Phase == "idle" })
+	time.Sleep(300 * time.Millisecond)
+	var got struct {
+		Said   []string
+		Square string
+		Name   string
+	}
+	p.do(chromedp.Evaluate(`({
+		Said: window.saidAfter,
+		Square: document.body.dataset.focus || '',
+		Name: document.getElementById('board').names[document.body.dataset.focus] || 'empty',
+	})`, &got))
+	want := got.Square + ", " + got.Name
+	var said int
+	for _, s := range got.Said {
+		if strings.HasPrefix(s, got.Square+", ") {
+			said++
+			if s != want && !strings.HasPrefix(s, want+";") {
+				t.Errorf("after the takeback %q was said, where the board has %q", s, want)
+			}
+		}
+	}
+	if said == 0 {
+		t.Errorf("after the takeback nothing was said of the focused square %s (said: %q)", got.Square, got.Said)
+	}
+}
