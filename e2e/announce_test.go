@@ -1,12 +1,16 @@
 package e2e
 
 import (
+	"context"
+	"encoding/json"
 	"math/rand/v2"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/accessibility"
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/hopsgames/hops"
@@ -227,6 +231,32 @@ func TestRuleLinkFocusAndHeadquarters(t *testing.T) {
 	if title != "HOPS: play the games" {
 		t.Errorf("back in the lobby the tab is titled %q", title)
 	}
+	// Brouillard's field for the pawns' letters is named for what it
+	// takes (its name was its example, the placeholder "NTXXQJK").
+	p.do(chromedp.Click(`input[name="game"][value="brouillard"]`, chromedp.ByQuery))
+	if name := p.accessibleName(`#arrangement`); name != "Your arrangement, seven letters" {
+		t.Errorf("the arrangement's field is named %q", name)
+	}
+}
+
+// accessibleName returns the name the browser gives a screen reader for
+// the element sel.
+func (p *page) accessibleName(sel string) string {
+	p.t.Helper()
+	var nodes []*cdp.Node
+	p.do(chromedp.Nodes(sel, &nodes, chromedp.ByQuery))
+	var name string
+	p.do(chromedp.ActionFunc(func(ctx context.Context) error {
+		ax, err := accessibility.GetPartialAXTree().WithBackendNodeID(nodes[0].BackendNodeID).WithFetchRelatives(false).Do(ctx)
+		if err != nil {
+			return err
+		}
+		if len(ax) == 0 || ax[0].Name == nil {
+			return nil
+		}
+		return json.Unmarshal(ax[0].Name.Value, &name)
+	}))
+	return name
 }
 
 // After a takeback the keyboard's focus goes back to the board, and what
