@@ -262,21 +262,33 @@ func (p *page) accessibleName(sel string) string {
 // After a takeback the keyboard's focus goes back to the board, and what
 // is said of its square is the position taken back to: it was first
 // said of the board before the takeback ("C2, Blue pawn"), then of the
-// one after it ("C2, empty").
+// one after it ("C2, empty"). A double click on the button takes back
+// one turn, not two.
 func TestTakebackSaysTheSquareTakenBack(t *testing.T) {
 	p := newPage(t, "Blue, taking back")
-	p.createGame("catchit", "easy")
+	id := p.createGame("catchit", "easy")
 	p.waitFor("my turn", 20*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
-	p.takeTurn(randomClicks(rand.New(rand.NewPCG(21, 8))), false)
-	p.waitFor("the computer's reply", 20*time.Second, func(v view) bool { return v.Ply == "2" && v.Turn == "you" && v.Phase == "idle" })
+	r := rand.New(rand.NewPCG(21, 8))
+	for _, ply := range []string{"2", "4"} {
+		p.takeTurn(randomClicks(r), false)
+		p.waitFor("the computer's reply", 20*time.Second, func(v view) bool { return v.Ply == ply && v.Turn == "you" && v.Phase == "idle" })
+	}
 	p.do(chromedp.Evaluate(`(() => {
 		window.saidAfter = [];
 		new MutationObserver(() => window.saidAfter.push(document.getElementById('square-say').textContent))
 			.observe(document.getElementById('square-say'), {childList: true, characterData: true, subtree: true});
 	})()`, nil))
-	p.do(chromedp.Click(`#takeback`, chromedp.ByQuery))
-	p.waitFor("the move taken back", 10*time.Second, func(v view) bool { return v.Ply == "0" && v.Turn == "you" && v.Phase == "idle" })
+	// Two clicks, the second before the first is answered.
+	p.do(chromedp.Evaluate(`(() => { const b = document.getElementById('takeback'); b.click(); b.click(); })()`, nil))
+	p.waitFor("the move taken back", 10*time.Second, func(v view) bool { return v.Ply == "2" && v.Turn == "you" && v.Phase == "idle" })
 	time.Sleep(300 * time.Millisecond)
+	var token string
+	p.do(chromedp.Evaluate(`JSON.parse(localStorage.getItem('hops:`+id+`')).token`, &token))
+	var st struct{ Ply int }
+	call(t, "GET", "/games/"+id, token, nil, &st)
+	if v := p.read(); st.Ply != 2 || v.Ply != "2" || v.Message != "" {
+		t.Errorf("a double click on the takeback from ply 4: the server's game at ply %d, the page's at %s, saying %q; want ply 2 and nothing said", st.Ply, v.Ply, v.Message)
+	}
 	var got struct {
 		Said   []string
 		Square string

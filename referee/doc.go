@@ -138,7 +138,8 @@
 //	                 takes no more moves
 //	409 claimed      an invitation claimed already
 //	409 playing      a rematch asked for before the game is over
-//	409 takeback     no move to take back
+//	409 takeback     no move to take back, or the game is no longer at the ply
+//	                 the takeback was sent from
 //	413 request      a body over 4 KiB (MaxBody)
 //	422 idempotency  an Idempotency-Key used again for another request (the same
 //	                 kind of request, and for a join the same game)
@@ -199,7 +200,10 @@
 // again with the same key, after its Retry-After, until an answer that
 // is not 503 comes: it is the request's, whether the first was recorded
 // or not. A move, a resignation and a takeback take no key: after a 503
-// the client reads the game before sending one again.
+// the client reads the game before sending one again. A move sent twice
+// is refused the second time (the turn has passed), and so is a
+// resignation (the game is over); a takeback names the ply it is sent
+// from, {"ply": N}, to be refused in the same way.
 //
 // For example, with curl:
 //
@@ -543,7 +547,11 @@
 //	                             "takeback"), so a restart keeps it; between two
 //	                             people, or past a turn that turned a pawn over
 //	                             in Brouillard, it is refused (403, kind
-//	                             "takeback")
+//	                             "takeback"). Its body may be empty, or
+//	                             {"ply": 6}, the number of moves the client
+//	                             sees played: a game at another ply refuses it
+//	                             (409, kind "takeback") and changes nothing, so
+//	                             that a takeback sent twice takes back one turn
 //	GET  /rules/{game}           the game's rules, then the rules common to the
 //	                             four games, as Markdown from the rule book
 //	                             (hops.RuleSection); each rule starts "**K8 ..."

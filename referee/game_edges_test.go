@@ -154,7 +154,7 @@ func TestTakebackOnTheComputersTurn(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	_, err = s.takeBack(context.Background(), m, viewer{side: hops.First, ok: true})
+	_, err = s.takeBack(context.Background(), m, viewer{side: hops.First, ok: true}, nil)
 	var api *apiError
 	if !errors.As(err, &api) || api.status != http.StatusForbidden || api.kind != "turn" {
 		t.Errorf("a takeback on the computer's turn: %v, want 403 turn", err)

@@ -167,6 +167,8 @@ func jsonProblem(err error, v any) string {
 			if typeErr.Type == t.Elem() {
 				holds = "holds" // an item of the list
 			}
+		} else if ok && (t.Kind() == reflect.Int || t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Int) {
+			want = "a whole number"
 		}
 		return fmt.Sprintf("field %q %s %s, want %s", typeErr.Field, holds, article(typeErr.Value), want)
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):

@@ -864,3 +864,63 @@ func TestRematchReadError(t *testing.T) {
 		t.Errorf("a rematch of which the rematch is damaged: %d %s, want a new one", code, raw)
 	}
 }
+
+// TestTakebackSentTwice: a takeback that names the ply its client sees
+// takes back one turn however many times it is sent (a double click, a
+// retry after a lost answer, two at once): the others are refused 409
+// and change nothing. Without the ply each takeback takes back a turn,
+// as before. A ply that is no count of moves is a bad request.
+func TestTakebackSentTwice(t *testing.T) {
+	c := newClient(t)
+	created := c.createOnly(createRequest{Game: "coir", Opponent: OpponentEasy})
+	path := "/games/" + created.ID
+	for i := range 3 {
+		if code, raw := c.do("POST", path+"/moves", created.Token, jsonBody(moveRequest{Move: c.allMoves(path, created.Token)[0]}), nil); code != http.StatusOK {
+			t.Fatalf("move: %d %s", code, raw)
+		}
+		waitPly(t, c, created.ID, created.Token, 2*i+2)
+	}
+	for _, body := range []string{`{"ply": -1}`, `{"ply": "6"}`, `{"ply": 6.5}`, `{"ply": 6, "ply": 6}`, `{"turn": 6}`} {
+		var e errorJSON
+		if code, raw := c.do("POST", path+"/takeback", created.Token, body, &e); code != http.StatusBadRequest || e.Kind != "request" {
+			t.Errorf("takeback %s: %d %s, want 400 request", body, code, raw)
+		}
+	}
+	var st stateJSON
+	c.do("GET", path, created.Token, "", &st)
+	if st.Ply != 6 {
+		t.Fatalf("refused takebacks changed the game: %+v", st)
+	}
+	codes := make(chan int, 4)
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			code, _ := c.do("POST", path+"/takeback", created.Token, `{"ply": 6}`, nil)
+			codes <- code
+		}()
+	}
+	wg.Wait()
+	close(codes)
+	var ok, conflict int
+	for code := range codes {
+		switch code {
+		case http.StatusOK:
+			ok++
+		case http.StatusConflict:
+			conflict++
+		}
+	}
+	c.do("GET", path, created.Token, "", &st)
+	if ok != 1 || conflict != 3 || st.Ply != 4 {
+		t.Errorf("four takebacks from ply 6 at once: %d taken, %d refused 409, the game at ply %d; want 1, 3 and ply 4", ok, conflict, st.Ply)
+	}
+	var e errorJSON
+	if code, raw := c.do("POST", path+"/takeback", created.Token, `{"ply": 6}`, &e); code != http.StatusConflict || e.Kind != "takeback" || !strings.Contains(e.Error, "not 6") {
+		t.Errorf("the takeback from ply 6 sent again: %d %s", code, raw)
+	}
+	if code, raw := c.do("POST", path+"/takeback", created.Token, "", &st); code != http.StatusOK || st.Ply != 2 {
+		t.Errorf("a takeback without a ply at ply 4: %d %s, want ply 2", code, raw)
+	}
+}

@@ -1885,8 +1885,25 @@ func (sm *apiMachine) Takeback(t *rapid.T) {
 	a := sm.drawRequester(t, m, "who takes back", rapid.IntRange(0, 4).Draw(t, "wrong token?") == 0)
 	status := m.status()
 	t.Logf("takeback %s (%s, %s, ply %d, computer %v) by %s", m.id, m.kind, status, len(m.moves), m.computer, a.label)
+	// The ply the client sees, or another, or none (package doc: a
+	// takeback naming a ply the game is no longer at changes nothing).
+	var body []byte
+	wantPly := -1
+	switch rapid.IntRange(0, 2).Draw(t, "takeback's ply") {
+	case 1:
+		wantPly = len(m.moves)
+	case 2:
+		wantPly = len(m.moves) + rapid.SampledFrom([]int{-3, -2, -1, 1, 2}).Draw(t, "another ply")
+		if wantPly < 0 {
+			wantPly = len(m.moves) + 1
+		}
+	}
+	if wantPly >= 0 {
+		body = fmt.Appendf(nil, `{"ply": %d}`, wantPly)
+	}
+	t.Logf("  with body %s", body)
 	before := sm.readGame(t, m)
-	r := sm.send(t, "POST", "/games/"+m.id+"/takeback", a.token, nil)
+	r := sm.send(t, "POST", "/games/"+m.id+"/takeback", a.token, body)
 	sm.touch(m)
 	if r.code != 200 {
 		sm.expectUnchanged(t, m, before, "a refused takeback")
@@ -1908,6 +1925,9 @@ func (sm *apiMachine) Takeback(t *rapid.T) {
 		return
 	case status == referee.StatusClosed:
 		expect(t, "a takeback in a closed game", r, 409, "closed")
+		return
+	case wantPly >= 0 && wantPly != len(m.moves):
+		expect(t, "a takeback from another ply than the game's", r, 409, "takeback")
 		return
 	}
 	// Against the computer, on the person's turn (awaitComputer saw to

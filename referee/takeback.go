@@ -88,21 +88,43 @@ func (m *match) lastTurn(side string) int {
 	return i
 }
 
+// takebackRequest is the body of a takeback, which may be empty. Ply,
+// if given, is the number of moves the client sees played: the game must
+// still have that many, so that a takeback sent twice (a double click, a
+// retry after a lost answer, the same request to two nodes) takes back
+// one turn, not two.
+type takebackRequest struct {
+	Ply *int `json:"ply"`
+}
+
 // postTakeback takes back the asker's last turn and the computer's
 // reply, when it is the asker's turn in a game against the computer.
 func (s *Server) postTakeback(w http.ResponseWriter, r *http.Request, m *match, who viewer) {
-	if !readEmpty(w, r) {
+	body, ok := readBody(w, r)
+	if !ok {
 		return
+	}
+	var req takebackRequest
+	if len(body) > 0 {
+		if err := decodeStrict(body, &req); err != nil {
+			writeError(w, http.StatusBadRequest, "request", "", "bad JSON body: %s", jsonProblem(err, &req))
+			return
+		}
+		if req.Ply != nil && *req.Ply < 0 {
+			writeError(w, http.StatusBadRequest, "request", "", "ply must be 0 or more, not %d", *req.Ply)
+			return
+		}
 	}
 	if !mover(w, who) {
 		return
 	}
-	snap, err := s.takeBack(storeContextOf(r), m, who)
+	snap, err := s.takeBack(storeContextOf(r), m, who, req.Ply)
 	writeState(w, m, who, snap, err)
 }
 
-// takeBack journals and applies the takeback of who's last turn.
-func (s *Server) takeBack(ctx context.Context, m *match, who viewer) (snapshot, error) {
+// takeBack journals and applies the takeback of who's last turn; at, if
+// not nil, is the ply the game must be at.
+func (s *Server) takeBack(ctx context.Context, m *match, who viewer, at *int) (snapshot, error) {
 	if err := m.turn.lock(ctx); err != nil {
 		return snapshot{}, unavailable()
 	}
@@ -113,6 +135,9 @@ func (s *Server) takeBack(ctx context.Context, m *match, who viewer) (snapshot, 
 		}
 		if err := m.checkTakeback(0); err != nil {
 			return Event{}, nil, err
+		}
+		if at != nil && *at != len(m.history) {
+			return Event{}, nil, failf(http.StatusConflict, "takeback", "the game has %d moves played, not %d: it changed since you saw it, and nothing was taken back", len(m.history), *at)
 		}
 		if turn := m.state.ToMove(); turn != who.side {
 			return Event{}, nil, failf(http.StatusForbidden, "turn", "it is %s's turn: wait for the computer's reply before taking back", m.game.SideName(turn))

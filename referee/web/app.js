@@ -22,6 +22,7 @@ let frame = null;  // the replay's frame shown
 let announced = null; // the moves of the last list announce saw (null: none yet)
 let announcedEnd = ''; // the end of the game announce told, if any
 let rendering = Promise.resolve(); // the drawing of the newest state (see onState)
+let takingBack = false; // a takeback was sent and is not answered yet
 // What each click of the move being built did, from the board shown
 // before it: chose a piece to move (pick), or made a hop, drawn on the
 // preview; throwing tells, in Zapita, that the pawn had reached the bomb
@@ -1524,9 +1525,13 @@ $('resign').addEventListener('click', async () => {
   }
 });
 $('takeback').addEventListener('click', async () => {
+  if (takingBack) return; // a second click while the first is answered
+  takingBack = true;
   try {
     say('');
-    const st = await api('POST', `games/${game.id}/takeback`);
+    // The ply seen: a takeback made in another tab meanwhile is not
+    // followed by a second one.
+    const st = await api('POST', `games/${game.id}/takeback`, { ply: state.ply });
     $('announce').textContent = 'Your last move and the reply were taken back.';
     // The board is drawn again before the focus goes to it, so that what
     // is said of its square is the position taken back to.
@@ -1534,6 +1539,8 @@ $('takeback').addEventListener('click', async () => {
     backToBoard(); // where the move is played again (the button may hide)
   } catch (err) {
     sayError(err);
+  } finally {
+    takingBack = false;
   }
 });
 $('copy').addEventListener('click', () => copy('link'));
