@@ -78,8 +78,9 @@ var (
 
 // TestPlayCommands: the commands are read whatever their case and the
 // spaces around them, and each line gets its answer; an empty line only
-// asks again; after a legal move and the computer's reply the prompt
-// numbers the next move of the game.
+// asks again; words, with spaces or not, are no move; after a legal
+// move and the computer's reply the prompt numbers the next move of the
+// game.
 func TestPlayCommands(t *testing.T) {
 	g, _ := games.ByName("coir")
 	start := g.Start(hops.First)
@@ -96,6 +97,10 @@ func TestPlayCommands(t *testing.T) {
 		{"", ""},
 		{"A1-A1", "Not legal: step A1-A1: a step moves one square, to an adjacent square (rule C4). Type ? for the legal moves.\n"},
 		{"resign", `"resign" is not a command and no move: type ? for the legal moves, help for how to write one, quit to leave the game.` + "\n"},
+		// Words with spaces too: they were explained as a move breaking
+		// a rule of the path.
+		{"take back", `"take back" is not a command and no move: type ? for the legal moves, help for how to write one, quit to leave the game.` + "\n"},
+		{"I give up!", `"I give up!" is not a command and no move: type ? for the legal moves, help for how to write one, quit to leave the game.` + "\n"},
 		{"  b1-c2 ", "\nWhite plays B1-C2\n"},
 		{"Exit", "Bye.\n"},
 	}

@@ -328,9 +328,10 @@ func (c *conversation) ask(s hops.State, number int) (string, error) {
 			return "", errQuit
 		}
 		move, err := check(line)
-		if err != nil && isWord(line) {
-			// A word, such as "resign", is no move: say what the
-			// program understands rather than how the word fails as one.
+		if err != nil && isWords(line) {
+			// Words, such as "resign" or "take back", are no move: say
+			// what the program understands rather than how the words
+			// fail as one.
 			fmt.Fprintf(c.out, "%s is not a command and no move: type ? for the legal moves, help for how to write one, quit to leave the game.\n", hops.Quote(line))
 			continue
 		}
@@ -356,18 +357,20 @@ func (c *conversation) prompt(question string) (line string, n int, err error) {
 	return strings.TrimSpace(line), n, nil
 }
 
-// isWord reports whether line is letters only, a few of them: no move
-// text (every square has a digit).
-func isWord(line string) bool {
-	if len(line) < 3 {
-		return false
-	}
+// isWords reports whether line is words, not a move text: no digit
+// (every square has one) and at least three letters, so that a slip in
+// a move ("c1-c") is still answered as a move.
+func isWords(line string) bool {
+	letters := 0
 	for _, r := range line {
-		if !unicode.IsLetter(r) {
+		switch {
+		case unicode.IsDigit(r):
 			return false
+		case unicode.IsLetter(r):
+			letters++
 		}
 	}
-	return true
+	return letters >= 3
 }
 
 // maxLine is the longest line the program reads as a move or a command;
