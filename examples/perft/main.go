@@ -115,6 +115,16 @@ func perft(w io.Writer, prog *progress, name, fen string, depth int, divide bool
 		secs := time.Since(start).Seconds()
 		n := sum(below)
 		fmt.Fprintf(out, "%5d %15d %10.3f %14s\n", d, n, secs, rate(n, secs))
+		if n == 0 && d < depth {
+			// Every line of play has ended: each deeper count is 0 as
+			// well, and printing them would never end for a large depth.
+			deep := fmt.Sprintf("%d plies", d)
+			if d == 1 {
+				deep = "1 ply"
+			}
+			fmt.Fprintf(out, "No position lies %s deep: every deeper depth counts 0 leaves too.\n", deep)
+			d = depth
+		}
 		if err := out.Flush(); err != nil {
 			return err
 		}
