@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"math"
 	"net"
 	"net/http"
 	"net/netip"
@@ -132,6 +133,8 @@ func Setup(args []string, stderr io.Writer, flags ...StoreFlag) (*Command, error
 	}
 	// Each value out of range is named alone, with what it must be.
 	const atLeastOne, notNegative = "be 1 or more", "not be negative"
+	const finite = "be a finite number, 0 or more"
+	badRate := func(r float64) bool { return !(r >= 0) || math.IsInf(r, 1) } // NaN too
 	for _, r := range []struct {
 		bad        bool
 		name, must string
@@ -141,12 +144,12 @@ func Setup(args []string, stderr io.Writer, flags ...StoreFlag) (*Command, error
 		{*maxConns < 1, "max-conns", atLeastOne},
 		{*idle < 0, "idle", notNegative},
 		{*finished < 0, "finished", notNegative},
-		{*rate < 0, "create-rate", notNegative},
+		{badRate(*rate), "create-rate", finite},
 		{*burst < 1, "create-burst", atLeastOne},
 		{*connsPerClient < 0, "max-conns-per-client", notNegative},
 		{*streams < 1, "max-streams-per-client", atLeastOne},
 		{*waiting < 0, "waiting", notNegative},
-		{*globalRate < 0, "global-create-rate", notNegative},
+		{badRate(*globalRate), "global-create-rate", finite},
 		{*storeTimeout <= 0, "store-timeout", "be more than 0"},
 		{*skew < 0, "clock-skew", notNegative},
 	} {
@@ -161,7 +164,7 @@ func Setup(args []string, stderr io.Writer, flags ...StoreFlag) (*Command, error
 	c := Config{
 		MaxGames: *maxGames, MaxPlies: *maxPlies, Rand: rand.Reader,
 		IdleTTL: *idle, FinishedTTL: *finished, CreateRate: *rate, CreateBurst: *burst,
-		WaitingTTL: *waiting, GlobalCreateRate: *globalRate, GlobalCreateBurst: max(*burst, int(*globalRate/6)),
+		WaitingTTL: *waiting, GlobalCreateRate: *globalRate, GlobalCreateBurst: max(*burst, burstFor(*globalRate, 0)),
 		StreamsPerClient: *streams, TrustedProxies: trusted, StoreTimeout: *storeTimeout,
 		ClockSkew: *skew,
 	}

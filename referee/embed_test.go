@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -62,6 +63,23 @@ func TestBurstFollowsRate(t *testing.T) {
 	got := c.server().Config()
 	if got.GlobalCreateBurst != 10 || got.CreateBurst != 1 {
 		t.Errorf("Config() bursts: global %d, per client %d; want 10 and 1", got.GlobalCreateBurst, got.CreateBurst)
+	}
+	// A rate too high for its burst to fit an int has the largest burst
+	// (int(rate/6) overflowed to a burst of one creation).
+	cfg = testConfig(85)
+	cfg.GlobalCreateRate, cfg.CreateRate = 1e300, 1e20
+	got = newClientWith(t, cfg).server().Config()
+	if got.GlobalCreateBurst != math.MaxInt32 || got.CreateBurst != math.MaxInt32 {
+		t.Errorf("Config() bursts of rates 1e300 and 1e20: global %d, per client %d; want %d", got.GlobalCreateBurst, got.CreateBurst, math.MaxInt32)
+	}
+	var errs bytes.Buffer
+	if cmd, err := Setup([]string{"-global-create-rate", "1e300"}, &errs); err != nil {
+		t.Errorf("-global-create-rate 1e300: %v %s", err, errs.String())
+	} else {
+		if b := cmd.Server.Config().GlobalCreateBurst; b != math.MaxInt32 {
+			t.Errorf("-global-create-rate 1e300: a global burst of %d, want %d", b, math.MaxInt32)
+		}
+		cmd.Close()
 	}
 	cfg = testConfig(84)
 	cfg.GlobalCreateRate = 60

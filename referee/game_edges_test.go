@@ -449,12 +449,17 @@ func TestSetupNamesTheBadFlag(t *testing.T) {
 		{"max-conns", "0", "-max-conns must be 1 or more, not 0"},
 		{"idle", "-1s", "-idle must not be negative, not -1s"},
 		{"finished", "-1h", "-finished must not be negative, not -1h0m0s"},
-		{"create-rate", "-0.5", "-create-rate must not be negative, not -0.5"},
+		{"create-rate", "-0.5", "-create-rate must be a finite number, 0 or more, not -0.5"},
+		// NaN and infinity passed the check and were refused later, as
+		// "loading the games: referee: Config.CreateRate ...".
+		{"create-rate", "NaN", "-create-rate must be a finite number, 0 or more, not NaN"},
+		{"create-rate", "+Inf", "-create-rate must be a finite number, 0 or more, not +Inf"},
+		{"global-create-rate", "nan", "-global-create-rate must be a finite number, 0 or more, not NaN"},
 		{"create-burst", "0", "-create-burst must be 1 or more, not 0"},
 		{"max-conns-per-client", "-1", "-max-conns-per-client must not be negative, not -1"},
 		{"max-streams-per-client", "0", "-max-streams-per-client must be 1 or more, not 0"},
 		{"waiting", "-2m", "-waiting must not be negative, not -2m0s"},
-		{"global-create-rate", "-1", "-global-create-rate must not be negative, not -1"},
+		{"global-create-rate", "-1", "-global-create-rate must be a finite number, 0 or more, not -1"},
 		{"store-timeout", "0s", "-store-timeout must be more than 0, not 0s"},
 		{"clock-skew", "-1s", "-clock-skew must not be negative, not -1s"},
 	} {

@@ -315,6 +315,12 @@ func burstFor(rate float64, burst int) int {
 	if burst > 0 || rate <= 0 {
 		return burst
 	}
+	// A rate so high that its burst would not fit an int is no limit at
+	// all: the burst is as large as an int of any platform holds.
+	const most = math.MaxInt32
+	if rate/6 >= most {
+		return most
+	}
 	return max(1, int(rate/6))
 }
 
