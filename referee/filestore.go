@@ -465,7 +465,7 @@ func (f *FileStore) readLocked(id string, jf *journalFile) ([]Event, error) {
 		return nil, err
 	}
 	if !info.Mode().IsRegular() {
-		return nil, f.setAside(id, fmt.Sprintf("the journal is not a regular file (%v)", info.Mode().Type()))
+		return nil, f.setAside(id, "the journal is not a regular file but "+fileKind(info.Mode()))
 	}
 	data, err := os.ReadFile(name)
 	if err != nil {
@@ -677,3 +677,22 @@ func syncFile(file *os.File) error {
 // syncObserver, set by tests only, is called with the name of every
 // file and directory a FileStore syncs, just before it does.
 var syncObserver atomic.Pointer[func(name string)]
+
+// fileKind names the kind of file of mode in words, for a journal that
+// is not a regular file (its mode's letters, "d---------", read as a
+// directory without permissions).
+func fileKind(mode fs.FileMode) string {
+	switch {
+	case mode.IsDir():
+		return "a directory"
+	case mode&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	case mode&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case mode&fs.ModeSocket != 0:
+		return "a socket"
+	case mode&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
+}

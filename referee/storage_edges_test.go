@@ -270,3 +270,28 @@ func TestIDsOfAnotherLength(t *testing.T) {
 		t.Errorf("Load(%q): %v, want ErrNotFound", long, err)
 	}
 }
+
+// TestJournalThatIsADirectory: a journal that is a directory, or a
+// symbolic link, is set aside, and the reason names its kind in words
+// (it printed only the type's letter of the mode, "d---------", read as
+// a directory without permissions).
+func TestJournalThatIsADirectory(t *testing.T) {
+	for _, kind := range []string{"a directory", "a symbolic link"} {
+		dir := t.TempDir()
+		name := filepath.Join(dir, testGameID+journalExt)
+		var err error
+		if kind == "a directory" {
+			err = os.Mkdir(name, 0o755)
+		} else {
+			err = os.Symlink(filepath.Join(dir, "elsewhere"), name)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = openStore(t, dir).Load(context.Background(), testGameID, 1)
+		var damaged *DamagedError
+		if want := "the journal is not a regular file but " + kind; !errors.As(err, &damaged) || damaged.Reason != want {
+			t.Errorf("Load of a journal that is %s: %v; want a *DamagedError saying %q", kind, err, want)
+		}
+	}
+}
