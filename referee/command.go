@@ -75,11 +75,14 @@ func Main(args []string, stderr io.Writer, flags ...StoreFlag) int {
 // code: Main without the signals.
 func (c *Command) serve(ctx context.Context, stderr io.Writer) int {
 	err := c.Run(ctx)
-	c.Close()
 	if err != nil {
+		// Said before the store is closed, which Close logs: what went
+		// wrong comes first (the address was taken, say).
 		fmt.Fprintln(stderr, "referee:", err)
+		c.Close()
 		return 1
 	}
+	c.Close()
 	log.Printf("referee: stopped")
 	return 0
 }

@@ -307,3 +307,28 @@ func TestHandBuiltCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestAddressTakenSaidFirst: a command that cannot listen (the address
+// is another program's) says so before it logs that its store is
+// closed: it logged "the store is closed" first, of a store it had
+// never said it opened.
+func TestAddressTakenSaidFirst(t *testing.T) {
+	logged := captureLog(t)
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	cmd, err := Setup([]string{"-addr", taken.Addr().String(), "-data", t.TempDir()}, logged)
+	if err != nil {
+		t.Fatal(err, logged.String())
+	}
+	if code := cmd.serve(context.Background(), logged); code != 1 {
+		t.Errorf("serve on a taken address: exit code %d, want 1", code)
+	}
+	out := logged.String()
+	said, closed := strings.Index(out, "address already in use"), strings.Index(out, "the store is closed")
+	if said < 0 || closed < 0 || said > closed {
+		t.Errorf("serve on a taken address logged, in this order:\n%s\nwant the address first, then the store closed", out)
+	}
+}
