@@ -108,3 +108,38 @@ func TestSVGFolderRefusedFirst(t *testing.T) {
 		t.Errorf("exit status %d, stdout %q, stderr %q; want 1, nothing, and the reason", code, out.String(), errs.String())
 	}
 }
+
+// TestSVGFolderOfAnEarlierGame: the pictures an earlier, longer game
+// left in the -svg folder are removed before the new game's are written,
+// and the program says so; other files stay. They stayed, and the
+// folder held a game that seemed to go on into another.
+func TestSVGFolderOfAnEarlierGame(t *testing.T) {
+	dir := t.TempDir()
+	var out, errs strings.Builder
+	if code := run([]string{"-game", "brouillard", "-first", "random", "-second", "random", "-max-plies", "5", "-boards=false", "-svg", dir}, &out, &errs); code != 0 {
+		t.Fatalf("the first game: exit status %d, %s", code, errs.String())
+	}
+	for _, keep := range []string{"notes.txt", "12.svg", "map.svg"} {
+		if err := os.WriteFile(filepath.Join(dir, keep), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out.Reset()
+	if code := run([]string{"-game", "zapita", "-first", "random", "-second", "random", "-max-plies", "2", "-boards=false", "-svg", dir}, &out, &errs); code != 0 {
+		t.Fatalf("the second game: exit status %d, %s", code, errs.String())
+	}
+	if want := "Removed from " + dir + " the 6 pictures an earlier game left there.\n"; !strings.Contains(out.String(), want) {
+		t.Errorf("the second game says:\n%s\nwant it to say %q", out.String(), want)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if want := []string{"000.svg", "001.svg", "002.svg", "12.svg", "map.svg", "notes.txt"}; !slices.Equal(names, want) {
+		t.Errorf("the folder holds %q, want %q", names, want)
+	}
+}

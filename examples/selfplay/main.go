@@ -26,7 +26,9 @@
 //	-boards     print the board after every move (true by default)
 //	-svg DIR    also write a picture of every position to DIR: 000.svg for
 //	            the start, then 001.svg, 002.svg ... after each move, with
-//	            the move drawn as arrows (the true board in Brouillard)
+//	            the move drawn as arrows (the true board in Brouillard);
+//	            the pictures of an earlier game in DIR are removed first,
+//	            and the program says so
 //
 // The players are those of the players package. The searching player
 // (search) looks a few moves ahead with alpha-beta search, searches the
@@ -149,9 +151,15 @@ func play(w io.Writer, c config) (hops.State, error) {
 	if err != nil {
 		return nil, err
 	}
+	removed := 0
 	if c.svgDir != "" {
 		// Said before the game begins, not after its first board.
 		if err := os.MkdirAll(c.svgDir, 0o755); err != nil {
+			return nil, fmt.Errorf("-svg: %w", err)
+		}
+		// The folder holds this game's pictures alone: those an earlier
+		// game left there would follow its last one as if it went on.
+		if removed, err = removePictures(c.svgDir); err != nil {
 			return nil, fmt.Errorf("-svg: %w", err)
 		}
 	}
@@ -162,6 +170,9 @@ func play(w io.Writer, c config) (hops.State, error) {
 	hidden := games.Hidden(g)
 	fmt.Fprintf(w, "%s: %s (%s) against %s (%s), seed %d\n", g.Title,
 		g.SideName(hops.First), c.first, g.SideName(hops.Second), c.second, c.seed)
+	if removed > 0 {
+		fmt.Fprintf(w, "Removed from %s the %s an earlier game left there.\n", c.svgDir, pictures(removed))
+	}
 	fmt.Fprintf(w, "start: %s\n", s)
 	if c.boards {
 		if err := board(w, s, hidden); err != nil {
@@ -204,6 +215,36 @@ func play(w io.Writer, c config) (hops.State, error) {
 	}
 	fmt.Fprintf(w, "final: %s\n", s)
 	return s, out.Flush()
+}
+
+// removePictures removes from dir the pictures picture writes (000.svg,
+// 001.svg ...: three digits or more), and returns how many there were.
+// Any other file stays.
+func removePictures(dir string) (int, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, e := range entries {
+		digits, ok := strings.CutSuffix(e.Name(), ".svg")
+		if !ok || len(digits) < 3 || strings.Trim(digits, "0123456789") != "" || !e.Type().IsRegular() {
+			continue
+		}
+		if err := os.Remove(filepath.Join(dir, e.Name())); err != nil {
+			return n, err
+		}
+		n++
+	}
+	return n, nil
+}
+
+// pictures says "1 picture", "2 pictures".
+func pictures(n int) string {
+	if n == 1 {
+		return "1 picture"
+	}
+	return fmt.Sprintf("%d pictures", n)
 }
 
 // picture writes the SVG picture of s, with the arrows of the move that
