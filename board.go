@@ -386,6 +386,12 @@ func (b *Board) ParseSquare(text string) (Square, error) {
 		return NoSquare, syntaxErrorf("G1", "", "square %s: %s is not a file letter", Quote(text), charname.Of(r0))
 	}
 	if r1 < '0' || r1 > '9' {
+		if int(c)-'a' >= b.size {
+			// Both characters are wrong ("ta" of "take"): the first is
+			// the one to name, as the reader reads it first.
+			return NoSquare, syntaxErrorf("G1", "", "square %s: %s is not a file of the %dx%d board (A..%c)",
+				Quote(text), charname.Of(r0), b.size, b.size, 'A'+b.size-1)
+		}
 		return NoSquare, syntaxErrorf("G1", "", "square %s: %s is not a rank digit", Quote(text), charname.Of(r1))
 	}
 	f, r := int(c)-'a', int(r1)-'1'

@@ -121,6 +121,11 @@ func TestG1_ParseSquareTolerant(t *testing.T) {
 	for _, c := range []struct{ in, msg string }{
 		{"é4", "square \"é4\": 'é' is not a file letter"},
 		{"D½", "square \"D½\": '½' is not a rank digit"},
+		// Both wrong: the file is named, the first the reader reads (it
+		// said "'a' is not a rank digit" of "ta", the start of "take").
+		{"ta", "square \"ta\": 't' is not a file of the 7x7 board (A..G)"},
+		{"QU", "square \"QU\": 'Q' is not a file of the 7x7 board (A..G)"},
+		{"DE", "square \"DE\": 'E' is not a rank digit"},
 		{"D", "square \"D\": want a file letter and a rank digit"},
 		{"é", "square \"é\": want a file letter and a rank digit"},
 		{"D44", "square \"D44\": want a file letter and a rank digit"},

@@ -122,6 +122,20 @@ func TestParseRowsZero(t *testing.T) {
 	}
 }
 
+// TestParseRowsShort: a rank of one square says so in the singular (it
+// said "covers 1 squares").
+func TestParseRowsShort(t *testing.T) {
+	none := func(hops.Square, byte, bool) error { return nil }
+	for rows, want := range map[string]string{
+		"p/7/7/7/7/7/7":  `rank 7: "p" covers 1 square, want 7 (G11)`,
+		"pp/7/7/7/7/7/7": `rank 7: "pp" covers 2 squares, want 7 (G11)`,
+	} {
+		if err := ParseRows(hops.Board7, rows, none); err == nil || err.Error() != want {
+			t.Errorf("ParseRows(%q): %v, want %q", rows, err, want)
+		}
+	}
+}
+
 // TestDecodeCompleteKeys: DecodeComplete needs the key of every
 // exported field only: an unexported field has no key to need, and a
 // field without a json tag is keyed by its Go name.

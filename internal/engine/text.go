@@ -155,7 +155,7 @@ func ParseRows(b *hops.Board, rows string, piece func(s hops.Square, c byte, mar
 			}
 		}
 		if f != n {
-			return hops.Errorf(hops.ErrSyntax, "G11", where, "%s covers %d squares, want %d", hops.Quote(text), f, n)
+			return hops.Errorf(hops.ErrSyntax, "G11", where, "%s covers %s, want %d", hops.Quote(text), Count(f, "square"), n)
 		}
 	}
 	return nil
