@@ -57,7 +57,11 @@ func CheckReveal(p Position, m Move, written string) error {
 		if got.Turned {
 			said = got.String()
 		}
-		return hops.Errorf(hops.ErrIllegal, "B8", "reveal "+hops.Quote(written), "the move revealed %s", said)
+		where := "reveal " + hops.Quote(written)
+		if strings.TrimSpace(written) == "" {
+			where = "no reveal" // none was written, not an empty one
+		}
+		return hops.Errorf(hops.ErrIllegal, "B8", where, "the move revealed %s", said)
 	}
 	return nil
 }
@@ -157,9 +161,25 @@ func ReplayView(rec *hops.Record) ([]View, error) {
 			}
 		}
 		if v, err = v.Play(m, r); err != nil {
+			var e *hops.Error
+			if rest, ok := strings.CutPrefix(whereOf(err), `reveal "-"`); ok && rm.Reveal == "" && errors.As(err, &e) {
+				// The record wrote no reveal, not "-": say so.
+				missing := *e
+				missing.Where = "no reveal" + rest
+				err = &missing
+			}
 			return views, hops.ErrorInMove(err, i+1, rm.Text)
 		}
 		views = append(views, v)
 	}
 	return views, rec.CheckResult(v.Outcome())
+}
+
+// whereOf returns where an *hops.Error says it is, or "".
+func whereOf(err error) string {
+	var e *hops.Error
+	if errors.As(err, &e) {
+		return e.Where
+	}
+	return ""
 }

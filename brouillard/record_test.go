@@ -142,7 +142,10 @@ func TestPlayerRecordErrors(t *testing.T) {
 		{"no view tag", func(r *hops.Record) { r.Tags = nil }, "tag View", "B12"},
 		{"view tag of no side", func(r *hops.Record) { r.SetTag("View", "Green") }, `tag View: Brouillard au Palais has no side "Green"`, "B12"},
 		{"changed move", func(r *hops.Record) { r.Moves[0].Text = "A1-A2" }, "move 1", ""},
-		{"reveal dropped", func(r *hops.Record) { r.Moves[i].Reveal = "" }, "(B8)", "B8"},
+		// A reveal left out is said to be missing (it was quoted as "-",
+		// which the record did not hold); one written "-" is quoted.
+		{"reveal dropped", func(r *hops.Record) { r.Moves[i].Reveal = "" }, ": no reveal: the move ", "B8"},
+		{"reveal of nothing", func(r *hops.Record) { r.Moves[i].Reveal = "-" }, `: reveal "-": the move `, "B8"},
 		{"reveal garbled", func(r *hops.Record) { r.Moves[i].Reveal = "D5 Ace" }, "is not a face", ""},
 		{"dropped move", func(r *hops.Record) { r.Moves = r.Moves[:len(r.Moves)-1] }, "result: the record says", ""},
 	}

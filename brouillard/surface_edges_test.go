@@ -222,7 +222,8 @@ func TestB11_SetupErrors(t *testing.T) {
 
 // TestB8_CheckRevealEmptyIsNothing: CheckReveal reads an empty reveal as
 // nothing turned over, as games.PlayReveal writes it and View.Play reads
-// it, so that what PlayReveal gives for every move checks.
+// it, so that what PlayReveal gives for every move checks; where one was
+// due, the error says no reveal was written.
 func TestB8_CheckRevealEmptyIsNothing(t *testing.T) {
 	p, err := Parse("1x1t1x1/j1qf2k/3n3/4K2/3NF2/X1J3Q/1X3T1 w 0 0 -")
 	if err != nil {
@@ -232,8 +233,9 @@ func TestB8_CheckRevealEmptyIsNothing(t *testing.T) {
 		if err := CheckReveal(Start(), mustMove(t, "D2-E3"), empty); err != nil {
 			t.Errorf("CheckReveal(%q) of a move that turns nothing over: %v", empty, err)
 		}
-		const want = `reveal "": the move revealed D5 Nine captured (B8)`
-		if err := CheckReveal(p, mustMove(t, "D3-E2 E3-E5xC5"), ""); err == nil || err.Error() != want {
+		// None was written: the error says so rather than quote it.
+		const want = `no reveal: the move revealed D5 Nine captured (B8)`
+		if err := CheckReveal(p, mustMove(t, "D3-E2 E3-E5xC5"), empty); err == nil || err.Error() != want {
 			t.Errorf("CheckReveal(%q) of a move that captures the Nine: %v, want %s", empty, err, want)
 		}
 	}
