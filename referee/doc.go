@@ -497,10 +497,13 @@
 //	                             is higher than the one shown. It sends the newest
 //	                             state: states that follow each other faster than
 //	                             the client reads skip to the newest ("version"
-//	                             tells), so a client that needs every move and
-//	                             reveal reads /history. A client that connects
-//	                             again gets the current state first, and needs
-//	                             no Last-Event-ID
+//	                             tells), and so do the moves made on another node
+//	                             that this node learns of at once (under load, or
+//	                             after the shared store was away), so a client
+//	                             that needs every move and reveal reads /history
+//	                             when the version rises by more than one. A
+//	                             client that connects again gets the current
+//	                             state first, and needs no Last-Event-ID
 //	GET  /games/{id}/replay      the game after ?ply=N moves (default: all played),
 //	                             for a player or anyone without a token:
 //	                             {"id", "game", "hidden", "ply", "plies",

@@ -415,7 +415,7 @@ func TestConflictIsAnAnswer(t *testing.T) {
 		t.Error("isAnswer tells a store's answers wrongly")
 	}
 	h := &storeHealth{now: time.Now}
-	if err := h.note(journalGameID, storeWrite, ErrConflict); err != ErrConflict {
+	if err := h.note(journalGameID, storeWrite, time.Now(), ErrConflict); err != ErrConflict {
 		t.Errorf("note returned %v", err)
 	}
 	if h.down.Load() || h.failures != 0 || logged.String() != "" {

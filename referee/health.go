@@ -41,11 +41,13 @@ const outageReminder = time.Minute
 
 // note records how a call to the store about game id ("" for watching
 // the other nodes' changes) ended, err, and returns err; write says
-// whether the call was to write (storeWrite) or to read (storeRead). An
-// error that is the store's answer (the game is not there, or taken, or
-// another writer came first, or its journal is damaged) shows that the
-// store works; the end of the server's context is no outage.
-func (h *storeHealth) note(id string, write bool, err error) error {
+// whether the call was to write (storeWrite) or to read (storeRead), and
+// began when it was made. An error that is the store's answer (the game
+// is not there, or taken, or another writer came first, or its journal
+// is damaged) shows that the store works; the end of the server's
+// context is no outage. A call made before the outage began that
+// succeeds does not end it: it was under way when the store went away.
+func (h *storeHealth) note(id string, write bool, began time.Time, err error) error {
 	if err == nil && !h.down.Load() || errors.Is(err, context.Canceled) {
 		return err
 	}
@@ -66,6 +68,8 @@ func (h *storeHealth) note(id string, write bool, err error) error {
 			log.Printf("referee: the store has failed for %v, %s; the last (%s): %v",
 				roundDuration(now.Sub(h.since)), engine.Count(h.failures, "failed call"), about(id), err)
 		}
+	case h.failures > 0 && began.Before(h.since):
+		// Under way since before the outage: it tells nothing of now.
 	case h.failures > 0 && h.writes && !write:
 		// It reads again, but writes failed: the outage goes on until
 		// a write succeeds.

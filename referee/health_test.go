@@ -312,3 +312,25 @@ func TestBotOutage(t *testing.T) {
 		t.Errorf("logged about the store:\n%s", strings.Join(got, "\n"))
 	}
 }
+
+// TestOutageNotEndedByACallOlderThanIt: a call made before the store
+// went away that succeeds after it does not end the outage (it was
+// logged "the store answers again" in the middle of one, then "fails"
+// again); a call made after the outage began that succeeds does.
+func TestOutageNotEndedByACallOlderThanIt(t *testing.T) {
+	logged := captureLog(t)
+	clk := &clock{now: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
+	h := &storeHealth{now: clk.Now}
+	old := clk.Now()
+	clk.advance(time.Second)
+	h.note(journalGameID, storeRead, clk.Now(), errors.New("connection refused"))
+	clk.advance(time.Second)
+	h.note(journalGameID, storeWrite, old, nil)
+	if !h.down.Load() || strings.Contains(logged.String(), "answers again") {
+		t.Errorf("a call older than the outage ended it: down %v, logged:\n%s", h.down.Load(), logged.String())
+	}
+	h.note(journalGameID, storeWrite, clk.Now(), nil)
+	if h.down.Load() || !strings.Contains(logged.String(), "the store answers again, after 1s and 1 failed call") {
+		t.Errorf("a call made during the outage did not end it: down %v, logged:\n%s", h.down.Load(), logged.String())
+	}
+}

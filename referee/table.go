@@ -147,11 +147,11 @@ func storeContextOf(r *http.Request) context.Context {
 // sweep for room used its share of a request's time (sweepRoom), tells
 // nothing of the store; one whose deadline passed is a failure of the
 // store.
-func (s *Server) note(ctx context.Context, id string, write bool, err error) error {
+func (s *Server) note(ctx context.Context, id string, write bool, began time.Time, err error) error {
 	if err != nil && (errors.Is(ctx.Err(), context.Canceled) || errors.Is(context.Cause(ctx), errSweepBudget)) {
 		return err
 	}
-	return s.health.note(id, write, err)
+	return s.health.note(id, write, began, err)
 }
 
 // listGames reads the store's list of games at start.
@@ -272,8 +272,9 @@ func (s *Server) load(ctx context.Context, id string) (*match, error) {
 		close(c.done)
 	}()
 
+	began := s.cfg.Now()
 	events, err := s.store.Load(ctx, id, 1)
-	if s.note(ctx, id, storeRead, err) == nil {
+	if s.note(ctx, id, storeRead, began, err) == nil {
 		if c.m, err = replay(id, events); err != nil {
 			err = s.damagedJournal(ctx, id, "its journal does not replay: "+err.Error())
 		}
@@ -366,8 +367,9 @@ func (s *Server) refreshLocked(ctx context.Context, m *match) error {
 	if m.gone {
 		return nil
 	}
+	began := s.cfg.Now()
 	events, err := s.store.Load(ctx, m.id, m.version+1)
-	if s.note(ctx, m.id, storeRead, err) != nil {
+	if s.note(ctx, m.id, storeRead, began, err) != nil {
 		return s.storeError(m, err)
 	}
 	var bad error
@@ -414,7 +416,8 @@ func (s *Server) commit(ctx context.Context, m *match, prepare func() (Event, fu
 		if err != nil {
 			return err
 		}
-		err = s.note(ctx, m.id, storeWrite, s.store.Append(ctx, m.id, seq, e))
+		began := s.cfg.Now()
+		err = s.note(ctx, m.id, storeWrite, began, s.store.Append(ctx, m.id, seq, e))
 		if errors.Is(err, ErrConflict) {
 			if err := s.refreshLocked(ctx, m); err != nil {
 				return err
@@ -463,7 +466,8 @@ func (s *Server) host(ctx context.Context, m *match, e Event) error {
 			return err
 		}
 	}
-	err := s.note(ctx, m.id, storeWrite, s.store.Create(ctx, m.id, e))
+	began := s.cfg.Now()
+	err := s.note(ctx, m.id, storeWrite, began, s.store.Create(ctx, m.id, e))
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.pending--
@@ -493,8 +497,9 @@ func (s *Server) reserve(ctx context.Context, id string) error {
 	n := 0
 	if s.shared && counts {
 		var err error
+		began := s.cfg.Now()
 		n, err = counter.Count(ctx)
-		if s.note(ctx, id, storeRead, err) != nil {
+		if s.note(ctx, id, storeRead, began, err) != nil {
 			return unavailable()
 		}
 	}
@@ -607,8 +612,9 @@ func (s *Server) listForRoom(ctx context.Context) {
 // the table all the same: its journal is deleted again at the next start
 // if it has expired by then.
 func (s *Server) delete(ctx context.Context, id string) {
+	began := s.cfg.Now()
 	err := s.store.Delete(ctx, id)
-	if s.note(ctx, id, storeWrite, err) != nil && isAnswer(err) && !errors.Is(err, ErrNotFound) {
+	if s.note(ctx, id, storeWrite, began, err) != nil && isAnswer(err) && !errors.Is(err, ErrNotFound) {
 		log.Printf("referee: deleting game %s: %v", id, err)
 	}
 }
@@ -757,7 +763,7 @@ func (s *Server) watch(w Watcher) {
 		if s.ctx.Err() != nil {
 			return
 		}
-		s.health.note("", storeRead, err)
+		s.health.note("", storeRead, time.Time{}, err) // a failure: a watch ends on nothing else
 		select {
 		case <-s.ctx.Done():
 			return
