@@ -17,7 +17,7 @@ type Drawing struct {
 	// (Board7, Board6): read it, never change what it points to.
 	Board       *Board
 	SquareFill  [64]string // fill colour of each square; "" for the default
-	SquareLabel [64]string // text in a square's corner, above the pieces, a word a line, such as "HQ White"
+	SquareLabel [64]string // text in a square's corner, above the pieces, a word a line, such as "HQ White" (its first word alone over a piece)
 	Tokens      [64]Token  // what stands on each square
 	Arrows      []Arrow    // a move, drawn in order
 	Highlight   Bitboard   // squares drawn with a coloured frame
@@ -163,11 +163,16 @@ func (d Drawing) SVG() string {
 	}
 	// The squares' labels, above the pieces (Zapita's bomb may end on a
 	// headquarters), one word a line so that a label stays large enough
-	// to read on a small screen, outlined in the square's colour.
+	// to read on a small screen, outlined in the square's colour. Over a
+	// piece only the first word is written, in the corner, so that the
+	// piece's own label (the bomb's star) stays in sight.
 	for sq := range b.All().Squares() {
 		l := d.SquareLabel[sq]
 		if l == "" {
 			continue
+		}
+		if d.Tokens[sq].Fill != "" {
+			l, _, _ = strings.Cut(strings.TrimSpace(l), " ")
 		}
 		halo := d.SquareFill[sq]
 		if halo == "" {

@@ -129,16 +129,22 @@ func TestSVGArrowOffTheBoard(t *testing.T) {
 // TestSVGSquareLabels: a square's label is drawn above the pieces (the
 // bomb may end on Zapita's headquarters, Z3), one word a line, outlined
 // in its square's colour, and names its square for a page that keeps it
-// above what it draws.
+// above what it draws. Over a piece only its first word is written, in
+// the corner: the whole label covered the bomb's star.
 func TestSVGSquareLabels(t *testing.T) {
 	var d Drawing
 	hq := SquareAt(6, 3)
 	d.SquareLabel[hq] = "HQ <White>"
 	d.SquareFill[hq] = "#c5e1a5"
-	d.Tokens[hq] = Token{Fill: "#000000"}
+	const head = `<text data-label="G4" x="400" y="218" font-family="sans-serif" font-size="13" font-weight="bold" fill="#33691e" stroke="#c5e1a5" stroke-width="3" stroke-linejoin="round" paint-order="stroke">`
 	doc := d.SVG()
-	want := `<text data-label="G4" x="400" y="218" font-family="sans-serif" font-size="13" font-weight="bold" fill="#33691e" stroke="#c5e1a5" stroke-width="3" stroke-linejoin="round" paint-order="stroke">` +
-		`<tspan x="400" dy="13">HQ</tspan><tspan x="400" dy="13">&lt;White&gt;</tspan></text>`
+	if want := head + `<tspan x="400" dy="13">HQ</tspan><tspan x="400" dy="13">&lt;White&gt;</tspan></text>`; !strings.Contains(doc, want) {
+		t.Errorf("the label of an empty square: want %s in\n%s", want, doc)
+	}
+	checkSVG(t, doc)
+	d.Tokens[hq] = Token{Fill: "#000000", Label: "*"}
+	doc = d.SVG()
+	want := head + `<tspan x="400" dy="13">HQ</tspan></text>`
 	label, token := strings.Index(doc, want), strings.Index(doc, `<circle data-piece="G4" cx="426" cy="246"`)
 	if label < 0 || token < 0 || label < token {
 		t.Errorf("label at %d, token at %d: want the label %s after the token in\n%s", label, token, want, doc)
