@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"math"
 	"net"
 	"net/http"
 	"net/netip"
@@ -29,7 +30,13 @@ func newRateLimiter(perMinute float64, burst int) *rateLimiter {
 	if burst < 1 {
 		burst = 1
 	}
-	return &rateLimiter{rate: perMinute / 60, burst: float64(burst), buckets: map[string]*bucket{}}
+	rate := perMinute / 60
+	if perMinute > 0 && rate == 0 {
+		// A rate so small that it divides to nothing is still a limit,
+		// not none.
+		rate = math.SmallestNonzeroFloat64
+	}
+	return &rateLimiter{rate: rate, burst: float64(burst), buckets: map[string]*bucket{}}
 }
 
 // allow takes a token from key's bucket at now, if there is one; if not,
@@ -53,7 +60,13 @@ func (l *rateLimiter) allow(key string, now time.Time) (bool, time.Duration) {
 		b.tokens--
 		return true, 0
 	}
-	return false, time.Duration((1 - b.tokens) / l.rate * float64(time.Second))
+	// The wait of a tiny rate may not fit a Duration: it is the longest
+	// one, not one that overflowed to a negative or a short wait.
+	wait := (1 - b.tokens) / l.rate * float64(time.Second)
+	if wait >= math.MaxInt64 {
+		return false, time.Duration(math.MaxInt64)
+	}
+	return false, time.Duration(wait)
 }
 
 // refund gives back the token an allow of key took, up to the burst.

@@ -633,8 +633,14 @@ func retryAfter(w http.ResponseWriter, wait time.Duration) {
 // retrySeconds is wait rounded up to a whole second, at least one, as a
 // Retry-After header says it, and as the message beside it says it.
 func retrySeconds(wait time.Duration) time.Duration {
+	if wait >= longestRetry {
+		return longestRetry // a tiny rate's wait: said, not overflowed
+	}
 	return time.Duration(max(1, int(math.Ceil(wait.Seconds())))) * time.Second
 }
+
+// longestRetry is the longest wait a refusal says: a year.
+const longestRetry = 365 * 24 * time.Hour
 
 // rateError is the 429 of a creation over a rate: what, then when to try
 // again, which the Retry-After header says too.
@@ -1320,9 +1326,9 @@ func (s *Server) Config() Config {
 // short (hops.Quote): under a prefix (http.StripPrefix) the path the
 // server sees has lost it, and the client would not recognise it.
 func askedPath(r *http.Request) string {
-	path := r.URL.Path
+	path := r.URL.EscapedPath()
 	if u, err := url.ParseRequestURI(r.RequestURI); err == nil && u.Path != "" {
-		path = u.Path
+		path = u.EscapedPath() // "/a%2Fb" as sent, not "/a/b"
 	}
 	return hops.Quote(path)
 }

@@ -928,6 +928,8 @@ func TestUnknownPathAsAsked(t *testing.T) {
 		{"GET", "/hops/nowhere?x=1", http.StatusNotFound, `no such path: "/hops/nowhere"`},
 		{"DELETE", "/hops/games", http.StatusMethodNotAllowed, `"DELETE" is not allowed on "/hops/games" (allowed: `},
 		{"GET", long, http.StatusNotFound, `no such path: "/hops/xxxx`},
+		// As sent, escapes kept: not "/hops/a/b".
+		{"GET", "/hops/a%2Fb%20c", http.StatusNotFound, `no such path: "/hops/a%2Fb%20c"`},
 	} {
 		req, _ := http.NewRequest(tc.method, ts.URL+tc.path, nil)
 		resp, err := http.DefaultClient.Do(req)

@@ -215,6 +215,24 @@ func TestRateLimiterBucketHoldsBurst(t *testing.T) {
 	}
 }
 
+// TestTinyRate: a rate so small that it divides to nothing a second is
+// still a limit (5e-324 a minute let every creation through), and its
+// wait, too long for a Duration, is the longest one, said as a year, not
+// a wait that overflowed ("try again in 1s" at 1e-12 a minute).
+func TestTinyRate(t *testing.T) {
+	t0 := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
+	for _, rate := range []float64{5e-324, 1e-12} {
+		l := newRateLimiter(rate, 1)
+		if ok, _ := l.allow("client", t0); !ok {
+			t.Errorf("rate %g: the burst's action refused", rate)
+		}
+		ok, wait := l.allow("client", t0.Add(time.Hour))
+		if ok || wait <= 0 || retrySeconds(wait) != longestRetry {
+			t.Errorf("rate %g: a second action an hour later: %v, wait %v (said %v); want refused, the longest wait, said %v", rate, ok, wait, retrySeconds(wait), longestRetry)
+		}
+	}
+}
+
 // TestHeaderWithoutItsSpace: a header whose checksum is right for its
 // text but stands after another character than the space FileStore
 // writes is not a header: the journal is damaged, not read.
