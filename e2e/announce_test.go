@@ -25,6 +25,25 @@ func (p *page) announced() string {
 	return text
 }
 
+// recordAnnouncements keeps, from now on, every text the page's live
+// region is given, which a screen reader reads in turn.
+func (p *page) recordAnnouncements() {
+	p.t.Helper()
+	p.do(chromedp.Evaluate(`(() => {
+		window.told = [];
+		new MutationObserver(() => window.told.push(document.getElementById('announce').textContent))
+			.observe(document.getElementById('announce'), {childList: true, characterData: true, subtree: true});
+	})()`, nil))
+}
+
+// announcements returns the texts recorded since recordAnnouncements.
+func (p *page) announcements() []string {
+	p.t.Helper()
+	var told []string
+	p.do(chromedp.Evaluate(`window.told || []`, &told))
+	return told
+}
+
 // waitAnnounced waits until the live region's text holds every one of
 // want, and returns it.
 func (p *page) waitAnnounced(what string, want ...string) string {
@@ -75,6 +94,14 @@ func TestOwnInvitationLink(t *testing.T) {
 	friend.do(chromedp.Navigate(link))
 	friend.waitFor("the friend joined", 10*time.Second, func(v view) bool { return v.You == "Red" && v.Status == "playing" })
 	p.waitFor("Blue to move", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
+	// The friend opens the link again, later: he is told he joined with
+	// it (he was told it was his opponent's).
+	friend.do(chromedp.Navigate(serverURL + "/"))
+	friend.waitFor("the lobby", 10*time.Second, func(v view) bool { return v.Phase == "lobby" })
+	friend.do(chromedp.Navigate(link))
+	friend.waitFor("the game, still Red's", 10*time.Second, func(v view) bool {
+		return v.Hash == "#game="+id && v.You == "Red" && v.Message == "You joined this game with this link already: you play Red."
+	})
 }
 
 // What a screen reader is told without looking for it (a live region):
@@ -145,16 +172,27 @@ func TestAnnouncedForScreenReaders(t *testing.T) {
 		p := newPage(t, "White, turning a pawn over")
 		p.seat(c.ID, "brouillard", "White", tokens["White"])
 		p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Ply == "6" && v.Turn == "you" && v.Phase == "idle" })
-		if code := call(t, "POST", "/games/"+c.ID+"/moves", tokens["White"], map[string]string{"move": "C5xC7"}, nil); code != http.StatusOK {
-			t.Fatalf("White's capture: %d", code)
+		p.recordAnnouncements()
+		// The capture and Red's reply come together, as the computer's
+		// reply does: both are said (only the last move of the list was).
+		for _, m := range []struct{ side, move string }{{"White", "C5xC7"}, {"Red", "E3-D4"}} {
+			if code := call(t, "POST", "/games/"+c.ID+"/moves", tokens[m.side], map[string]string{"move": m.move}, nil); code != http.StatusOK {
+				t.Fatalf("%s %s: %d", m.side, m.move, code)
+			}
 		}
 		var h struct{ Moves, Reveals []string }
 		call(t, "GET", "/games/"+c.ID+"/history", tokens["White"], nil, &h)
-		if len(h.Reveals) != 7 || h.Reveals[6] == "" {
+		if len(h.Reveals) != 8 || h.Reveals[6] == "" {
 			t.Fatalf("C5xC7 showed nothing: %q", h.Reveals)
 		}
-		p.waitFor("my capture shown", 10*time.Second, func(v view) bool { return v.Ply == "7" })
-		p.waitAnnounced("my capture said", "Your move C5xC7 showed "+h.Reveals[6]+".")
+		p.waitFor("Red's reply shown", 10*time.Second, func(v view) bool { return v.Ply == "8" && v.Turn == "you" && v.Phase == "idle" })
+		time.Sleep(300 * time.Millisecond)
+		all := strings.Join(p.announcements(), " ")
+		for _, want := range []string{"Your move C5xC7 showed " + h.Reveals[6] + ".", "Red played E3-D4."} {
+			if strings.Count(all, want) != 1 {
+				t.Errorf("a screen reader was told %q, want %q once", all, want)
+			}
+		}
 	})
 }
 

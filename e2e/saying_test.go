@@ -190,9 +190,31 @@ func TestResignedBeforeAnyoneJoined(t *testing.T) {
 	p := newPage(t, "lonely White")
 	p.createGame("zapita", "person")
 	p.waitFor("the invitation", 10*time.Second, func(v view) bool { return v.Status == "waiting" })
+	p.do(chromedp.Evaluate(`(() => {
+		window.statuses = [];
+		new MutationObserver(() => window.statuses.push(document.getElementById('status').textContent))
+			.observe(document.getElementById('status'), {childList: true, characterData: true, subtree: true});
+	})()`, nil))
+	p.recordAnnouncements()
 	p.do(chromedp.Evaluate(`window.confirm = () => true`, nil), chromedp.Click("#resign", chromedp.ByQuery))
 	v := p.waitFor("the end said", 10*time.Second, func(v view) bool {
 		return v.Status == "over" && v.Text == "You ended this game before anyone joined it."
+	})
+	time.Sleep(300 * time.Millisecond)
+	// Said so from the first: the status named a winner ("Khaki wins.")
+	// until the page had asked for a rematch, and a screen reader heard it.
+	var statuses []string
+	p.do(chromedp.Evaluate(`window.statuses`, &statuses))
+	for _, said := range append(statuses, p.announcements()...) {
+		if strings.Contains(said, "win") {
+			t.Errorf("the page said %q of a game nobody joined", said)
+		}
+	}
+	// A spectator is not told of a winner either.
+	w := newPage(t, "spectator of the lonely game")
+	w.do(chromedp.Navigate(serverURL + "/#watch=" + p.gameID()))
+	w.waitFor("the game watched", 10*time.Second, func(v view) bool {
+		return v.Phase == "watch" && v.Text == "White resigned before anyone joined."
 	})
 	var rematch bool
 	p.do(chromedp.Evaluate(`!document.getElementById('rematch').hidden`, &rematch))

@@ -81,15 +81,15 @@
 // of higher version, not of higher ply: a takeback lowers the ply. The
 // status is "waiting" (for the second player), "playing", "over" (a side
 // won, by the rules or because the other resigned: outcome says which and
-// why; a game its creator resigned before anyone joined gives the other
-// side as the winner, its reason "White resigned before anyone joined",
-// and its picture's caption the reason alone) or "closed" (see
-// Limits). A key that may have no value is left out when it has none,
-// rather than sent empty: "you" without a token;
-// "view", "hidden" and "join" when false; "invitation", "token", "rule",
-// "move", "last", "reveal" and "reveals" when empty; a hidden replay's
-// "position", "diagram" and "svg". The lists of keys below name every key
-// an answer may hold.
+// why; a game its creator resigned before anyone joined says
+// "unjoined": true, gives the other side as the winner, its reason "White
+// resigned before anyone joined", and its picture's caption the reason
+// alone) or "closed" (see Limits). A key that may have no value is left
+// out when it has none, rather than sent empty: "you" without a token;
+// "view", "hidden", "join" and "unjoined" when false; "invitation",
+// "token", "rule", "move", "last", "reveal" and "reveals" when empty; a
+// hidden replay's "position", "diagram" and "svg". The lists of keys
+// below name every key an answer may hold.
 //
 // A state holds no move: the answer to a move is the state after it,
 // without the move (its canonical text) nor, in Brouillard, what it made
@@ -509,7 +509,8 @@
 //	                             {"id", "game", "hidden", "ply", "plies",
 //	                             "version", "move", "reveal", "to_move",
 //	                             "position", "diagram", "svg", "moves", "movers",
-//	                             "reveals", "status", "outcome", "result", "you"},
+//	                             "reveals", "status", "outcome", "unjoined",
+//	                             "result", "you"},
 //	                             version being the game's (as in its state), you
 //	                             the asker's side when he sent his token; "hidden":
 //	                             true, to a spectator of a Brouillard game in

@@ -208,6 +208,12 @@ type snapshot struct {
 	tokens   [2]tokenHash // of each side's token: never sent
 }
 
+// unjoined reports whether the game ended before anyone joined it: its
+// creator resigned it while it waited.
+func (sn snapshot) unjoined() bool {
+	return sn.status == StatusOver && sn.outcome.Over && !sn.joined
+}
+
 // botSeed returns the seed of the computer player of side s at this
 // version of the game: drawn from the hash of that side's token, a secret
 // of the server, so that a person who replays the player under each

@@ -60,7 +60,8 @@ type frameJSON struct {
 	Diagram  string       `json:"diagram,omitempty"`
 	SVG      string       `json:"svg,omitempty"`
 	Hidden   bool         `json:"hidden,omitempty"`
-	Outcome  hops.Outcome `json:"outcome"` // the game's outcome now
+	Outcome  hops.Outcome `json:"outcome"`            // the game's outcome now
+	Unjoined bool         `json:"unjoined,omitempty"` // it ended before anyone joined it (see stateJSON)
 	Result   string       `json:"result"`
 	Moves    []string     `json:"moves"`
 	Movers   []string     `json:"movers"` // the side that played each move
@@ -95,7 +96,7 @@ func stateAt(snap snapshot, n int) (hops.State, []string, error) {
 func frameOf(snap snapshot, who viewer, n int) (frameJSON, error) {
 	out := frameJSON{
 		ID: snap.id, Game: snap.game.Name, Status: snap.status, Ply: n, Plies: len(snap.history), Version: snap.version,
-		Outcome: snap.outcome, Result: hops.ResultOf(snap.outcome), Moves: snap.history,
+		Outcome: snap.outcome, Unjoined: snap.unjoined(), Result: hops.ResultOf(snap.outcome), Moves: snap.history,
 	}
 	if who.ok {
 		out.You = snap.game.SideName(who.side)

@@ -502,6 +502,9 @@ type (
 		Outcome  hops.Outcome `json:"outcome"`
 		You      string       `json:"you,omitempty"`
 		View     bool         `json:"view,omitempty"` // position and diagram are You's view
+		// Unjoined: the game ended before anyone joined it (its creator
+		// resigned), so nobody played the side Outcome names the winner.
+		Unjoined bool `json:"unjoined,omitempty"`
 	}
 	movesJSON struct {
 		ID     string   `json:"id"`
@@ -957,6 +960,8 @@ func stateOf(snap snapshot, who viewer) (stateJSON, error) {
 		Version: snap.version,
 		ToMove:  snap.game.SideName(st.ToMove()),
 		Outcome: o,
+		// Unjoined: ended before anyone joined (a resignation).
+		Unjoined: snap.unjoined(),
 	}
 	if who.ok {
 		out.You = snap.game.SideName(who.side)
@@ -1014,7 +1019,7 @@ func (s *Server) getSVG(w http.ResponseWriter, r *http.Request, m *match, who vi
 // joined"), as the page does, rather than name a winner nobody played.
 func endCaption(d *hops.Drawing, snap snapshot) {
 	switch {
-	case snap.status == StatusOver && snap.outcome.Over && !snap.joined:
+	case snap.unjoined():
 		d.Caption = snap.outcome.Reason
 	case snap.status == StatusOver && snap.outcome.Over:
 		d.Caption = engine.Caption(snap.outcome, "")

@@ -880,7 +880,8 @@ func TestSVGOfAResignedGame(t *testing.T) {
 // TestSVGOfAGameResignedUnjoined: a game its creator resigned before
 // anyone joined names no winner under the board, live or in the replay
 // (nobody played the other side: the page says the game ended before
-// anyone joined), and its state's reason says when he resigned.
+// anyone joined), its state and replay say "unjoined", and its reason
+// says when he resigned.
 // Brouillard's too, whose picture is the creator's view.
 func TestSVGOfAGameResignedUnjoined(t *testing.T) {
 	for _, game := range []string{"zapita", "brouillard"} {
@@ -892,14 +893,14 @@ func TestSVGOfAGameResignedUnjoined(t *testing.T) {
 		}
 		const want = "White resigned before anyone joined"
 		var st stateJSON
-		if code, raw := c.do("GET", path, created.Token, "", &st); code != http.StatusOK || st.Status != StatusOver || st.Outcome.Reason != want {
-			t.Errorf("%s: the state of the game resigned unjoined: %d %s, want over, reason %q", game, code, raw, want)
+		if code, raw := c.do("GET", path, created.Token, "", &st); code != http.StatusOK || st.Status != StatusOver || st.Outcome.Reason != want || !st.Unjoined {
+			t.Errorf("%s: the state of the game resigned unjoined: %d %s, want over, unjoined, reason %q", game, code, raw, want)
 		}
 		if code, pic := c.svg(path+"/svg", created.Token); code != http.StatusOK || !strings.Contains(pic, want) || strings.Contains(pic, " won") {
 			t.Errorf("%s: the picture of the game resigned unjoined: %d, caption not %q:\n%.300s", game, code, want, pic[max(0, len(pic)-300):])
 		}
 		var last frameJSON
-		if code, raw := c.do("GET", path+"/replay", "", "", &last); code != http.StatusOK || !strings.Contains(last.SVG, want) || strings.Contains(last.SVG, " won") {
+		if code, raw := c.do("GET", path+"/replay", "", "", &last); code != http.StatusOK || !strings.Contains(last.SVG, want) || strings.Contains(last.SVG, " won") || !last.Unjoined {
 			t.Errorf("%s: the replay of the game resigned unjoined: %d, caption not %q: %.200s", game, code, want, raw)
 		}
 	}

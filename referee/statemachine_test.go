@@ -115,6 +115,7 @@ type stateAnswer struct {
 	Outcome  outcomeAnswer `json:"outcome"`
 	You      string        `json:"you"`
 	View     bool          `json:"view"`
+	Unjoined bool          `json:"unjoined"`
 }
 
 // eventAnswer is an event of GET /games/{id}/events: a state, with the
@@ -165,6 +166,7 @@ type replayAnswer struct {
 	Reveals  []string      `json:"reveals"`
 	Status   string        `json:"status"`
 	Outcome  outcomeAnswer `json:"outcome"`
+	Unjoined bool          `json:"unjoined"`
 	Result   string        `json:"result"`
 	You      string        `json:"you"`
 }
@@ -807,6 +809,9 @@ func checkState(t *rapid.T, m *modelGame, st stateAnswer, s hops.Side, player bo
 	}
 	if want := m.status(); st.Status != want {
 		fail("status %q, want %q", st.Status, want)
+	}
+	if want := m.resigned && !m.joined; st.Unjoined != want {
+		fail("unjoined %v, want %v (package doc: a game its creator resigned before anyone joined)", st.Unjoined, want)
 	}
 	if st.Ply != len(m.moves) {
 		fail("ply %d, want %d", st.Ply, len(m.moves))
@@ -2306,6 +2311,9 @@ func checkReplayGame(t *rapid.T, m *modelGame, f replayAnswer, n int, a requeste
 	}
 	if n > 0 && f.Move != m.moves[n-1] || n == 0 && f.Move != "" {
 		fail("move %q", f.Move)
+	}
+	if want := m.resigned && !m.joined; f.Unjoined != want {
+		fail("unjoined %v, want %v", f.Unjoined, want)
 	}
 	if f.ToMove != m.name(p.toMove()) {
 		fail("to_move %q, want %q", f.ToMove, m.name(p.toMove()))

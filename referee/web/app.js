@@ -498,7 +498,11 @@ async function offerJoin(id, invitation) {
     sessionStorage.removeItem('hops:join:' + id);
     history.replaceState(null, '', '#game=' + id);
     await showGame(id);
-    say(`You play ${seat.you} in this game already: this link is for your opponent, who joins with it once.`);
+    // The creator keeps the link he sends; the player who joined with it
+    // keeps none.
+    say(seat.invitation === invitation
+      ? `You play ${seat.you} in this game already: this link is for your opponent, who joins with it once.`
+      : `You joined this game with this link already: you play ${seat.you}.`);
     return;
   }
   let f = null;
@@ -726,6 +730,12 @@ async function render() {
         : 'Waiting for the game to start.';
   } else if (st.status === 'playing') {
     s.textContent = myTurn() ? `Your move (${game.you}).` : `${st.to_move} to move…`;
+  } else if (st.status === 'over' && st.unjoined) {
+    // Its creator ended it alone: nobody played the side the outcome
+    // names, and there is nobody to play a rematch with.
+    s.textContent = 'You ended this game before anyone joined it.';
+    s.className = 'result';
+    $('rematch').hidden = true;
   } else if (st.status === 'over') {
     const o = st.outcome;
     const who = o.winner === game.you ? 'You win!' : `${o.winner} wins.`;
@@ -1063,19 +1073,25 @@ function announce(f) {
   const before = announced;
   announced = f.moves || [];
   const said = [];
-  const fresh = f.plies > 0
-    && !(before && f.plies <= before.length && f.moves.every((m, i) => m === before[i]));
-  if (fresh) {
-    const mover = f.movers[f.plies - 1];
+  const moves = f.moves || [];
+  // The moves since the list last seen: from where the two lists part
+  // (a takeback shortens the list), every one, as several may come at
+  // once (the computer's reply, a Fou's move after a capture). When the
+  // page opens, the last one only, if the other side played it.
+  let from = moves.length - 1;
+  if (before) {
+    from = 0;
+    while (from < moves.length && from < before.length && moves[from] === before[from]) from++;
+  }
+  for (let i = Math.max(0, from); i < moves.length; i++) {
+    const mover = f.movers[i];
+    const reveal = f.reveals && f.reveals[i];
     if (mover !== game.you) {
-      // The other side's move; when the page opens, the last one, which
-      // the player has not heard (the computer's first move, say).
-      const reveal = f.reveal ? `, which showed ${f.reveal}` : '';
-      said.push(`${mover} played ${f.move}${reveal}.`);
-    } else if (before && f.reveal) {
+      said.push(`${mover} played ${moves[i]}${reveal ? `, which showed ${reveal}` : ''}.`);
+    } else if (before && reveal) {
       // What the player's own move turned over or captured (Brouillard),
       // which the board shows only to the eye.
-      said.push(`Your move ${f.move} showed ${f.reveal}.`);
+      said.push(`Your move ${moves[i]} showed ${reveal}.`);
     }
   }
   if ((state.status === 'over' || state.status === 'closed') && announcedEnd !== game.id) {
@@ -1746,7 +1762,11 @@ async function showFrame(ply) {
   s.dataset.turn = 'none';
   s.dataset.frame = f.ply;
   s.className = '';
-  if (f.status === 'over') {
+  if (f.status === 'over' && f.unjoined) {
+    // Nobody played the side the outcome names the winner.
+    s.textContent = `${capital(f.outcome.reason)}.`;
+    s.className = 'result';
+  } else if (f.status === 'over') {
     s.textContent = `${f.outcome.winner} won: ${f.outcome.reason}.`;
     s.className = 'result';
   } else if (f.status === 'closed') {
