@@ -119,10 +119,24 @@ func TestSVGFolderOfAnEarlierGame(t *testing.T) {
 	if code := run([]string{"-game", "brouillard", "-first", "random", "-second", "random", "-max-plies", "5", "-boards=false", "-svg", dir}, &out, &errs); code != 0 {
 		t.Fatalf("the first game: exit status %d, %s", code, errs.String())
 	}
-	for _, keep := range []string{"notes.txt", "12.svg", "map.svg"} {
+	// Names it never writes stay: two digits, a leading zero before a
+	// fourth digit, more digits than an int holds.
+	for _, keep := range []string{"notes.txt", "12.svg", "map.svg", "0001.svg", "99999999999999999999.svg"} {
 		if err := os.WriteFile(filepath.Join(dir, keep), nil, 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+	// A link of a picture's name is removed, not written through (the
+	// picture went into the file it pointed to, outside the folder).
+	outside := filepath.Join(t.TempDir(), "outside.txt")
+	if err := os.WriteFile(outside, []byte("keep me"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(dir, "001.svg")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(dir, "001.svg")); err != nil {
+		t.Fatal(err)
 	}
 	out.Reset()
 	if code := run([]string{"-game", "zapita", "-first", "random", "-second", "random", "-max-plies", "2", "-boards=false", "-svg", dir}, &out, &errs); code != 0 {
@@ -139,7 +153,29 @@ func TestSVGFolderOfAnEarlierGame(t *testing.T) {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	if want := []string{"000.svg", "001.svg", "002.svg", "12.svg", "map.svg", "notes.txt"}; !slices.Equal(names, want) {
+	if want := []string{"000.svg", "0001.svg", "001.svg", "002.svg", "12.svg", "99999999999999999999.svg", "map.svg", "notes.txt"}; !slices.Equal(names, want) {
 		t.Errorf("the folder holds %q, want %q", names, want)
+	}
+	if got, err := os.ReadFile(outside); err != nil || string(got) != "keep me" {
+		t.Errorf("the file a link pointed to holds %.40q, %v", got, err)
+	}
+	if fi, err := os.Lstat(filepath.Join(dir, "001.svg")); err != nil || !fi.Mode().IsRegular() {
+		t.Errorf("001.svg is not a picture of its own: %v, %v", fi.Mode(), err)
+	}
+	// A folder of a picture's name is said before anything is removed.
+	if err := os.Remove(filepath.Join(dir, "002.svg")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "002.svg"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	errs.Reset()
+	code := run([]string{"-game", "zapita", "-first", "random", "-second", "random", "-max-plies", "2", "-boards=false", "-svg", dir}, &out, &errs)
+	if want := "selfplay: -svg: " + filepath.Join(dir, "002.svg") + " is not a file"; code != 1 || out.String() != "" || !strings.HasPrefix(errs.String(), want) {
+		t.Errorf("a folder named 002.svg: exit status %d, stdout %q, stderr %q; want 1, nothing, and %q", code, out.String(), errs.String(), want)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "000.svg")); err != nil {
+		t.Errorf("000.svg was removed before the folder named 002.svg was told: %v", err)
 	}
 }

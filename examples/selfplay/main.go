@@ -51,9 +51,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -217,26 +219,33 @@ func play(w io.Writer, c config) (hops.State, error) {
 	return s, out.Flush()
 }
 
-// removePictures removes from dir the pictures picture writes (000.svg,
-// 001.svg ...: three digits or more), and returns how many there were.
-// Any other file stays.
+// removePictures removes from dir the pictures picture writes, and
+// returns how many there were: the files named as it names them (000.svg,
+// 001.svg ... 1000.svg), and links of those names, which it would write
+// through. Any other file stays. A folder of such a name is an error,
+// told before anything is removed: the game could not write its picture.
 func removePictures(dir string) (int, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return 0, err
 	}
-	n := 0
+	var ours []string
 	for _, e := range entries {
 		digits, ok := strings.CutSuffix(e.Name(), ".svg")
-		if !ok || len(digits) < 3 || strings.Trim(digits, "0123456789") != "" || !e.Type().IsRegular() {
-			continue
+		if n, err := strconv.Atoi(digits); !ok || err != nil || n < 0 || fmt.Sprintf("%03d", n) != digits {
+			continue // no name picture writes
 		}
-		if err := os.Remove(filepath.Join(dir, e.Name())); err != nil {
-			return n, err
+		if e.Type()&^fs.ModeSymlink != 0 {
+			return 0, fmt.Errorf("%s is not a file: the picture of that ply could not be written", filepath.Join(dir, e.Name()))
 		}
-		n++
+		ours = append(ours, e.Name())
 	}
-	return n, nil
+	for i, name := range ours {
+		if err := os.Remove(filepath.Join(dir, name)); err != nil {
+			return i, err
+		}
+	}
+	return len(ours), nil
 }
 
 // pictures says "1 picture", "2 pictures".
