@@ -125,18 +125,11 @@ func TestAnnouncedForScreenReaders(t *testing.T) {
 	})
 	t.Run("the loser", func(t *testing.T) {
 		g := newAPIGame(t, "zapita")
-		for i, m := range []string{"G5-F4", "A7-B7", "F4-E4", "B7-C7"} {
-			side := []string{"White", "Khaki"}[i%2]
-			if code := call(t, "POST", "/games/"+g.id+"/moves", g.tokens[side], map[string]string{"move": m}, nil); code != http.StatusOK {
-				t.Fatalf("%s %s: %d", side, m, code)
-			}
-		}
+		playAPIMoves(t, g, [2]string{"White", "Khaki"}, "G5-F4", "A7-B7", "F4-E4", "B7-C7")
 		p := newPage(t, "Khaki, losing")
 		p.seat(g.id, "zapita", "Khaki", g.tokens["Khaki"])
 		p.waitFor("White's turn", 10*time.Second, func(v view) bool { return v.Ply == "4" && v.Turn == "them" && v.Phase == "waiting" })
-		if code := call(t, "POST", "/games/"+g.id+"/moves", g.tokens["White"], map[string]string{"move": "E4-D4*A4"}, nil); code != http.StatusOK {
-			t.Fatalf("White's winning throw: %d", code)
-		}
+		g.playBy(t, sideMove{"White", "E4-D4*A4"}) // the winning throw
 		p.waitFor("the end", 10*time.Second, func(v view) bool { return v.Status == "over" })
 		p.waitAnnounced("the loss said", "White played E4-D4", "White wins.")
 	})
@@ -152,36 +145,20 @@ func TestAnnouncedForScreenReaders(t *testing.T) {
 		p.waitAnnounced("the win said", "You win!", "Red resigned")
 	})
 	t.Run("what my move turned over", func(t *testing.T) {
-		var c struct{ ID, You, Token, Invitation string }
-		if code := call(t, "POST", "/games", "", map[string]string{"game": "brouillard", "arrangement": "NTXXQJK"}, &c); code != http.StatusCreated {
-			t.Fatalf("create: %d", code)
-		}
-		var j struct{ You, Token string }
-		if code := call(t, "POST", "/games/"+c.ID+"/join", "", map[string]string{"invitation": c.Invitation, "arrangement": "XXJQTNK"}, &j); code != http.StatusOK {
-			t.Fatalf("join: %d", code)
-		}
-		tokens := map[string]string{c.You: c.Token, j.You: j.Token}
-		for _, m := range []struct{ side, move string }{
-			{"White", "D2-C3"}, {"Red", "D6-E5"}, {"White", "C3-B4"}, {"Red", "E5-F4"},
-			{"White", "B4-C5"}, {"Red", "F4-E3"},
-		} {
-			if code := call(t, "POST", "/games/"+c.ID+"/moves", tokens[m.side], map[string]string{"move": m.move}, nil); code != http.StatusOK {
-				t.Fatalf("%s %s: %d", m.side, m.move, code)
-			}
-		}
+		g := newAPIGame(t, "brouillard", "NTXXQJK", "XXJQTNK")
+		g.playBy(t,
+			sideMove{"White", "D2-C3"}, sideMove{"Red", "D6-E5"}, sideMove{"White", "C3-B4"}, sideMove{"Red", "E5-F4"},
+			sideMove{"White", "B4-C5"}, sideMove{"Red", "F4-E3"},
+		)
 		p := newPage(t, "White, turning a pawn over")
-		p.seat(c.ID, "brouillard", "White", tokens["White"])
+		p.seat(g.id, "brouillard", "White", g.tokens["White"])
 		p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Ply == "6" && v.Turn == "you" && v.Phase == "idle" })
 		p.recordAnnouncements()
 		// The capture and Red's reply come together, as the computer's
 		// reply does: both are said (only the last move of the list was).
-		for _, m := range []struct{ side, move string }{{"White", "C5xC7"}, {"Red", "E3-D4"}} {
-			if code := call(t, "POST", "/games/"+c.ID+"/moves", tokens[m.side], map[string]string{"move": m.move}, nil); code != http.StatusOK {
-				t.Fatalf("%s %s: %d", m.side, m.move, code)
-			}
-		}
+		g.playBy(t, sideMove{"White", "C5xC7"}, sideMove{"Red", "E3-D4"})
 		var h struct{ Moves, Reveals []string }
-		call(t, "GET", "/games/"+c.ID+"/history", tokens["White"], nil, &h)
+		call(t, "GET", "/games/"+g.id+"/history", g.tokens["White"], nil, &h)
 		if len(h.Reveals) != 8 || h.Reveals[6] == "" {
 			t.Fatalf("C5xC7 showed nothing: %q", h.Reveals)
 		}

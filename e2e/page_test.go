@@ -71,18 +71,40 @@ type apiGame struct {
 	tokens map[string]string
 }
 
-// newAPIGame creates a game between two clients of the API.
-func newAPIGame(t *testing.T, name string) apiGame {
+// newAPIGame creates a game between two clients of the API; in
+// Brouillard, arrangements may give the creator's pawns, then the
+// joiner's.
+func newAPIGame(t *testing.T, name string, arrangements ...string) apiGame {
 	t.Helper()
+	body := func(i int, fields map[string]string) map[string]string {
+		if i < len(arrangements) {
+			fields["arrangement"] = arrangements[i]
+		}
+		return fields
+	}
 	var c struct{ ID, You, Token, Invitation string }
-	if code := call(t, "POST", "/games", "", map[string]string{"game": name}, &c); code != http.StatusCreated {
+	if code := call(t, "POST", "/games", "", body(0, map[string]string{"game": name}), &c); code != http.StatusCreated {
 		t.Fatalf("create: %d", code)
 	}
 	var j struct{ You, Token string }
-	if code := call(t, "POST", "/games/"+c.ID+"/join", "", map[string]string{"invitation": c.Invitation}, &j); code != http.StatusOK {
+	if code := call(t, "POST", "/games/"+c.ID+"/join", "", body(1, map[string]string{"invitation": c.Invitation}), &j); code != http.StatusOK {
 		t.Fatalf("join: %d", code)
 	}
 	return apiGame{c.ID, map[string]string{c.You: c.Token, j.You: j.Token}}
+}
+
+// sideMove is a move and the side that plays it.
+type sideMove struct{ side, move string }
+
+// playBy plays moves in g through the API, each by its side (a
+// Brouillard turn may hold several moves of one side, B9).
+func (g apiGame) playBy(t *testing.T, moves ...sideMove) {
+	t.Helper()
+	for _, m := range moves {
+		if code := call(t, "POST", "/games/"+g.id+"/moves", g.tokens[m.side], map[string]string{"move": m.move}, nil); code != http.StatusOK {
+			t.Fatalf("%s %s: %d", m.side, m.move, code)
+		}
+	}
 }
 
 // playAPI plays up to n random moves of g through the API and returns
@@ -760,12 +782,7 @@ func (p *page) seat(id, game, side, token string) {
 // there and the page says how far it throws (Z5): a pawn of power 3.
 func TestZapitaThrowPrompt(t *testing.T) {
 	g := newAPIGame(t, "zapita")
-	for i, m := range []string{"G5-F4", "A7-B7", "F4-E4", "B7-C7"} {
-		side := []string{"White", "Khaki"}[i%2]
-		if code := call(t, "POST", "/games/"+g.id+"/moves", g.tokens[side], map[string]string{"move": m}, nil); code != http.StatusOK {
-			t.Fatalf("%s %s: %d", side, m, code)
-		}
-	}
+	playAPIMoves(t, g, [2]string{"White", "Khaki"}, "G5-F4", "A7-B7", "F4-E4", "B7-C7")
 	p := newPage(t, "Zapita thrower")
 	p.seat(g.id, "zapita", "White", g.tokens["White"])
 	p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })

@@ -3,7 +3,6 @@ package e2e
 import (
 	"context"
 	"errors"
-	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync/atomic"
@@ -34,28 +33,16 @@ func (p *page) messageRules() []string {
 // it, leaving it leaves it face up. The buttons said "leave the pawn face
 // down" of a pawn the board showed face up.
 func TestLandingOverAFaceUpTarget(t *testing.T) {
-	var c struct{ ID, You, Token, Invitation string }
-	if code := call(t, "POST", "/games", "", map[string]string{"game": "brouillard", "arrangement": "NTXXQJK"}, &c); code != http.StatusCreated {
-		t.Fatalf("create: %d", code)
-	}
-	var j struct{ You, Token string }
-	if code := call(t, "POST", "/games/"+c.ID+"/join", "", map[string]string{"invitation": c.Invitation, "arrangement": "XXJQTNK"}, &j); code != http.StatusOK {
-		t.Fatalf("join: %d", code)
-	}
-	tokens := map[string]string{c.You: c.Token, j.You: j.Token}
-	for _, m := range []struct{ side, move string }{
-		{"White", "D2-C3"}, {"Red", "D6-E5"}, {"White", "C3-B4"}, {"Red", "E5-F4"},
-		{"White", "B4-C5"}, {"Red", "F4-E3"}, {"White", "C5xC7"}, {"Red", "E3-D4"},
+	g := newAPIGame(t, "brouillard", "NTXXQJK", "XXJQTNK")
+	g.playBy(t,
+		sideMove{"White", "D2-C3"}, sideMove{"Red", "D6-E5"}, sideMove{"White", "C3-B4"}, sideMove{"Red", "E5-F4"},
+		sideMove{"White", "B4-C5"}, sideMove{"Red", "F4-E3"}, sideMove{"White", "C5xC7"}, sideMove{"Red", "E3-D4"},
 		// The Fou turns over the Ten on D6 (not the target yet: the
 		// Nine is), then captures the Nine, and the Ten is the target.
-		{"White", "C7-E7xE5"}, {"White", "E5-D6"}, {"Red", "D4-E3"},
-	} {
-		if code := call(t, "POST", "/games/"+c.ID+"/moves", tokens[m.side], map[string]string{"move": m.move}, nil); code != http.StatusOK {
-			t.Fatalf("%s %s: %d", m.side, m.move, code)
-		}
-	}
+		sideMove{"White", "C7-E7xE5"}, sideMove{"White", "E5-D6"}, sideMove{"Red", "D4-E3"},
+	)
 	p := newPage(t, "White, near a known target")
-	p.seat(c.ID, "brouillard", "White", tokens["White"])
+	p.seat(g.id, "brouillard", "White", g.tokens["White"])
 	p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
 	var c6 string
 	p.do(chromedp.Evaluate(`document.getElementById('board').names['C6'] || ''`, &c6))
