@@ -79,7 +79,7 @@ var (
 // TestPlayCommands: the commands are read whatever their case and the
 // spaces around them, and each line gets its answer; an empty line only
 // asks again; words, with spaces or not, are no move; after a legal
-// move and the computer's reply the prompt numbers the next move of the
+// move and the computer's reply the prompt numbers the next turn of the
 // game.
 func TestPlayCommands(t *testing.T) {
 	g, _ := games.ByName("coir")
@@ -126,8 +126,10 @@ func TestPlayCommands(t *testing.T) {
 	for _, p := range prompts {
 		numbers = append(numbers, p[0])
 	}
-	if want := slices.Repeat([]string{"White, move 1> "}, len(lines)-1); !slices.Equal(numbers[:len(lines)-1], want) || numbers[len(lines)-1] != "White, move 3> " {
-		t.Errorf("prompts %q, want move 1 until a move is played, then move 3", numbers)
+	// Numbered by turn, as the page's list of moves: White's second
+	// move is move 2 (it was move 3, the ply).
+	if want := slices.Repeat([]string{"White, move 1> "}, len(lines)-1); !slices.Equal(numbers[:len(lines)-1], want) || numbers[len(lines)-1] != "White, move 2> " {
+		t.Errorf("prompts %q, want move 1 until a move is played, then move 2", numbers)
 	}
 	if !strings.Contains(answers[len(lines)-2], "\nBlack plays ") {
 		t.Errorf("the computer did not answer the move:\n%s", answers[len(lines)-2])
@@ -326,3 +328,13 @@ func TestPlayOneLegalMove(t *testing.T) {
 // TestUsageShowsTheDefaults: each flag the package comment's usage lines
 // show with a value is shown with its default.
 func TestUsageShowsTheDefaults(t *testing.T) { cmdtest.Usage(t) }
+
+// TestPlaySecondNumbersByTurn: the side that moves second is asked for
+// its move 1 after the computer's first move, as the page's list numbers
+// the turns (it was asked for move 2, the ply).
+func TestPlaySecondNumbersByTurn(t *testing.T) {
+	code, out, errs := runWith("quit\n", "-game", "zapita", "-side", "second", "-seed", "1", "-budget", "50")
+	if code != 0 || !strings.HasSuffix(out, "\nKhaki, move 1> Bye.\n") {
+		t.Errorf("exit status %d, stderr %q; the first prompt of the second side ends:\n%s", code, errs, out[max(0, len(out)-200):])
+	}
+}

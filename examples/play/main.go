@@ -187,12 +187,21 @@ func (c *conversation) play(s hops.State) error {
 	if err := c.show(s); err != nil {
 		return err
 	}
-	for number := 1; !s.Outcome().Over; number++ {
+	// The prompts number the turns as the web page's list of moves does:
+	// a turn begins with a move of the side that moved first after a
+	// move of the other, and a Brouillard turn may hold several moves
+	// (B9), which share its number.
+	first, last, turn := s.ToMove(), s.ToMove(), 1
+	for ply := 1; !s.Outcome().Over; ply++ {
 		var move string
 		var err error
 		mover := s.ToMove()
+		if ply > 1 && mover == first && last != first {
+			turn++
+		}
+		last = mover
 		if mover == c.you {
-			move, err = c.ask(s, number)
+			move, err = c.ask(s, turn)
 		} else {
 			move, err = c.choose(s)
 		}
@@ -207,7 +216,7 @@ func (c *conversation) play(s hops.State) error {
 			fmt.Fprintln(c.out, r)
 		}
 		if s, err = s.Play(move); err != nil {
-			return fmt.Errorf("move %d %q: %w", number, move, err)
+			return fmt.Errorf("move %d %q: %w", ply, move, err)
 		}
 		if err := c.show(s); err != nil {
 			return err
@@ -277,7 +286,7 @@ func (c *conversation) show(s hops.State) error {
 
 // ask prompts the person until he types a legal move, and returns its
 // canonical text.
-func (c *conversation) ask(s hops.State, number int) (string, error) {
+func (c *conversation) ask(s hops.State, turn int) (string, error) {
 	check := func(move string) (string, error) { return s.Canonical(move) }
 	var legal []string
 	if games.Hidden(c.g) {
@@ -298,7 +307,7 @@ func (c *conversation) ask(s hops.State, number int) (string, error) {
 		legal = s.Moves()
 	}
 	for {
-		line, n, err := c.prompt(fmt.Sprintf("%s, move %d> ", c.g.SideName(c.you), number))
+		line, n, err := c.prompt(fmt.Sprintf("%s, move %d> ", c.g.SideName(c.you), turn))
 		if err != nil {
 			return "", err
 		}
