@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/accessibility"
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/hopsgames/hops"
@@ -102,6 +104,59 @@ func TestOwnInvitationLink(t *testing.T) {
 	friend.waitFor("the game, still Red's", 10*time.Second, func(v view) bool {
 		return v.Hash == "#game="+id && v.You == "Red" && v.Message == "You joined this game with this link already: you play Red."
 	})
+	// The creator opens it once it was used: it no longer serves (he was
+	// told it was for his opponent, who could join with it).
+	p.do(chromedp.Navigate(serverURL + "/"))
+	p.waitFor("the lobby", 10*time.Second, func(v view) bool { return v.Phase == "lobby" })
+	p.do(chromedp.Navigate(link))
+	p.waitFor("the game, its link used", 10*time.Second, func(v view) bool {
+		return v.Hash == "#game="+id && v.You == "Blue" && v.Message == "You play Blue in this game; its invitation link can no longer be used."
+	})
+}
+
+// The creator who opens his link with a character more (a chat program
+// kept the closing bracket) while the game waits is told it is his
+// opponent's (he was told he had joined with it).
+func TestOwnInvitationLinkMangled(t *testing.T) {
+	p := newPage(t, "Blue, with a bracket")
+	id := p.createGame("catchit", "person")
+	p.waitFor("the invitation", 10*time.Second, func(v view) bool { return v.Status == "waiting" })
+	var link string
+	p.do(chromedp.Evaluate(`document.getElementById('link').value`, &link))
+	p.do(chromedp.Navigate(serverURL + "/"))
+	p.waitFor("the lobby", 10*time.Second, func(v view) bool { return v.Phase == "lobby" })
+	p.do(chromedp.Navigate(link + ")"))
+	p.waitFor("the game, still Blue's", 10*time.Second, func(v view) bool {
+		return v.Hash == "#game="+id && v.You == "Blue" && strings.Contains(v.Message, "this link is for your opponent")
+	})
+}
+
+// Moves that reach the page all at once (it was offline a while) are
+// said in short, how many and the last, not read out one by one.
+func TestManyMovesSaidInShort(t *testing.T) {
+	g := newAPIGame(t, "catchit")
+	p := newPage(t, "Blue, away a while")
+	p.seat(g.id, "catchit", "Blue", g.tokens["Blue"])
+	p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
+	p.recordAnnouncements()
+	p.do(network.EmulateNetworkConditions(true, 0, -1, -1))
+	moves := g.playAPI(t, rand.New(rand.NewPCG(8, 8)), 10)
+	if len(moves) != 10 {
+		t.Fatalf("%d moves played, want 10", len(moves))
+	}
+	p.do(network.EmulateNetworkConditions(false, 0, -1, -1))
+	p.waitFor("the moves seen", 20*time.Second, func(v view) bool { return v.Ply == "10" && v.Turn == "you" && v.Phase == "idle" })
+	time.Sleep(300 * time.Millisecond)
+	told := p.announcements()
+	want := "10 moves were played meanwhile, listed with the others; the last: Red played " + moves[9] + "."
+	if !slices.Contains(told, want) {
+		t.Errorf("after 10 moves at once a screen reader was told %q, want %q", told, want)
+	}
+	for _, said := range told {
+		if len(said) > 200 {
+			t.Errorf("a screen reader was told %d characters at once: %.100q…", len(said), said)
+		}
+	}
 }
 
 // What a screen reader is told without looking for it (a live region):

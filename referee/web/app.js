@@ -499,10 +499,15 @@ async function offerJoin(id, invitation) {
     history.replaceState(null, '', '#game=' + id);
     await showGame(id);
     // The creator keeps the link he sends; the player who joined with it
-    // keeps none.
-    say(seat.invitation === invitation
-      ? `You play ${seat.you} in this game already: this link is for your opponent, who joins with it once.`
-      : `You joined this game with this link already: you play ${seat.you}.`);
+    // keeps none. Once someone joined, or the game ended, the link is
+    // nobody's to use.
+    if (!seat.invitation) {
+      say(`You joined this game with this link already: you play ${seat.you}.`);
+    } else if (state && state.status === 'waiting') {
+      say(`You play ${seat.you} in this game already: this link is for your opponent, who joins with it once.`);
+    } else {
+      say(`You play ${seat.you} in this game; its invitation link can no longer be used.`);
+    }
     return;
   }
   let f = null;
@@ -1093,6 +1098,11 @@ function announce(f) {
       // which the board shows only to the eye.
       said.push(`Your move ${moves[i]} showed ${reveal}.`);
     }
+  }
+  if (said.length > 4) {
+    // Many at once (the page was away): how many, and the last, rather
+    // than a long reading of them all; the list holds them.
+    said.splice(0, said.length - 1, `${moves.length - Math.max(0, from)} moves were played meanwhile, listed with the others; the last:`);
   }
   if ((state.status === 'over' || state.status === 'closed') && announcedEnd !== game.id) {
     // The end, once, in the words of the status line.
