@@ -27,9 +27,16 @@ import (
 // builder is a game's move builder for the position a page shows.
 type builder func([]hops.Click) (hops.Built[string], error)
 
-// builderOf returns the move builder of the position the page shows: in
-// Brouillard the player's view, which is all the page knows.
-func builderOf(t *testing.T, v view) builder {
+// shownPosition is what the tests ask of the position the page shows: a
+// hops.State, or in Brouillard a games.View.
+type shownPosition interface {
+	Build(clicks []hops.Click) (hops.Built[string], error)
+	Canonical(move string) (string, error)
+}
+
+// positionOf returns the position the page shows: in Brouillard the
+// player's view, which is all the page knows.
+func positionOf(t *testing.T, v view) shownPosition {
 	t.Helper()
 	g, ok := games.ByName(v.Game)
 	if !ok {
@@ -44,13 +51,40 @@ func builderOf(t *testing.T, v view) builder {
 		if err != nil {
 			t.Fatalf("the page's position %q is not a view of %s: %v", v.Position, v.You, err)
 		}
-		return bv.Build
+		return bv
 	}
 	s, err := g.Parse(v.Position)
 	if err != nil {
 		t.Fatalf("the page's position %q: %v", v.Position, err)
 	}
-	return s.Build
+	return s
+}
+
+// builderOf returns the move builder of the position the page shows.
+func builderOf(t *testing.T, v view) builder {
+	t.Helper()
+	return positionOf(t, v).Build
+}
+
+// noChoice reports whether landing on sq after clicks, with the game's
+// mark or without, makes the same move (in Brouillard, turning over a
+// pawn known to both that is not the target, B8): the page then offers
+// no choice and lands without the mark.
+func noChoice(t *testing.T, pos shownPosition, clicks []hops.Click, sq hops.Square) bool {
+	t.Helper()
+	moveOf := func(mark bool) string {
+		b, err := pos.Build(append(slices.Clone(clicks), hops.Click{Square: sq, Mark: mark}))
+		if err != nil || !b.Complete {
+			return ""
+		}
+		c, err := pos.Canonical(b.Move)
+		if err != nil {
+			t.Fatalf("the built move %s: %v", b.Move, err)
+		}
+		return c
+	}
+	marked := moveOf(true)
+	return marked != "" && marked == moveOf(false)
 }
 
 // chooser picks the clicks of the next move of a player.
@@ -192,6 +226,8 @@ func (p *page) createGameAt(base, game, opponent string, arrangement ...string) 
 // shows the position after it.
 func (p *page) playClicks(b builder, clicks []hops.Click, ply string) {
 	p.t.Helper()
+	pos := positionOf(p.t, p.read())
+	clicks = slices.Clone(clicks) // a landing the page makes plain is changed below
 	for i, c := range clicks {
 		before, err := b(clicks[:i])
 		if err != nil {
@@ -200,6 +236,11 @@ func (p *page) playClicks(b builder, clicks []hops.Click, ply string) {
 		plain := slices.Contains(before.Next, hops.Click{Square: c.Square})
 		marked := slices.Contains(before.Next, hops.Click{Square: c.Square, Mark: true})
 		switch {
+		case plain && marked && noChoice(p.t, pos, clicks[:i], c.Square):
+			// The two landings make one move: the page lands plain, at
+			// once, and so does the person.
+			clicks[i] = hops.Click{Square: c.Square}
+			p.do(chromedp.Click(`#board rect[data-square="`+c.Square.String()+`"]`, chromedp.ByQuery))
 		case c.Square == hops.Outside:
 			p.do(chromedp.Click(`#choice button[data-click="`+c.String()+`"]`, chromedp.ByQuery))
 		case plain && marked:

@@ -62,6 +62,41 @@ func TestLandingOverAFaceUpTarget(t *testing.T) {
 	p.screenshot("brouillard-known-target-choice")
 }
 
+// Brouillard (B8): over Red's Ten, turned over earlier but not White's
+// target (the Nine is), turning it over again would change nothing: the
+// Fou lands without a choice. The page offered "turn the pawn over
+// again, which captures it", and the pawn taken in the player's mind
+// stayed on the board.
+func TestLandingOverAFaceUpPawnNotTheTarget(t *testing.T) {
+	g := newAPIGame(t, "brouillard", "NTXXQJK", "XXJQTNK")
+	g.playBy(t,
+		sideMove{"White", "D2-C3"}, sideMove{"Red", "D6-E5"}, sideMove{"White", "C3-B4"}, sideMove{"Red", "E5-F4"},
+		sideMove{"White", "B4-C5"}, sideMove{"Red", "F4-E3"},
+		// The Fou turns over the Ten on C6; the Nine stays the target.
+		sideMove{"White", "C5xC7"}, sideMove{"Red", "E3-D4"},
+	)
+	p := newPage(t, "White, over a known Ten")
+	p.seat(g.id, "brouillard", "White", g.tokens["White"])
+	p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
+	var c6 string
+	p.do(chromedp.Evaluate(`document.getElementById('board').names['C6'] || ''`, &c6))
+	if c6 != "Red pawn, Ten, turned over" {
+		t.Fatalf("C6 is %q, want Red's Ten turned over", c6)
+	}
+	p.clickOn("C7")
+	p.clicksMade("C7")
+	p.clickOn("C5")
+	// The Fou can go no further: the landing completes the move, played
+	// at once, turning nothing over.
+	v := p.waitFor("the Fou's move played", 10*time.Second, func(v view) bool { return v.Ply == "9" || v.Phase == "choose" })
+	var h struct{ Moves, Reveals []string }
+	call(t, "GET", "/games/"+g.id+"/history", g.tokens["White"], nil, &h)
+	if v.Phase == "choose" || len(h.Moves) != 9 || h.Moves[8] != "C7-C5" || h.Reveals[8] != "" {
+		t.Errorf("over the Ten, not the target: phase %q, moves %q, reveals %q; want C7-C5 played at once, showing nothing", v.Phase, h.Moves, h.Reveals)
+	}
+	p.screenshot("brouillard-known-pawn-no-choice")
+}
+
 // A click out of turn is refused with the rule (G6) as a link, as the
 // server's refusal is; once the turn has come, what was said of the
 // other's turn goes: it stayed beside "Your move".

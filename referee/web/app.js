@@ -1356,16 +1356,31 @@ function ring(sq, cls) {
 
 // landingWords names the two ways of landing on sq, with the game's mark
 // and without. In Brouillard the pawn jumped over may be face up already:
-// a target turned over earlier, which turning over again captures (B8).
+// a target turned over earlier, which turning over again captures (B8);
+// one that is not the target is no choice (see clickSquare).
 function landingWords(sq) {
   const words = { marked: markWords[game.game] || 'marked', plain: plainWords[game.game] || '' };
-  if (game.game !== 'brouillard' || clicks.length === 0) return words;
-  const from = square(clicks[clicks.length - 1]);
-  const over = between(from, sq);
-  if ((($('board').names || {})[over] || '').endsWith(', turned over')) {
+  if (faceUpOver(sq)) {
     return { marked: 'and turn the pawn over again, which captures it', plain: 'and leave the pawn face up' };
   }
   return words;
+}
+
+// faceUpOver returns, in Brouillard, the face of the pawn that the jump
+// from the last square clicked to sq passes over if both players know it
+// (turned over earlier), such as "Ten"; "" otherwise.
+function faceUpOver(sq) {
+  if (game.game !== 'brouillard' || clicks.length === 0) return '';
+  const name = ($('board').names || {})[between(square(clicks[clicks.length - 1]), sq)] || '';
+  return name.endsWith(', turned over') ? name.split(', ')[1] : '';
+}
+
+// myTarget returns the figure the player must capture next in
+// Brouillard (B5), from the captures his view's text counts.
+function myTarget() {
+  const f = (state && state.position || '').split(' ');
+  const n = Number(f[2 + game.sides.indexOf(game.you)]);
+  return figures[n] || '';
 }
 
 // between returns the square halfway from a to b, two squares apart in a
@@ -1430,7 +1445,14 @@ function clickSquare(sq) {
   }
   if (document.body.dataset.phase !== 'idle') return;
   say('');
-  const offered = built ? built.next.filter((c) => square(c) === sq) : [];
+  let offered = built ? built.next.filter((c) => square(c) === sq) : [];
+  const face = faceUpOver(sq);
+  if (face && face !== myTarget()) {
+    // Turning over again a known pawn that is not the target changes
+    // nothing (B8): no choice to offer, the landing is plain (the
+    // buttons said "which captures it" of any face-up pawn).
+    offered = offered.filter((c) => !c.startsWith('x'));
+  }
   if (offered.length > 1) {
     const choice = $('choice');
     choice.textContent = '';
