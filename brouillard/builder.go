@@ -358,6 +358,11 @@ func (b *builder) Click(i int, c hops.Click) error {
 		b.visited |= s.Bit()
 		return nil
 	}
+	if b.pawn.Len() >= 2 && st.pawns[me].Has(s) && s != b.pawn.From() {
+		// Another of his pawns, once one has moved: a turn moves one
+		// (it was told that the move made "cannot join jumps", B6).
+		return fail("B9", "a turn moves one pawn, and %s has moved: now move the Fou", b.pawn)
+	}
 	pawn := b.pawn
 	if !pawn.Push(s, false) {
 		return fail("G5", "the path is as long as a path can be")

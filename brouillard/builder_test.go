@@ -97,6 +97,18 @@ func TestB8_NoMarkOnOwnMovedPawn(t *testing.T) {
 	}
 }
 
+// TestB9_OnePawnATurn: once a pawn has moved, a click on another of the
+// player's pawns is refused under B9, one pawn move a turn, and says the
+// Fou moves next (it was told that the move made "cannot join jumps",
+// B6, of a click meant to choose another pawn).
+func TestB9_OnePawnATurn(t *testing.T) {
+	clicks := []hops.Click{{Square: hops.SquareAt(2, 1)}, {Square: hops.SquareAt(3, 2)}, {Square: hops.SquareAt(4, 1)}}
+	const want = "click 3 E2: a turn moves one pawn, and C2-D3 has moved: now move the Fou (B9)"
+	if _, err := Start().Build(clicks); err == nil || err.Error() != want {
+		t.Errorf("C2 D3 then E2: %v, want %q", err, want)
+	}
+}
+
 // TestBuildPreview: the preview of a build (hops.Built.Preview) is the
 // position itself before any click and the position the decision plays
 // to after its last click, the pawn turned over captured or not (B8); in

@@ -472,6 +472,12 @@ func (b *builder) Click(i int, c hops.Click) error {
 			return fail("K7", "%s", notOwnPawn(sq, side))
 		}
 	}
+	if cs := b.candidates(); b.path.Len() >= 2 && b.ord == 0 && !st.pawns[side^1].Has(sq) && cs.Empty() {
+		// The first displacement cannot go on, so the click is meant for
+		// the second pawn, and no pawn stands there (it was told how the
+		// first displacement, extended to it, breaks K4).
+		return fail("K4", "there is no pawn on %s: the first displacement, %s, is made; click the pawn of the second", sq, b.path)
+	}
 	if cs := b.candidates(); cs.Has(c) {
 		if !b.viable(c) {
 			if b.ord == 0 {

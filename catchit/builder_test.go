@@ -157,6 +157,9 @@ func TestBuildSaysWhy(t *testing.T) {
 		// An opponent's pawn once the first displacement, a step, is
 		// over is the second pawn, not a landing (K7).
 		{Start(), "D1 D2 C7", "click 3 C7: C7 holds a Red pawn: Blue moves only its own pawns (K7)"},
+		// An empty square then is no second pawn either: it was told how
+		// the first displacement, extended to it, breaks a rule.
+		{Start(), "C1 C2 B2", "click 3 B2: there is no pawn on B2: the first displacement, C1-C2, is made; click the pawn of the second (K4)"},
 		// Every turn C4 begins leaves Red, the attacker, unable to move
 		// the ball (K8), as Validate says of each.
 		{mustParse(t, "Rrb4/rrbb3/brr4/bbrb3/7/7/7 r"), "C4", "click 1 C4: the pawn on C4 cannot begin a legal turn: after any displacement of it the ball could no longer be moved, which the attacker must do once (K8)"},

@@ -217,12 +217,20 @@ func (b *builder) Click(i int, c hops.Click) error {
 		b.stepTo = s
 		return nil
 	case b.jumped():
-		if own, _ := b.after(); own.Has(s) {
+		own, opp := b.after()
+		if own.Has(s) {
 			if !b.steppers().Has(s) {
 				return fail("C4", "the pawn on %s has no empty square to step to", s)
 			}
 			b.stepFrom = s
 			return nil
+		}
+		if to := b.path.To(); neighbours[to].Has(s) && !(own | opp).Has(s) && b.steppers().Has(to) {
+			// An empty square next to the pawn that jumped, as if it
+			// stepped on: the step is clicked pawn first (it was told
+			// "D4-E4 is a step, not a jump" when asked for the pawn
+			// that steps).
+			return fail("C4", "click the pawn that steps first, then the square it steps to: %s, or any other of your pawns, after the jumps", to)
 		}
 	}
 	if b.jumps().Has(s) {

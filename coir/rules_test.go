@@ -404,6 +404,13 @@ func TestC4_C5_Build(t *testing.T) {
 	if _, err := p.Build(gametest.Clicks(t, "C1 E3 E1")); hops.RuleOf(err) != "G4" {
 		t.Errorf("E3-E1 over an empty square: %v, want a G4 error", err)
 	}
+	// A square next to the pawn that jumped, as if it stepped on: the
+	// step is clicked pawn first (it was told "E3-F3 is a step, not a
+	// jump", asked for the pawn that steps).
+	const stepFirst = "click 3 F3: click the pawn that steps first, then the square it steps to: E3, or any other of your pawns, after the jumps (C4)"
+	if _, err := p.Build(gametest.Clicks(t, "C1 E3 F3")); err == nil || err.Error() != stepFirst {
+		t.Errorf("F3 after the jump to E3: %v, want %q", err, stepFirst)
+	}
 	if _, err := p.Build(gametest.Clicks(t, "C1 E3 E5 C5 A3 A3 A5")); hops.RuleOf(err) != "C4" {
 		t.Errorf("a step of two squares: %v, want a C4 error", err)
 	}
