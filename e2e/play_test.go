@@ -372,7 +372,12 @@ func (p *page) checkPreview(b builder, clicks []hops.Click) {
 	if !slices.Equal(offered, shown.Next) {
 		p.t.Errorf("%s: after the clicks %s the board offers %v, the builder %v", p.name, clickTexts(clicks), shown.Next, offered)
 	}
-	if want.Prompt == "" || !strings.EqualFold(shown.Prompt, playerWords(want.Prompt, shown.Game, shown.You)) {
+	wantPrompt := playerWords(want.Prompt, shown.Game, shown.You)
+	if slices.ContainsFunc(want.Next, func(c hops.Click) bool { return c.Square == hops.Outside }) {
+		// The page names the button that stands for off the board.
+		wantPrompt += ", or “Leave the board” below it"
+	}
+	if want.Prompt == "" || !strings.EqualFold(shown.Prompt, wantPrompt) {
 		p.t.Errorf("%s: after the clicks %s the page prompts %q, the builder %q", p.name, clickTexts(clicks), shown.Prompt, want.Prompt)
 	}
 	p.mu.Lock()

@@ -245,3 +245,26 @@ func TestResignedBeforeAnyoneJoined(t *testing.T) {
 	}
 	p.screenshot("resigned-before-anyone-joined")
 }
+
+// Catch'it (K3): once the carrier may leave the board, the prompt names
+// the button that stands for off the board, which is no square to click
+// (it said only "click where the pawn on F7 goes").
+func TestLeaveTheBoardSaid(t *testing.T) {
+	g := newAPIGame(t, "catchit")
+	playAPIMoves(t, g, [2]string{"Blue", "Red"},
+		"B1-B2 D1-B1-B3", "C7-D6 F7-G6", "B2-B4 B3-B5", "E7-E6 A7-C7-E7-C5xA5-C3", "B4-C4 B5-D3xB3-D5-F7", "C3-C2 D6-F6")
+	p := newPage(t, "Blue, near the far side")
+	p.seat(g.id, "catchit", "Blue", g.tokens["Blue"])
+	p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
+	p.clickOn("F7")
+	p.clicksMade("F7")
+	var shown struct{ Prompt, Button string }
+	p.do(chromedp.Evaluate(`({
+		Prompt: document.getElementById('prompt').textContent,
+		Button: [...document.querySelectorAll('#choice button')].map((b) => b.textContent).join('|'),
+	})`, &shown))
+	if !strings.HasSuffix(shown.Prompt, ", or “Leave the board” below it") || !strings.Contains(shown.Button, "Leave the board") {
+		t.Errorf("the carrier on F7 may leave the board: prompt %q, buttons %q", shown.Prompt, shown.Button)
+	}
+	p.screenshot("catchit-leave-the-board")
+}

@@ -1297,7 +1297,12 @@ function showBuild() {
     sayFocusAgain();
     return;
   }
-  $('prompt').textContent = capital(playerWords(built.prompt) || (clicks.length === 0 ? 'click a pawn to move' : 'click a green-ringed square'));
+  let prompt = playerWords(built.prompt) || (clicks.length === 0 ? 'click a pawn to move' : 'click a green-ringed square');
+  if (built.next.some((c) => square(c) === 'out')) {
+    // Off the board is no square to click: a button below it stands for it.
+    prompt += ', or “Leave the board” below it';
+  }
+  $('prompt').textContent = capital(prompt);
   clicks.forEach((c, i) => ring(square(c), i === 0 ? 'ring first' : 'ring clicked'));
   const offered = new Set();
   for (const c of built.next) {
