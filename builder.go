@@ -49,9 +49,10 @@ type Built[M any] struct {
 	// mover. It is nil only when Build returns an error.
 	Preview Drawable[M]
 	// Prompt says in a few words what the next click is for, such as
-	// "second displacement: move another pawn" or "throw the bomb up to
-	// 2 squares"; a complete move that may go on ends with ", or play
-	// the move", and one that cannot reads "the move is complete".
+	// "second displacement: move another pawn" or "click where the bomb
+	// lands, up to 2 squares in a line (...)"; a complete move that may go
+	// on ends with ", or play the move", and one that cannot reads "the
+	// move is complete".
 	Prompt string
 
 	previewText string // the preview's text, for a Built read from JSON

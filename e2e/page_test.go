@@ -803,7 +803,7 @@ func TestZapitaThrowPrompt(t *testing.T) {
 	if drawn != 1 {
 		t.Errorf("after E4 D4 the board draws %d hops", drawn)
 	}
-	if shown.Prompt != "Throw the bomb up to 3 squares" || shown.E4 != "" || shown.D4 == "" {
+	if shown.Prompt != "Click where the bomb lands, up to 3 squares in a line (a pawn of yours there throws it on)" || shown.E4 != "" || shown.D4 == "" {
 		t.Errorf("after E4 D4 the page shows E4 %q, D4 %q and prompts %q", shown.E4, shown.D4, shown.Prompt)
 	}
 	p.screenshot("zapita-throw")

@@ -444,12 +444,13 @@
 // draws the position the clicks so far make (the builder's preview: a
 // pawn on the square it went to, Catch'it's ball with it, Zapita's bomb
 // where it was thrown) and says what the next click is for ("second
-// displacement: move another pawn", "throw the bomb up to 2 squares");
-// the squares that may be clicked next are ringed, never covered. Every
-// refusal is said in plain words, with the rule it breaks as a link into
-// the rules of the game (in the lobby, which shows no rules, by its id),
-// which the page shows from the project's rule book with a picture of the
-// start and a legend of every mark on the board. What was said of a
+// displacement: move another pawn", "click where the bomb lands, up to 2
+// squares in a line"); the squares that may be clicked next are ringed,
+// never covered. Every refusal is said in plain words, with the rule it
+// breaks as a link into the rules of the game (in the lobby, which shows
+// no rules, by its id), which the page shows from the project's rule
+// book with a picture of the start and a legend of every mark on the
+// board. What was said of a
 // position goes when the next one comes. A move whose writing the server
 // could not confirm is said to be perhaps recorded, and the page reads
 // the game again to show which. The board is seen from the player's side (turned round for the

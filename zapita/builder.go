@@ -163,6 +163,9 @@ func (b *builder) Click(i int, c hops.Click) error {
 	case b.m.path.Len() == 0:
 		side, _, ok := p.Pawn(to)
 		switch {
+		case !ok && to == p.bomb:
+			// The bomb moves only with a pawn: a newcomer clicks it first.
+			return fail("Z4", "%s holds the bomb, which moves only with a pawn: click one of %s's pawns, then the bomb's square to step or jump onto it", to, SideName(p.side))
 		case !ok:
 			return fail("Z4", "no pawn stands on %s", to)
 		case side != p.side:
@@ -269,11 +272,13 @@ func (b *builder) Preview(next *engine.ClickSet) (hops.Drawable[Move], string) {
 		if b.m.n > 0 {
 			thrower = b.m.throws[b.m.n-1]
 		}
+		// Where the bomb lands is the click, and a pawn of the mover's
+		// there throws it on (Z6): neither showed on the board.
 		power := b.p.powerOf(b.p.side, thrower)
 		if power == 1 {
-			return p, "throw the bomb 1 square"
+			return p, "click where the bomb lands, 1 square away (a pawn of yours there throws it on)"
 		}
-		return p, fmt.Sprintf("throw the bomb up to %d squares", power)
+		return p, fmt.Sprintf("click where the bomb lands, up to %d squares in a line (a pawn of yours there throws it on)", power)
 	}
 	return p, engine.PromptJump
 }

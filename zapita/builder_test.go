@@ -127,8 +127,8 @@ func ExamplePosition_Build_preview() {
 	}
 	// Output:
 	// [E1]: click where the pawn on E1 goes (E2: empty; the bomb on E2)
-	// [E1 E2]: throw the bomb up to 3 squares (E2: White's 3; the bomb on E2)
-	// [E1 E2 E5]: throw the bomb 1 square (E2: White's 3; the bomb on E5)
+	// [E1 E2]: click where the bomb lands, up to 3 squares in a line (a pawn of yours there throws it on) (E2: White's 3; the bomb on E2)
+	// [E1 E2 E5]: click where the bomb lands, 1 square away (a pawn of yours there throws it on) (E2: White's 3; the bomb on E5)
 	// [E1 E2 E5 E6]: the move is complete (E2: White's 3; the bomb on E6)
 }
 
@@ -237,5 +237,15 @@ func TestPreviewTextReadsBackOrIsRefused(t *testing.T) {
 	})
 	if refused == 0 || read == 0 {
 		t.Fatalf("%d previews refused, %d read back: want some of each", refused, read)
+	}
+}
+
+// TestBuildBombClickedFirst: the bomb clicked first, as a newcomer
+// does, is explained: it moves only with a pawn, which is clicked first
+// (it said only "no pawn stands on D4").
+func TestBuildBombClickedFirst(t *testing.T) {
+	const want = "click 1 D4: D4 holds the bomb, which moves only with a pawn: click one of White's pawns, then the bomb's square to step or jump onto it (Z4)"
+	if _, err := Start().Build([]hops.Click{{Square: hops.SquareAt(3, 3)}}); err == nil || err.Error() != want {
+		t.Errorf("the bomb clicked first: %v, want %q", err, want)
 	}
 }

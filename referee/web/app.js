@@ -66,7 +66,7 @@ const looks = {
     colours: ['#ffffff', '#222222'],
     legend: (s) => [
       ['pawn', '#ffffff', '', `${s[0]}'s pawn (its white face up)`],
-      ['pawn', '#222222', '', `${s[1]}'s pawn (its black face up); a jumped pawn is turned over and changes side`],
+      ['pawn', '#222222', '', `${s[1]}'s pawn (its black face up); an opposing pawn jumped is turned over and changes side, one's own stays (C5)`],
       ['dame', '#ffffff', '', 'a Dame (purple ring): a side\'s only pawn, which slides and makes flying jumps along the lines (C6)'],
     ],
   },
