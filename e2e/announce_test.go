@@ -201,10 +201,7 @@ func TestAnnouncedForScreenReaders(t *testing.T) {
 	})
 	t.Run("what my move turned over", func(t *testing.T) {
 		g := newAPIGame(t, "brouillard", "NTXXQJK", "XXJQTNK")
-		g.playBy(t,
-			sideMove{"White", "D2-C3"}, sideMove{"Red", "D6-E5"}, sideMove{"White", "C3-B4"}, sideMove{"Red", "E5-F4"},
-			sideMove{"White", "B4-C5"}, sideMove{"Red", "F4-E3"},
-		)
+		g.playBy(t, brouillardOpening...)
 		p := newPage(t, "White, turning a pawn over")
 		p.seat(g.id, "brouillard", "White", g.tokens["White"])
 		p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Ply == "6" && v.Turn == "you" && v.Phase == "idle" })

@@ -27,21 +27,24 @@ func (p *page) messageRules() []string {
 	return rules
 }
 
-// Brouillard (B8): White's Fou may land on B6 over Red's Ten, turned
-// over earlier and now White's target. The page asks how to land, in
-// words true of a pawn already face up: turning it over again captures
-// it, leaving it leaves it face up. The buttons said "leave the pawn face
-// down" of a pawn the board showed face up.
-func TestLandingOverAFaceUpTarget(t *testing.T) {
+// brouillardOpening brings a game of Brouillard (White NTXXQJK, Red
+// XXJQTNK) to where White's Fou, on C5, may jump over Red's pawn on C6,
+// the Ten.
+var brouillardOpening = []sideMove{
+	{"White", "D2-C3"}, {"Red", "D6-E5"}, {"White", "C3-B4"}, {"Red", "E5-F4"},
+	{"White", "B4-C5"}, {"Red", "F4-E3"},
+}
+
+// seatOverTheTen plays the opening, then White's Fou turns over the Ten
+// on C6 (C5xC7: not the target, the Nine is) and Red replies, then the
+// moves more; it seats a page named name as White, on his turn, and
+// checks that it shows the Ten face up.
+func seatOverTheTen(t *testing.T, name string, more ...sideMove) (apiGame, *page) {
+	t.Helper()
 	g := newAPIGame(t, "brouillard", "NTXXQJK", "XXJQTNK")
-	g.playBy(t,
-		sideMove{"White", "D2-C3"}, sideMove{"Red", "D6-E5"}, sideMove{"White", "C3-B4"}, sideMove{"Red", "E5-F4"},
-		sideMove{"White", "B4-C5"}, sideMove{"Red", "F4-E3"}, sideMove{"White", "C5xC7"}, sideMove{"Red", "E3-D4"},
-		// The Fou turns over the Ten on D6 (not the target yet: the
-		// Nine is), then captures the Nine, and the Ten is the target.
-		sideMove{"White", "C7-E7xE5"}, sideMove{"White", "E5-D6"}, sideMove{"Red", "D4-E3"},
-	)
-	p := newPage(t, "White, near a known target")
+	g.playBy(t, brouillardOpening...)
+	g.playBy(t, append([]sideMove{{"White", "C5xC7"}, {"Red", "E3-D4"}}, more...)...)
+	p := newPage(t, name)
 	p.seat(g.id, "brouillard", "White", g.tokens["White"])
 	p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
 	var c6 string
@@ -49,6 +52,18 @@ func TestLandingOverAFaceUpTarget(t *testing.T) {
 	if c6 != "Red pawn, Ten, turned over" {
 		t.Fatalf("C6 is %q, want Red's Ten turned over", c6)
 	}
+	return g, p
+}
+
+// Brouillard (B8): White's Fou may land on B6 over Red's Ten, turned
+// over earlier and now White's target. The page asks how to land, in
+// words true of a pawn already face up: turning it over again captures
+// it, leaving it leaves it face up. The buttons said "leave the pawn face
+// down" of a pawn the board showed face up.
+func TestLandingOverAFaceUpTarget(t *testing.T) {
+	// Then the Fou captures the Nine, and the Ten is the target.
+	_, p := seatOverTheTen(t, "White, near a known target",
+		sideMove{"White", "C7-E7xE5"}, sideMove{"White", "E5-D6"}, sideMove{"Red", "D4-E3"})
 	p.clickOn("D6")
 	p.clicksMade("D6")
 	p.clickOn("B6")
@@ -68,21 +83,7 @@ func TestLandingOverAFaceUpTarget(t *testing.T) {
 // again, which captures it", and the pawn taken in the player's mind
 // stayed on the board.
 func TestLandingOverAFaceUpPawnNotTheTarget(t *testing.T) {
-	g := newAPIGame(t, "brouillard", "NTXXQJK", "XXJQTNK")
-	g.playBy(t,
-		sideMove{"White", "D2-C3"}, sideMove{"Red", "D6-E5"}, sideMove{"White", "C3-B4"}, sideMove{"Red", "E5-F4"},
-		sideMove{"White", "B4-C5"}, sideMove{"Red", "F4-E3"},
-		// The Fou turns over the Ten on C6; the Nine stays the target.
-		sideMove{"White", "C5xC7"}, sideMove{"Red", "E3-D4"},
-	)
-	p := newPage(t, "White, over a known Ten")
-	p.seat(g.id, "brouillard", "White", g.tokens["White"])
-	p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
-	var c6 string
-	p.do(chromedp.Evaluate(`document.getElementById('board').names['C6'] || ''`, &c6))
-	if c6 != "Red pawn, Ten, turned over" {
-		t.Fatalf("C6 is %q, want Red's Ten turned over", c6)
-	}
+	g, p := seatOverTheTen(t, "White, over a known Ten")
 	p.clickOn("C7")
 	p.clicksMade("C7")
 	p.clickOn("C5")
