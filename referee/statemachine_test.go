@@ -1085,6 +1085,20 @@ func (sm *apiMachine) readGame(t *rapid.T, m *modelGame) gameReading {
 	return v
 }
 
+// changeGame sends a request that may change game m (POST to its path
+// after /games/{id}, with token, key and body), marks m touched, and
+// checks that a refusal changed nothing (what names it).
+func (sm *apiMachine) changeGame(t *rapid.T, m *modelGame, path, token, key string, body []byte, what string) reply {
+	t.Helper()
+	before := sm.readGame(t, m)
+	r := sm.sendKeyed(t, "POST", "/games/"+m.id+path, token, key, body)
+	sm.touch(m)
+	if r.code != 200 {
+		sm.expectUnchanged(t, m, before, what)
+	}
+	return r
+}
+
 // expectUnchanged fails if the game reads otherwise than before.
 func (sm *apiMachine) expectUnchanged(t *rapid.T, m *modelGame, before gameReading, what string) {
 	t.Helper()
@@ -1319,12 +1333,7 @@ func (sm *apiMachine) Join(t *rapid.T) {
 	}
 	body, _ := json.Marshal(req)
 	t.Logf("join %s (%s, %s, right invitation %v) %s key=%q", m.id, m.kind, m.status(), right, body, key)
-	before := sm.readGame(t, m)
-	r := sm.sendKeyed(t, "POST", "/games/"+m.id+"/join", "", key, body)
-	sm.touch(m)
-	if r.code != 200 {
-		sm.expectUnchanged(t, m, before, "a refused join")
-	}
+	r := sm.changeGame(t, m, "/join", "", key, body, "a refused join")
 	switch {
 	case m.joined && key != "" && key == m.joinKey && string(body) == m.joinBody:
 		sm.expectJoinedAgain(t, m, r)
@@ -1482,12 +1491,7 @@ func (sm *apiMachine) Move(t *rapid.T) {
 	}
 	body, _ := json.Marshal(map[string]string{"move": text})
 	t.Logf("move %s (%s, %s, %s to move, ply %d) %s %s", m.id, m.kind, status, m.name(mover), len(m.moves), variant, body)
-	before := sm.readGame(t, m)
-	r := sm.send(t, "POST", "/games/"+m.id+"/moves", token, body)
-	sm.touch(m)
-	if r.code != 200 {
-		sm.expectUnchanged(t, m, before, "a refused move")
-	}
+	r := sm.changeGame(t, m, "/moves", token, "", body, "a refused move")
 	sm.expectMoveAnswer(t, m, p, r, token, text, variant, status)
 }
 
@@ -1855,12 +1859,7 @@ func (sm *apiMachine) Resign(t *rapid.T) {
 	a := sm.drawRequester(t, m, "who resigns", rapid.IntRange(0, 3).Draw(t, "wrong token?") == 0)
 	status := m.status()
 	t.Logf("resign %s (%s, %s) by %s", m.id, m.kind, status, a.label)
-	before := sm.readGame(t, m)
-	r := sm.send(t, "POST", "/games/"+m.id+"/resign", a.token, nil)
-	sm.touch(m)
-	if r.code != 200 {
-		sm.expectUnchanged(t, m, before, "a refused resignation")
-	}
+	r := sm.changeGame(t, m, "/resign", a.token, "", nil, "a refused resignation")
 	switch {
 	case !a.player:
 		expect(t, "a resignation with "+a.label, r, 401, "auth")
@@ -1907,12 +1906,7 @@ func (sm *apiMachine) Takeback(t *rapid.T) {
 		body = fmt.Appendf(nil, `{"ply": %d}`, wantPly)
 	}
 	t.Logf("  with body %s", body)
-	before := sm.readGame(t, m)
-	r := sm.send(t, "POST", "/games/"+m.id+"/takeback", a.token, body)
-	sm.touch(m)
-	if r.code != 200 {
-		sm.expectUnchanged(t, m, before, "a refused takeback")
-	}
+	r := sm.changeGame(t, m, "/takeback", a.token, "", body, "a refused takeback")
 	switch {
 	case !a.player:
 		expect(t, "a takeback with "+a.label, r, 401, "auth")

@@ -240,10 +240,10 @@ func TestPreviewTextReadsBackOrIsRefused(t *testing.T) {
 	}
 }
 
-// TestBuildBombClickedFirst: the bomb clicked first, as a newcomer
+// TestZ4_BuildBombClickedFirst: the bomb clicked first, as a newcomer
 // does, is explained: it moves only with a pawn, which is clicked first
 // (it said only "no pawn stands on D4").
-func TestBuildBombClickedFirst(t *testing.T) {
+func TestZ4_BuildBombClickedFirst(t *testing.T) {
 	const want = "click 1 D4: D4 holds the bomb, which moves only with a pawn: click one of White's pawns, then the bomb's square to step or jump onto it (Z4)"
 	if _, err := Start().Build([]hops.Click{{Square: hops.SquareAt(3, 3)}}); err == nil || err.Error() != want {
 		t.Errorf("the bomb clicked first: %v, want %q", err, want)
