@@ -72,7 +72,8 @@ const (
 // each square is a rect 60 wide and high whose data-square attribute
 // names it ("D4"), drawn before the pieces, which lie above it, each
 // naming its square in a data-piece attribute (a circle of radius 22, or
-// a rounded square 44 wide, centred on its square); the
+// a rounded square 44 wide, centred on its square), and the frame of a
+// highlighted square, under the pieces, names it in data-highlight; the
 // board starts 36 from the picture's left and top edges, with the
 // coordinates in that margin, and a caption adds 28 below it.
 func (d Drawing) SVG() string {
@@ -123,8 +124,8 @@ func (d Drawing) SVG() string {
 	}
 	for sq := range d.Highlight.Squares() {
 		if b.Contains(sq) {
-			fmt.Fprintf(&s, `<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#f1c40f" stroke-width="5"/>`+"\n",
-				x(sq.File())+3, y(sq.Rank())+3, svgCell-6, svgCell-6)
+			fmt.Fprintf(&s, `<rect data-highlight="%s" x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#f1c40f" stroke-width="5"/>`+"\n",
+				sq, x(sq.File())+3, y(sq.Rank())+3, svgCell-6, svgCell-6)
 		}
 	}
 	for sq := range b.All().Squares() {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -268,4 +269,62 @@ func TestLeaveTheBoardSaid(t *testing.T) {
 		t.Errorf("the carrier on F7 may leave the board: prompt %q, buttons %q", shown.Prompt, shown.Button)
 	}
 	p.screenshot("catchit-leave-the-board")
+}
+
+// Coir (C5): the pawns the last move turned over to the mover's side are
+// framed on the board and said so to a screen reader, where they stand
+// after the move (Black's C6-C4-A6 turned B5 and C5, then stepped B5 to
+// B4); the legend explains the frame. Only the arrows showed the move,
+// and a newcomer could not tell which pawns had changed colour.
+func TestTurnedPawnsFramed(t *testing.T) {
+	g := newAPIGame(t, "coir")
+	g.playBy(t, sideMove{"White", "A1-A2"}, sideMove{"Black", "A6-A5"}, sideMove{"White", "B1-A1"},
+		sideMove{"Black", "A5-A4"}, sideMove{"White", "A1-A3-A5 C1-B1"}, sideMove{"Black", "B6-B5"},
+		sideMove{"White", "A5-C5 B1-A1"}, sideMove{"Black", "C6-C4-A6 B5-B4"})
+	p := newPage(t, "White, after pawns turned")
+	p.seat(g.id, "coir", "White", g.tokens["White"])
+	p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
+	var shown struct {
+		Framed []string          `json:"framed"`
+		Names  map[string]string `json:"names"`
+		Legend string            `json:"legend"`
+	}
+	p.do(chromedp.Evaluate(`({
+		framed: [...document.querySelectorAll('#board rect[data-highlight]')].map(r => r.dataset.highlight).sort(),
+		names: document.getElementById('board').names || {},
+		legend: document.getElementById('legend').textContent,
+	})`, &shown))
+	if !slices.Equal(shown.Framed, []string{"B4", "C5"}) {
+		t.Errorf("the board frames %v, want the pawns turned, B4 and C5", shown.Framed)
+	}
+	for sq, want := range map[string]string{
+		"B4": "Black pawn, turned over by the last move",
+		"C5": "Black pawn, turned over by the last move",
+		"A6": "Black pawn", // the pawn that jumped
+		"A4": "White pawn", // turned by White's move before
+	} {
+		if got := shown.Names[sq]; got != want {
+			t.Errorf("%s is said %q, want %q", sq, got, want)
+		}
+	}
+	if !strings.Contains(shown.Legend, "framed in yellow: a pawn the last move turned over") {
+		t.Errorf("the legend does not explain the frame: %q", shown.Legend)
+	}
+	p.screenshot("coir-turned-framed")
+	// White's reply, A4-C4 over B4, which then steps to B3: the frame
+	// follows the pawn, and Black's move is framed no more.
+	g.playBy(t, sideMove{"White", "A4-C4 B4-B3"})
+	p.waitFor("Black's turn", 10*time.Second, func(v view) bool { return v.Ply == "9" })
+	var framed []string
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		p.do(chromedp.Evaluate(`[...document.querySelectorAll('#board rect[data-highlight]')].map(r => r.dataset.highlight)`, &framed))
+		if slices.Equal(framed, []string{"B3"}) {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if !slices.Equal(framed, []string{"B3"}) {
+		t.Errorf("after White's A4-C4 B4-B3 the board frames %v, want B3", framed)
+	}
 }

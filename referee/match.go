@@ -79,16 +79,21 @@ type match struct {
 	arrangement brouillard.Arrangement
 	start       hops.State
 	state       hops.State
-	history     []string // the canonical texts of the moves (G9)
-	reveals     []string // Brouillard: what each move made public, "" for nothing
-	resigned    bool
-	resigner    hops.Side
-	next        *rematch      // the game that follows this one, once asked for (rematch.go)
-	botRunning  bool          // this server runs the game's computer player (bot.go); mu alone guards it
-	version     int           // the number of events applied
-	last        time.Time     // when the last event happened
-	ended       time.Time     // when the game ended (over or closed), zero if it goes on
-	changed     chan struct{} // closed at the next event, for those who watch (events.go)
+	// before is the state before the last move when that move was
+	// played here, nil when the state was set otherwise (the join, a
+	// takeback, a load): a picture of the state frames what the last
+	// move turned without replaying the game (see turnedBy).
+	before     hops.State
+	history    []string // the canonical texts of the moves (G9)
+	reveals    []string // Brouillard: what each move made public, "" for nothing
+	resigned   bool
+	resigner   hops.Side
+	next       *rematch      // the game that follows this one, once asked for (rematch.go)
+	botRunning bool          // this server runs the game's computer player (bot.go); mu alone guards it
+	version    int           // the number of events applied
+	last       time.Time     // when the last event happened
+	ended      time.Time     // when the game ended (over or closed), zero if it goes on
+	changed    chan struct{} // closed at the next event, for those who watch (events.go)
 	// moveCount is the number of legal moves at version countAt (0: not
 	// yet counted), kept because counting a Coir Dame's moves takes
 	// milliseconds; countMu lets one request count while the others wait
@@ -199,6 +204,7 @@ type snapshot struct {
 	version  int
 	start    hops.State
 	state    hops.State
+	before   hops.State // the state before the last move, or nil: see match.before
 	history  []string
 	reveals  []string
 	status   string
@@ -231,7 +237,7 @@ func (m *match) snapshot() snapshot {
 	n := len(m.history)
 	return snapshot{
 		id: m.id, game: m.game, hidden: m.hidden, version: m.version,
-		start: m.start, state: m.state,
+		start: m.start, state: m.state, before: m.before,
 		// The slices are appended to, never rewritten: capping them
 		// keeps the snapshot's elements its own.
 		history: m.history[:n:n], reveals: m.reveals[:len(m.reveals):len(m.reveals)],
@@ -321,7 +327,7 @@ func (m *match) push(at time.Time, st step) { m.apply(at, m.moved(st)) }
 // moved returns the change a checked move makes, for apply.
 func (m *match) moved(st step) func() {
 	return func() {
-		m.state = st.next
+		m.before, m.state = m.state, st.next
 		m.history = append(m.history, st.move)
 		if m.hidden {
 			m.reveals = append(m.reveals, st.reveal)
@@ -336,7 +342,7 @@ func (m *match) joinedBy(token tokenHash, start hops.State, request string) func
 		m.tokens[m.creator.Other()] = token
 		m.joinRequest = request
 		m.joined = true
-		m.start, m.state = start, start
+		m.start, m.state, m.before = start, start, nil
 	}
 }
 

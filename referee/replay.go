@@ -69,27 +69,32 @@ type frameJSON struct {
 	You      string       `json:"you,omitempty"`
 }
 
-// stateAt returns the true position of snap's game after n moves, and
-// the side that played each move of the game (public in every game: a
-// Brouillard turn may hold more than one decision, B9).
-func stateAt(snap snapshot, n int) (hops.State, []string, error) {
-	s, at := snap.start, snap.start
-	movers := make([]string, len(snap.history))
+// stateAt returns the true position of snap's game after n moves, the
+// one before it (nil for n = 0), and the side that played each move of
+// the game (public in every game: a Brouillard turn may hold more than
+// one decision, B9).
+func stateAt(snap snapshot, n int) (at, before hops.State, movers []string, err error) {
+	s := snap.start
+	at = s
+	movers = make([]string, len(snap.history))
 	for i, mv := range snap.history {
+		if i == n-1 {
+			before = s
+		}
 		if i == n {
 			at = s
 		}
 		movers[i] = snap.game.SideName(s.ToMove())
 		next, err := s.Play(mv)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		s = next
 	}
 	if n == len(snap.history) {
 		at = s
 	}
-	return at, movers, nil
+	return at, before, movers, nil
 }
 
 // frameOf describes snap's game after n moves to who.
@@ -110,7 +115,7 @@ func frameOf(snap snapshot, who viewer, n int) (frameJSON, error) {
 			out.Reveal = snap.reveals[n-1]
 		}
 	}
-	st, movers, err := stateAt(snap, n)
+	st, before, movers, err := stateAt(snap, n)
 	if err != nil {
 		return frameJSON{}, err
 	}
@@ -135,6 +140,7 @@ func frameOf(snap snapshot, who viewer, n int) (frameJSON, error) {
 		}
 		out.Position, out.Diagram = v.String(), v.Diagram()
 	}
+	d.Highlight = turnedBy(before, out.Move)
 	if n == len(snap.history) {
 		endCaption(&d, snap)
 	}

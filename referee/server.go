@@ -26,6 +26,7 @@ import (
 
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/brouillard"
+	"github.com/hopsgames/hops/coir"
 	"github.com/hopsgames/hops/games"
 	"github.com/hopsgames/hops/internal/engine"
 )
@@ -988,7 +989,8 @@ func (s *Server) getState(w http.ResponseWriter, r *http.Request, m *match, who 
 }
 
 // getSVG answers a picture of the position (the asker's view in a game
-// with hidden pieces), with the last move drawn as arrows.
+// with hidden pieces), with the last move drawn as arrows and the pieces
+// it turned to the mover's side framed (see turnedBy).
 func (s *Server) getSVG(w http.ResponseWriter, r *http.Request, m *match, who viewer) {
 	snap := take(m)
 	last := ""
@@ -1002,13 +1004,46 @@ func (s *Server) getSVG(w http.ResponseWriter, r *http.Request, m *match, who vi
 			d, err = v.Drawing(last)
 		}
 	}
+	before := snap.before
+	if err == nil && last != "" && before == nil && snap.game == coir.Game {
+		// The position before the last move, replayed when this node
+		// did not play it: only Coir turns pawns over to the mover's
+		// side.
+		_, before, _, err = stateAt(snap, len(snap.history))
+	}
 	if err != nil {
 		fail(w, m, err)
 		return
 	}
+	d.Highlight = turnedBy(before, last)
 	endCaption(&d, snap)
 	w.Header().Set("Content-Type", "image/svg+xml")
 	io.WriteString(w, who.svg(d))
+}
+
+// turnedBy returns the pawns that move, played from before, turned to
+// the mover's side (Coir, C5), where they stand after it: a pawn turned
+// and then moved by the turn's step is framed where the step took it.
+// A picture of the position after the move frames them, as its arrows
+// do not show them. Nothing changes side in the other games, and a nil
+// before (the start) gives none.
+func turnedBy(before hops.State, move string) hops.Bitboard {
+	p, ok := hops.As[coir.Position](before)
+	if !ok {
+		return 0
+	}
+	m, err := coir.ParseMove(move)
+	if err != nil {
+		return 0
+	}
+	turned, err := p.Turns(m)
+	if err != nil {
+		return 0
+	}
+	if from, to, ok := m.Step(); ok && turned.Has(from) {
+		turned = turned&^from.Bit() | to.Bit()
+	}
+	return turned
 }
 
 // endCaption writes under d, a picture of snap's last position, how the

@@ -52,7 +52,7 @@ func (m *match) undone(ply int) (func(), error) {
 		s = next
 	}
 	return func() {
-		m.state = s
+		m.state, m.before = s, nil
 		// Fresh slices: the snapshots taken before keep the old ones.
 		m.history = slices.Clone(m.history[:ply])
 		if m.hidden {

@@ -68,6 +68,7 @@ const looks = {
       ['pawn', '#ffffff', '', `${s[0]}'s pawn (its white face up)`],
       ['pawn', '#222222', '', `${s[1]}'s pawn (its black face up); an opposing pawn jumped is turned over and changes side, one's own stays (C5)`],
       ['dame', '#ffffff', '', 'a Dame (purple ring): a side\'s only pawn, which slides and makes flying jumps along the lines (C6)'],
+      ['framed', '#222222', '', 'framed in yellow: a pawn the last move turned over, now the mover\'s'],
     ],
   },
   brouillard: {
@@ -895,6 +896,9 @@ function nameSquares(svg) {
     }
     if (marks[key]) {
       name += { zapita: ', holding the bomb', catchit: ', carrying the ball', coir: ', a Dame', brouillard: ', turned over' }[game.game] || '';
+    }
+    if (svg.querySelector(`rect[data-highlight="${rect.dataset.square}"]`)) {
+      name += ', turned over by the last move';
     }
     names[rect.dataset.square] = name;
   }
@@ -1930,7 +1934,8 @@ function swatch(shape, colour, label) {
   };
   add('rect', { x: 0, y: 0, width: 60, height: 60, fill: shape === 'square' ? colour : '#f3e6c8', stroke: '#5d4037' });
   const ink = colour === '#222222' || colour === '#c0392b' ? '#ffffff' : '#000000';
-  if (['pawn', 'ball', 'dame', 'turned'].includes(shape)) {
+  if (shape === 'framed') add('rect', { x: 3, y: 3, width: 54, height: 54, fill: 'none', stroke: '#f1c40f', 'stroke-width': 5 });
+  if (['pawn', 'ball', 'dame', 'turned', 'framed'].includes(shape)) {
     add('circle', { cx: 30, cy: 30, r: 22, fill: colour, stroke: '#000000', 'stroke-width': 2 });
   }
   if (shape === 'hidden') {
