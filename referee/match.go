@@ -80,8 +80,8 @@ type match struct {
 	start       hops.State
 	state       hops.State
 	// before is the state before the last move when that move was
-	// played here, nil when the state was set otherwise (the join, a
-	// takeback, a load): a picture of the state frames what the last
+	// played or loaded here, nil when the state was set otherwise (the
+	// join, a takeback): a picture of the state frames what the last
 	// move turned without replaying the game (see turnedBy).
 	before     hops.State
 	history    []string // the canonical texts of the moves (G9)

@@ -1006,9 +1006,9 @@ func (s *Server) getSVG(w http.ResponseWriter, r *http.Request, m *match, who vi
 	}
 	before := snap.before
 	if err == nil && last != "" && before == nil && snap.game == coir.Game {
-		// The position before the last move, replayed when this node
-		// did not play it: only Coir turns pawns over to the mover's
-		// side.
+		// The position before the last move, replayed when it was not
+		// kept (after a takeback): only Coir turns pawns over to the
+		// mover's side.
 		_, before, _, err = stateAt(snap, len(snap.history))
 	}
 	if err != nil {

@@ -95,8 +95,8 @@ func TestTurnedPawnsFramed(t *testing.T) {
 			t.Errorf("ply %d, %s: the picture frames %v, want the pawns turned %v", ply, best, framed(svg), want)
 		}
 		if ply%2 == 0 {
-			// As after a takeback, or on a node that did not play the
-			// move: no state before it is kept, and the game is replayed.
+			// As after a takeback: no state before the last move is
+			// kept, and the game is replayed.
 			m := c.server().games[h.ID]
 			m.mu.Lock()
 			m.before = nil
