@@ -3,6 +3,7 @@ package hops
 import (
 	"fmt"
 	"iter"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -41,7 +42,9 @@ type Game struct {
 // State is a position of some game, handled through text. It is an
 // immutable value like the positions it wraps. A State made by a Game
 // writes itself in JSON as {"game":"catchit","position":"<text>"}; read
-// it back with games.State, which finds the game by its name.
+// it back with games.State, which finds the game by its name. Two States
+// are == only when one is a copy of the other: to ask whether two States
+// hold the same position, compare their Keys (or their texts).
 //
 // Moves builds the text of every legal move, which a position with many
 // moves makes costly; CountMoves, MovesPage, PlayIndex and Successors
@@ -146,10 +149,17 @@ type State interface {
 // NewGame builds the Game of a game package from its typed functions:
 // start sets up the initial position with the given side to move first
 // (G8), parse reads a position text, parseMove a move text.
+//
+// P is a value type, as each game's Position is, or a pointer type. Its
+// States use its optional methods (Diagram, Key, Mirror, HasMoves,
+// CanWinNow, Canonical, Build, Drawing, At, Destinations, and a pager of
+// moves, AppendMovesPage) where it has them: for a value type only the
+// methods of its values, never one with a pointer receiver, which could
+// change the position that a State, shared between goroutines, holds.
 func NewGame[P Position[P, M], M Move](name, title string, sides [2]string,
 	start func(first Side) P, parse func(string) (P, error), parseMove func(string) (M, error)) *Game {
 	g := &Game{Name: name, Title: title, Sides: sides}
-	k := &kit[M]{parseMove: parseMove}
+	k := &kit[M]{parseMove: parseMove, has: methodsOf[P, M]()}
 	k.bufs.New = func() any { return new([]M) }
 	wrap := func(p P) State { return &erased[P, M]{g: g, p: p, k: k} }
 	g.start = func(first Side) State { return wrap(start(first)) }
@@ -258,9 +268,9 @@ func (g *Game) String() string {
 }
 
 // erased is the State of a typed position p of game g. A State holds it
-// by pointer, so that asking whether the position has a method of its
-// own (Key, HasMoves, a pager ...) puts a pointer in an interface rather
-// than copy the position to the heap at every call; it is never changed
+// by pointer, so that asking the position for a method of its own (Key,
+// HasMoves, a pager ...) puts a pointer in an interface rather than copy
+// the position to the heap at every call (see own); it is never changed
 // once made.
 type erased[P Position[P, M], M Move] struct {
 	g *Game
@@ -268,11 +278,56 @@ type erased[P Position[P, M], M Move] struct {
 	k *kit[M]
 }
 
-// kit is what every State of one game shares: the game's move parser and
-// a pool of move buffers, so that PlayIndex does not allocate one.
+// kit is what every State of one game shares: the game's move parser, a
+// pool of move buffers, so that PlayIndex does not allocate one, and
+// which optional methods its position type has.
 type kit[M Move] struct {
 	parseMove func(string) (M, error)
 	bufs      sync.Pool // of *[]M
+	has       methods
+}
+
+// methods says which optional methods a position type has, found once
+// per game: the methods of its values (a value type's methods with a
+// pointer receiver, which could change the position a State holds, are
+// not among them) or, for a pointer type, of its pointers.
+type methods struct {
+	pointer                                       bool // the type is a pointer: own gives the position itself
+	diagram, pager, key, mirror, hasMoves, canWin bool
+	canonical, build, drawing, at, destinations   bool
+}
+
+// methodsOf finds the optional methods of P.
+func methodsOf[P Position[P, M], M Move]() methods {
+	var zero P
+	v := any(zero)
+	_, diagram := v.(interface{ Diagram() string })
+	_, pg := v.(pager[M])
+	_, key := v.(interface{ Key() StateKey })
+	_, mirror := v.(interface{ Mirror() P })
+	_, hasMoves := v.(interface{ HasMoves() bool })
+	_, canWin := v.(interface{ CanWinNow() bool })
+	_, canonical := v.(canonicalizer[M])
+	_, build := v.(Builder[M])
+	_, drawing := v.(interface{ Drawing(...M) Drawing })
+	_, at := v.(interface{ At(Square) (Piece, bool) })
+	_, destinations := v.(interface{ Destinations(Square) Bitboard })
+	return methods{
+		pointer: reflect.TypeFor[P]().Kind() == reflect.Pointer,
+		diagram: diagram, pager: pg, key: key, mirror: mirror, hasMoves: hasMoves, canWin: canWin,
+		canonical: canonical, build: build, drawing: drawing, at: at, destinations: destinations,
+	}
+}
+
+// own returns the position to ask for one of its optional methods, which
+// e.k.has says it has, without copying it to the heap: a pointer to it,
+// whose method set holds the value's methods, or the position itself
+// when its type is a pointer.
+func (e *erased[P, M]) own() any {
+	if e.k.has.pointer {
+		return any(e.p)
+	}
+	return any(&e.p)
 }
 
 func (e *erased[P, M]) Game() *Game      { return e.g }
@@ -283,8 +338,8 @@ func (e *erased[P, M]) Hash() uint64     { return e.p.Hash() }
 func (e *erased[P, M]) Value() any       { return e.p }
 
 func (e *erased[P, M]) Diagram() string {
-	if d, ok := any(&e.p).(interface{ Diagram() string }); ok {
-		return d.Diagram()
+	if e.k.has.diagram {
+		return e.own().(interface{ Diagram() string }).Diagram()
 	}
 	return e.p.String() + "\n"
 }
@@ -325,8 +380,8 @@ func (e *erased[P, M]) MovesPage(offset, limit int) []string {
 	buf := e.k.bufs.Get().(*[]M)
 	defer e.k.bufs.Put(buf)
 	var moves []M
-	if pg, ok := any(&e.p).(pager[M]); ok {
-		*buf = pg.AppendMovesPage((*buf)[:0], offset, limit)
+	if e.k.has.pager {
+		*buf = e.own().(pager[M]).AppendMovesPage((*buf)[:0], offset, limit)
 		moves = *buf
 	} else {
 		*buf = e.p.AppendMoves((*buf)[:0])
@@ -398,22 +453,22 @@ func (e *erased[P, M]) withMoves(f func(moves []M)) {
 }
 
 func (e *erased[P, M]) Key() (StateKey, bool) {
-	if k, ok := any(&e.p).(interface{ Key() StateKey }); ok {
-		return k.Key(), true
+	if e.k.has.key {
+		return e.own().(interface{ Key() StateKey }).Key(), true
 	}
 	return StateKey{}, false
 }
 
 func (e *erased[P, M]) Mirror() (State, bool) {
-	if m, ok := any(&e.p).(interface{ Mirror() P }); ok {
-		return &erased[P, M]{g: e.g, p: m.Mirror(), k: e.k}, true
+	if e.k.has.mirror {
+		return &erased[P, M]{g: e.g, p: e.own().(interface{ Mirror() P }).Mirror(), k: e.k}, true
 	}
 	return nil, false
 }
 
 func (e *erased[P, M]) HasMoves() bool {
-	if h, ok := any(&e.p).(interface{ HasMoves() bool }); ok {
-		return h.HasMoves()
+	if e.k.has.hasMoves {
+		return e.own().(interface{ HasMoves() bool }).HasMoves()
 	}
 	return anyMove(e.p.Moves())
 }
@@ -430,8 +485,8 @@ func anyMove[M any](moves iter.Seq[M]) bool {
 }
 
 func (e *erased[P, M]) CanWinNow() bool {
-	if w, ok := any(&e.p).(interface{ CanWinNow() bool }); ok {
-		return w.CanWinNow()
+	if e.k.has.canWin {
+		return e.own().(interface{ CanWinNow() bool }).CanWinNow()
 	}
 	mover := e.p.ToMove()
 	for _, next := range e.Successors() {
@@ -455,7 +510,12 @@ func (e *erased[P, M]) Canonical(move string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	c, err := canonicalAt(&e.p, m)
+	var c M
+	if e.k.has.canonical {
+		c, err = e.own().(canonicalizer[M]).Canonical(m)
+	} else {
+		c, err = canonicalByMoves(e.p, m)
+	}
 	if err != nil {
 		return "", err
 	}
@@ -463,11 +523,10 @@ func (e *erased[P, M]) Canonical(move string) (string, error) {
 }
 
 func (e *erased[P, M]) Build(clicks []Click) (Built[string], error) {
-	b, ok := any(&e.p).(Builder[M])
-	if !ok {
+	if !e.k.has.build {
 		return Built[string]{}, Errorf(ErrIllegal, "", "", "%s positions cannot be built click by click", e.g.Title)
 	}
-	got, err := b.Build(clicks)
+	got, err := e.own().(Builder[M]).Build(clicks)
 	if err != nil {
 		return Built[string]{}, err
 	}
@@ -512,8 +571,8 @@ func (t *textPreview[M]) Drawing(last ...string) Drawing {
 
 func (e *erased[P, M]) Drawing(move string) (Drawing, error) {
 	d := Drawing{Caption: e.g.Title}
-	if dr, ok := any(&e.p).(interface{ Drawing(...M) Drawing }); ok {
-		d = dr.Drawing()
+	if e.k.has.drawing {
+		d = e.own().(interface{ Drawing(...M) Drawing }).Drawing()
 	}
 	if move == "" {
 		return d, nil
@@ -529,15 +588,15 @@ func (e *erased[P, M]) Drawing(move string) (Drawing, error) {
 }
 
 func (e *erased[P, M]) At(sq Square) (Piece, bool) {
-	if u, ok := any(&e.p).(interface{ At(Square) (Piece, bool) }); ok {
-		return u.At(sq)
+	if e.k.has.at {
+		return e.own().(interface{ At(Square) (Piece, bool) }).At(sq)
 	}
 	return Piece{}, false
 }
 
 func (e *erased[P, M]) Destinations(from Square) Bitboard {
-	if u, ok := any(&e.p).(interface{ Destinations(Square) Bitboard }); ok {
-		return u.Destinations(from)
+	if e.k.has.destinations {
+		return e.own().(interface{ Destinations(Square) Bitboard }).Destinations(from)
 	}
 	return 0
 }

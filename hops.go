@@ -392,17 +392,15 @@ func Divide[P Position[P, M], M Move](p P, depth int) []DivideEntry[M] {
 // mostly within a few times the cost of Play. For other position types it
 // generates p's moves and plays them until one leads where m does.
 func Canonical[P Position[P, M], M Move](p P, m M) (M, error) {
-	return canonicalAt(&p, m)
-}
-
-// canonicalAt is Canonical of *pp. Asking for the method through a
-// pointer lets a State, whose position already lives on the heap, ask
-// without copying it there.
-func canonicalAt[P Position[P, M], M Move](pp *P, m M) (M, error) {
-	if c, ok := any(pp).(canonicalizer[M]); ok {
+	if c, ok := any(p).(canonicalizer[M]); ok {
 		return c.Canonical(m)
 	}
-	p := *pp
+	return canonicalByMoves(p, m)
+}
+
+// canonicalByMoves is Canonical for a position type without a method
+// Canonical: it plays p's moves until one leads where m does.
+func canonicalByMoves[P Position[P, M], M Move](p P, m M) (M, error) {
 	next, err := p.Play(m)
 	if err != nil {
 		return m, err
