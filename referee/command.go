@@ -227,17 +227,8 @@ func Setup(args []string, stderr io.Writer, flags ...StoreFlag) (*Command, error
 		}
 	}
 	cmd.Server, cmd.MaxConns, cmd.ConnsPerClient, cmd.Sweep = srv, *maxConns, *connsPerClient, sweep
-	cmd.HTTP = &http.Server{
-		Addr:              *addr,
-		Handler:           srv,
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       10 * time.Second,
-		WriteTimeout:      30 * time.Second,
-		// Idle keep-alive connections are closed soon: each holds one
-		// of its client's share of the connections.
-		IdleTimeout:    30 * time.Second,
-		MaxHeaderBytes: 8 << 10,
-	}
+	cmd.HTTP = &http.Server{Addr: *addr, Handler: srv}
+	limitHTTP(cmd.HTTP) // Run registers EndStreams
 	return cmd, nil
 }
 

@@ -278,7 +278,9 @@
 // connection beyond that share is answered 429 and closed at once. Idle
 // keep-alive connections are closed after 30 s; a request's headers must
 // arrive within 5 s and its body within 10 s, and an answer that cannot
-// be written within 30 s ends the connection (an event stream's each
+// be written within 30 s ends the connection: limits of the http.Server,
+// which the command's has, and a program that serves the referee with
+// its own gets from Server.ConfigureHTTP (an event stream's each
 // event within 10 s: a client that stops reading a stream keeps it until
 // the network's buffers fill, then loses it 10 s later). A client holds
 // at most StreamsPerClient event streams at once (429 beyond), and a

@@ -32,6 +32,8 @@ func TestConfigOutOfRange(t *testing.T) {
 		"CreateBurst":       {CreateRate: 30, CreateBurst: -2},
 		"GlobalCreateRate":  {GlobalCreateRate: math.NaN()},
 		"GlobalCreateBurst": {GlobalCreateBurst: -1},
+		// -1 means no limit; -2 was taken as no limit too.
+		"StreamsPerClient": {StreamsPerClient: -2},
 	} {
 		s, err := NewServer(c)
 		if err == nil {

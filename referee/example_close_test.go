@@ -13,11 +13,12 @@ import (
 	"github.com/hopsgames/hops/referee"
 )
 
-// A program that serves the referee with its own http.Server stops it in
-// this order: the http.Server, so that the requests under way finish
-// (EndStreams, registered beforehand, ends the event streams); then the
-// Server, whose computer players stop; then the store. The games stay
-// in the store for the next start.
+// A program that serves the referee with its own http.Server readies it
+// with ConfigureHTTP (the limits a server facing the Internet needs, and
+// the event streams ended at its Shutdown), and stops it in this order:
+// the http.Server, so that the requests under way finish; then the
+// Server, whose computer players stop; then the store. The games stay in
+// the store for the next start.
 func ExampleServer_Close() {
 	dir, err := os.MkdirTemp("", "referee-example")
 	if err != nil {
@@ -36,7 +37,7 @@ func ExampleServer_Close() {
 		return
 	}
 	web := httptest.NewUnstartedServer(srv)
-	web.Config.RegisterOnShutdown(srv.EndStreams)
+	srv.ConfigureHTTP(web.Config)
 	web.Start()
 	defer web.Close()
 

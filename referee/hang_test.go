@@ -103,6 +103,7 @@ func TestStoreHangs(t *testing.T) {
 		code   int
 		kind   string
 		retry  string
+		msg    string
 		waited time.Duration
 	}
 	requests := []struct{ what, method, path, token, body string }{
@@ -133,7 +134,7 @@ func TestStoreHangs(t *testing.T) {
 				var e errorJSON
 				json.NewDecoder(resp.Body).Decode(&e)
 				resp.Body.Close()
-				a.code, a.kind, a.retry = resp.StatusCode, e.Kind, resp.Header.Get("Retry-After")
+				a.code, a.kind, a.retry, a.msg = resp.StatusCode, e.Kind, resp.Header.Get("Retry-After"), e.Error
 			}
 			answers[i] = a
 		}()
@@ -142,6 +143,11 @@ func TestStoreHangs(t *testing.T) {
 	for _, a := range answers {
 		if a.code != http.StatusServiceUnavailable || a.kind != "unavailable" || a.retry == "" {
 			t.Errorf("%s with the store hung: %d %q, Retry-After %q after %v; want 503 unavailable with Retry-After", a.what, a.code, a.kind, a.retry, a.waited)
+		}
+		// Moves and resignations take no Idempotency-Key: the answer
+		// said to send them again with one.
+		if (a.what == "a move" || a.what == "a resignation") && strings.Contains(a.msg, "Idempotency-Key") {
+			t.Errorf("%s with the store hung is answered %q: it takes no key", a.what, a.msg)
 		}
 		// Each waits StoreTimeout, or for its turn behind another and
 		// then no longer than its own StoreTimeout.
@@ -181,6 +187,11 @@ func TestStoreLosesTheAnswer(t *testing.T) {
 	// The answer must not say that nothing was recorded: the move was.
 	if !strings.Contains(e.Error, "may have been recorded or not") || strings.Contains(e.Error, "nothing was recorded") {
 		t.Errorf("a move whose answer the store lost is answered %q, want it said that it may have been recorded", e.Error)
+	}
+	// A move takes no Idempotency-Key: the answer said to send it again
+	// with one.
+	if !strings.HasSuffix(e.Error, "read the game before sending it again") || strings.Contains(e.Error, "Idempotency-Key") {
+		t.Errorf("a move whose answer the store lost is answered %q, want the advice to read the game, and no key", e.Error)
 	}
 	store.lose.Store(false)
 	if got := c.history(h).Moves; len(got) != 1 {

@@ -239,7 +239,7 @@ func (s *Server) postRematch(w http.ResponseWriter, r *http.Request, m *match, w
 		if key == "" {
 			s.discard(ctx, c.ID)
 		}
-		fail(w, m, unconfirmed()) // its game was made, perhaps to be found with the key
+		fail(w, m, unconfirmed(EventRematch)) // its game was made, perhaps to be found with the key
 		return
 	}
 	err = s.commit(ctx, m, func() (Event, func(), error) {

@@ -39,7 +39,7 @@ func ruleGame(w http.ResponseWriter, r *http.Request) (*hops.Game, bool) {
 	name := r.PathValue("game")
 	g, ok := games.ByName(name)
 	if !ok {
-		writeError(w, http.StatusNotFound, "not-found", "", "no game %q (want one of %s)", name, strings.Join(games.Names(), ", "))
+		writeError(w, http.StatusNotFound, "not-found", "", "no game %s (want one of %s)", hops.Quote(name), strings.Join(games.Names(), ", "))
 	}
 	return g, ok
 }

@@ -153,11 +153,12 @@ type Config struct {
 // across a call to the store. Locks are taken in the order game's turn,
 // game, then table.
 //
-// A program that serves it with its own http.Server stops it in this
-// order: the http.Server's Shutdown, with EndStreams registered by
-// RegisterOnShutdown, so that the requests under way finish; then the
-// Server's Close; then the store's own close, if it has one. Command.Run
-// and Main do so.
+// A program that serves it with its own http.Server readies that server
+// with ConfigureHTTP (the limits of the Limits section, and EndStreams
+// registered to run at its Shutdown), and stops it in this order: the
+// http.Server's Shutdown, so that the requests under way finish; then
+// the Server's Close; then the store's own close, if it has one.
+// Command.Run and Main do so.
 type Server struct {
 	cfg     Config
 	mux     *http.ServeMux
@@ -281,8 +282,9 @@ func NewServer(c Config) (*Server, error) {
 
 // check refuses a Config with a value that has no meaning: a negative
 // count, time to live or rate (the fields whose negative values mean
-// something say so: StoreTimeout, ClockSkew, StreamsPerClient), or a
-// rate that is not a number. A negative MaxGames is not "no limit".
+// something say so: StoreTimeout, ClockSkew, StreamsPerClient, of which
+// only -1 does), or a rate that is not a number. A negative MaxGames is
+// not "no limit".
 func (c Config) check() error {
 	badRate := func(r float64) bool { return !(r >= 0) || math.IsInf(r, 1) }
 	for _, f := range []struct {
@@ -305,6 +307,9 @@ func (c Config) check() error {
 			return fmt.Errorf("referee: Config.%s must be a finite number, 0 or more, not %v", f.name, f.value)
 		}
 		return fmt.Errorf("referee: Config.%s must be 0 or more, not %v", f.name, f.value)
+	}
+	if c.StreamsPerClient < -1 {
+		return fmt.Errorf("referee: Config.StreamsPerClient must be -1 (no limit) or more, not %d", c.StreamsPerClient)
 	}
 	return nil
 }

@@ -909,7 +909,8 @@ func TestSVGOfAGameResignedUnjoined(t *testing.T) {
 // TestUnknownPathAsAsked: a 404 or a 405 names the path as the client
 // wrote it, the prefix of a program that mounts the server under one
 // (http.StripPrefix) included, and quotes it cut short, as the library
-// quotes every input: a path of 100,000 bytes gives a short error.
+// quotes every input: a path of 100,000 bytes gives a short error, and
+// so does an unknown game's id or rule book's name of 60,000.
 func TestUnknownPathAsAsked(t *testing.T) {
 	srv, err := NewServer(Config{})
 	if err != nil {
@@ -931,6 +932,11 @@ func TestUnknownPathAsAsked(t *testing.T) {
 		{"GET", long, http.StatusNotFound, `no such path: "/hops/xxxx`},
 		// As sent, escapes kept: not "/hops/a/b".
 		{"GET", "/hops/a%2Fb%20c", http.StatusNotFound, `no such path: "/hops/a%2Fb%20c"`},
+		// A game's id or a rule book's name, cut short too: they came
+		// back whole.
+		{"GET", "/hops/games/" + strings.Repeat("a", 60_000), http.StatusNotFound, `no game "aaaa`},
+		{"GET", "/hops/games/" + strings.Repeat("a", 60_000) + "/svg", http.StatusNotFound, `no game "aaaa`},
+		{"GET", "/hops/rules/" + strings.Repeat("z", 60_000), http.StatusNotFound, `no game "zzzz`},
 	} {
 		req, _ := http.NewRequest(tc.method, ts.URL+tc.path, nil)
 		resp, err := http.DefaultClient.Do(req)

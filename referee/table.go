@@ -7,6 +7,8 @@ import (
 	"log"
 	"net/http"
 	"time"
+
+	"github.com/hopsgames/hops"
 )
 
 // The server's table of games. A game is in one of three places:
@@ -79,7 +81,7 @@ type loadCall struct {
 
 // The answers of the server about its store.
 func notFound(id string) error {
-	return failf(http.StatusNotFound, "not-found", "no game %q", id)
+	return failf(http.StatusNotFound, "not-found", "no game %s", hops.Quote(id))
 }
 
 func damagedAnswer(id string) error {
@@ -98,11 +100,20 @@ func unavailable() error {
 	return e
 }
 
-// unconfirmed is the answer to a write the store did not confirm: it
-// failed, or did not answer within StoreTimeout, and may have kept the
-// event all the same (a write whose answer was lost).
-func unconfirmed() error {
-	e := failf(http.StatusServiceUnavailable, "unavailable", "the game store did not confirm the write (it failed, or did not answer in time): it may have been recorded or not; read the game before sending it again, or send it again with the same Idempotency-Key")
+// unconfirmed is the answer to a write of an event of kind the store did
+// not confirm: it failed, or did not answer within StoreTimeout, and may
+// have kept the event all the same (a write whose answer was lost). The
+// answer says how to find out, by the kind of request: only a creation,
+// a join and a rematch take an Idempotency-Key.
+func unconfirmed(kind string) error {
+	advice := "read the game before sending it again"
+	switch kind {
+	case EventCreate:
+		advice = "send it again with the same Idempotency-Key, which finds the game if it was made (without a key, create another game)"
+	case EventJoin, EventRematch:
+		advice = "send it again with the same Idempotency-Key (without one, read the game before sending it again)"
+	}
+	e := failf(http.StatusServiceUnavailable, "unavailable", "the game store did not confirm the write (it failed, or did not answer in time): it may have been recorded or not; %s", advice)
 	e.retry = unavailableRetry
 	return e
 }
@@ -427,7 +438,7 @@ func (s *Server) commit(ctx context.Context, m *match, prepare func() (Event, fu
 		if err != nil {
 			out := s.storeError(m, err)
 			if api, ok := out.(*apiError); ok && api.kind == "unavailable" {
-				return unconfirmed()
+				return unconfirmed(e.Type)
 			}
 			return out
 		}
@@ -477,7 +488,7 @@ func (s *Server) host(ctx context.Context, m *match, e Event) error {
 	if err != nil {
 		// Logged by s.health. The store may have kept the game all the
 		// same: a retry with the Idempotency-Key finds it.
-		return unconfirmed()
+		return unconfirmed(EventCreate)
 	}
 	s.games[m.id] = m
 	return nil
@@ -809,14 +820,45 @@ func (s *Server) pollEvery() (<-chan time.Time, func()) {
 // EndStreams ends the event streams being served, and any opened after,
 // each after its first event: an http.Server's Shutdown waits for the
 // requests under way, and a stream would keep it waiting until its
-// lifetime ends. Register it with the http.Server's RegisterOnShutdown
-// (Command.Run does); the page then opens a stream again, on whichever
-// server answers.
+// lifetime ends. ConfigureHTTP registers it with the http.Server's
+// RegisterOnShutdown (Command.Run does so itself); the page then opens a
+// stream again, on whichever server answers.
 func (s *Server) EndStreams() {
 	if s.ending == nil {
 		return // the zero Server
 	}
 	s.endStream.Do(func() { close(s.ending) })
+}
+
+// ConfigureHTTP readies hs, a program's own http.Server that serves s
+// (alone, or under a path prefix beside the program's handlers), as
+// Command readies its own: it sets the limits of the Limits section that
+// hs leaves unset (headers within 5 s, the body within 10 s, an answer
+// written within 30 s, idle keep-alive connections closed after 30 s,
+// headers of 8 KiB at most), so that a client that sends slowly holds no
+// connection, and registers EndStreams to run at hs's Shutdown. Call it
+// once, before hs serves.
+func (s *Server) ConfigureHTTP(hs *http.Server) {
+	limitHTTP(hs)
+	hs.RegisterOnShutdown(s.EndStreams)
+}
+
+// limitHTTP sets the limits of ConfigureHTTP that hs leaves unset.
+func limitHTTP(hs *http.Server) {
+	set := func(d *time.Duration, v time.Duration) {
+		if *d == 0 {
+			*d = v
+		}
+	}
+	set(&hs.ReadHeaderTimeout, 5*time.Second)
+	set(&hs.ReadTimeout, 10*time.Second)
+	set(&hs.WriteTimeout, 30*time.Second)
+	// Idle keep-alive connections are closed soon: each holds one of its
+	// client's share of the connections.
+	set(&hs.IdleTimeout, 30*time.Second)
+	if hs.MaxHeaderBytes == 0 {
+		hs.MaxHeaderBytes = 8 << 10
+	}
 }
 
 // Close stops what the server runs in the background, watching the store
