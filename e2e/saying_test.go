@@ -328,3 +328,39 @@ func TestTurnedPawnsFramed(t *testing.T) {
 		t.Errorf("after White's A4-C4 B4-B3 the board frames %v, want B3", framed)
 	}
 }
+
+// The last move's arrowheads lie above the pieces and the rings: White's
+// Fou jumped from C5 over Red's Ten on C6 to C7, right behind it, and
+// the head, under the pieces, was hidden between the two (the shaft
+// stays under them, so that it crosses no label).
+func TestLastMoveHeadAbovePieces(t *testing.T) {
+	g := newAPIGame(t, "brouillard", "NTXXQJK", "XXJQTNK")
+	g.playBy(t, brouillardOpening...)
+	g.playBy(t, sideMove{"White", "C5xC7"})
+	p := newPage(t, "Red, after the Fou's jump")
+	p.seat(g.id, "brouillard", "Red", g.tokens["Red"])
+	p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
+	var shown struct {
+		Heads       int  `json:"heads"`
+		Shafts      int  `json:"shafts"`
+		AbovePieces bool `json:"abovePieces"`
+		AboveRings  bool `json:"aboveRings"`
+		Rings       int  `json:"rings"`
+	}
+	p.do(chromedp.Evaluate(`(() => {
+		const svg = document.querySelector('#board svg');
+		const heads = svg.querySelector('g.heads');
+		const after = (sel) => [...svg.querySelectorAll(sel)].every((el) => el.compareDocumentPosition(heads) & Node.DOCUMENT_POSITION_FOLLOWING);
+		return {
+			heads: heads ? heads.querySelectorAll('line[marker-end]').length : 0,
+			shafts: svg.querySelectorAll('line[marker-end]').length - (heads ? heads.querySelectorAll('line[marker-end]').length : 0),
+			abovePieces: !!heads && after('circle[r="22"], rect[width="44"]'),
+			aboveRings: !!heads && after('.ring'),
+			rings: svg.querySelectorAll('.ring').length,
+		};
+	})()`, &shown))
+	if shown.Heads != 1 || shown.Shafts != 0 || !shown.AbovePieces || !shown.AboveRings || shown.Rings == 0 {
+		t.Errorf("the last move's heads: %+v, want one head above the pieces and the rings, and no head on a shaft", shown)
+	}
+	p.screenshot("brouillard-head-above-pieces")
+}

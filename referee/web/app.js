@@ -930,8 +930,12 @@ function describeBoard(names) {
 }
 
 // tidy makes the marks of the picture readable: arrows run under the
-// pieces and stop at their edge, so that no arrowhead covers a label;
-// each game's small mark gets a shape of its own.
+// pieces and stop at their edge, so that no arrow covers a label, but
+// their heads lie above the pieces (a head reaches no label: it ends at
+// the edge of the piece it leads to, and is shorter than the way from
+// there to the next piece's label), as a Fou that lands right behind the
+// pawn it jumped leaves no room for a head between the two; each game's
+// small mark gets a shape of its own.
 function tidy(svg) {
   const firstPiece = svg.querySelector('circle[r="22"], rect[width="44"]');
   // The centres of the pieces: an arrow stops at the edge of the piece
@@ -941,6 +945,8 @@ function tidy(svg) {
     ? [Number(el.getAttribute('cx')), Number(el.getAttribute('cy'))]
     : [Number(el.getAttribute('x')) + 22, Number(el.getAttribute('y')) + 22]);
   const occupied = (x, y) => pieces.some(([px, py]) => Math.hypot(px - x, py - y) < 6);
+  const heads = document.createElementNS(SVGNS, 'g');
+  heads.setAttribute('class', 'heads');
   for (const line of svg.querySelectorAll('line')) {
     const x1 = Number(line.getAttribute('x1'));
     const y1 = Number(line.getAttribute('y1'));
@@ -953,7 +959,22 @@ function tidy(svg) {
       line.setAttribute('y2', (y1 + (y2 - y1) * k).toFixed(1));
     }
     if (firstPiece) firstPiece.parentNode.insertBefore(line, firstPiece);
+    const marker = line.getAttribute('marker-end');
+    if (marker) {
+      // The head, on a stroke a unit long at the line's end, above the
+      // pieces (in a group that stays above the rings, see showBuild).
+      const ex = Number(line.getAttribute('x2'));
+      const ey = Number(line.getAttribute('y2'));
+      const l = Math.hypot(ex - x1, ey - y1) || 1;
+      const head = line.cloneNode(false);
+      head.setAttribute('x1', (ex - (ex - x1) / l).toFixed(1));
+      head.setAttribute('y1', (ey - (ey - y1) / l).toFixed(1));
+      head.removeAttribute('stroke-dasharray');
+      line.removeAttribute('marker-end');
+      heads.append(head);
+    }
   }
+  svg.append(heads);
   for (const m of svg.querySelectorAll('circle[r="9"]')) {
     if (game.game === 'coir') {
       // The Dame: a ring around the pawn, not a dot.
@@ -1319,9 +1340,10 @@ function showBuild() {
       choice.append(button(c, c.startsWith('x') ? `Leave the board ${markWords[game.game] || 'marked'}` : 'Leave the board'));
     }
   }
-  // A square's own label (Zapita's HQ) stays above the rings.
+  // A square's own label (Zapita's HQ) and the last move's arrowheads
+  // stay above the rings.
   const svg = board.querySelector('svg');
-  if (svg) for (const t of svg.querySelectorAll('text[data-label]')) svg.append(t);
+  if (svg) for (const t of svg.querySelectorAll('text[data-label], g.heads')) svg.append(t);
   const rects = board.querySelectorAll('rect[data-square]');
   for (const r of rects) r.dataset.next = offered.has(r.dataset.square) ? 'yes' : '';
   if (built.complete) {
