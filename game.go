@@ -570,15 +570,22 @@ func (t *textPreview[M]) Drawing(last ...string) Drawing {
 }
 
 func (e *erased[P, M]) Drawing(move string) (Drawing, error) {
-	d := Drawing{Caption: e.g.Title}
+	var m M
+	var err error
+	if move != "" {
+		m, err = e.k.parseMove(move)
+	}
 	if e.k.has.drawing {
-		d = e.own().(interface{ Drawing(...M) Drawing }).Drawing()
+		// The position draws the move itself, as it sees it: Catch'it's
+		// jump off the board goes over the pawn the position has there.
+		draw := e.own().(interface{ Drawing(...M) Drawing })
+		if move == "" || err != nil {
+			return draw.Drawing(), err
+		}
+		return draw.Drawing(m), nil
 	}
-	if move == "" {
-		return d, nil
-	}
-	m, err := e.k.parseMove(move)
-	if err != nil {
+	d := Drawing{Caption: e.g.Title}
+	if move == "" || err != nil {
 		return d, err
 	}
 	if a, ok := any(m).(interface{ Arrows() []Arrow }); ok {
