@@ -44,9 +44,11 @@ type Built[M any] struct {
 	// dynamic type is the game's Position (brouillard.View for a View's
 	// Build), so a typed caller may assert it; generic code draws it
 	// with its Drawing method. With no click it is the position itself;
-	// once Complete it is the position the move plays to (Play), with the
-	// other side to move; before that the side to move is still the
-	// mover. It is nil only when Build returns an error.
+	// once Complete it is the position the move plays to (Play), with
+	// whichever side Play gives the move (the other side, but in
+	// Brouillard after a capture, when the mover's Fou moves again, B9);
+	// before that the side to move is still the mover. It is nil only
+	// when Build returns an error.
 	Preview Drawable[M]
 	// Prompt says in a few words what the next click is for, such as
 	// "second displacement: move another pawn" or "click where the bomb

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -48,6 +49,11 @@ type Arrow struct {
 	ToFile   int  `json:"to_file"`
 	ToRank   int  `json:"to_rank"`
 	Dashed   bool `json:"dashed,omitempty"` // a throw rather than a step or jump
+	// Part is the part of the move the hop belongs to, from 0. A second
+	// part (Catch'it's second displacement, Coir's step after jumps,
+	// Brouillard's Fou) is drawn in another colour and a little aside,
+	// so that it stays apart from a first part along the same line.
+	Part int `json:"part,omitempty"`
 }
 
 // The geometry of the picture, in SVG user units.
@@ -59,6 +65,12 @@ const (
 	svgArrowOut = 8
 	// svgSquareFill is the colour of a square whose fill is not set.
 	svgSquareFill = "#f3e6c8"
+	// svgArrow and svgSecondPart are the colours of a move's first part
+	// and of its later parts; svgPartAside is how far a later part is
+	// drawn aside, to the left of its way.
+	svgArrow      = "#c0392b"
+	svgSecondPart = "#7d3c98"
+	svgPartAside  = 4
 )
 
 // SVG renders the drawing as a standalone SVG 1.1 document. The output is
@@ -92,8 +104,14 @@ func (d Drawing) SVG() string {
 	var s strings.Builder
 	fmt.Fprintf(&s, `<?xml version="1.0" encoding="UTF-8"?>`+"\n")
 	fmt.Fprintf(&s, `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="%d" height="%d" viewBox="0 0 %d %d">`+"\n", w, h, w, h)
-	s.WriteString(`<defs><marker id="` + svgID + `head" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#c0392b"/></marker>` +
-		`<pattern id="` + svgID + `hidden" width="8" height="8" patternUnits="userSpaceOnUse"><rect width="8" height="8" fill="#7f8c8d"/><path d="M0,8 L8,0" stroke="#bdc3c7" stroke-width="2"/></pattern></defs>` + "\n")
+	head := func(id, colour string) string {
+		return `<marker id="` + svgID + id + `" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="` + colour + `"/></marker>`
+	}
+	s.WriteString(`<defs>` + head("head", svgArrow))
+	if slices.ContainsFunc(d.Arrows, func(a Arrow) bool { return a.Part > 0 }) {
+		s.WriteString(head("head2", svgSecondPart))
+	}
+	s.WriteString(`<pattern id="` + svgID + `hidden" width="8" height="8" patternUnits="userSpaceOnUse"><rect width="8" height="8" fill="#7f8c8d"/><path d="M0,8 L8,0" stroke="#bdc3c7" stroke-width="2"/></pattern></defs>` + "\n")
 	fmt.Fprintf(&s, `<rect x="0" y="0" width="%d" height="%d" fill="#ffffff"/>`+"\n", w, h)
 	x := func(f int) int { return svgMargin + f*svgCell }
 	y := func(r int) int { return svgMargin + (n-1-r)*svgCell }
@@ -194,13 +212,24 @@ func (d Drawing) SVG() string {
 	for _, a := range d.Arrows {
 		x1, y1 := center(a.FromFile, a.FromRank)
 		x2, y2 := center(a.ToFile, a.ToRank)
+		colour, head := svgArrow, "head"
+		if a.Part > 0 {
+			// Aside, to the left of the way as drawn (a flipped picture
+			// turns it with the board).
+			colour, head = svgSecondPart, "head2"
+			if l := math.Hypot(float64(x2-x1), float64(y2-y1)); l > 0 {
+				dx := int(math.Round(float64(y2-y1) / l * svgPartAside))
+				dy := int(math.Round(float64(x1-x2) / l * svgPartAside))
+				x1, y1, x2, y2 = x1+dx, y1+dy, x2+dx, y2+dy
+			}
+		}
 		x2, y2 = clipSegment(x1, y1, x2, y2, left, top, right, bottom)
 		dash := ""
 		if a.Dashed {
 			dash = ` stroke-dasharray="8 5"`
 		}
-		fmt.Fprintf(&s, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#c0392b" stroke-width="4" stroke-opacity="0.85"%s marker-end="url(#`+svgID+`head)"/>`+"\n",
-			x1, y1, x2, y2, dash)
+		fmt.Fprintf(&s, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="4" stroke-opacity="0.85"%s marker-end="url(#`+svgID+`%s)"/>`+"\n",
+			x1, y1, x2, y2, colour, dash, head)
 	}
 	if d.Caption != "" {
 		fmt.Fprintf(&s, `<text x="%d" y="%d" font-family="sans-serif" font-size="16" text-anchor="middle">%s</text>`+"\n",

@@ -52,7 +52,7 @@ func TestDrawingSVG(t *testing.T) {
 	d.SquareLabel[SquareAt(3, 3)] = "HQ"
 	d.Highlight = SquareAt(5, 5).Bit()
 	// A1-A3xC3-C5-out, the exit drawn one square above C6.
-	d.Arrows = []Arrow{{0, 0, 0, 2, false}, {0, 2, 2, 2, false}, {2, 2, 2, 4, false}, {2, 4, 2, 6, false}}
+	d.Arrows = []Arrow{{0, 0, 0, 2, false, 0}, {0, 2, 2, 2, false, 0}, {2, 2, 2, 4, false, 0}, {2, 4, 2, 6, false, 0}}
 	doc := d.SVG()
 	count := checkSVG(t, doc)
 	if count["rect"] != 1+36+1+1+1 || count["circle"] != 3 || count["line"] != 4 {
@@ -158,7 +158,7 @@ func TestSVGSquareLabels(t *testing.T) {
 func TestSVGIdsApartInOnePage(t *testing.T) {
 	var a, b Drawing
 	a.Tokens[SquareAt(1, 1)] = Token{Fill: "#000000", FaceDown: true}
-	a.Arrows = []Arrow{{0, 0, 1, 1, false}}
+	a.Arrows = []Arrow{{0, 0, 1, 1, false, 0}}
 	b = a
 	b.Caption = "another"
 	page := ""
@@ -196,5 +196,33 @@ func TestSVGIdsApartInOnePage(t *testing.T) {
 	// A caption that holds the placeholder is written as text, not as ids.
 	if doc := (Drawing{Caption: svgID + "x" + svgID}).SVG(); strings.Count(doc, "hops-") != 2 || strings.ContainsRune(doc, 0) {
 		t.Errorf("a caption of NULs:\n%s", doc)
+	}
+}
+
+// TestSVGSecondPart: a hop of a move's second part is drawn in its own
+// colour, with its own head, 4 units to the left of its way, so that a
+// second part along the first's line stays apart from it; a picture
+// without one defines no second head.
+func TestSVGSecondPart(t *testing.T) {
+	var d Drawing
+	// A1-C1 then B1-C1 (the second along the first's line).
+	d.Arrows = []Arrow{{FromFile: 0, ToFile: 2}, {FromFile: 1, ToFile: 2, Part: 1}}
+	doc := d.SVG()
+	checkSVG(t, doc)
+	lines := regexp.MustCompile(`<line [^>]*>`).FindAllString(doc, -1)
+	if len(lines) != 2 {
+		t.Fatalf("lines %q", lines)
+	}
+	// Rank 1 of the 7x7 board is at y = 36+6*60+30 = 426; left of an
+	// eastward way is up.
+	if !strings.Contains(lines[0], `x1="66" y1="426" x2="186" y2="426" stroke="#c0392b"`) || !strings.Contains(lines[0], `head)"`) {
+		t.Errorf("the first part: %s", lines[0])
+	}
+	if !strings.Contains(lines[1], `x1="126" y1="422" x2="186" y2="422" stroke="#7d3c98"`) || !strings.Contains(lines[1], `head2)"`) {
+		t.Errorf("the second part: %s", lines[1])
+	}
+	d.Arrows = d.Arrows[:1]
+	if strings.Contains(d.SVG(), "head2") {
+		t.Error("a picture without a second part defines its head")
 	}
 }

@@ -21,9 +21,11 @@ func (p Position) Drawing(last ...Move) hops.Drawing { return p.st.drawing(last)
 func (v View) Drawing(last ...Move) hops.Drawing { return v.st.drawing(last) }
 
 // Arrows returns the move's hops as arrows for a hops.Drawing: the pawn's
-// path, then the Fou's.
+// path, then the Fou's, as the move's second part (hops.Arrow.Part), even
+// in a move of the Fou alone, so that the Fou's hops always have their
+// colour.
 func (m Move) Arrows() []hops.Arrow {
-	return append(engine.PathArrows(bd, m.pawn, false), engine.PathArrows(bd, m.fou, false)...)
+	return append(engine.PathArrows(bd, m.pawn, false), engine.AsPart(engine.PathArrows(bd, m.fou, false), 1)...)
 }
 
 func (st *state) drawing(last []Move) hops.Drawing {

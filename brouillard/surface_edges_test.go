@@ -65,7 +65,8 @@ func TestB11_AtAndDrawing(t *testing.T) {
 			t.Errorf("token on %s %+v, want %+v", name, got, want)
 		}
 	}
-	want := []hops.Arrow{{FromFile: 3, FromRank: 2, ToFile: 4, ToRank: 1}, {FromFile: 4, FromRank: 2, ToFile: 4, ToRank: 4}, {FromFile: 4, FromRank: 4, ToFile: 2, ToRank: 4}}
+	// The Fou's hops are the move's second part.
+	want := []hops.Arrow{{FromFile: 3, FromRank: 2, ToFile: 4, ToRank: 1}, {FromFile: 4, FromRank: 2, ToFile: 4, ToRank: 4, Part: 1}, {FromFile: 4, FromRank: 4, ToFile: 2, ToRank: 4, Part: 1}}
 	if got := mustMove(t, "D3-E2 E3-E5xC5").Arrows(); !slices.Equal(got, want) {
 		t.Errorf("arrows %v, want %v", got, want)
 	}

@@ -38,11 +38,12 @@ func (p Position) Drawing(last ...Move) hops.Drawing {
 }
 
 // Arrows returns the move's hops as arrows for a hops.Drawing: the first
-// displacement, then the second. A hop out of the board is drawn straight
-// over the goal edge: the move's text does not say which pawn a jump out
-// went over, which Position.Drawing finds in its position.
+// displacement, then the second, as the move's second part
+// (hops.Arrow.Part). A hop out of the board is drawn straight over the
+// goal edge: the move's text does not say which pawn a jump out went
+// over, which Position.Drawing finds in its position.
 func (m Move) Arrows() []hops.Arrow {
-	return append(engine.PathArrows(board, m.first, false), engine.PathArrows(board, m.second, false)...)
+	return append(engine.PathArrows(board, m.first, false), engine.AsPart(engine.PathArrows(board, m.second, false), 1)...)
 }
 
 // overLastRank turns the arrow of a jump off the board (two ranks, from

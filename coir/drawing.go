@@ -27,11 +27,14 @@ func (p Position) Drawing(last ...Move) hops.Drawing {
 }
 
 // Arrows returns the move's hops as arrows for a hops.Drawing: the jumps
-// or the slide, then the step.
+// or the slide, then the step after jumps, as the move's second part
+// (hops.Arrow.Part).
 func (m Move) Arrows() []hops.Arrow {
 	a := engine.PathArrows(board, m.Path(), false)
 	if from, to, ok := m.Step(); ok {
-		a = append(a, engine.ArrowOf(from, to, false))
+		step := engine.ArrowOf(from, to, false)
+		step.Part = 1
+		a = append(a, step)
 	}
 	return a
 }

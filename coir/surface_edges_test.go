@@ -125,8 +125,9 @@ func TestDrawingTokensCaptionArrows(t *testing.T) {
 	if d.Caption != "Black to move" {
 		t.Errorf("caption %q, want %q", d.Caption, "Black to move")
 	}
+	// The step after the jumps is the move's second part.
 	want := []hops.Arrow{{FromFile: 2, ToFile: 4, ToRank: 2}, {FromFile: 4, FromRank: 2, ToFile: 4, ToRank: 4},
-		{FromFile: 4, FromRank: 4, ToFile: 2, ToRank: 4}, {FromFile: 2, FromRank: 4, ToRank: 2}, {FromRank: 2, ToRank: 3}}
+		{FromFile: 4, FromRank: 4, ToFile: 2, ToRank: 4}, {FromFile: 2, FromRank: 4, ToRank: 2}, {FromRank: 2, ToRank: 3, Part: 1}}
 	if !slices.Equal(d.Arrows, want) {
 		t.Errorf("arrows %v, want %v", d.Arrows, want)
 	}

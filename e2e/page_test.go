@@ -208,16 +208,19 @@ func TestReplayFromShareLink(t *testing.T) {
 		// Each arrow of the last move ends where its hop lands: at the
 		// edge of the piece standing there, or at the centre of a square
 		// left empty, never short of it (where it would point at the
-		// pawn it jumped over).
+		// pawn it jumped over); an arrow of the second displacement, in
+		// purple, is drawn 4 units aside (hops.Arrow.Part).
 		var wrong []string
 		p.do(chromedp.Evaluate(`(() => {
 			const svg = document.querySelector('#board svg');
 			const pieces = [...svg.querySelectorAll('circle[r="22"], rect[width="44"]')].map(el => el.nodeName === 'circle'
 				? [+el.getAttribute('cx'), +el.getAttribute('cy')] : [+el.getAttribute('x') + 22, +el.getAttribute('y') + 22]);
 			const squares = [...svg.querySelectorAll('rect[data-square]')].map(r => [+r.getAttribute('x') + 30, +r.getAttribute('y') + 30]);
-			const near = (list, x, y, d) => list.some(([a, b]) => Math.abs(Math.hypot(a - x, b - y) - d) < 2);
+			let tol = 2;
+			const near = (list, x, y, d) => list.some(([a, b]) => Math.abs(Math.hypot(a - x, b - y) - d) < tol);
 			return [...svg.querySelectorAll('line:not(.trail)')].filter(l => {
 				const x = +l.getAttribute('x2'), y = +l.getAttribute('y2');
+				tol = l.getAttribute('stroke') === '#7d3c98' ? 6 : 2;
 				const onBoard = squares.some(([a, b]) => Math.abs(a - x) <= 30 && Math.abs(b - y) <= 30);
 				return onBoard && !near(pieces, x, y, 24) && !(near(squares, x, y, 0) && !near(pieces, x, y, 0)); // off the board: an exit
 			}).map(l => l.outerHTML);

@@ -332,7 +332,8 @@ func TestTurnedPawnsFramed(t *testing.T) {
 // The last move's arrowheads lie above the pieces and the rings: White's
 // Fou jumped from C5 over Red's Ten on C6 to C7, right behind it, and
 // the head, under the pieces, was hidden between the two (the shaft
-// stays under them, so that it crosses no label).
+// stays under them, so that it crosses no label). The Fou's hops are
+// purple, as the legend says.
 func TestLastMoveHeadAbovePieces(t *testing.T) {
 	g := newAPIGame(t, "brouillard", "NTXXQJK", "XXJQTNK")
 	g.playBy(t, brouillardOpening...)
@@ -341,11 +342,13 @@ func TestLastMoveHeadAbovePieces(t *testing.T) {
 	p.seat(g.id, "brouillard", "Red", g.tokens["Red"])
 	p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
 	var shown struct {
-		Heads       int  `json:"heads"`
-		Shafts      int  `json:"shafts"`
-		AbovePieces bool `json:"abovePieces"`
-		AboveRings  bool `json:"aboveRings"`
-		Rings       int  `json:"rings"`
+		Heads       int    `json:"heads"`
+		Shafts      int    `json:"shafts"`
+		AbovePieces bool   `json:"abovePieces"`
+		AboveRings  bool   `json:"aboveRings"`
+		Rings       int    `json:"rings"`
+		Colour      string `json:"colour"`
+		Legend      string `json:"legend"`
 	}
 	p.do(chromedp.Evaluate(`(() => {
 		const svg = document.querySelector('#board svg');
@@ -357,10 +360,15 @@ func TestLastMoveHeadAbovePieces(t *testing.T) {
 			abovePieces: !!heads && after('circle[r="22"], rect[width="44"]'),
 			aboveRings: !!heads && after('.ring'),
 			rings: svg.querySelectorAll('.ring').length,
+			colour: heads ? heads.querySelector('line').getAttribute('stroke') : '',
+			legend: document.getElementById('legend').textContent,
 		};
 	})()`, &shown))
 	if shown.Heads != 1 || shown.Shafts != 0 || !shown.AbovePieces || !shown.AboveRings || shown.Rings == 0 {
 		t.Errorf("the last move's heads: %+v, want one head above the pieces and the rings, and no head on a shaft", shown)
+	}
+	if shown.Colour != "#7d3c98" || !strings.Contains(shown.Legend, "purple arrows: the last move, the Fou's hops in it") {
+		t.Errorf("the Fou's head is %q and the legend says %q, want purple, as the legend", shown.Colour, shown.Legend)
 	}
 	p.screenshot("brouillard-head-above-pieces")
 }

@@ -31,6 +31,15 @@ func PathArrows(b *hops.Board, p hops.Path, dashed bool) []hops.Arrow {
 	return out
 }
 
+// AsPart returns arrows, each set to be of the given part of its move
+// (hops.Arrow.Part).
+func AsPart(arrows []hops.Arrow, part int) []hops.Arrow {
+	for i := range arrows {
+		arrows[i].Part = part
+	}
+	return arrows
+}
+
 // DrawnMove is a move that can be drawn as arrows: every game's Move.
 type DrawnMove interface {
 	Arrows() []hops.Arrow

@@ -1322,7 +1322,7 @@ function showBuild() {
     sayFocusAgain();
     return;
   }
-  let prompt = playerWords(built.prompt) || (clicks.length === 0 ? 'click a pawn to move' : 'click a green-ringed square');
+  let prompt = playerWords(built.prompt) || (clicks.length === 0 ? 'click a pawn to move' : 'click a square framed in green');
   if (built.next.some((c) => square(c) === 'out')) {
     // Off the board is no square to click: a button below it stands for it.
     prompt += ', or “Leave the board” below it';
@@ -1930,10 +1930,12 @@ function showLegend() {
   const look = looks[game.game];
   if (!look) return;
   const items = look.legend(game.sides).concat([
-    ['next', '', '', 'green ring: a square you may click next'],
-    ['first', '', '', 'orange rings and arrows: the pawn you are moving, the squares you clicked and its hops so far'],
+    ['next', '', '', 'green frame: a square you may click next'],
+    ['first', '', '', 'orange frames and arrows: the pawn you are moving, the squares you clicked and its hops so far'],
     ['arrow', '', '', game.game === 'zapita' ? 'red arrows: the last move (dashed: a throw of the bomb)' : 'red arrows: the last move'],
   ]);
+  const second = { catchit: 'its second displacement', coir: 'its step after the jumps', brouillard: 'the Fou\'s hops in it' }[game.game];
+  if (second) items.push(['arrow2', '', '', `purple arrows: the last move, ${second}, drawn a little aside`]);
   for (const [shape, colour, label, text] of items) {
     const li = document.createElement('li');
     li.append(swatch(shape, colour, label), ' ', text);
@@ -1971,6 +1973,7 @@ function swatch(shape, colour, label) {
   if (shape === 'next') add('rect', { x: 3, y: 3, width: 54, height: 54, rx: 6, fill: 'none', stroke: '#1b7a2e', 'stroke-width': 5 });
   if (shape === 'first') add('rect', { x: 6, y: 6, width: 48, height: 48, rx: 6, fill: 'none', stroke: '#d35400', 'stroke-width': 5 });
   if (shape === 'arrow') add('line', { x1: 8, y1: 52, x2: 50, y2: 10, stroke: '#c0392b', 'stroke-width': 5 });
+  if (shape === 'arrow2') add('line', { x1: 8, y1: 52, x2: 50, y2: 10, stroke: '#7d3c98', 'stroke-width': 5 });
   if (label) {
     const t = add('text', { x: 30, y: shape === 'square' ? 36 : 37, 'text-anchor': 'middle', 'font-size': label.length > 2 ? 16 : 20, 'font-weight': 'bold', 'font-family': 'sans-serif', fill: shape === 'square' ? '#33691e' : ink });
     t.textContent = label;
