@@ -1039,3 +1039,31 @@ func (p *page) openRules(name string) {
 	p.do(chromedp.Evaluate(`document.getElementById('rules-box').open = true`, nil))
 	p.do(chromedp.WaitVisible(`#rules p`, chromedp.ByQuery))
 }
+
+// TestLongMovesWrap: on a phone, a Catch'it move of a long jump chain
+// wraps within the list of moves: it ran past the list's right edge,
+// cut off, behind a sideways scroll. The game's last move is given the
+// text of a longer one, of a jump chain seen in a game against the
+// computer.
+func TestLongMovesWrap(t *testing.T) {
+	g := newAPIGame(t, "catchit")
+	g.playBy(t, sideMove{"Blue", "E1-E2 D1-E1"}, sideMove{"Red", "D7-E6 G7-G6"}, sideMove{"Blue", "F1-F2 B1-D1xF1"},
+		sideMove{"Red", "E6-F6 B7-A6"}, sideMove{"Blue", "E1-D1 G1xE1-G3"}, sideMove{"Red", "E7-D7 F7-F5"},
+		sideMove{"Blue", "C1-E1 E2-G2xG4-E6-out"})
+	p := newPage(t, "watching on a phone")
+	p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
+	p.do(chromedp.Navigate(serverURL + "/#watch=" + g.id))
+	p.waitFor("the game watched", 10*time.Second, func(v view) bool { return v.Phase == "watch" && v.Ply == "7" })
+	var widths struct{ Scroll, Client, Longest int }
+	p.do(chromedp.Evaluate(`(() => {
+		const list = document.getElementById('moves');
+		const last = [...list.querySelectorAll('.move')].pop();
+		last.lastChild.textContent = ' D5-C4 F7-F5-D3xF3-D5-B3-B5-B7-D5-F3-F1';
+		return { scroll: list.scrollWidth, client: list.clientWidth,
+			longest: Math.max(...[...list.querySelectorAll('.move')].map((m) => m.textContent.length)) };
+	})()`, &widths))
+	if widths.Longest < 25 || widths.Scroll > widths.Client {
+		t.Errorf("the list of moves is %d wide and shows %d, its longest move %d characters: want it all shown", widths.Scroll, widths.Client, widths.Longest)
+	}
+	p.screenshot("phone-long-move")
+}
