@@ -104,12 +104,26 @@ func (d Drawing) SVG() string {
 	var s strings.Builder
 	fmt.Fprintf(&s, `<?xml version="1.0" encoding="UTF-8"?>`+"\n")
 	fmt.Fprintf(&s, `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="%d" height="%d" viewBox="0 0 %d %d">`+"\n", w, h, w, h)
+	// The heads: filled, or open for a throw, whose dashes do not show on
+	// an arrow of one square; each defined when an arrow uses it.
 	head := func(id, colour string) string {
 		return `<marker id="` + svgID + id + `" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="` + colour + `"/></marker>`
 	}
+	open := func(id, colour string) string {
+		return `<marker id="` + svgID + id + `" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" markerHeight="6" orient="auto"><path d="M1,1 L8,5 L1,9" fill="none" stroke="` + colour + `" stroke-width="2"/></marker>`
+	}
 	s.WriteString(`<defs>` + head("head", svgArrow))
-	if slices.ContainsFunc(d.Arrows, func(a Arrow) bool { return a.Part > 0 }) {
+	uses := func(part bool, dashed bool) bool {
+		return slices.ContainsFunc(d.Arrows, func(a Arrow) bool { return (a.Part > 0) == part && a.Dashed == dashed })
+	}
+	if uses(true, false) {
 		s.WriteString(head("head2", svgSecondPart))
+	}
+	if uses(false, true) {
+		s.WriteString(open("throw", svgArrow))
+	}
+	if uses(true, true) {
+		s.WriteString(open("throw2", svgSecondPart))
 	}
 	s.WriteString(`<pattern id="` + svgID + `hidden" width="8" height="8" patternUnits="userSpaceOnUse"><rect width="8" height="8" fill="#7f8c8d"/><path d="M0,8 L8,0" stroke="#bdc3c7" stroke-width="2"/></pattern></defs>` + "\n")
 	fmt.Fprintf(&s, `<rect x="0" y="0" width="%d" height="%d" fill="#ffffff"/>`+"\n", w, h)
@@ -226,7 +240,7 @@ func (d Drawing) SVG() string {
 		x2, y2 = clipSegment(x1, y1, x2, y2, left, top, right, bottom)
 		dash := ""
 		if a.Dashed {
-			dash = ` stroke-dasharray="8 5"`
+			dash, head = ` stroke-dasharray="8 5"`, strings.Replace(head, "head", "throw", 1)
 		}
 		fmt.Fprintf(&s, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="4" stroke-opacity="0.85"%s marker-end="url(#`+svgID+`%s)"/>`+"\n",
 			x1, y1, x2, y2, colour, dash, head)

@@ -226,3 +226,20 @@ func TestSVGSecondPart(t *testing.T) {
 		t.Error("a picture without a second part defines its head")
 	}
 }
+
+// TestSVGThrowHead: a throw ends in an open head, which shows what it is
+// on an arrow of one square, too short for its dashes to show; a step
+// keeps the filled head.
+func TestSVGThrowHead(t *testing.T) {
+	var d Drawing
+	d.Arrows = []Arrow{{FromFile: 0, ToFile: 1}, {FromFile: 1, ToFile: 2, Dashed: true}}
+	doc := d.SVG()
+	checkSVG(t, doc)
+	lines := regexp.MustCompile(`<line [^>]*>`).FindAllString(doc, -1)
+	if len(lines) != 2 || !strings.Contains(lines[0], `head)"`) || !strings.Contains(lines[1], `throw)"`) || !strings.Contains(lines[1], `stroke-dasharray`) {
+		t.Fatalf("lines %q, want a filled head on the step and an open one on the dashed throw", lines)
+	}
+	if !regexp.MustCompile(`<marker id="hops-[0-9a-f]{8}-throw"[^>]*><path [^>]*fill="none"`).MatchString(doc) {
+		t.Error("the throw's head is not open")
+	}
+}

@@ -1932,7 +1932,7 @@ function showLegend() {
   const items = look.legend(game.sides).concat([
     ['next', '', '', 'green frame: a square you may click next'],
     ['first', '', '', 'orange frames and arrows: the pawn you are moving, the squares you clicked and its hops so far'],
-    ['arrow', '', '', game.game === 'zapita' ? 'red arrows: the last move (dashed: a throw of the bomb)' : 'red arrows: the last move'],
+    ['arrow', '', '', game.game === 'zapita' ? 'red arrows: the last move (dashed, with an open head: a throw of the bomb)' : 'red arrows: the last move'],
   ]);
   const second = { catchit: 'its second displacement', coir: 'its step after the jumps', brouillard: 'the Fou\'s hops in it' }[game.game];
   if (second) items.push(['arrow2', '', '', `purple arrows: the last move, ${second}, drawn a little aside`]);
