@@ -18,6 +18,35 @@ import (
 	"github.com/hopsgames/hops"
 )
 
+// spokenCatchit reads a Catch'it move as the page says it to a screen
+// reader, its signs in words: "E2xC2-C4 G7-G6" is "E2 to C2 taking the
+// ball, C4, then G7 to G6", "D6xD4-B2-out" ends "B2, off the board".
+func spokenCatchit(move string) string {
+	var parts []string
+	for _, part := range strings.Fields(move) {
+		squares := strings.FieldsFunc(part, func(r rune) bool { return r == '-' || r == 'x' })
+		var landings []string
+		for i, sq := range squares[1:] {
+			if sq == "out" {
+				sq = "off the board"
+			}
+			// The sign before the i-th landing: after the start and the
+			// landings before it, each with its sign.
+			at := len(strings.Join(squares[:i+1], "-"))
+			if part[at] == 'x' {
+				sq += " taking the ball"
+			}
+			landings = append(landings, sq)
+		}
+		if len(landings) == 0 {
+			parts = append(parts, squares[0])
+			continue
+		}
+		parts = append(parts, squares[0]+" to "+strings.Join(landings, ", "))
+	}
+	return strings.Join(parts, ", then ")
+}
+
 // announced returns what the page's live region last told a screen
 // reader.
 func (p *page) announced() string {
@@ -148,7 +177,7 @@ func TestManyMovesSaidInShort(t *testing.T) {
 	p.waitFor("the moves seen", 20*time.Second, func(v view) bool { return v.Ply == "10" && v.Turn == "you" && v.Phase == "idle" })
 	time.Sleep(300 * time.Millisecond)
 	told := p.announcements()
-	want := "10 moves were played meanwhile, listed with the others; the last: Red played " + moves[9] + "."
+	want := "10 moves were played meanwhile, listed with the others; the last: Red played " + spokenCatchit(moves[9]) + "."
 	if !slices.Contains(told, want) {
 		t.Errorf("after 10 moves at once a screen reader was told %q, want %q", told, want)
 	}
@@ -186,7 +215,7 @@ func TestAnnouncedForScreenReaders(t *testing.T) {
 		p.waitFor("White's turn", 10*time.Second, func(v view) bool { return v.Ply == "4" && v.Turn == "them" && v.Phase == "waiting" })
 		g.playBy(t, sideMove{"White", "E4-D4*A4"}) // the winning throw
 		p.waitFor("the end", 10*time.Second, func(v view) bool { return v.Status == "over" })
-		p.waitAnnounced("the loss said", "White played E4-D4", "White wins.")
+		p.waitAnnounced("the loss said", "White played E4 to D4, the bomb thrown to A4.", "White wins.")
 	})
 	t.Run("the winner", func(t *testing.T) {
 		g := newAPIGame(t, "catchit")
@@ -217,7 +246,7 @@ func TestAnnouncedForScreenReaders(t *testing.T) {
 		p.waitFor("Red's reply shown", 10*time.Second, func(v view) bool { return v.Ply == "8" && v.Turn == "you" && v.Phase == "idle" })
 		time.Sleep(300 * time.Millisecond)
 		all := strings.Join(p.announcements(), " ")
-		for _, want := range []string{"Your move C5xC7 showed " + h.Reveals[6] + ".", "Red played E3-D4."} {
+		for _, want := range []string{"Your move, C5 to C7 turning over the pawn it jumped, showed " + h.Reveals[6] + ".", "Red played E3 to D4."} {
 			if strings.Count(all, want) != 1 {
 				t.Errorf("a screen reader was told %q, want %q once", all, want)
 			}

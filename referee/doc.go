@@ -463,7 +463,8 @@
 // sides' names. The board is played from the keyboard too (Tab to it,
 // arrow keys, Enter or Space; Escape starts the move again), its squares
 // and pieces are named for screen readers, and the opponent's move is
-// announced. A lost connection is shown in the header; the page retries,
+// announced in words ("E2 to C2 taking the ball, C4, then G7 to G6"). A
+// lost connection is shown in the header; the page retries,
 // waiting longer each time, and takes up the game when the server is
 // back.
 //

@@ -1099,6 +1099,26 @@ function showMoves(f, ply) {
 // takeback shortens it, and the moves it took back are not played
 // again), what his own move showed in Brouillard, and the end of the
 // game.
+// spoken reads a move's text in words for a screen reader, which would
+// spell its signs out: "E2xC2-C4 G7-G6" is "E2 to C2 taking the ball,
+// C4, then G7 to G6" (the signs of G12, K10, Z7, C7 and B10).
+function spoken(move) {
+  const mark = { catchit: ' taking the ball', brouillard: ' turning over the pawn it jumped' }[game.game] || '';
+  return move.trim().split(/\s+/).map((part) => {
+    const [from, ...rest] = part.split(/([-xX*])/);
+    const landings = [];
+    let throws = 0;
+    for (let i = 0; i + 1 < rest.length; i += 2) {
+      const sign = rest[i];
+      const sq = rest[i + 1].toLowerCase() === 'out' ? 'off the board' : rest[i + 1].toUpperCase();
+      if (sign === '*') landings.push(throws++ === 0 ? `the bomb thrown to ${sq}` : `and on to ${sq}`);
+      else if (sign === 'x' || sign === 'X') landings.push(sq + mark);
+      else landings.push(sq);
+    }
+    return landings.length ? `${from.toUpperCase()} to ${landings.join(', ')}` : from.toUpperCase();
+  }).join(', then ');
+}
+
 function announce(f) {
   const before = announced;
   announced = f.moves || [];
@@ -1117,11 +1137,11 @@ function announce(f) {
     const mover = f.movers[i];
     const reveal = f.reveals && f.reveals[i];
     if (mover !== game.you) {
-      said.push(`${mover} played ${moves[i]}${reveal ? `, which showed ${reveal}` : ''}.`);
+      said.push(`${mover} played ${spoken(moves[i])}${reveal ? `, which showed ${reveal}` : ''}.`);
     } else if (before && reveal) {
       // What the player's own move turned over or captured (Brouillard),
       // which the board shows only to the eye.
-      said.push(`Your move ${moves[i]} showed ${reveal}.`);
+      said.push(`Your move, ${spoken(moves[i])}, showed ${reveal}.`);
     }
   }
   if (said.length > 4) {
