@@ -519,17 +519,7 @@ func TestBuildPreview(t *testing.T) {
 func BenchmarkReplayFrame(b *testing.B) {
 	c := newClient(b)
 	h := c.create("catchit", "")
-	r := rand.New(rand.NewPCG(6, 6))
-	path := "/games/" + h.ID
-	for range 60 {
-		var st stateJSON
-		c.do("GET", path, "", "", &st)
-		if st.Status != StatusPlaying {
-			break
-		}
-		moves := c.allMoves(path, "")
-		c.do("POST", path+"/moves", h.Tokens[st.ToMove], jsonBody(moveRequest{moves[r.IntN(len(moves))]}), nil)
-	}
+	c.playRandomly(h, rand.New(rand.NewPCG(6, 6)), 60)
 	m, err := c.server().lookup(h.ID)
 	if err != nil {
 		b.Fatal(err)

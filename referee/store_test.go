@@ -62,6 +62,22 @@ func (c *client) play(h hosted, n int) []string {
 	return played
 }
 
+// playRandomly plays up to n moves of h, each drawn by r from the legal
+// moves, and stops at the game's end.
+func (c *client) playRandomly(h hosted, r *rand.Rand, n int) {
+	c.t.Helper()
+	path := "/games/" + h.ID
+	for range n {
+		var st stateJSON
+		c.do("GET", path, "", "", &st)
+		if st.Status != StatusPlaying {
+			return
+		}
+		moves := c.allMoves(path, "")
+		c.do("POST", path+"/moves", h.Tokens[st.ToMove], jsonBody(moveRequest{moves[r.IntN(len(moves))]}), nil)
+	}
+}
+
 // anySide returns one of the sides of h.
 func anySide(h hosted) string {
 	for side := range h.Tokens {
