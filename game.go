@@ -150,12 +150,13 @@ type State interface {
 // start sets up the initial position with the given side to move first
 // (G8), parse reads a position text, parseMove a move text.
 //
-// P is a value type, as each game's Position is, or a pointer type. Its
-// States use its optional methods (Diagram, Key, Mirror, HasMoves,
-// CanWinNow, Canonical, Build, Drawing, At, Destinations, and a pager of
-// moves, AppendMovesPage) where it has them: for a value type only the
-// methods of its values, never one with a pointer receiver, which could
-// change the position that a State, shared between goroutines, holds.
+// P is a value type, as each game's Position is, a pointer type or an
+// interface type. Its States use its optional methods (Diagram, Key,
+// Mirror, HasMoves, CanWinNow, Canonical, Build, Drawing, At,
+// Destinations, and a pager of moves, AppendMovesPage) where it has them:
+// for a value type only the methods of its values, never one with a
+// pointer receiver, which could change the position that a State, shared
+// between goroutines, holds; for an interface type those of each value.
 func NewGame[P Position[P, M], M Move](name, title string, sides [2]string,
 	start func(first Side) P, parse func(string) (P, error), parseMove func(string) (M, error)) *Game {
 	g := &Game{Name: name, Title: title, Sides: sides}
@@ -290,9 +291,11 @@ type kit[M Move] struct {
 // methods says which optional methods a position type has, found once
 // per game: the methods of its values (a value type's methods with a
 // pointer receiver, which could change the position a State holds, are
-// not among them) or, for a pointer type, of its pointers.
+// not among them) or, for a pointer type, of its pointers. An interface
+// type's values may each have others: they are asked one by one.
 type methods struct {
-	pointer                                       bool // the type is a pointer: own gives the position itself
+	direct                                        bool // a pointer or an interface type: own gives the position itself
+	dynamic                                       bool // an interface type
 	diagram, pager, key, mirror, hasMoves, canWin bool
 	canonical, build, drawing, at, destinations   bool
 }
@@ -312,22 +315,35 @@ func methodsOf[P Position[P, M], M Move]() methods {
 	_, drawing := v.(interface{ Drawing(...M) Drawing })
 	_, at := v.(interface{ At(Square) (Piece, bool) })
 	_, destinations := v.(interface{ Destinations(Square) Bitboard })
+	kind := reflect.TypeFor[P]().Kind()
 	return methods{
-		pointer: reflect.TypeFor[P]().Kind() == reflect.Pointer,
+		direct: kind == reflect.Pointer || kind == reflect.Interface, dynamic: kind == reflect.Interface,
 		diagram: diagram, pager: pg, key: key, mirror: mirror, hasMoves: hasMoves, canWin: canWin,
 		canonical: canonical, build: build, drawing: drawing, at: at, destinations: destinations,
 	}
 }
 
-// own returns the position to ask for one of its optional methods, which
-// e.k.has says it has, without copying it to the heap: a pointer to it,
-// whose method set holds the value's methods, or the position itself
-// when its type is a pointer.
+// own returns the position to ask for one of its optional methods
+// without copying it to the heap: a pointer to it, whose method set holds
+// the value's methods, or the position itself when its type is a pointer
+// or an interface.
 func (e *erased[P, M]) own() any {
-	if e.k.has.pointer {
+	if e.k.has.direct {
 		return any(e.p)
 	}
 	return any(&e.p)
+}
+
+// ask returns e's position as an I, the interface of one optional
+// method, when the position has that method; has is the method's flag in
+// e.k.has.
+func ask[I any, P Position[P, M], M Move](e *erased[P, M], has bool) (I, bool) {
+	if has || e.k.has.dynamic {
+		i, ok := e.own().(I)
+		return i, ok
+	}
+	var none I
+	return none, false
 }
 
 func (e *erased[P, M]) Game() *Game      { return e.g }
@@ -338,8 +354,8 @@ func (e *erased[P, M]) Hash() uint64     { return e.p.Hash() }
 func (e *erased[P, M]) Value() any       { return e.p }
 
 func (e *erased[P, M]) Diagram() string {
-	if e.k.has.diagram {
-		return e.own().(interface{ Diagram() string }).Diagram()
+	if d, ok := ask[interface{ Diagram() string }](e, e.k.has.diagram); ok {
+		return d.Diagram()
 	}
 	return e.p.String() + "\n"
 }
@@ -380,8 +396,8 @@ func (e *erased[P, M]) MovesPage(offset, limit int) []string {
 	buf := e.k.bufs.Get().(*[]M)
 	defer e.k.bufs.Put(buf)
 	var moves []M
-	if e.k.has.pager {
-		*buf = e.own().(pager[M]).AppendMovesPage((*buf)[:0], offset, limit)
+	if pg, ok := ask[pager[M]](e, e.k.has.pager); ok {
+		*buf = pg.AppendMovesPage((*buf)[:0], offset, limit)
 		moves = *buf
 	} else {
 		*buf = e.p.AppendMoves((*buf)[:0])
@@ -453,22 +469,22 @@ func (e *erased[P, M]) withMoves(f func(moves []M)) {
 }
 
 func (e *erased[P, M]) Key() (StateKey, bool) {
-	if e.k.has.key {
-		return e.own().(interface{ Key() StateKey }).Key(), true
+	if k, ok := ask[interface{ Key() StateKey }](e, e.k.has.key); ok {
+		return k.Key(), true
 	}
 	return StateKey{}, false
 }
 
 func (e *erased[P, M]) Mirror() (State, bool) {
-	if e.k.has.mirror {
-		return &erased[P, M]{g: e.g, p: e.own().(interface{ Mirror() P }).Mirror(), k: e.k}, true
+	if m, ok := ask[interface{ Mirror() P }](e, e.k.has.mirror); ok {
+		return &erased[P, M]{g: e.g, p: m.Mirror(), k: e.k}, true
 	}
 	return nil, false
 }
 
 func (e *erased[P, M]) HasMoves() bool {
-	if e.k.has.hasMoves {
-		return e.own().(interface{ HasMoves() bool }).HasMoves()
+	if h, ok := ask[interface{ HasMoves() bool }](e, e.k.has.hasMoves); ok {
+		return h.HasMoves()
 	}
 	return anyMove(e.p.Moves())
 }
@@ -485,8 +501,8 @@ func anyMove[M any](moves iter.Seq[M]) bool {
 }
 
 func (e *erased[P, M]) CanWinNow() bool {
-	if e.k.has.canWin {
-		return e.own().(interface{ CanWinNow() bool }).CanWinNow()
+	if w, ok := ask[interface{ CanWinNow() bool }](e, e.k.has.canWin); ok {
+		return w.CanWinNow()
 	}
 	mover := e.p.ToMove()
 	for _, next := range e.Successors() {
@@ -511,8 +527,8 @@ func (e *erased[P, M]) Canonical(move string) (string, error) {
 		return "", err
 	}
 	var c M
-	if e.k.has.canonical {
-		c, err = e.own().(canonicalizer[M]).Canonical(m)
+	if cn, ok := ask[canonicalizer[M]](e, e.k.has.canonical); ok {
+		c, err = cn.Canonical(m)
 	} else {
 		c, err = canonicalByMoves(e.p, m)
 	}
@@ -523,10 +539,11 @@ func (e *erased[P, M]) Canonical(move string) (string, error) {
 }
 
 func (e *erased[P, M]) Build(clicks []Click) (Built[string], error) {
-	if !e.k.has.build {
+	b, ok := ask[Builder[M]](e, e.k.has.build)
+	if !ok {
 		return Built[string]{}, Errorf(ErrIllegal, "", "", "%s positions cannot be built click by click", e.g.Title)
 	}
-	got, err := e.own().(Builder[M]).Build(clicks)
+	got, err := b.Build(clicks)
 	if err != nil {
 		return Built[string]{}, err
 	}
@@ -575,10 +592,9 @@ func (e *erased[P, M]) Drawing(move string) (Drawing, error) {
 	if move != "" {
 		m, err = e.k.parseMove(move)
 	}
-	if e.k.has.drawing {
+	if draw, ok := ask[interface{ Drawing(...M) Drawing }](e, e.k.has.drawing); ok {
 		// The position draws the move itself, as it sees it: Catch'it's
 		// jump off the board goes over the pawn the position has there.
-		draw := e.own().(interface{ Drawing(...M) Drawing })
 		if move == "" || err != nil {
 			return draw.Drawing(), err
 		}
@@ -595,15 +611,15 @@ func (e *erased[P, M]) Drawing(move string) (Drawing, error) {
 }
 
 func (e *erased[P, M]) At(sq Square) (Piece, bool) {
-	if e.k.has.at {
-		return e.own().(interface{ At(Square) (Piece, bool) }).At(sq)
+	if u, ok := ask[interface{ At(Square) (Piece, bool) }](e, e.k.has.at); ok {
+		return u.At(sq)
 	}
 	return Piece{}, false
 }
 
 func (e *erased[P, M]) Destinations(from Square) Bitboard {
-	if e.k.has.destinations {
-		return e.own().(interface{ Destinations(Square) Bitboard }).Destinations(from)
+	if u, ok := ask[interface{ Destinations(Square) Bitboard }](e, e.k.has.destinations); ok {
+		return u.Destinations(from)
 	}
 	return 0
 }

@@ -171,3 +171,53 @@ func TestStateAsksOnlyTheValuesMethods(t *testing.T) {
 		t.Error("the State's position was changed")
 	}
 }
+
+// anyCoir is an interface position type: its values' own methods, such
+// as boxed's, are not the interface's.
+type anyCoir interface {
+	ToMove() hops.Side
+	Moves() iter.Seq[coir.Move]
+	AppendMoves(dst []coir.Move) []coir.Move
+	CountMoves() int
+	Validate(m coir.Move) error
+	Play(m coir.Move) (anyCoir, error)
+	Outcome() hops.Outcome
+	String() string
+	Hash() uint64
+}
+
+// asAny is a Coir position seen through anyCoir, with a Key.
+type asAny struct{ p coir.Position }
+
+func (q asAny) ToMove() hops.Side                       { return q.p.ToMove() }
+func (q asAny) Moves() iter.Seq[coir.Move]              { return q.p.Moves() }
+func (q asAny) AppendMoves(dst []coir.Move) []coir.Move { return q.p.AppendMoves(dst) }
+func (q asAny) CountMoves() int                         { return q.p.CountMoves() }
+func (q asAny) Validate(m coir.Move) error              { return q.p.Validate(m) }
+func (q asAny) Outcome() hops.Outcome                   { return q.p.Outcome() }
+func (q asAny) String() string                          { return q.p.String() }
+func (q asAny) Hash() uint64                            { return q.p.Hash() }
+func (q asAny) Key() hops.StateKey                      { return q.p.Key() }
+func (q asAny) Play(m coir.Move) (anyCoir, error) {
+	n, err := q.p.Play(m)
+	return asAny{n}, err
+}
+
+// TestStateOfAnInterfacePositionType: a State of a game whose position
+// type is an interface asks each value for its own methods: the
+// interface has no Key, its values have one.
+func TestStateOfAnInterfacePositionType(t *testing.T) {
+	g := hops.NewGame("anycoir", "Any Coir", coir.Game.Sides,
+		func(first hops.Side) anyCoir { return asAny{coir.StartWith(first)} },
+		func(text string) (anyCoir, error) { p, err := coir.Parse(text); return asAny{p}, err }, coir.ParseMove)
+	s := g.Start(hops.First)
+	if k, ok := s.Key(); !ok || k != coir.Start().Key() {
+		t.Errorf("Key: %v %v, want the value's key", k, ok)
+	}
+	if _, ok := s.Mirror(); ok {
+		t.Error("Mirror found on a value without one")
+	}
+	if s.Diagram() != s.String()+"\n" {
+		t.Errorf("Diagram %q, want the text of a value without one", s.Diagram())
+	}
+}
