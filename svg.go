@@ -49,10 +49,11 @@ type Arrow struct {
 	ToFile   int  `json:"to_file"`
 	ToRank   int  `json:"to_rank"`
 	Dashed   bool `json:"dashed,omitempty"` // a throw rather than a step or jump
-	// Part is the part of the move the hop belongs to, from 0. A second
-	// part (Catch'it's second displacement, Coir's step after jumps,
-	// Brouillard's Fou) is drawn in another colour and a little aside,
-	// so that it stays apart from a first part along the same line.
+	// Part is the part of the move the hop belongs to, from 0 (a
+	// negative part is drawn as the first). A second part (Catch'it's
+	// second displacement, Coir's step after jumps, Brouillard's Fou) is
+	// drawn in another colour and a little aside, so that it stays apart
+	// from a first part along the same line.
 	Part int `json:"part,omitempty"`
 }
 
@@ -105,7 +106,8 @@ func (d Drawing) SVG() string {
 	fmt.Fprintf(&s, `<?xml version="1.0" encoding="UTF-8"?>`+"\n")
 	fmt.Fprintf(&s, `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="%d" height="%d" viewBox="0 0 %d %d">`+"\n", w, h, w, h)
 	// The heads: filled, or open for a throw, whose dashes do not show on
-	// an arrow of one square; each defined when an arrow uses it.
+	// an arrow of one square; the first part's filled head always, the
+	// others when an arrow uses them.
 	head := func(id, colour string) string {
 		return `<marker id="` + svgID + id + `" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="` + colour + `"/></marker>`
 	}
@@ -265,6 +267,9 @@ func clipSegment(x1, y1, x2, y2, left, top, right, bottom int) (int, int) {
 	t := 1.0
 	cut := func(from, to, lo, hi int) {
 		switch {
+		case to == from:
+			// No way along this axis: nothing to cut (and no division by
+			// zero for an arrow of no length).
 		case to > hi:
 			t = min(t, float64(hi-from)/float64(to-from))
 		case to < lo:

@@ -243,3 +243,23 @@ func TestSVGThrowHead(t *testing.T) {
 		t.Error("the throw's head is not open")
 	}
 }
+
+// TestSVGArrowOfNoLength: an arrow whose two ends are one square off the
+// board, the same square, is drawn with finite coordinates (its clipping
+// divided by zero: -9223372036854775562).
+func TestSVGArrowOfNoLength(t *testing.T) {
+	for _, part := range []int{0, 1} {
+		d := Drawing{Arrows: []Arrow{{FromFile: 3, FromRank: -1, ToFile: 3, ToRank: -1, Part: part}, {FromFile: 7, FromRank: 2, ToFile: 7, ToRank: 2, Part: part}}}
+		doc := d.SVG()
+		checkSVG(t, doc)
+		ends := regexp.MustCompile(` [xy][12]="(-?\d+)"`).FindAllStringSubmatch(doc, -1)
+		if len(ends) != 8 {
+			t.Fatalf("part %d: %d ends of lines in %s", part, len(ends), doc)
+		}
+		for _, e := range ends {
+			if len(e[1]) > 4 {
+				t.Errorf("part %d: a line's end at %s", part, e[1])
+			}
+		}
+	}
+}

@@ -20,7 +20,8 @@ import (
 
 // spokenCatchit reads a Catch'it move as the page says it to a screen
 // reader, its signs in words: "E2xC2-C4 G7-G6" is "E2 to C2 taking the
-// ball, C4, then G7 to G6", "D6xD4-B2-out" ends "B2, off the board".
+// ball, C4, then G7 to G6", "D6xD4-B2-out" ends "B2, off the board",
+// and "F7-out" is "F7 off the board".
 func spokenCatchit(move string) string {
 	var parts []string
 	for _, part := range strings.Fields(move) {
@@ -40,6 +41,10 @@ func spokenCatchit(move string) string {
 		}
 		if len(landings) == 0 {
 			parts = append(parts, squares[0])
+			continue
+		}
+		if len(landings) == 1 && landings[0] == "off the board" {
+			parts = append(parts, squares[0]+" off the board")
 			continue
 		}
 		parts = append(parts, squares[0]+" to "+strings.Join(landings, ", "))

@@ -332,8 +332,9 @@ func TestTurnedPawnsFramed(t *testing.T) {
 // The last move's arrowheads lie above the pieces and the rings: White's
 // Fou jumped from C5 over Red's Ten on C6 to C7, right behind it, and
 // the head, under the pieces, was hidden between the two (the shaft
-// stays under them, so that it crosses no label). The Fou's hops are
-// purple, as the legend says.
+// stays under them, so that it crosses no label), and below the pieces'
+// marks (the Ten's teal corner, which the head covered in part). The
+// Fou's hops are purple, as the legend says.
 func TestLastMoveHeadAbovePieces(t *testing.T) {
 	g := newAPIGame(t, "brouillard", "NTXXQJK", "XXJQTNK")
 	g.playBy(t, brouillardOpening...)
@@ -346,6 +347,7 @@ func TestLastMoveHeadAbovePieces(t *testing.T) {
 		Shafts      int    `json:"shafts"`
 		AbovePieces bool   `json:"abovePieces"`
 		AboveRings  bool   `json:"aboveRings"`
+		BelowMarks  bool   `json:"belowMarks"`
 		Rings       int    `json:"rings"`
 		Colour      string `json:"colour"`
 		Legend      string `json:"legend"`
@@ -359,12 +361,14 @@ func TestLastMoveHeadAbovePieces(t *testing.T) {
 			shafts: svg.querySelectorAll('line[marker-end]').length - (heads ? heads.querySelectorAll('line[marker-end]').length : 0),
 			abovePieces: !!heads && after('circle[r="22"], rect[width="44"]'),
 			aboveRings: !!heads && after('.ring'),
+			belowMarks: !!heads && svg.querySelectorAll('.mark-turned').length > 0 &&
+				[...svg.querySelectorAll('.mark-turned')].every((el) => heads.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING),
 			rings: svg.querySelectorAll('.ring').length,
 			colour: heads ? heads.querySelector('line').getAttribute('stroke') : '',
 			legend: document.getElementById('legend').textContent,
 		};
 	})()`, &shown))
-	if shown.Heads != 1 || shown.Shafts != 0 || !shown.AbovePieces || !shown.AboveRings || shown.Rings == 0 {
+	if shown.Heads != 1 || shown.Shafts != 0 || !shown.AbovePieces || !shown.AboveRings || !shown.BelowMarks || shown.Rings == 0 {
 		t.Errorf("the last move's heads: %+v, want one head above the pieces and the rings, and no head on a shaft", shown)
 	}
 	if shown.Colour != "#7d3c98" || !strings.Contains(shown.Legend, "purple arrows: the last move, the Fou's hops in it") {

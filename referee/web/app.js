@@ -931,11 +931,11 @@ function describeBoard(names) {
 
 // tidy makes the marks of the picture readable: arrows run under the
 // pieces and stop at their edge, so that no arrow covers a label, but
-// their heads lie above the pieces (a head reaches no label: it ends at
-// the edge of the piece it leads to, and is shorter than the way from
-// there to the next piece's label), as a Fou that lands right behind the
-// pawn it jumped leaves no room for a head between the two; each game's
-// small mark gets a shape of its own.
+// their heads lie above the pieces, as a Fou that lands right behind the
+// pawn it jumped leaves no room for a head between the two (a head ends
+// at the edge of the piece it leads to, short of the next piece's own
+// label); each game's small mark gets a shape of its own, and the marks
+// and the squares' labels stay above the heads (see raiseMarks).
 function tidy(svg) {
   const firstPiece = svg.querySelector('circle[r="22"], rect[width="44"]');
   // The centres of the pieces: an arrow stops at the edge of the piece
@@ -999,6 +999,18 @@ function tidy(svg) {
       r.setAttribute('class', 'mark-turned');
       m.replaceWith(r);
     }
+  }
+  raiseMarks(svg);
+}
+
+// raiseMarks puts above everything drawn on the board so far, in this
+// order, the last move's arrowheads, the pieces' small marks (the ball,
+// the bomb held, a Dame's ring, a turned pawn's corner) and the squares'
+// labels (Zapita's headquarters), so that no head hides a mark or a
+// label, and no ring (showBuild) a head.
+function raiseMarks(svg) {
+  for (const sel of ['g.heads', 'circle[r="9"], .mark-dame, .mark-turned', 'text[data-label]']) {
+    for (const el of svg.querySelectorAll(sel)) svg.append(el);
   }
 }
 
@@ -1115,6 +1127,7 @@ function spoken(move) {
       else if (sign === 'x' || sign === 'X') landings.push(sq + mark);
       else landings.push(sq);
     }
+    if (landings.length === 1 && landings[0] === 'off the board') return `${from.toUpperCase()} off the board`;
     return landings.length ? `${from.toUpperCase()} to ${landings.join(', ')}` : from.toUpperCase();
   }).join(', then ');
 }
@@ -1360,10 +1373,10 @@ function showBuild() {
       choice.append(button(c, c.startsWith('x') ? `Leave the board ${markWords[game.game] || 'marked'}` : 'Leave the board'));
     }
   }
-  // A square's own label (Zapita's HQ) and the last move's arrowheads
-  // stay above the rings.
+  // The last move's arrowheads, the pieces' marks and the squares'
+  // labels stay above the rings.
   const svg = board.querySelector('svg');
-  if (svg) for (const t of svg.querySelectorAll('text[data-label], g.heads')) svg.append(t);
+  if (svg) raiseMarks(svg);
   const rects = board.querySelectorAll('rect[data-square]');
   for (const r of rects) r.dataset.next = offered.has(r.dataset.square) ? 'yes' : '';
   if (built.complete) {
