@@ -1105,12 +1105,6 @@ function showMoves(f, ply) {
   else ol.scrollTop = ol.scrollHeight;
 }
 
-// announce tells a screen reader, through a live region, what changed
-// that the player did not see himself do: the opponent's move, once
-// (when the list of moves is not the start of the last one seen: a
-// takeback shortens it, and the moves it took back are not played
-// again), what his own move showed in Brouillard, and the end of the
-// game.
 // spoken reads a move's text in words for a screen reader, which would
 // spell its signs out: "E2xC2-C4 G7-G6" is "E2 to C2 taking the ball,
 // C4, then G7 to G6" (the signs of G12, K10, Z7, C7 and B10).
@@ -1132,6 +1126,12 @@ function spoken(move) {
   }).join(', then ');
 }
 
+// announce tells a screen reader, through a live region, what changed
+// that the player did not see himself do: the opponent's move, once
+// (when the list of moves is not the start of the last one seen: a
+// takeback shortens it, and the moves it took back are not played
+// again), what his own move showed in Brouillard, and the end of the
+// game.
 function announce(f) {
   const before = announced;
   announced = f.moves || [];
