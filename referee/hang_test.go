@@ -15,11 +15,12 @@ import (
 // (SIGSTOP), a disk or a network that no longer answers do: while hung
 // is set, every call waits until its context ends. While lose is set,
 // an Append first stores its event, then hangs: the write is made, its
-// answer lost. waiting counts the calls that hang at the moment.
+// answer lost; loseCreate does the same to a Create. waiting counts the
+// calls that hang at the moment.
 type hangStore struct {
 	*MemStore
-	hung, lose atomic.Bool
-	waiting    atomic.Int32
+	hung, lose, loseCreate atomic.Bool
+	waiting                atomic.Int32
 }
 
 func (s *hangStore) hang(ctx context.Context) error {
@@ -33,6 +34,15 @@ func (s *hangStore) hang(ctx context.Context) error {
 }
 
 func (s *hangStore) Create(ctx context.Context, id string, e Event) error {
+	if s.loseCreate.Load() {
+		if err := s.MemStore.Create(ctx, id, e); err != nil {
+			return err
+		}
+		s.waiting.Add(1)
+		defer s.waiting.Add(-1)
+		<-ctx.Done()
+		return ctx.Err()
+	}
 	if err := s.hang(ctx); err != nil {
 		return err
 	}
@@ -202,6 +212,23 @@ func TestStoreLosesTheAnswer(t *testing.T) {
 	}
 	if got := c.history(h).Moves; len(got) != 1 {
 		t.Errorf("the history: %q, want the move once", got)
+	}
+
+	// A creation whose answer is lost is told to send it again with its
+	// key, which finds the game made, or without one to send it again
+	// (the advice was to "create another game", wrong for a rematch).
+	store.loseCreate.Store(true)
+	code, raw = c.keyed("POST", "/games", key1, `{"game": "coir"}`, &e)
+	if code != http.StatusServiceUnavailable || !strings.Contains(e.Error, "send it again with the same Idempotency-Key") || !strings.Contains(e.Error, "without a key, send it again") {
+		t.Errorf("a creation whose answer the store lost: %d %s, want the advice to send it again with its key", code, raw)
+	}
+	store.loseCreate.Store(false)
+	var created createdJSON
+	if code, raw := c.keyed("POST", "/games", key1, `{"game": "coir"}`, &created); code != http.StatusCreated {
+		t.Fatalf("the creation sent again with its key: %d %s", code, raw)
+	}
+	if code, _ := c.do("GET", "/games/"+created.ID, created.Token, "", nil); code != http.StatusOK {
+		t.Errorf("the game of the creation sent again: %d", code)
 	}
 }
 

@@ -108,8 +108,8 @@ func unavailable() error {
 func unconfirmed(kind string) error {
 	advice := "read the game before sending it again"
 	switch kind {
-	case EventCreate:
-		advice = "send it again with the same Idempotency-Key, which finds the game if it was made (without a key, create another game)"
+	case EventCreate: // a creation or a rematch's new game
+		advice = "send it again with the same Idempotency-Key, which finds the game if it was made (without a key, send it again: a game made without one is not found again, and expires)"
 	case EventJoin, EventRematch:
 		advice = "send it again with the same Idempotency-Key (without one, read the game before sending it again)"
 	}
