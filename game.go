@@ -288,14 +288,13 @@ type kit[M Move] struct {
 	has       methods
 }
 
-// methods says which optional methods a position type has, found once
-// per game: the methods of its values (a value type's methods with a
-// pointer receiver, which could change the position a State holds, are
+// methods says which optional methods a position type may have, found
+// once per game: the methods of its values (a value type's methods with
+// a pointer receiver, which could change the position a State holds, are
 // not among them) or, for a pointer type, of its pointers. An interface
-// type's values may each have others: they are asked one by one.
+// type's values may each have any of them: each value is asked.
 type methods struct {
 	direct                                        bool // a pointer or an interface type: own gives the position itself
-	dynamic                                       bool // an interface type
 	diagram, pager, key, mirror, hasMoves, canWin bool
 	canonical, build, drawing, at, destinations   bool
 }
@@ -316,10 +315,12 @@ func methodsOf[P Position[P, M], M Move]() methods {
 	_, at := v.(interface{ At(Square) (Piece, bool) })
 	_, destinations := v.(interface{ Destinations(Square) Bitboard })
 	kind := reflect.TypeFor[P]().Kind()
+	each := kind == reflect.Interface // the zero value, nil, has none
 	return methods{
-		direct: kind == reflect.Pointer || kind == reflect.Interface, dynamic: kind == reflect.Interface,
-		diagram: diagram, pager: pg, key: key, mirror: mirror, hasMoves: hasMoves, canWin: canWin,
-		canonical: canonical, build: build, drawing: drawing, at: at, destinations: destinations,
+		direct:  kind == reflect.Pointer || each,
+		diagram: diagram || each, pager: pg || each, key: key || each, mirror: mirror || each,
+		hasMoves: hasMoves || each, canWin: canWin || each, canonical: canonical || each,
+		build: build || each, drawing: drawing || each, at: at || each, destinations: destinations || each,
 	}
 }
 
@@ -327,8 +328,8 @@ func methodsOf[P Position[P, M], M Move]() methods {
 // without copying it to the heap: a pointer to it, whose method set holds
 // the value's methods, or the position itself when its type is a pointer
 // or an interface. Each method asks it only when e.k.has says the type
-// has the method, or its values may (dynamic), with an assertion written
-// in place: one made by a generic helper cost a few nanoseconds more.
+// may have the method, with an assertion written in place: one made by a
+// generic helper cost a few nanoseconds more.
 func (e *erased[P, M]) own() any {
 	if e.k.has.direct {
 		return any(e.p)
@@ -344,7 +345,7 @@ func (e *erased[P, M]) Hash() uint64     { return e.p.Hash() }
 func (e *erased[P, M]) Value() any       { return e.p }
 
 func (e *erased[P, M]) Diagram() string {
-	if e.k.has.diagram || e.k.has.dynamic {
+	if e.k.has.diagram {
 		if d, ok := e.own().(interface{ Diagram() string }); ok {
 			return d.Diagram()
 		}
@@ -389,7 +390,7 @@ func (e *erased[P, M]) MovesPage(offset, limit int) []string {
 	defer e.k.bufs.Put(buf)
 	var moves []M
 	paged := false
-	if e.k.has.pager || e.k.has.dynamic {
+	if e.k.has.pager {
 		if pg, ok := e.own().(pager[M]); ok {
 			*buf = pg.AppendMovesPage((*buf)[:0], offset, limit)
 			moves, paged = *buf, true
@@ -465,7 +466,7 @@ func (e *erased[P, M]) withMoves(f func(moves []M)) {
 }
 
 func (e *erased[P, M]) Key() (StateKey, bool) {
-	if e.k.has.key || e.k.has.dynamic {
+	if e.k.has.key {
 		if k, ok := e.own().(interface{ Key() StateKey }); ok {
 			return k.Key(), true
 		}
@@ -474,7 +475,7 @@ func (e *erased[P, M]) Key() (StateKey, bool) {
 }
 
 func (e *erased[P, M]) Mirror() (State, bool) {
-	if e.k.has.mirror || e.k.has.dynamic {
+	if e.k.has.mirror {
 		if m, ok := e.own().(interface{ Mirror() P }); ok {
 			return &erased[P, M]{g: e.g, p: m.Mirror(), k: e.k}, true
 		}
@@ -483,7 +484,7 @@ func (e *erased[P, M]) Mirror() (State, bool) {
 }
 
 func (e *erased[P, M]) HasMoves() bool {
-	if e.k.has.hasMoves || e.k.has.dynamic {
+	if e.k.has.hasMoves {
 		if h, ok := e.own().(interface{ HasMoves() bool }); ok {
 			return h.HasMoves()
 		}
@@ -503,7 +504,7 @@ func anyMove[M any](moves iter.Seq[M]) bool {
 }
 
 func (e *erased[P, M]) CanWinNow() bool {
-	if e.k.has.canWin || e.k.has.dynamic {
+	if e.k.has.canWin {
 		if w, ok := e.own().(interface{ CanWinNow() bool }); ok {
 			return w.CanWinNow()
 		}
@@ -532,7 +533,7 @@ func (e *erased[P, M]) Canonical(move string) (string, error) {
 	}
 	var c M
 	asked := false
-	if e.k.has.canonical || e.k.has.dynamic {
+	if e.k.has.canonical {
 		if cn, ok := e.own().(canonicalizer[M]); ok {
 			c, err = cn.Canonical(m)
 			asked = true
@@ -550,7 +551,7 @@ func (e *erased[P, M]) Canonical(move string) (string, error) {
 func (e *erased[P, M]) Build(clicks []Click) (Built[string], error) {
 	var b Builder[M]
 	ok := false
-	if e.k.has.build || e.k.has.dynamic {
+	if e.k.has.build {
 		b, ok = e.own().(Builder[M])
 	}
 	if !ok {
@@ -605,7 +606,7 @@ func (e *erased[P, M]) Drawing(move string) (Drawing, error) {
 	if move != "" {
 		m, err = e.k.parseMove(move)
 	}
-	if e.k.has.drawing || e.k.has.dynamic {
+	if e.k.has.drawing {
 		if draw, ok := e.own().(interface{ Drawing(...M) Drawing }); ok {
 			// The position draws the move itself, as it sees it: Catch'it's
 			// jump off the board goes over the pawn the position has there.
@@ -626,7 +627,7 @@ func (e *erased[P, M]) Drawing(move string) (Drawing, error) {
 }
 
 func (e *erased[P, M]) At(sq Square) (Piece, bool) {
-	if e.k.has.at || e.k.has.dynamic {
+	if e.k.has.at {
 		if u, ok := e.own().(interface{ At(Square) (Piece, bool) }); ok {
 			return u.At(sq)
 		}
@@ -635,7 +636,7 @@ func (e *erased[P, M]) At(sq Square) (Piece, bool) {
 }
 
 func (e *erased[P, M]) Destinations(from Square) Bitboard {
-	if e.k.has.destinations || e.k.has.dynamic {
+	if e.k.has.destinations {
 		if u, ok := e.own().(interface{ Destinations(Square) Bitboard }); ok {
 			return u.Destinations(from)
 		}
