@@ -162,24 +162,17 @@ func ReplayView(rec *hops.Record) ([]View, error) {
 		}
 		if v, err = v.Play(m, r); err != nil {
 			var e *hops.Error
-			if rest, ok := strings.CutPrefix(whereOf(err), `reveal "-"`); ok && rm.Reveal == "" && errors.As(err, &e) {
-				// The record wrote no reveal, not "-": say so.
-				missing := *e
-				missing.Where = "no reveal" + rest
-				err = &missing
+			if rm.Reveal == "" && errors.As(err, &e) {
+				if rest, ok := strings.CutPrefix(e.Where, `reveal "-"`); ok {
+					// The record wrote no reveal, not "-": say so.
+					missing := *e
+					missing.Where = "no reveal" + rest
+					err = &missing
+				}
 			}
 			return views, hops.ErrorInMove(err, i+1, rm.Text)
 		}
 		views = append(views, v)
 	}
 	return views, rec.CheckResult(v.Outcome())
-}
-
-// whereOf returns where an *hops.Error says it is, or "".
-func whereOf(err error) string {
-	var e *hops.Error
-	if errors.As(err, &e) {
-		return e.Where
-	}
-	return ""
 }
