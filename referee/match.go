@@ -79,10 +79,9 @@ type match struct {
 	arrangement brouillard.Arrangement
 	start       hops.State
 	state       hops.State
-	// before is the state before the last move when that move was
-	// played or loaded here, nil when the state was set otherwise (the
-	// join, a takeback): a picture of the state frames what the last
-	// move turned without replaying the game (see turnedBy).
+	// before is the state before the last move, nil before the first:
+	// a picture of the state frames what the last move turned without
+	// replaying the game (see turnedBy).
 	before     hops.State
 	history    []string // the canonical texts of the moves (G9)
 	reveals    []string // Brouillard: what each move made public, "" for nothing
@@ -204,7 +203,7 @@ type snapshot struct {
 	version  int
 	start    hops.State
 	state    hops.State
-	before   hops.State // the state before the last move, or nil: see match.before
+	before   hops.State // the state before the last move, nil before the first
 	history  []string
 	reveals  []string
 	status   string

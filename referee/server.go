@@ -1009,18 +1009,11 @@ func (s *Server) getSVG(w http.ResponseWriter, r *http.Request, m *match, who vi
 			d, err = v.Drawing(last)
 		}
 	}
-	before := snap.before
-	if err == nil && last != "" && before == nil && snap.game == coir.Game {
-		// The position before the last move, replayed when it was not
-		// kept (after a takeback): only Coir turns pawns over to the
-		// mover's side.
-		_, before, _, err = stateAt(snap, len(snap.history))
-	}
 	if err != nil {
 		fail(w, m, err)
 		return
 	}
-	d.Highlight = turnedBy(before, last)
+	d.Highlight = turnedBy(snap.before, last)
 	endCaption(&d, snap)
 	w.Header().Set("Content-Type", "image/svg+xml")
 	io.WriteString(w, who.svg(d))

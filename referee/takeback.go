@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"slices"
 	"time"
+
+	"github.com/hopsgames/hops"
 )
 
 // A player who plays against the computer may take back his last move
@@ -43,16 +45,17 @@ func (m *match) undo(at time.Time, ply int) error {
 // undone returns the change that takes the game back to its first ply
 // moves. The caller holds m.mu.
 func (m *match) undone(ply int) (func(), error) {
+	var before hops.State // the state before the last move kept
 	s := m.start
 	for _, mv := range m.history[:ply] {
 		next, err := s.Play(mv)
 		if err != nil {
 			return nil, err
 		}
-		s = next
+		before, s = s, next
 	}
 	return func() {
-		m.state, m.before = s, nil
+		m.state, m.before = s, before
 		// Fresh slices: the snapshots taken before keep the old ones.
 		m.history = slices.Clone(m.history[:ply])
 		if m.hidden {

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/coir"
@@ -94,17 +95,6 @@ func TestTurnedPawnsFramed(t *testing.T) {
 		if _, svg := c.svg(path+"/svg", token); !slices.Equal(framed(svg), want) {
 			t.Errorf("ply %d, %s: the picture frames %v, want the pawns turned %v", ply, best, framed(svg), want)
 		}
-		if ply%2 == 0 {
-			// As after a takeback: no state before the last move is
-			// kept, and the game is replayed.
-			m := c.server().games[h.ID]
-			m.mu.Lock()
-			m.before = nil
-			m.mu.Unlock()
-			if _, svg := c.svg(path+"/svg", token); !slices.Equal(framed(svg), want) {
-				t.Errorf("ply %d, %s, replayed: the picture frames %v, want %v", ply, best, framed(svg), want)
-			}
-		}
 		var f frameJSON
 		c.do("GET", fmt.Sprintf("%s/replay?ply=%d", path, ply), token, "", &f)
 		if !slices.Equal(framed(f.SVG), want) {
@@ -116,9 +106,82 @@ func TestTurnedPawnsFramed(t *testing.T) {
 	}
 }
 
+// turnedLast replays moves from start and returns the pawns the last
+// one turned (C5), where they stand after it, sorted.
+func turnedLast(t *testing.T, start string, moves []string) []string {
+	t.Helper()
+	p, err := coir.Parse(start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var turned hops.Bitboard
+	for _, text := range moves {
+		m, err := coir.ParseMove(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if turned, err = p.Turns(m); err != nil {
+			t.Fatal(err)
+		}
+		if from, to, ok := m.Step(); ok && turned.Has(from) {
+			turned = turned&^from.Bit() | to.Bit()
+		}
+		if p, err = p.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return squareNames(turned)
+}
+
+// TestTurnedPawnsFramedAfterTakeback: after a takeback against the
+// computer, the picture frames the pawns that the move now last turned,
+// the computer's reply before, not those of the move taken back. The
+// person plays at random, and takes his turn back whenever the reply
+// before it turned pawns.
+func TestTurnedPawnsFramedAfterTakeback(t *testing.T) {
+	c := newClient(t)
+	created := c.createOnly(createRequest{Game: "coir", Opponent: OpponentMedium, Side: "White"})
+	me := hosted{ID: created.ID, Tokens: map[string]string{created.You: created.Token}}
+	path := "/games/" + created.ID
+	r := rand.New(rand.NewPCG(5, 5))
+	checked := 0
+	for turn := 0; turn < 200 && checked < 3; turn++ {
+		var st stateJSON
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+			c.do("GET", path, created.Token, "", &st)
+			if st.ToMove == created.You || st.Status != StatusPlaying || time.Now().After(deadline) {
+				break
+			}
+		}
+		if st.Status != StatusPlaying || st.ToMove != created.You {
+			break
+		}
+		h := c.history(me)
+		if n := len(h.Moves); n >= 3 && len(turnedLast(t, h.Start, h.Moves[:n-2])) > 0 {
+			if code, raw := c.do("POST", path+"/takeback", created.Token, "", nil); code != http.StatusOK {
+				t.Fatalf("the takeback: %d %s", code, raw)
+			}
+			h = c.history(me)
+			want := turnedLast(t, h.Start, h.Moves)
+			if _, svg := c.svg(path+"/svg", created.Token); !slices.Equal(framed(svg), want) {
+				t.Errorf("after the takeback to %d moves, the picture frames %v, want %v", len(h.Moves), framed(svg), want)
+			}
+			checked++
+		}
+		moves := c.allMoves(path, created.Token)
+		move := moves[r.IntN(len(moves))]
+		if code, raw := c.do("POST", path+"/moves", created.Token, jsonBody(moveRequest{move}), nil); code != http.StatusOK {
+			t.Fatalf("move %s: %d %s", move, code, raw)
+		}
+	}
+	if checked == 0 {
+		t.Error("no reply turned a pawn before a turn of the person's: the test did not look")
+	}
+}
+
 // BenchmarkPictureAfterTurns measures GET /games/{id}/svg of a Coir game
 // of 400 moves, which frames the pawns the last move turned from the
-// state kept before it (a replay of the game only after a takeback).
+// state kept before it.
 func BenchmarkPictureAfterTurns(b *testing.B) {
 	c := newClient(b)
 	h := c.create("coir", "")
