@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"log"
-	"math"
 	"net"
 	"net/http"
 	"net/netip"
@@ -137,7 +136,6 @@ func Setup(args []string, stderr io.Writer, flags ...StoreFlag) (*Command, error
 	// Each value out of range is named alone, with what it must be.
 	const atLeastOne, notNegative = "be 1 or more", "not be negative"
 	const finite = "be a finite number, 0 or more"
-	badRate := func(r float64) bool { return !(r >= 0) || math.IsInf(r, 1) } // NaN too
 	for _, r := range []struct {
 		bad        bool
 		name, must string

@@ -286,7 +286,6 @@ func NewServer(c Config) (*Server, error) {
 // only -1 does), or a rate that is not a number. A negative MaxGames is
 // not "no limit".
 func (c Config) check() error {
-	badRate := func(r float64) bool { return !(r >= 0) || math.IsInf(r, 1) }
 	for _, f := range []struct {
 		name  string
 		bad   bool
@@ -313,6 +312,10 @@ func (c Config) check() error {
 	}
 	return nil
 }
+
+// badRate reports whether r is no rate of creations: negative, not a
+// number or infinite.
+func badRate(r float64) bool { return !(r >= 0) || math.IsInf(r, 1) }
 
 // burstFor returns the burst of a rate limit of rate creations a minute
 // given as burst: burst itself if set, else the creations of ten
