@@ -109,9 +109,7 @@ func (p *page) waitAnnounced(what string, want ...string) string {
 func TestOwnInvitationLink(t *testing.T) {
 	p := newPage(t, "Blue, opening his own link")
 	id := p.createGame("catchit", "person")
-	p.waitFor("the invitation", 10*time.Second, func(v view) bool { return v.Status == "waiting" })
-	var link string
-	p.do(chromedp.Evaluate(`document.getElementById('link').value`, &link))
+	link := p.invitationLink()
 	if !strings.Contains(link, "#join="+id+".") {
 		t.Fatalf("the invitation link is %q", link)
 	}
@@ -154,9 +152,7 @@ func TestOwnInvitationLink(t *testing.T) {
 func TestOwnInvitationLinkMangled(t *testing.T) {
 	p := newPage(t, "Blue, with a bracket")
 	id := p.createGame("catchit", "person")
-	p.waitFor("the invitation", 10*time.Second, func(v view) bool { return v.Status == "waiting" })
-	var link string
-	p.do(chromedp.Evaluate(`document.getElementById('link').value`, &link))
+	link := p.invitationLink()
 	p.do(chromedp.Navigate(serverURL + "/"))
 	p.waitFor("the lobby", 10*time.Second, func(v view) bool { return v.Phase == "lobby" })
 	p.do(chromedp.Navigate(link + ")"))
@@ -201,15 +197,7 @@ func TestManyMovesSaidInShort(t *testing.T) {
 func TestAnnouncedForScreenReaders(t *testing.T) {
 	t.Run("the computer's first move", func(t *testing.T) {
 		p := newPage(t, "Khaki, second")
-		p.do(chromedp.Navigate(serverURL + "/"))
-		p.waitFor("the lobby", 10*time.Second, func(v view) bool { return v.Phase == "lobby" })
-		p.do(
-			chromedp.Click(`input[name="game"][value="zapita"]`, chromedp.ByQuery),
-			chromedp.Click(`input[name="opponent"][value="easy"]`, chromedp.ByQuery),
-			chromedp.Click(`input[name="side"][value="Khaki"]`, chromedp.ByQuery),
-			chromedp.Click(`#start`, chromedp.ByQuery),
-		)
-		p.waitFor("the computer's first move", 20*time.Second, func(v view) bool { return v.Ply == "1" && v.Turn == "you" && v.Phase == "idle" })
+		p.secondAgainstComputer("zapita", "easy", "Khaki")
 		p.waitAnnounced("the computer's first move said", "White played ")
 	})
 	t.Run("the loser", func(t *testing.T) {

@@ -698,8 +698,7 @@ func TestConnectionLost(t *testing.T) {
 	if !strings.Contains(v.Message, "not joined yet") {
 		t.Errorf("a click before the opponent joined shows %q", v.Message)
 	}
-	var link string
-	p.do(chromedp.Value(`#link`, &link, chromedp.ByQuery))
+	link := p.invitationLink()
 	q := newPage(t, "offline opponent")
 	q.do(chromedp.Navigate(link))
 	q.waitFor("the joined game", 10*time.Second, func(v view) bool { return v.Status == "playing" && v.Phase == "waiting" })
@@ -841,15 +840,7 @@ func (p *page) download(sel string) string {
 // second side before its own first move, though the computer has moved.
 func TestTakebackOfferedOnlyWhenPossible(t *testing.T) {
 	p := newPage(t, "second side")
-	p.do(chromedp.Navigate(serverURL + "/"))
-	p.waitFor("the lobby", 10*time.Second, func(v view) bool { return v.Phase == "lobby" })
-	p.do(
-		chromedp.Click(`input[name="game"][value="coir"]`, chromedp.ByQuery),
-		chromedp.Click(`input[name="opponent"][value="easy"]`, chromedp.ByQuery),
-		chromedp.Click(`input[name="side"][value="Black"]`, chromedp.ByQuery),
-		chromedp.Click(`#start`, chromedp.ByQuery),
-	)
-	p.waitFor("the computer's first move", 20*time.Second, func(v view) bool { return v.Ply == "1" && v.Turn == "you" && v.Phase == "idle" })
+	p.secondAgainstComputer("coir", "easy", "Black")
 	var offered bool
 	p.do(chromedp.Evaluate(`!document.getElementById('takeback').hidden`, &offered))
 	if offered {

@@ -219,6 +219,32 @@ func (p *page) createGameAt(base, game, opponent string, arrangement ...string) 
 	return p.gameID()
 }
 
+// invitationLink waits for the page's game to wait for its second
+// player and returns the invitation link the page shows.
+func (p *page) invitationLink() string {
+	p.t.Helper()
+	p.waitFor("the invitation", 10*time.Second, func(v view) bool { return v.Status == "waiting" })
+	var link string
+	p.do(chromedp.Value(`#link`, &link, chromedp.ByQuery))
+	return link
+}
+
+// secondAgainstComputer creates, in the lobby, a game of game against
+// the computer player kind, the page's player taking side, the side that
+// moves second, and waits for the computer's first move.
+func (p *page) secondAgainstComputer(game, kind, side string) {
+	p.t.Helper()
+	p.do(chromedp.Navigate(serverURL + "/"))
+	p.waitFor("the lobby", 10*time.Second, func(v view) bool { return v.Phase == "lobby" })
+	p.do(
+		chromedp.Click(`input[name="game"][value="`+game+`"]`, chromedp.ByQuery),
+		chromedp.Click(`input[name="opponent"][value="`+kind+`"]`, chromedp.ByQuery),
+		chromedp.Click(`input[name="side"][value="`+side+`"]`, chromedp.ByQuery),
+		chromedp.Click(`#start`, chromedp.ByQuery),
+	)
+	p.waitFor("the computer's first move", 20*time.Second, func(v view) bool { return v.Ply == "1" && v.Turn == "you" && v.Phase == "idle" })
+}
+
 // playClicks makes the clicks in the page, as a person would: the
 // squares on the board, a choice where the page asks whether to mark the
 // hop, the button to leave the board, and the "play this move" button if
@@ -576,10 +602,8 @@ func playTwoPeople(t *testing.T, name string, strong int) {
 		arrangement = []string{"KQJTNXX"} // each places his own pawns (B3)
 	}
 	id := a.createGame(name, "person", arrangement...)
-	a.waitFor("the invitation", 10*time.Second, func(v view) bool { return v.Status == "waiting" })
+	link := a.invitationLink()
 	a.screenshot("people-" + name + "-invitation")
-	var link string
-	a.do(chromedp.Value(`#link`, &link, chromedp.ByQuery))
 	if !strings.HasPrefix(link, serverURL+"/#join="+id+".") {
 		t.Fatalf("the invitation link is %q", link)
 	}

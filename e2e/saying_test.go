@@ -149,9 +149,7 @@ func TestUnconfirmedMove(t *testing.T) {
 	t.Cleanup(func() { srv.EndStreams(); ts.Close(); srv.Close() })
 	p := newPage(t, "Blue, whose answer is lost")
 	p.createGameAt(ts.URL, "catchit", "person")
-	p.waitFor("the invitation", 10*time.Second, func(v view) bool { return v.Status == "waiting" })
-	var link string
-	p.do(chromedp.Value(`#link`, &link, chromedp.ByQuery))
+	link := p.invitationLink()
 	q := newPage(t, "Red")
 	q.do(chromedp.Navigate(link))
 	q.waitFor("the game", 10*time.Second, func(v view) bool { return v.Status == "playing" && v.Phase == "waiting" })
