@@ -134,7 +134,7 @@ func turnedLast(t *testing.T, start string, moves []string) []string {
 }
 
 // TestTurnedPawnsFramedAfterTakeback: after a takeback against the
-// computer, the picture frames the pawns that the move now last turned,
+// computer, the picture frames the pawns that the move now last turned (C5),
 // the computer's reply before, not those of the move taken back. The
 // person plays at random, and takes his turn back whenever the reply
 // before it turned pawns.
