@@ -14,10 +14,8 @@ import (
 
 // TestConfigureHTTP: a program that serves the referee under a path
 // prefix with its own http.Server, readied by ConfigureHTTP, gets the
-// limits the command has: a body that stops coming is answered 400 when
-// the read deadline passes (the connection was held until the client
-// gave up), the limits it set itself stay, and its Shutdown ends the
-// event streams rather than wait for them.
+// limits the command has, the limits it set itself stay, and its
+// Shutdown ends the event streams rather than wait for them.
 func TestConfigureHTTP(t *testing.T) {
 	srv, err := NewServer(testConfig(81))
 	if err != nil {
@@ -45,24 +43,6 @@ func TestConfigureHTTP(t *testing.T) {
 	t.Cleanup(func() { hs.Close() })
 	base := "http://" + ln.Addr().String() + "/hops"
 
-	// Headers, then half a body, then nothing.
-	conn, err := net.Dial("tcp", ln.Addr().String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	io.WriteString(conn, "POST /hops/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n{\"game\":")
-	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
-	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
-	if err != nil {
-		t.Fatalf("no answer to a body that stopped coming: %v", err)
-	}
-	var e errorJSON
-	json.NewDecoder(resp.Body).Decode(&e)
-	if resp.StatusCode != http.StatusBadRequest || e.Error != "the body did not arrive in time" {
-		t.Errorf("a body that stopped coming: %d %+v", resp.StatusCode, e)
-	}
-
 	// An event stream, open when the program shuts its server down.
 	res, err := http.Post(base+"/games", "application/json", strings.NewReader(`{"game": "coir"}`))
 	if err != nil {
@@ -84,4 +64,41 @@ func TestConfigureHTTP(t *testing.T) {
 	if err := hs.Shutdown(ctx); err != nil {
 		t.Errorf("Shutdown with a stream open: %v after %v", err, time.Since(began))
 	}
+}
+
+// TestBodyThatStopsComing: a body that stops coming is answered 400 with
+// its own message when the http.Server's read deadline passes (here one
+// the test sets, short; ConfigureHTTP's is checked above), not left to
+// hold the connection until the client gives up.
+func TestBodyThatStopsComing(t *testing.T) {
+	srv, err := NewServer(testConfig(82))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := &http.Server{Handler: srv, ReadTimeout: 300 * time.Millisecond}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go hs.Serve(ln)
+	t.Cleanup(func() { hs.Close() })
+
+	// Headers, then half a body, then nothing.
+	conn, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	io.WriteString(conn, "POST /games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n{\"game\":")
+	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("no answer to a body that stopped coming: %v", err)
+	}
+	var e errorJSON
+	json.NewDecoder(resp.Body).Decode(&e)
+	if resp.StatusCode != http.StatusBadRequest || e.Error != "the body did not arrive in time" {
+		t.Errorf("a body that stopped coming: %d %+v", resp.StatusCode, e)
+	}
+
 }
