@@ -327,6 +327,44 @@ func TestTurnedPawnsFramed(t *testing.T) {
 	}
 }
 
+// Catch'it (K5): the pawn the last move took the ball from is framed
+// where it stands after the move and said so to a screen reader, and the
+// legend explains the frame: Blue's C1xE3 took the ball from its own D2,
+// which then stepped to D3. The arrows alone did not say whose ball the
+// jump had taken.
+func TestBallTakenFromFramed(t *testing.T) {
+	g := newAPIGame(t, "catchit")
+	g.playBy(t, sideMove{"Blue", "A1-A2 D1-D2"}, sideMove{"Red", "A7-A6 B7-B6"}, sideMove{"Blue", "C1xE3 D2-D3"})
+	p := newPage(t, "Red, after the ball was taken")
+	p.seat(g.id, "catchit", "Red", g.tokens["Red"])
+	p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
+	var shown struct {
+		Framed []string          `json:"framed"`
+		Names  map[string]string `json:"names"`
+		Legend string            `json:"legend"`
+	}
+	p.do(chromedp.Evaluate(`({
+		framed: [...document.querySelectorAll('#board rect[data-highlight]')].map(r => r.dataset.highlight).sort(),
+		names: document.getElementById('board').names || {},
+		legend: document.getElementById('legend').textContent,
+	})`, &shown))
+	if !slices.Equal(shown.Framed, []string{"D3"}) {
+		t.Errorf("the board frames %v, want D3, the pawn the ball was taken from", shown.Framed)
+	}
+	for sq, want := range map[string]string{
+		"D3": "Blue pawn, the last move took the ball from it",
+		"E3": "Blue pawn, carrying the ball",
+	} {
+		if got := shown.Names[sq]; got != want {
+			t.Errorf("%s is said %q, want %q", sq, got, want)
+		}
+	}
+	if !strings.Contains(shown.Legend, "framed in yellow: the pawn the last move took the ball from (K5)") {
+		t.Errorf("the legend does not explain the frame: %q", shown.Legend)
+	}
+	p.screenshot("catchit-ball-taken-framed")
+}
+
 // The last move's arrowheads lie above the pieces and the rings: White's
 // Fou jumped from C5 over Red's Ten on C6 to C7, right behind it, and
 // the head, under the pieces, was hidden between the two (the shaft

@@ -60,7 +60,8 @@
 //	                             Termination tag, since the rules did not end
 //	                             the game)
 //	GET  /games/{id}/svg         a picture of the position (image/svg+xml), the last
-//	                             move drawn as arrows (in Coir the pawns it turned
+//	                             move drawn as arrows (in Coir the pawns it turned,
+//	                             in Catch'it the pawn it took the ball from,
 //	                             framed in yellow, each frame naming its square in
 //	                             data-highlight); in Brouillard the asker's view;
 //	                             for the second side's player turned half round, as he

@@ -80,8 +80,8 @@ type match struct {
 	start       hops.State
 	state       hops.State
 	// before is the state before the last move, nil before the first:
-	// a picture of the state frames what the last move turned without
-	// replaying the game (see turnedBy).
+	// a picture of the state frames the pawns the last move acted on without
+	// replaying the game (see framedBy).
 	before     hops.State
 	history    []string // the canonical texts of the moves (G9)
 	reveals    []string // Brouillard: what each move made public, "" for nothing

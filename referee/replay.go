@@ -140,7 +140,7 @@ func frameOf(snap snapshot, who viewer, n int) (frameJSON, error) {
 		}
 		out.Position, out.Diagram = v.String(), v.Diagram()
 	}
-	d.Highlight = turnedBy(before, out.Move)
+	d.Highlight = framedBy(before, out.Move)
 	if n == len(snap.history) {
 		endCaption(&d, snap)
 	}

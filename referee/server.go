@@ -26,6 +26,7 @@ import (
 
 	"github.com/hopsgames/hops"
 	"github.com/hopsgames/hops/brouillard"
+	"github.com/hopsgames/hops/catchit"
 	"github.com/hopsgames/hops/coir"
 	"github.com/hopsgames/hops/games"
 	"github.com/hopsgames/hops/internal/engine"
@@ -997,8 +998,8 @@ func (s *Server) getState(w http.ResponseWriter, r *http.Request, m *match, who 
 }
 
 // getSVG answers a picture of the position (the asker's view in a game
-// with hidden pieces), with the last move drawn as arrows and the pieces
-// it turned to the mover's side framed (see turnedBy).
+// with hidden pieces), with the last move drawn as arrows and the pawns
+// it acted on framed (see framedBy).
 func (s *Server) getSVG(w http.ResponseWriter, r *http.Request, m *match, who viewer) {
 	snap := take(m)
 	last := ""
@@ -1016,19 +1017,25 @@ func (s *Server) getSVG(w http.ResponseWriter, r *http.Request, m *match, who vi
 		fail(w, m, err)
 		return
 	}
-	d.Highlight = turnedBy(snap.before, last)
+	d.Highlight = framedBy(snap.before, last)
 	endCaption(&d, snap)
 	w.Header().Set("Content-Type", "image/svg+xml")
 	io.WriteString(w, who.svg(d))
 }
 
-// turnedBy returns the pawns that move, played from before, turned to
-// the mover's side (Coir, C5), where they stand after it: a pawn turned
-// and then moved by the turn's step is framed where the step took it.
-// A picture of the position after the move frames them, as its arrows
-// do not show them. Nothing changes side in the other games, and a nil
+// framedBy returns the pawns that move, played from before, acted on
+// without moving them, where they stand after it, for a picture of the
+// position after the move to frame, as its arrows do not show them: in
+// Coir the pawns it turned to the mover's side (C5), in Catch'it the pawn
+// it took the ball from (K5). A pawn framed and then moved by the turn's
+// other part (Coir's step, Catch'it's second displacement) is framed
+// where that took it. The other games act on no pawn a move does not
+// move (a Brouillard pawn turned over stays marked as such), and a nil
 // before (the start) gives none.
-func turnedBy(before hops.State, move string) hops.Bitboard {
+func framedBy(before hops.State, move string) hops.Bitboard {
+	if p, ok := hops.As[catchit.Position](before); ok {
+		return ballTakenFrom(p, move)
+	}
 	p, ok := hops.As[coir.Position](before)
 	if !ok {
 		return 0
@@ -1045,6 +1052,27 @@ func turnedBy(before hops.State, move string) hops.Bitboard {
 		turned = turned&^from.Bit() | to.Bit()
 	}
 	return turned
+}
+
+// ballTakenFrom returns the pawn move, played from p, took the ball from
+// (the carrier as the turn began: K8 lets nothing move the ball before it
+// is taken), where it stands after the move; none when the move took no
+// ball.
+func ballTakenFrom(p catchit.Position, move string) hops.Bitboard {
+	m, err := catchit.ParseMove(move)
+	if err != nil || !m.First().HasMarks() && !m.Second().HasMarks() {
+		return 0
+	}
+	carrier := p.Carrier()
+	if !hops.Board7.Contains(carrier) {
+		return 0
+	}
+	// Taken in the first displacement, the former carrier may make the
+	// second (K7).
+	if second := m.Second(); m.First().HasMarks() && second.Len() > 0 && second.From() == carrier {
+		return second.To().Bit()
+	}
+	return carrier.Bit()
 }
 
 // endCaption writes under d, a picture of snap's last position, how the

@@ -6,11 +6,14 @@ import (
 	"net/http"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/catchit"
 	"github.com/hopsgames/hops/coir"
+	"github.com/hopsgames/hops/games"
 )
 
 var highlighted = regexp.MustCompile(`data-highlight="([A-G][1-7])"`)
@@ -196,4 +199,112 @@ func BenchmarkPictureAfterTurns(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(len(c.history(h).Moves)), "plies")
+}
+
+// TestBallTakenFromFramed (K5): a Catch'it move that takes the ball
+// frames the pawn it took it from, where that pawn stands after the move;
+// a move that takes no ball, or carries it, frames nothing.
+func TestBallTakenFromFramed(t *testing.T) {
+	cases := []struct {
+		position, move string
+		want           []string
+	}{
+		// K12, Fig. 5 bis: Red takes the ball from Blue's D2.
+		{"rrr2rr/7/1r5/7/2b3b/3Br2/bb3bb r", "E2xC2-C4-A6 G7-G6", []string{"D2"}},
+		// The same path without taking it, then the carrier's own move.
+		{"rrr2rr/7/1r5/7/2b3b/3Br2/bb3bb r", "E2-C2-C4-A6 G7-G6", nil},
+		{"rrrrrrr/7/7/7/7/7/bbbBbbb b", "D1-D2 C1-C2", nil},
+		// Blue takes the ball from its own C1, which then steps to B1
+		// (K7: the former carrier may make the other displacement).
+		{"rrrrrrr/7/7/7/7/bbbbb2/1bB4 b", "B1xD1 C1-B1", []string{"B1"}},
+		// Taken in the second displacement: the first moved another pawn.
+		{"rrrrrrr/7/7/7/7/bbbbb2/1bB4 b", "A2-A3 B1xD1", []string{"C1"}},
+		// K6: taken on the last rank and carried off in the same jump.
+		{"rrrrrr1/7/7/7/7/3r3/bbbBbbb r", "D2xout", []string{"D1"}},
+	}
+	for _, c := range cases {
+		st, err := games.Parse("catchit", c.position)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.Play(c.move); err != nil {
+			t.Fatalf("%s in %s: %v", c.move, c.position, err)
+		}
+		if got := squareNames(framedBy(st, c.move)); !slices.Equal(got, c.want) {
+			t.Errorf("%s in %s frames %v, want %v", c.move, c.position, got, c.want)
+		}
+	}
+}
+
+// TestBallTakenFromFramedInPlay plays a Catch'it game through the API,
+// taking the ball whenever a move can (K5), and checks that the picture
+// and the replay frame one square after a move marked 'x', holding the
+// former carrier's colour without the ball, and nothing after any other.
+func TestBallTakenFromFramedInPlay(t *testing.T) {
+	c := newClient(t)
+	h := c.create("catchit", "")
+	path := "/games/" + h.ID
+	r := rand.New(rand.NewPCG(6, 6))
+	taken := 0
+	for ply := 1; ply <= 60; ply++ {
+		var st stateJSON
+		c.do("GET", path, h.Tokens[anySide(h)], "", &st)
+		if st.Status != StatusPlaying {
+			break
+		}
+		before, err := catchit.Parse(st.Position)
+		if err != nil {
+			t.Fatal(err)
+		}
+		token := h.Tokens[st.ToMove]
+		moves := c.allMoves(path, token)
+		var taking []string
+		for _, m := range moves {
+			if strings.Contains(m, "x") {
+				taking = append(taking, m)
+			}
+		}
+		move := moves[r.IntN(len(moves))]
+		if len(taking) > 0 {
+			move = taking[r.IntN(len(taking))]
+			taken++
+		}
+		if code, raw := c.do("POST", path+"/moves", token, jsonBody(moveRequest{move}), nil); code != http.StatusOK {
+			t.Fatalf("move %s: %d %s", move, code, raw)
+		}
+		var after stateJSON
+		c.do("GET", path, token, "", &after)
+		q, err := catchit.Parse(after.Position)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, svg := c.svg(path+"/svg", token)
+		var f frameJSON
+		c.do("GET", fmt.Sprintf("%s/replay?ply=%d", path, ply), token, "", &f)
+		got := framed(svg)
+		if !slices.Equal(framed(f.SVG), got) {
+			t.Errorf("ply %d, %s: the replay frames %v, the picture %v", ply, move, framed(f.SVG), got)
+		}
+		if !strings.Contains(move, "x") {
+			if len(got) != 0 {
+				t.Errorf("ply %d, %s took no ball, and frames %v", ply, move, got)
+			}
+			continue
+		}
+		owner, _, _ := before.Pawn(before.Carrier())
+		if len(got) != 1 {
+			t.Fatalf("ply %d, %s took the ball, and frames %v", ply, move, got)
+		}
+		sq, err := hops.Board7.ParseSquare(got[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if side, carrier, ok := q.Pawn(sq); !ok || side != owner || carrier {
+			t.Errorf("ply %d, %s: the framed %s holds %v %v %v, want the former carrier's colour without the ball", ply, move, sq, side, carrier, ok)
+		}
+	}
+	t.Logf("%d moves took the ball", taken)
+	if taken < 5 {
+		t.Errorf("%d moves took the ball: the test did not look", taken)
+	}
 }

@@ -60,6 +60,7 @@ const looks = {
       ['ball', '#2e86de', '', 'the ball (gold dot) on its carrier; the attacker must move it every turn (K8)'],
       ['square', '#d6e4f5', '', `tinted blue: ${s[0]} scores by carrying the ball off the board past this row (K3, K6)`],
       ['square', '#f5d6d6', '', `tinted red: ${s[1]} scores past this row`],
+      ['framed', '#2e86de', '', 'framed in yellow: the pawn the last move took the ball from (K5)'],
     ],
   },
   coir: {
@@ -898,7 +899,7 @@ function nameSquares(svg) {
       name += { zapita: ', holding the bomb', catchit: ', carrying the ball', coir: ', a Dame', brouillard: ', turned over' }[game.game] || '';
     }
     if (svg.querySelector(`rect[data-highlight="${rect.dataset.square}"]`)) {
-      name += ', turned over by the last move';
+      name += game.game === 'catchit' ? ', the last move took the ball from it' : ', turned over by the last move';
     }
     names[rect.dataset.square] = name;
   }
