@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hopsgames/hops"
+	"github.com/hopsgames/hops/games"
 	"github.com/hopsgames/hops/players"
 )
 
@@ -169,10 +171,10 @@ func (s *Server) runBot(m *match) bool {
 		opt := spec.opt
 		opt.Seed = snap.botSeed(side)
 		opt.Cancel = s.ctx.Done() // a server that stops does not wait for the search
-		agent, err := players.New(snap.game, spec.kind, opt)
+		agent, err := s.newAgent(snap.game, spec.kind, opt)
 		var move string
 		if err == nil {
-			move, err = agent.Choose(snap.state)
+			move, err = choose(agent, snap, side)
 		}
 		if err == nil {
 			// Each move waits for the store StoreTimeout at most, so that a
@@ -215,4 +217,19 @@ func (s *Server) runBot(m *match) bool {
 		}
 		pause, failures = s.pauses.bot, 0
 	}
+}
+
+// choose asks agent for side's move in snap's position. In a game with
+// hidden pieces the agent is shown side's view alone (B4), through
+// players.ChooseView: the players of the players package look at nothing
+// more, and an agent of any other kind cannot read the opponent's pawns.
+func choose(agent players.Agent, snap snapshot, side hops.Side) (string, error) {
+	if !snap.hidden {
+		return agent.Choose(snap.state)
+	}
+	v, err := games.ViewOf(snap.state, side)
+	if err != nil {
+		return "", err
+	}
+	return players.ChooseView(agent, v)
 }

@@ -242,7 +242,8 @@
 // and says, in "reveals", what each move made public ("D5 Ten captured",
 // "" for nothing), which both players learn (B4, B8). Nothing the server
 // sends depends on the other side's hidden pawns except what the rules
-// reveal. The computer player's moves depend on its view and on a seed
+// reveal. The computer player is shown its side's view alone
+// (players.ChooseView), and its moves depend on that view and on a seed
 // kept secret (drawn from its token, which nobody sees), so that its
 // choices cannot be replayed under each arrangement to tell its own.
 //
@@ -580,15 +581,16 @@
 // public (B4, B8) and the state of play; never a position, a diagram or a
 // picture, which would hold hidden pawns, and no record (403, kind
 // "hidden"). GET /games/{id}, /svg, /history, /moves and /events still
-// need a player's token. Once the game is over it is public whole: the
-// replay shows the true positions, both arrangements included, and the
-// record is the true one, as players may show each other their pawns
-// after a game. (A game its creator resigned before anyone joined has
+// need a player's token. Once the game has ended (status "over", a
+// resignation included, or "closed" at the ply bound) it is public whole:
+// the replay shows the true positions, both arrangements included, and
+// the record is the true one, as players may show each other their pawns
+// after a game; a player who resigns sees the other's pawns too. (A game its creator resigned before anyone joined has
 // only his arrangement: the side nobody took stands in the example
 // arrangement, brouillard.StartArrangement, in which the game was
 // created.) A player sees his own view while the game goes on; once
-// it is over his replay shows the true positions, as anyone's does. His
+// it has ended his replay shows the true positions, as anyone's does. His
 // record, with his token, is his own (brouillard.PlayerRecord), during
 // the game and after; the true one is anyone's, asked for without a
-// token, once the game is over.
+// token, once the game has ended.
 package referee

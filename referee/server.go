@@ -30,6 +30,7 @@ import (
 	"github.com/hopsgames/hops/coir"
 	"github.com/hopsgames/hops/games"
 	"github.com/hopsgames/hops/internal/engine"
+	"github.com/hopsgames/hops/players"
 )
 
 // Defaults and bounds of the server's limits.
@@ -170,6 +171,9 @@ type Server struct {
 	heavy   chan struct{} // a place per heavy page of moves being computed
 	health  storeHealth   // logs the store's outages
 	pauses  pauses
+	// newAgent builds the computer players: players.New, which a test
+	// replaces to watch what they are shown.
+	newAgent func(*hops.Game, string, players.Options) (players.Agent, error)
 
 	randMu sync.Mutex
 	rand   io.Reader
@@ -251,7 +255,7 @@ func NewServer(c Config) (*Server, error) {
 		global:  newRateLimiter(c.GlobalCreateRate, c.GlobalCreateBurst),
 		streams: &streamLimiter{perClient: max(c.StreamsPerClient, 0)}, // 0: no limit
 		heavy:   make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)),
-		health:  storeHealth{now: c.Now}, pauses: defaultPauses,
+		health:  storeHealth{now: c.Now}, pauses: defaultPauses, newAgent: players.New,
 		games: map[string]*match{}, cold: map[string]coldGame{},
 		damaged: map[string]bool{}, loading: map[string]*loadCall{},
 		ending: make(chan struct{}),
