@@ -1078,7 +1078,10 @@ function showMoves(f, ply) {
     const span = document.createElement('span');
     span.className = 'move';
     span.dataset.ply = i + 1;
-    if (i + 1 === ply && mode === 'watch') span.classList.add('current');
+    if (i + 1 === ply && mode === 'watch') {
+      span.classList.add('current');
+      span.setAttribute('aria-current', 'step');
+    }
     const side = document.createElement('b');
     side.textContent = mover + ' ';
     span.append(side, m);
