@@ -269,6 +269,25 @@ func TestLeaveTheBoardSaid(t *testing.T) {
 	p.screenshot("catchit-leave-the-board")
 }
 
+// framesShown is what the page shows of the squares framed in yellow:
+// the squares, what a screen reader hears of each square, and the legend.
+type framesShown struct {
+	Framed []string          `json:"framed"`
+	Names  map[string]string `json:"names"`
+	Legend string            `json:"legend"`
+}
+
+func (p *page) frames() framesShown {
+	p.t.Helper()
+	var shown framesShown
+	p.do(chromedp.Evaluate(`({
+		framed: [...document.querySelectorAll('#board rect[data-highlight]')].map(r => r.dataset.highlight).sort(),
+		names: document.getElementById('board').names || {},
+		legend: document.getElementById('legend').textContent,
+	})`, &shown))
+	return shown
+}
+
 // Coir (C5): the pawns the last move turned over to the mover's side are
 // framed on the board and said so to a screen reader, where they stand
 // after the move (Black's C6-C4-A6 turned B5 and C5, then stepped B5 to
@@ -282,16 +301,7 @@ func TestTurnedPawnsFramed(t *testing.T) {
 	p := newPage(t, "White, after pawns turned")
 	p.seat(g.id, "coir", "White", g.tokens["White"])
 	p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
-	var shown struct {
-		Framed []string          `json:"framed"`
-		Names  map[string]string `json:"names"`
-		Legend string            `json:"legend"`
-	}
-	p.do(chromedp.Evaluate(`({
-		framed: [...document.querySelectorAll('#board rect[data-highlight]')].map(r => r.dataset.highlight).sort(),
-		names: document.getElementById('board').names || {},
-		legend: document.getElementById('legend').textContent,
-	})`, &shown))
+	shown := p.frames()
 	if !slices.Equal(shown.Framed, []string{"B4", "C5"}) {
 		t.Errorf("the board frames %v, want the pawns turned, B4 and C5", shown.Framed)
 	}
@@ -338,16 +348,7 @@ func TestBallTakenFromFramed(t *testing.T) {
 	p := newPage(t, "Red, after the ball was taken")
 	p.seat(g.id, "catchit", "Red", g.tokens["Red"])
 	p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
-	var shown struct {
-		Framed []string          `json:"framed"`
-		Names  map[string]string `json:"names"`
-		Legend string            `json:"legend"`
-	}
-	p.do(chromedp.Evaluate(`({
-		framed: [...document.querySelectorAll('#board rect[data-highlight]')].map(r => r.dataset.highlight).sort(),
-		names: document.getElementById('board').names || {},
-		legend: document.getElementById('legend').textContent,
-	})`, &shown))
+	shown := p.frames()
 	if !slices.Equal(shown.Framed, []string{"D3"}) {
 		t.Errorf("the board frames %v, want D3, the pawn the ball was taken from", shown.Framed)
 	}
