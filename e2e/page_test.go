@@ -264,11 +264,15 @@ func document(p *page) string {
 	return phase
 }
 
-// pieces writes the names the page gives the squares, in square order.
+// pieces writes the names the page gives the pieces of a Catch'it board,
+// in square order.
 func pieces(names map[string]string) string {
 	var b strings.Builder
 	for sq := range hops.Board7.All().Squares() {
 		if n, ok := names[sq.String()]; ok {
+			// What the last move did to a piece is checked apart
+			// (TestBallTakenFromFramed): here the pieces alone.
+			n = strings.TrimSuffix(n, ", the last move took the ball from it")
 			fmt.Fprintf(&b, "%s:%s ", sq, n)
 		}
 	}
