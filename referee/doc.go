@@ -80,7 +80,9 @@
 // rematch asked for: the event stream's id), position is the position
 // text the game package reads, and you is the side of the token sent, if
 // any; in Brouillard "view": true says that position and diagram are
-// that side's view (B12). Of two states of a game the newer is the one
+// that side's view (B12); in a game against the computer "opponent" is
+// its strength ("easy", "medium", "hard") and "computer" the side it
+// plays. Of two states of a game the newer is the one
 // of higher version, not of higher ply: a takeback lowers the ply. The
 // status is "waiting" (for the second player), "playing", "over" (a side
 // won, by the rules or because the other resigned: outcome says which and
@@ -89,6 +91,7 @@
 // resigned before anyone joined", and its picture's caption the reason
 // alone) or "closed" (see Limits). A key that may have no value is left
 // out when it has none, rather than sent empty: "you" without a token;
+// "opponent" and "computer" between two people;
 // "view", "hidden", "join" and "unjoined" when false; "invitation",
 // "token", "rule", "move", "last", "reveal" and "reveals" when empty; a
 // hidden replay's "position", "diagram" and "svg". The lists of keys
@@ -526,7 +529,10 @@
 //	                             (a player then sees his view; once the game is
 //	                             over, everyone sees the true positions)
 //	GET  /games/{id}/record      the game's record as text (hops.ReadRecord reads
-//	                             it); a resignation is told in a Termination tag
+//	                             it), with the tags Event, Date (the day the game
+//	                             was created, UTC, as 2026.11.29) and, against the
+//	                             computer, its side's ("[Red "computer (hard)"]");
+//	                             a resignation is told in a Termination tag
 //	POST /games/{id}/rematch     with a player's token, once the game is over (409,
 //	                             kind "playing", before): a
 //	                             new game between the same players, sides swapped,

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"slices"
 	"strings"
@@ -559,4 +560,50 @@ func blueWinsCatchit(t *testing.T, c *client) hosted {
 		}
 	}
 	return h
+}
+
+// TestRecordAndStateNameTheComputer: a game against the computer says
+// so, in its state (its strength and side) and in its record (a tag
+// under the computer's side, beside the day the game was created, in
+// UTC), and keeps saying so after a restart from the store; a game
+// between two people names nobody.
+func TestRecordAndStateNameTheComputer(t *testing.T) {
+	clk := &clock{now: time.Date(2030, 1, 1, 23, 30, 0, 0, time.FixedZone("east", 2*3600))}
+	store := &MemStore{}
+	cfg := Config{Rand: rand.NewChaCha8([32]byte{92}), Store: store, Now: clk.Now}
+	c := newClientWith(t, cfg)
+	created := c.createOnly(createRequest{Game: "catchit", Opponent: OpponentHard, Side: "Red"})
+	people := c.create("coir", "")
+	for round := range 2 {
+		var st stateJSON
+		c.do("GET", "/games/"+created.ID, created.Token, "", &st)
+		if st.Opponent != OpponentHard || st.Computer != "Blue" {
+			t.Errorf("round %d: the state against the computer says opponent %q, computer %q; want hard, Blue", round, st.Opponent, st.Computer)
+		}
+		_, _, text := c.raw("GET", "/games/"+created.ID+"/record", created.Token)
+		rec, err := hops.ReadRecord(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		date, _ := rec.Tag("Date")
+		blue, _ := rec.Tag("Blue")
+		_, red := rec.Tag("Red")
+		if date != "2030.01.01" || blue != "computer (hard)" || red {
+			t.Errorf("round %d: the record's tags %v; want Date 2030.01.01 (UTC), Blue computer (hard), no Red\n%s", round, rec.Tags, text)
+		}
+		var between stateJSON
+		c.do("GET", "/games/"+people.ID, people.Tokens["White"], "", &between)
+		if between.Opponent != "" || between.Computer != "" || between.ID != people.ID {
+			t.Errorf("round %d: the state between people says opponent %q, computer %q", round, between.Opponent, between.Computer)
+		}
+		_, _, text = c.raw("GET", "/games/"+people.ID+"/record", people.Tokens["White"])
+		if rec, err = hops.ReadRecord(text); err != nil {
+			t.Fatal(err)
+		}
+		if len(rec.Tags) != 2 || rec.Tags[1].Name != "Date" {
+			t.Errorf("round %d: the record between people has the tags %v, want Event and Date", round, rec.Tags)
+		}
+		clk.advance(48 * time.Hour)
+		c.restart(cfg)
+	}
 }

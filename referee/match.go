@@ -60,7 +60,8 @@ type match struct {
 	hidden   bool
 	maxPlies int
 	creator  hops.Side
-	opponent string // "" or "person" for a person, else the computer player's strength (bot.go)
+	opponent string    // "" or "person" for a person, else the computer player's strength (bot.go)
+	began    time.Time // when the game was created
 
 	turn  turnLock
 	mu    sync.Mutex
@@ -211,6 +212,15 @@ type snapshot struct {
 	maxPlies int
 	joined   bool         // the second player took his seat (or the computer did)
 	tokens   [2]tokenHash // of each side's token: never sent
+	creator  hops.Side
+	opponent string    // the computer player's strength, "" (or "person") for a person
+	began    time.Time // when the game was created
+}
+
+// computer returns the computer player's strength and side, and false
+// in a game between two people.
+func (sn snapshot) computer() (string, hops.Side, bool) {
+	return sn.opponent, sn.creator.Other(), isBot(sn.opponent)
 }
 
 // unjoined reports whether the game ended before anyone joined it: its
@@ -241,6 +251,7 @@ func (m *match) snapshot() snapshot {
 		// keeps the snapshot's elements its own.
 		history: m.history[:n:n], reveals: m.reveals[:len(m.reveals):len(m.reveals)],
 		status: m.status(), outcome: m.outcome(), maxPlies: m.maxPlies, joined: m.joined, tokens: m.tokens,
+		creator: m.creator, opponent: m.opponent, began: m.began,
 	}
 }
 
@@ -406,7 +417,7 @@ func replay(id string, events []Event) (*match, error) {
 		return nil, fmt.Errorf("ply bound %d", c.MaxPlies)
 	}
 	m := &match{id: id, game: g, hidden: games.Hidden(g), maxPlies: c.MaxPlies, creator: creator, opponent: c.Opponent,
-		start: start, state: start, last: c.Time, reveals: []string{}, history: []string{}, request: c.Request}
+		start: start, state: start, began: c.Time, last: c.Time, reveals: []string{}, history: []string{}, request: c.Request}
 	if m.tokens[creator], err = parseHash(c.Token); err != nil {
 		return nil, err
 	}

@@ -10,8 +10,10 @@ import (
 
 // recordOf returns the record of snap's game that who may keep, in the
 // library's record format (hops.Record): every move in its canonical
-// text, the result the rules give, and a Termination tag when a side
-// resigned (the final position then does not give the result, so the
+// text, the result the rules give, the day the game was created (Date,
+// as 2026.11.29, in UTC), the computer player's side and strength in a
+// game against it ("computer (hard)" under the side's name, as Red), and
+// a Termination tag when a side resigned (the final position then does not give the result, so the
 // record's result is the position's, "*", and the tag tells the rest).
 // In Brouillard a player gets his own record (brouillard.PlayerRecord:
 // his view of the start, the reveals), during the game and after; anyone
@@ -28,6 +30,12 @@ func recordOf(snap snapshot, who viewer) (*hops.Record, error) {
 		}
 	}
 	rec.SetTag("Event", "HOPS referee game "+snap.id)
+	if !snap.began.IsZero() {
+		rec.SetTag("Date", snap.began.UTC().Format("2006.01.02"))
+	}
+	if level, side, ok := snap.computer(); ok {
+		rec.SetTag(snap.game.SideName(side), "computer ("+level+")")
+	}
 	if snap.outcome.Over && !rec.State().Outcome().Over {
 		rec.SetTag("Termination", snap.outcome.Reason)
 	} else if snap.status == StatusClosed {

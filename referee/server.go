@@ -519,6 +519,11 @@ type (
 		// Unjoined: the game ended before anyone joined it (its creator
 		// resigned), so nobody played the side Outcome names the winner.
 		Unjoined bool `json:"unjoined,omitempty"`
+		// Opponent is the computer player's strength ("easy", "medium",
+		// "hard") in a game against the computer, which plays the side
+		// Computer; both empty between two people.
+		Opponent string `json:"opponent,omitempty"`
+		Computer string `json:"computer,omitempty"`
 	}
 	movesJSON struct {
 		ID     string   `json:"id"`
@@ -841,7 +846,7 @@ func (s *Server) createGameWith(ctx context.Context, req createRequest, ng newGa
 	now := s.cfg.Now()
 	m := &match{id: id, game: g, hidden: games.Hidden(g), maxPlies: s.cfg.MaxPlies, creator: creator,
 		arrangement: mine, start: start, state: start, invitation: hashOf(invitation), opponent: req.Opponent,
-		history: []string{}, reveals: []string{}, version: 1, last: now, request: ng.request}
+		history: []string{}, reveals: []string{}, version: 1, began: now, last: now, request: ng.request}
 	m.tokens[creator] = hashOf(token)
 	if ng.invitee != nil {
 		m.invitation, invitation = *ng.invitee, ""
@@ -976,6 +981,9 @@ func stateOf(snap snapshot, who viewer) (stateJSON, error) {
 		Outcome: o,
 		// Unjoined: ended before anyone joined (a resignation).
 		Unjoined: snap.unjoined(),
+	}
+	if level, side, ok := snap.computer(); ok {
+		out.Opponent, out.Computer = level, snap.game.SideName(side)
 	}
 	if who.ok {
 		out.You = snap.game.SideName(who.side)

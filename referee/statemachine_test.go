@@ -116,6 +116,8 @@ type stateAnswer struct {
 	You      string        `json:"you"`
 	View     bool          `json:"view"`
 	Unjoined bool          `json:"unjoined"`
+	Opponent string        `json:"opponent"`
+	Computer string        `json:"computer"`
 }
 
 // eventAnswer is an event of GET /games/{id}/events: a state, with the
@@ -812,6 +814,13 @@ func checkState(t *rapid.T, m *modelGame, st stateAnswer, s hops.Side, player bo
 	}
 	if want := m.resigned && !m.joined; st.Unjoined != want {
 		fail("unjoined %v, want %v (package doc: a game its creator resigned before anyone joined)", st.Unjoined, want)
+	}
+	wantOpponent, wantComputer := "", ""
+	if m.computer {
+		wantOpponent, wantComputer = referee.OpponentEasy, m.rules.SideName(m.creator.Other())
+	}
+	if st.Opponent != wantOpponent || st.Computer != wantComputer {
+		fail("opponent %q, computer %q; want %q, %q (package doc: a game against the computer names its strength and side)", st.Opponent, st.Computer, wantOpponent, wantComputer)
 	}
 	if st.Ply != len(m.moves) {
 		fail("ply %d, want %d", st.Ply, len(m.moves))
