@@ -178,6 +178,12 @@ func TestReplayFromShareLink(t *testing.T) {
 	p := newPage(t, "spectator")
 	p.do(chromedp.Navigate(serverURL + "/#watch=" + g.id))
 	p.waitFor("the replay", 10*time.Second, func(v view) bool { return v.Phase == "watch" })
+	// A replay builds no move: its legend explains no frame of one.
+	var legend string
+	p.do(chromedp.Text("#legend", &legend, chromedp.ByQuery))
+	if strings.Contains(legend, "click") || strings.Contains(legend, "orange") || !strings.Contains(legend, "red arrows") {
+		t.Errorf("the replay's legend: %q", legend)
+	}
 	frameAt := func(want int) frameShown {
 		t.Helper()
 		deadline := time.Now().Add(10 * time.Second)

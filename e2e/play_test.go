@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/hopsgames/hops"
@@ -535,6 +536,7 @@ func TestAgainstTheComputer(t *testing.T) {
 			p := newPage(t, "player of "+name)
 			p.midShot = "computer-" + name + "-building"
 			id := p.createGame(name, "medium")
+			p.youSay(fmt.Sprintf("You play %s, against the computer (medium).", p.read().You))
 			choose := randomClicks(rand.New(rand.NewPCG(uint64(i)+1, 3)))
 			start := time.Now()
 			for first := true; ; {
@@ -559,6 +561,7 @@ func TestAgainstTheComputer(t *testing.T) {
 				if r.You == v.You || r.Game != name {
 					t.Errorf("the rematch of %s as %s is %s as %s", name, v.You, r.Game, r.You)
 				}
+				p.youSay(fmt.Sprintf("You play %s, against the computer (medium): a rematch, sides swapped.", r.You))
 			}
 			t.Logf("%s: %s after %s plies in %v; %s", name, v.Text, v.Ply, time.Since(start).Round(time.Millisecond), shot)
 			seen := map[string]bool{}
@@ -575,6 +578,19 @@ func TestAgainstTheComputer(t *testing.T) {
 			}
 		})
 	}
+}
+
+// youSay waits for the line under the game's title, which says whom
+// the player plays, to say want.
+func (p *page) youSay(want string) {
+	p.t.Helper()
+	var said string
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if p.do(chromedp.Text("#you", &said, chromedp.ByQuery)); said == want {
+			return
+		}
+	}
+	p.t.Errorf("the page says %q, want %q", said, want)
 }
 
 // TestTwoPeople plays a whole game of each game between two people,
@@ -866,4 +882,39 @@ func labels(svg string) []string {
 func overReplay(body []byte) bool {
 	var frame struct{ Status string }
 	return json.Unmarshal(body, &frame) == nil && (frame.Status == "over" || frame.Status == "closed")
+}
+
+// TestComputerThinkingShown: while the computer player works out its
+// reply, the page says so, with a turning ring beside the words (still
+// for a person who asks for less motion), and its prompt waits for the
+// computer's move; it said "Red to move…", and nothing showed that
+// anything was under way. The state the page gets as the person's move
+// is stored, the computer to move, is shown again, as the reply takes a
+// few milliseconds here and up to three seconds at its hardest.
+func TestComputerThinkingShown(t *testing.T) {
+	p := newPage(t, "waiting for the computer")
+	p.createGame("catchit", "hard")
+	p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
+	var shown struct {
+		Status, Class, Prompt, Animation string
+	}
+	think := `(() => {
+		const st = { ...state, to_move: state.computer };
+		state = st;
+		showStatus(st);
+		showBuild();
+		const s = document.getElementById('status');
+		return { status: s.textContent, class: s.className, prompt: document.getElementById('prompt').textContent,
+			animation: getComputedStyle(s, '::after').animationName };
+	})()`
+	p.do(chromedp.Evaluate(think, &shown))
+	if shown.Status != "The computer (Red) is thinking…" || shown.Class != "thinking" || shown.Prompt != "Waiting for the computer's move." || shown.Animation != "thinking" {
+		t.Errorf("while the computer thinks the page shows %+v", shown)
+	}
+	p.screenshot("computer-thinking")
+	p.do(emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}),
+		chromedp.Evaluate(think, &shown))
+	if shown.Animation != "none" || shown.Status != "The computer (Red) is thinking…" {
+		t.Errorf("asked for less motion, the page shows %+v", shown)
+	}
 }

@@ -714,6 +714,35 @@ async function render() {
   // was) no longer holds.
   const said = $('message').dataset.kind;
   if (said === 'turn' || said === 'error') say('');
+  clicks = [];
+  steps = [];
+  built = null;
+  setPhase('busy');
+  // The board and the list first, then what is said of them: said
+  // first, "Your move" stood beside the board of the position before.
+  await Promise.all([drawBoard(), listMoves()]);
+  if (state !== st) return; // a newer state came meanwhile
+  showStatus(st);
+  // What was played since, and the end, in the status line's words.
+  if (playFrame) announce(playFrame);
+  showFog(st.position, game.you);
+  $('takeback').hidden = !canTakeBack(playFrame);
+  if (myTurn()) {
+    await ask([]);
+  } else {
+    showBuild();
+    setPhase(finished() ? 'over' : 'waiting');
+  }
+}
+
+// computerMoves reports whether the computer player is to move in st.
+function computerMoves(st) {
+  return st.status === 'playing' && !!st.computer && st.to_move === st.computer;
+}
+
+// showStatus says who the player is, whose turn it is and how the game
+// ended, and offers the buttons that go with it.
+function showStatus(st) {
   const s = $('status');
   s.dataset.ply = st.ply;
   s.dataset.version = st.version;
@@ -723,6 +752,10 @@ async function render() {
   s.dataset.game = game.game;
   s.dataset.turn = myTurn() ? 'you' : st.status === 'playing' ? 'them' : 'none';
   s.className = '';
+  if (mode === 'play') {
+    const against = st.opponent ? `, against the computer (${st.opponent})` : '';
+    $('you').textContent = `You play ${game.you}${against}` + (game.rematch ? ': a rematch, sides swapped.' : '.');
+  }
   $('invite').hidden = st.status !== 'waiting' || !game.invitation;
   $('resign').hidden = st.status !== 'playing' && st.status !== 'waiting';
   $('rematch').hidden = !finished();
@@ -736,7 +769,16 @@ async function render() {
         ? 'Waiting for your opponent to join the rematch: the game page tells them.'
         : 'Waiting for the game to start.';
   } else if (st.status === 'playing') {
-    s.textContent = myTurn() ? `Your move (${game.you}).` : `${st.to_move} to move…`;
+    if (myTurn()) {
+      s.textContent = `Your move (${game.you}).`;
+    } else if (computerMoves(st)) {
+      // Its reply takes up to a few seconds: the turning mark shows
+      // that it is under way.
+      s.textContent = `The computer (${st.to_move}) is thinking…`;
+      s.className = 'thinking';
+    } else {
+      s.textContent = `${st.to_move} to move…`;
+    }
   } else if (st.status === 'over' && st.unjoined) {
     // Its creator ended it alone: nobody played the side the outcome
     // names, and there is nobody to play a rematch with.
@@ -755,20 +797,6 @@ async function render() {
     s.textContent = 'The game reached the server\'s move limit and is closed, unfinished.';
     s.className = 'result';
     watchRematch();
-  }
-  showFog(st.position, game.you);
-  clicks = [];
-  steps = [];
-  built = null;
-  setPhase('busy');
-  await Promise.all([drawBoard(), listMoves()]);
-  if (state !== st) return; // a newer state came meanwhile
-  $('takeback').hidden = !canTakeBack(playFrame);
-  if (myTurn()) {
-    await ask([]);
-  } else {
-    showBuild();
-    setPhase(finished() ? 'over' : 'waiting');
   }
 }
 
@@ -1025,7 +1053,6 @@ async function listMoves() {
     if (state !== st) return; // a newer state came meanwhile: its list follows
     playFrame = f;
     showMoves(f, f.plies);
-    announce(f);
   } catch (err) {
     // The list is a help; the board and status say the rest.
   }
@@ -1354,7 +1381,7 @@ function showBuild() {
   $('prompt').textContent = '';
   if (!built || !myTurn()) {
     if (state && state.status === 'playing' && !myTurn() && mode === 'play') {
-      $('prompt').textContent = `Waiting for ${state.to_move}'s move.`;
+      $('prompt').textContent = computerMoves(state) ? 'Waiting for the computer\'s move.' : `Waiting for ${state.to_move}'s move.`;
     }
     sayFocusAgain();
     return;
@@ -1966,9 +1993,13 @@ function showLegend() {
   ul.textContent = '';
   const look = looks[game.game];
   if (!look) return;
-  const items = look.legend(game.sides).concat([
+  // A replay builds no move: the frames of a move being built are not
+  // explained there.
+  const building = mode === 'watch' ? [] : [
     ['next', '', '', 'green frame: a square you may click next'],
     ['first', '', '', 'orange frames and arrows: the pawn you are moving, the squares you clicked and its hops so far'],
+  ];
+  const items = look.legend(game.sides).concat(building, [
     ['arrow', '', '', game.game === 'zapita' ? 'red arrows: the last move (dashed, with an open head: a throw of the bomb)' : 'red arrows: the last move'],
   ]);
   const second = { catchit: 'its second displacement', coir: 'its step after the jumps', brouillard: 'the Fou\'s hops in it' }[game.game];
