@@ -124,6 +124,9 @@ func (s *Baseline[P, M]) Move(p P) (M, error) {
 // a decision that wins at once whatever the faces it cannot see when
 // there is one, and otherwise searches positions drawn from the view.
 func (s *Baseline[P, M]) Search(p P) (Result[M], error) {
+	if s == nil {
+		return Result[M]{}, nilPlayer("Baseline", "NewBaseline")
+	}
 	if sample, k, ok := hidden(p); ok {
 		return searchHidden(p, s.rng, &s.opt, func() (Result[M], error) { return s.SearchSampled(sample, k) })
 	}
@@ -292,6 +295,9 @@ func (s *Baseline[P, M]) negamax(q P, depth, alpha, beta, ply, budget int) int {
 // each kept within ±MaxEval: a win found in drawn positions is not
 // proven in the true one.
 func (s *Baseline[P, M]) SearchSampled(sample Sampler[P], k int) (Result[M], error) {
+	if s == nil {
+		return Result[M]{}, nilPlayer("Baseline", "NewBaseline")
+	}
 	if err := notReady("Baseline", "NewBaseline", s.rng, s.eval != nil); err != nil {
 		return Result[M]{}, err
 	}

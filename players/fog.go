@@ -106,6 +106,9 @@ func NewFogSearcher(opt Options) *FogSearcher {
 // Move chooses a decision for the side to move in p, looking only at
 // that side's view of p.
 func (s *FogSearcher) Move(p brouillard.Position) (brouillard.Move, error) {
+	if s == nil {
+		return brouillard.Move{}, nilPlayer("FogSearcher", "NewFogSearcher")
+	}
 	r, err := s.SearchView(p.View(p.ToMove()))
 	return r.Move, err
 }
@@ -141,6 +144,9 @@ const (
 // is known, in the Searcher's search (whose positions it adds).
 func (s *FogSearcher) SearchView(v brouillard.View) (Result[brouillard.Move], error) {
 	var res Result[brouillard.Move]
+	if s == nil {
+		return res, nilPlayer("FogSearcher", "NewFogSearcher")
+	}
 	if s.rng == nil {
 		return res, zeroPlayer("FogSearcher", "NewFogSearcher")
 	}

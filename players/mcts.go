@@ -136,6 +136,9 @@ func (t *MCTS[P, M]) Move(p P) (M, error) {
 // faces it cannot see when there is one, and otherwise every iteration
 // draws a position from the view (see SearchSampled).
 func (t *MCTS[P, M]) Search(p P) (Result[M], error) {
+	if t == nil {
+		return Result[M]{}, nilPlayer("MCTS", "NewMCTS")
+	}
 	if sample, _, ok := hidden(p); ok {
 		return searchHidden(p, t.rng, &t.opt, func() (Result[M], error) { return t.SearchSampled(sample) })
 	}
@@ -151,6 +154,9 @@ func (t *MCTS[P, M]) Search(p P) (Result[M], error) {
 // shot at a hidden King): it is searched as every move, over the
 // positions drawn.
 func (t *MCTS[P, M]) SearchSampled(sample Sampler[P]) (Result[M], error) {
+	if t == nil {
+		return Result[M]{}, nilPlayer("MCTS", "NewMCTS")
+	}
 	t.sampled = true
 	return t.run(sample)
 }

@@ -77,8 +77,8 @@ type Player[P hops.Position[P, M], M hops.Move] interface {
 var ErrNoMove error = hops.Errorf(hops.ErrIllegal, "G6", "players", "no legal move")
 
 // Erase returns an Agent that plays the typed player pl on states whose
-// Value is a P (a nil pl gives an Agent whose Choose says it has no
-// player).
+// Value is a P (a nil pl, or a nil pointer to one of this package's
+// players, gives an Agent whose Choose says it has no player).
 func Erase[P hops.Position[P, M], M hops.Move](pl Player[P, M]) Agent {
 	return erased[P, M]{pl}
 }
@@ -118,6 +118,8 @@ func (f AgentFunc) Choose(s hops.State) (string, error) {
 // in order, which hidden pieces never change (a Brouillard position and
 // its view have the same moves in the same order). It keeps its
 // generator and a buffer of moves, and is not safe for concurrent use.
+// The zero Random plays as NewRandom(0) does: it needs no table or
+// evaluation, unlike the searching players, whose zero values refuse.
 type Random[P hops.Position[P, M], M hops.Move] struct {
 	rng  *rand.Rand
 	buf  []M
@@ -129,6 +131,12 @@ type Random[P hops.Position[P, M], M hops.Move] struct {
 // with.
 func zeroPlayer(name, constructor string) error {
 	return hops.Errorf(hops.ErrSyntax, "", "players", "the zero %s is no player: build one with %s", name, constructor)
+}
+
+// nilPlayer is the error of a method called on a nil pointer to a
+// player (a nil *Searcher, say, which Erase cannot tell from a player).
+func nilPlayer(name, constructor string) error {
+	return hops.Errorf(hops.ErrSyntax, "", "players", "a nil *%s is no player: build one with %s", name, constructor)
 }
 
 // notReady says why a searching player cannot search, nil when it can:
@@ -158,6 +166,10 @@ func NewRandom[P hops.Position[P, M], M hops.Move](seed uint64) *Random[P, M] {
 
 // Move returns a random legal move of p, or ErrNoMove.
 func (r *Random[P, M]) Move(p P) (M, error) {
+	if r == nil {
+		var zero M
+		return zero, nilPlayer("Random", "NewRandom")
+	}
 	if r.rng == nil {
 		r.rng = newRand(r.seed)
 	}

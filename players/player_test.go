@@ -388,6 +388,47 @@ func TestZeroPlayers(t *testing.T) {
 	}
 }
 
+// TestNilPlayers: a nil pointer to a player, called directly or through
+// Erase (which cannot tell it from a player), says so in an error, where
+// it panicked.
+func TestNilPlayers(t *testing.T) {
+	type cp = catchit.Position
+	type cm = catchit.Move
+	p := catchit.Start()
+	sample := func(*rand.Rand) (cp, error) { return p, nil }
+	calls := map[string]func() error{
+		"Searcher.Search":           func() error { _, err := (*Searcher[cp, cm])(nil).Search(p); return err },
+		"Searcher.SearchOmniscient": func() error { _, err := (*Searcher[cp, cm])(nil).SearchOmniscient(p); return err },
+		"Searcher.SearchSampled":    func() error { _, err := (*Searcher[cp, cm])(nil).SearchSampled(sample, 2); return err },
+		"Baseline.Search":           func() error { _, err := (*Baseline[cp, cm])(nil).Search(p); return err },
+		"Baseline.SearchSampled":    func() error { _, err := (*Baseline[cp, cm])(nil).SearchSampled(sample, 2); return err },
+		"MCTS.Search":               func() error { _, err := (*MCTS[cp, cm])(nil).Search(p); return err },
+		"MCTS.SearchSampled":        func() error { _, err := (*MCTS[cp, cm])(nil).SearchSampled(sample); return err },
+		"Random.Move":               func() error { _, err := (*Random[cp, cm])(nil).Move(p); return err },
+		"FogSearcher.Move":          func() error { _, err := (*FogSearcher)(nil).Move(brouillard.Start()); return err },
+		"FogSearcher.SearchView": func() error {
+			_, err := (*FogSearcher)(nil).SearchView(brouillard.Start().View(hops.First))
+			return err
+		},
+	}
+	start := catchit.Game.Start(hops.First)
+	for name, pl := range map[string]Player[cp, cm]{
+		"Searcher": (*Searcher[cp, cm])(nil), "Baseline": (*Baseline[cp, cm])(nil),
+		"MCTS": (*MCTS[cp, cm])(nil), "Random": (*Random[cp, cm])(nil),
+	} {
+		calls["Erase("+name+")"] = func() error { _, err := Erase(pl).Choose(start); return err }
+	}
+	calls["Erase(FogSearcher)"] = func() error {
+		_, err := Erase[brouillard.Position, brouillard.Move]((*FogSearcher)(nil)).Choose(brouillard.Game.Start(hops.First))
+		return err
+	}
+	for name, call := range calls {
+		if err := call(); !errors.Is(err, hops.ErrSyntax) || !strings.Contains(err.Error(), "a nil *") {
+			t.Errorf("%s on a nil player: %v", name, err)
+		}
+	}
+}
+
 // TestOptionsJSON: Options and Result travel in JSON with lower-case keys;
 // Options read from JSON refuse a key not written exactly, so that a
 // misspelt budget is an error rather than the default.

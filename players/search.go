@@ -368,6 +368,9 @@ func (s *Searcher[P, M]) Move(p P) (M, error) {
 // that the true positions that share a view get the same move. SearchOmniscient
 // searches p as it is.
 func (s *Searcher[P, M]) Search(p P) (Result[M], error) {
+	if s == nil {
+		return Result[M]{}, nilPlayer("Searcher", "NewSearcher")
+	}
 	if sample, k, ok := hidden(p); ok {
 		return searchHidden(p, s.rng, &s.opt, func() (Result[M], error) { return s.SearchSampled(sample, k) })
 	}
@@ -380,6 +383,9 @@ func (s *Searcher[P, M]) Search(p P) (Result[M], error) {
 // would be best if everything were known), never for a player in a game.
 // In a game without hidden pieces it is Search.
 func (s *Searcher[P, M]) SearchOmniscient(p P) (Result[M], error) {
+	if s == nil {
+		return Result[M]{}, nilPlayer("Searcher", "NewSearcher")
+	}
 	return s.search(p, s.opt.Nodes, s.opt.Time)
 }
 
@@ -953,6 +959,9 @@ type Sampler[P any] func(r *rand.Rand) (P, error)
 // a sampled search never claims a proven result; a won position scores
 // MaxEval at most.
 func (s *Searcher[P, M]) SearchSampled(sample Sampler[P], k int) (Result[M], error) {
+	if s == nil {
+		return Result[M]{}, nilPlayer("Searcher", "NewSearcher")
+	}
 	if err := notReady("Searcher", "NewSearcher", s.rng, s.eval != nil); err != nil {
 		return Result[M]{}, err
 	}
