@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -34,6 +35,10 @@ func TestTakebackElsewhere(t *testing.T) {
 	spectator := newPage(t, "spectator")
 	spectator.do(chromedp.Navigate(serverURL + "/#watch=" + id))
 	spectator.waitFor("the game watched", 10*time.Second, func(v view) bool { return v.Phase == "watch" && v.Ply == "2" })
+
+	// What a screen reader is told from now on.
+	p.do(chromedp.Evaluate(`window.told = []; new MutationObserver(() => told.push(document.getElementById('announce').textContent))
+		.observe(document.getElementById('announce'), {childList: true, characterData: true, subtree: true})`, nil))
 
 	// The other tab: the same token, from the browser's storage.
 	var token string
@@ -83,6 +88,13 @@ func TestTakebackElsewhere(t *testing.T) {
 	p.do(chromedp.Evaluate(`document.getElementById('status').dataset.version`, &version))
 	if version != strconv.Itoa(st.Version) {
 		t.Errorf("the page shows version %s, the server's is %d", version, st.Version)
+	}
+	// A screen reader hears that the moves it was told of were taken
+	// back, then the reply to the move played in their place.
+	var told []string
+	p.do(chromedp.Evaluate(`told`, &told))
+	if all := strings.Join(told, " | "); strings.Count(all, "2 moves were taken back.") != 1 || len(told) == 0 || !strings.Contains(told[len(told)-1], "Red played ") {
+		t.Errorf("after the takeback in another tab a screen reader was told %q", told)
 	}
 	shot := p.screenshot("takeback-elsewhere")
 	t.Logf("the page shows %q at ply %s after a takeback and %s in another tab; %s", v.Position, v.Ply, other, shot)

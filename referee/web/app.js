@@ -23,6 +23,7 @@ let announced = null; // the moves of the last list announce saw (null: none yet
 let announcedEnd = ''; // the end of the game announce told, if any
 let rendering = Promise.resolve(); // the drawing of the newest state (see onState)
 let takingBack = false; // a takeback was sent and is not answered yet
+let tookBack = false; // the player's own takeback, which announce need not say
 // What each click of the move being built did, from the board shown
 // before it: chose a piece to move (pick), or made a hop, drawn on the
 // preview; throwing tells, in Zapita, that the pawn had reached the bomb
@@ -1177,6 +1178,13 @@ function announce(f) {
     from = 0;
     while (from < moves.length && from < before.length && moves[from] === before[from]) from++;
   }
+  if (before && from < before.length) {
+    // Moves taken back (in another tab): the moves said before no
+    // longer stand. The player's own takeback is said by its button.
+    const k = before.length - from;
+    if (!tookBack) said.push(k === 1 ? 'A move was taken back.' : `${k} moves were taken back.`);
+    tookBack = false;
+  }
   for (let i = Math.max(0, from); i < moves.length; i++) {
     const mover = f.movers[i];
     const reveal = f.reveals && f.reveals[i];
@@ -1674,6 +1682,7 @@ $('takeback').addEventListener('click', async () => {
     say('');
     // The ply seen: a takeback made in another tab meanwhile is not
     // followed by a second one.
+    tookBack = true;
     const st = await api('POST', `games/${game.id}/takeback`, { ply: state.ply });
     $('announce').textContent = 'Your last move and the reply were taken back.';
     // The board is drawn again before the focus goes to it, so that what
@@ -1681,6 +1690,7 @@ $('takeback').addEventListener('click', async () => {
     await onState(st);
     backToBoard(); // where the move is played again (the button may hide)
   } catch (err) {
+    tookBack = false;
     sayError(err);
   } finally {
     takingBack = false;
