@@ -53,6 +53,20 @@ import (
 // refuses its id. Delete sets aside a damaged journal too, rather than
 // remove it.
 //
+// A write that fails (the disk full, an I/O error) is refused and the
+// file cut back. When the file cannot even be cut back (the file system
+// has turned read-only), the store remembers the length it had
+// acknowledged: the next read of the game drops what follows it, a whole
+// line among it, or fails while it cannot, rather than read an event
+// whose sync failed.
+//
+// A call returns when its context ends even if the disk does not answer
+// (a frozen or failing file system): its work goes on in the background,
+// holding the game's file, so that a call behind it on the same game
+// waits for it, or for its own context to end. A write that completes
+// after its caller gave up is in the journal, as a write the server
+// could not confirm may be.
+//
 // Journals written before the header existed (their first line is an
 // event) are read too: in them, only lines after the last newline can be
 // taken for a torn write.
@@ -66,14 +80,21 @@ type FileStore struct {
 }
 
 // journalFile is what the store knows of one journal, under its lock:
-// every operation on a game's file holds it.
+// every operation on a game's file holds it (see FileStore.lock).
 type journalFile struct {
-	mu     sync.Mutex
-	dead   bool  // removed from the table: take the game's entry again
-	size   int64 // the length of the valid journal, -1 when not read yet
-	n      int   // its number of events
-	header bool  // it has a header (else it is an old journal)
+	sem    chan struct{} // the lock: holding it is having sent to it
+	dead   bool          // removed from the table: take the game's entry again
+	size   int64         // the length of the valid journal, -1 when not read yet
+	n      int           // its number of events
+	header bool          // it has a header (else it is an old journal)
+	// acked is the journal's length when a write of this store failed
+	// and the file could not be cut back (-1: none): the bytes past it
+	// were never acknowledged, and the next read drops them, rather
+	// than take a complete line whose sync failed for an event.
+	acked int64
 }
+
+func (jf *journalFile) unlock() { <-jf.sem }
 
 // The names of a game's files.
 const (
@@ -144,25 +165,62 @@ func (f *FileStore) Exclusive() bool { return true }
 
 func (f *FileStore) path(id string) string { return filepath.Join(f.dir, id+journalExt) }
 
-// lock returns the game's entry, locked.
-func (f *FileStore) lock(id string) *journalFile {
+// lock returns the game's entry, locked, or ctx's error if ctx ends
+// while another call holds it (one whose disk does not answer).
+func (f *FileStore) lock(ctx context.Context, id string) (*journalFile, error) {
 	for {
 		f.mu.Lock()
 		jf := f.files[id]
 		if jf == nil {
-			jf = &journalFile{size: -1}
+			jf = &journalFile{sem: make(chan struct{}, 1), size: -1, acked: -1}
 			f.files[id] = jf
 		}
 		f.mu.Unlock()
-		jf.mu.Lock()
-		if !jf.dead {
-			return jf
+		select {
+		case jf.sem <- struct{}{}:
+		case <-ctx.Done():
+			return nil, f.late(ctx)
 		}
-		jf.mu.Unlock()
+		if !jf.dead {
+			return jf, nil
+		}
+		jf.unlock()
 	}
 }
 
-// forget drops the game's entry. The caller holds jf.mu.
+// run calls op on game id's journal, under its lock, in a goroutine of
+// its own, and returns op's error, or an error that wraps ctx's once ctx
+// ends first: a disk that stops answering (a frozen or failing file
+// system) does not hold the caller past its deadline, the server's
+// StoreTimeout. op goes on to its end and keeps the lock until then, so
+// that no other call works on the journal meanwhile; a write it finishes
+// after its caller gave up is found by the next read, as the server
+// reads a game again after a write it could not confirm.
+func (f *FileStore) run(ctx context.Context, id string, op func(jf *journalFile) error) error {
+	jf, err := f.lock(ctx, id)
+	if err != nil {
+		return err
+	}
+	done := make(chan error, 1)
+	go func() {
+		defer jf.unlock()
+		done <- op(jf)
+	}()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		return f.late(ctx)
+	}
+}
+
+// late is the error of a call whose context ended before the disk
+// answered.
+func (f *FileStore) late(ctx context.Context) error {
+	return fmt.Errorf("referee: the disk of %s did not answer in time: %w", f.dir, ctx.Err())
+}
+
+// forget drops the game's entry. The caller holds its lock.
 func (f *FileStore) forget(id string, jf *journalFile) {
 	f.mu.Lock()
 	jf.dead = true
@@ -317,8 +375,11 @@ func (f *FileStore) Create(ctx context.Context, id string, e Event) error {
 	if err != nil {
 		return err
 	}
-	jf := f.lock(id)
-	defer jf.mu.Unlock()
+	return f.run(ctx, id, func(jf *journalFile) error { return f.create(id, jf, line) })
+}
+
+// create is Create under the journal's lock.
+func (f *FileStore) create(id string, jf *journalFile, line []byte) error {
 	name := f.path(id)
 	for _, n := range []string{name, name + damagedExt} {
 		if _, err := os.Lstat(n); err == nil {
@@ -330,7 +391,7 @@ func (f *FileStore) Create(ctx context.Context, id string, e Event) error {
 	size := int64(headerLen + len(line))
 	data := append(encodeHeader(size), line...)
 	tmp := name + newExt
-	err = writeSynced(tmp, data)
+	err := writeSynced(tmp, data)
 	if err == nil {
 		err = os.Rename(tmp, name)
 	}
@@ -378,8 +439,11 @@ func (f *FileStore) Append(ctx context.Context, id string, seq int, e Event) err
 	if err != nil {
 		return err
 	}
-	jf := f.lock(id)
-	defer jf.mu.Unlock()
+	return f.run(ctx, id, func(jf *journalFile) error { return f.append(id, jf, seq, line) })
+}
+
+// append is Append under the journal's lock.
+func (f *FileStore) append(id string, jf *journalFile, seq int, line []byte) error {
 	file, err := os.OpenFile(f.path(id), os.O_RDWR, 0)
 	if errors.Is(err, fs.ErrNotExist) {
 		_, err = f.readLocked(id, jf) // ErrNotFound, or the game was set aside
@@ -414,7 +478,11 @@ func (f *FileStore) Append(ctx context.Context, id string, seq int, e Event) err
 		err = syncFile(file)
 	}
 	if err != nil {
-		file.Truncate(jf.size)
+		if cut(file, jf.size) != nil {
+			// The line may stand whole in the file: the next read
+			// must not take it for an event (see acked).
+			jf.acked = jf.size
+		}
 		return err
 	}
 	jf.size += int64(len(line))
@@ -435,9 +503,12 @@ func (f *FileStore) Load(ctx context.Context, id string, from int) ([]Event, err
 	if !validID(id) {
 		return nil, ErrNotFound
 	}
-	jf := f.lock(id)
-	defer jf.mu.Unlock()
-	events, err := f.readLocked(id, jf)
+	var events []Event
+	err := f.run(ctx, id, func(jf *journalFile) error {
+		var err error
+		events, err = f.readLocked(id, jf)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -449,7 +520,7 @@ func (f *FileStore) Load(ctx context.Context, id string, from int) ([]Event, err
 }
 
 // readLocked reads a journal, drops a torn write at its end and sets
-// aside a damaged one. The caller holds jf.mu.
+// aside a damaged one. The caller holds the journal's lock.
 func (f *FileStore) readLocked(id string, jf *journalFile) ([]Event, error) {
 	jf.size = -1
 	name := f.path(id)
@@ -471,13 +542,24 @@ func (f *FileStore) readLocked(id string, jf *journalFile) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	if jf.acked >= 0 && int64(len(data)) > jf.acked {
+		// A write of this store failed and could not be cut back: what
+		// follows the acknowledged part goes, whole line or not.
+		if err := cutNamed(name, jf.acked); err != nil {
+			return nil, err
+		}
+		log.Printf("referee: game %s: the end of its journal (%s), whose write failed, never acknowledged: dropped",
+			id, engine.Count(len(data)-int(jf.acked), "byte"))
+		data = data[:jf.acked]
+	}
+	jf.acked = -1
 	events, good, header, damage := parseJournal(data)
 	if damage != nil {
 		return nil, f.setAside(id, damage.Error())
 	}
 	if good < len(data) {
 		// A torn write: never acknowledged, so dropped, and said.
-		if err := os.Truncate(name, int64(good)); err != nil {
+		if err := cutNamed(name, int64(good)); err != nil {
 			return nil, err
 		}
 		log.Printf("referee: game %s: the end of its journal (%s) was being written when the process stopped, never acknowledged: dropped",
@@ -499,14 +581,14 @@ func (f *FileStore) SetAside(ctx context.Context, id, reason string) error {
 	if !validID(id) {
 		return ErrNotFound
 	}
-	jf := f.lock(id)
-	defer jf.mu.Unlock()
-	if _, err := os.Lstat(f.path(id)); err != nil {
-		_, err := f.readLocked(id, jf)
-		return err
-	}
-	jf.size = -1 // read again: the next read finds it set aside
-	return f.setAside(id, reason)
+	return f.run(ctx, id, func(jf *journalFile) error {
+		if _, err := os.Lstat(f.path(id)); err != nil {
+			_, err := f.readLocked(id, jf)
+			return err
+		}
+		jf.size = -1 // read again: the next read finds it set aside
+		return f.setAside(id, reason)
+	})
 }
 
 // setAside renames a damaged journal, kept as it is, and returns the
@@ -547,9 +629,7 @@ func (f *FileStore) List(ctx context.Context, fn func(Summary) error) error {
 		}
 		name := ent.Name()
 		if id, ok := strings.CutSuffix(name, journalExt+newExt); ok && validID(id) {
-			jf := f.lock(id)
-			os.Remove(filepath.Join(f.dir, name))
-			jf.mu.Unlock()
+			f.run(ctx, id, func(*journalFile) error { return os.Remove(filepath.Join(f.dir, name)) })
 			continue
 		}
 		id, ok := strings.CutSuffix(name, journalExt)
@@ -558,9 +638,13 @@ func (f *FileStore) List(ctx context.Context, fn func(Summary) error) error {
 		}
 		sum := Summary{ID: id}
 		if ent.Type().IsRegular() {
-			jf := f.lock(id)
-			sum.First, sum.Last = f.ends(id)
-			jf.mu.Unlock()
+			err := f.run(ctx, id, func(*journalFile) error {
+				sum.First, sum.Last = f.ends(id)
+				return nil
+			})
+			if err != nil {
+				return err
+			}
 		}
 		if err := fn(sum); err != nil {
 			return err
@@ -637,21 +721,21 @@ func (f *FileStore) Delete(ctx context.Context, id string) error {
 	if !validID(id) {
 		return nil
 	}
-	jf := f.lock(id)
-	defer jf.mu.Unlock()
-	if _, err := f.readLocked(id, jf); err != nil {
-		var damaged *DamagedError
-		if errors.Is(err, ErrNotFound) || errors.As(err, &damaged) {
+	return f.run(ctx, id, func(jf *journalFile) error {
+		if _, err := f.readLocked(id, jf); err != nil {
+			var damaged *DamagedError
+			if errors.Is(err, ErrNotFound) || errors.As(err, &damaged) {
+				return nil
+			}
+			return err
+		}
+		f.forget(id, jf)
+		err := os.Remove(f.path(id))
+		if errors.Is(err, fs.ErrNotExist) {
 			return nil
 		}
 		return err
-	}
-	f.forget(id, jf)
-	err := os.Remove(f.path(id))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	return err
+	})
 }
 
 func (f *FileStore) syncDir() error {
@@ -671,12 +755,46 @@ func syncFile(file *os.File) error {
 	if observe := syncObserver.Load(); observe != nil {
 		(*observe)(file.Name())
 	}
+	if err := fault("sync", file.Name()); err != nil {
+		return err
+	}
 	return file.Sync()
 }
 
 // syncObserver, set by tests only, is called with the name of every
 // file and directory a FileStore syncs, just before it does.
 var syncObserver atomic.Pointer[func(name string)]
+
+// diskFault, set by tests only, is asked before every sync and every
+// cutting back of a journal, with "sync" or "cut" and the file's name:
+// the error it returns is the call's, as a failing disk's would be, and
+// it may block, as a frozen one does.
+var diskFault atomic.Pointer[func(op, name string) error]
+
+// fault returns what diskFault says of op on name, nil without it.
+func fault(op, name string) error {
+	if f := diskFault.Load(); f != nil {
+		return (*f)(op, name)
+	}
+	return nil
+}
+
+// cut cuts a journal back to size, after a write that failed.
+func cut(file *os.File, size int64) error {
+	if err := fault("cut", file.Name()); err != nil {
+		return err
+	}
+	return file.Truncate(size)
+}
+
+// cutNamed cuts the journal of that name back to size, dropping what was
+// never acknowledged.
+func cutNamed(name string, size int64) error {
+	if err := fault("cut", name); err != nil {
+		return err
+	}
+	return os.Truncate(name, size)
+}
 
 // fileKind names the kind of file of mode in words, for a journal that
 // is not a regular file (its mode's letters, "d---------", read as a
