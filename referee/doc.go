@@ -392,7 +392,11 @@
 // lasts (how long, and how many calls to the store failed), and when the
 // store answers again, rather than at every request it refuses; a store
 // that reads but cannot write (a full disk) is in an outage until a write
-// succeeds again. A computer player whose move the store cannot take
+// succeeds again, and one that fails some games' calls while it answers
+// others' (some journals unwritable) is in an outage until a second goes
+// by with no call failed, or the game that failed last works again. A
+// FileStore whose disk stops answering gives up at StoreTimeout too. A
+// computer player whose move the store cannot take
 // tries it again, less often as the outage goes on (every 16 s at most),
 // until it is taken.
 //

@@ -12,7 +12,8 @@ import (
 )
 
 // storeHealth follows whether the store answers, so that an outage is
-// logged when it begins, once a minute while it lasts, and when it ends,
+// logged when it begins, once a minute while it lasts, and when it ends
+// (see outageQuiet),
 // rather than at every call that fails: a node whose database is down
 // would otherwise log every request it refuses, and every second it
 // tries again to watch the other nodes' changes, and never say when the
@@ -24,6 +25,8 @@ type storeHealth struct {
 	mu       sync.Mutex
 	since    time.Time // when the store stopped answering
 	failures int       // the calls that failed since then
+	last     time.Time // when the last of them failed
+	lastID   string    // what it was about (see about)
 	writes   bool      // a write was among them: only a write that succeeds ends the outage
 	told     time.Time // when the outage was last logged
 }
@@ -38,6 +41,14 @@ const (
 
 // outageReminder is how often an outage that goes on is logged again.
 const outageReminder = time.Minute
+
+// outageQuiet is how long no call must have failed for one that succeeds
+// to end an outage, unless it is about what the last failure was about:
+// while the calls about some games fail and others succeed (the journals
+// of some games unwritable, a disk with room left in some files' last
+// pages), the outage goes on, rather than be logged as ending and
+// beginning again at every call.
+const outageQuiet = time.Second
 
 // note records how a call to the store about game id ("" for watching
 // the other nodes' changes) ended, err, and returns err; write says
@@ -57,11 +68,12 @@ func (h *storeHealth) note(id string, write bool, began time.Time, err error) er
 	now := h.now()
 	switch {
 	case failed && h.failures == 0:
-		h.since, h.told, h.failures, h.writes = now, now, 1, write
+		h.since, h.told, h.last, h.lastID, h.failures, h.writes = now, now, now, id, 1, write
 		h.down.Store(true)
 		log.Printf("referee: the store fails (%s): %v", about(id), err)
 	case failed:
 		h.failures++
+		h.last, h.lastID = now, id
 		h.writes = h.writes || write
 		if now.Sub(h.told) >= outageReminder {
 			h.told = now
@@ -73,6 +85,8 @@ func (h *storeHealth) note(id string, write bool, began time.Time, err error) er
 	case h.failures > 0 && h.writes && !write:
 		// It reads again, but writes failed: the outage goes on until
 		// a write succeeds.
+	case h.failures > 0 && now.Sub(h.last) < outageQuiet && id != h.lastID:
+		// Other calls fail still: a part of the store answers, not all.
 	case h.failures > 0:
 		log.Printf("referee: the store answers again, after %v and %s", roundDuration(now.Sub(h.since)), engine.Count(h.failures, "failed call"))
 		h.failures = 0

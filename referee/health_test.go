@@ -252,10 +252,11 @@ func TestWatchOutageLogged(t *testing.T) {
 		t.Fatalf("logged about the store after two minutes:\n%s", strings.Join(got, "\n"))
 	}
 	store.down.Store(false)
+	clk.advance(outageQuiet) // the watch's last failure was an instant before
 	if code, raw := c.do("POST", "/games", "", `{"game":"coir"}`, nil); code != http.StatusCreated {
 		t.Fatalf("create with the store back: %d %s", code, raw)
 	}
-	if got := storeLines(logged); len(got) != 3 || !strings.Contains(got[2], "the store answers again, after 2m0s") {
+	if got := storeLines(logged); len(got) != 3 || !strings.Contains(got[2], "the store answers again, after 2m1s") {
 		t.Fatalf("logged about the store once it is back:\n%s", strings.Join(got, "\n"))
 	}
 }
@@ -332,5 +333,39 @@ func TestOutageNotEndedByACallOlderThanIt(t *testing.T) {
 	h.note(journalGameID, storeWrite, clk.Now(), nil)
 	if h.down.Load() || !strings.Contains(logged.String(), "the store answers again, after 1s and 1 failed call") {
 		t.Errorf("a call made during the outage did not end it: down %v, logged:\n%s", h.down.Load(), logged.String())
+	}
+}
+
+// TestPartOfTheStoreFails: while the calls about some games fail and
+// those about others succeed (a few journals made unwritable, a full
+// disk with room left in some files' last pages), the outage is logged
+// once, not as ending and beginning again at every call; it ends once a
+// call succeeds with none failed for outageQuiet, or when the game that
+// failed last works again.
+func TestPartOfTheStoreFails(t *testing.T) {
+	logged := captureLog(t)
+	clk := &clock{now: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
+	h := &storeHealth{now: clk.Now}
+	denied := errors.New("permission denied")
+	good, bad := strings.Repeat("a1", 16), strings.Repeat("b2", 16)
+	for range 50 {
+		clk.advance(10 * time.Millisecond)
+		h.note(bad, storeWrite, clk.Now(), denied)
+		clk.advance(10 * time.Millisecond)
+		h.note(good, storeWrite, clk.Now(), nil)
+	}
+	if got := storeLines(logged); len(got) != 1 || !strings.Contains(got[0], "the store fails (game "+bad+"): permission denied") {
+		t.Fatalf("fifty failures among fifty successes logged:\n%s", strings.Join(got, "\n"))
+	}
+	clk.advance(outageQuiet)
+	h.note(good, storeWrite, clk.Now(), nil)
+	if got := storeLines(logged); len(got) != 2 || !strings.Contains(got[1], "the store answers again, after 2s and 50 failed calls") {
+		t.Fatalf("a success after a quiet second:\n%s", strings.Join(got, "\n"))
+	}
+	h.note(bad, storeWrite, clk.Now(), denied)
+	clk.advance(time.Millisecond)
+	h.note(bad, storeWrite, clk.Now(), nil)
+	if got := storeLines(logged); len(got) != 4 || !strings.Contains(got[3], "the store answers again, after 1ms and 1 failed call") {
+		t.Fatalf("the game that failed works again:\n%s", strings.Join(got, "\n"))
 	}
 }
