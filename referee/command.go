@@ -98,8 +98,18 @@ func (c *Command) serve(ctx context.Context, stderr io.Writer) int {
 func Setup(args []string, stderr io.Writer, flags ...StoreFlag) (*Command, error) {
 	fs := flag.NewFlagSet("referee", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, `Usage: referee [flags]
+
+The referee serves the four HOPS games over HTTP: the web page at /, the
+API under /games. A duration is written with its unit: 90s, 15m, 24h
+(720h is 30 days).
+
+`)
+		fs.PrintDefaults()
+	}
 	addr := fs.String("addr", "localhost:8080", "the address to listen on")
-	data := fs.String("data", "", "the directory that keeps the games across restarts (none: in memory only)")
+	data := fs.String("data", "", "the directory that keeps the games across restarts, created if missing and locked, for one server at a time (none: in memory only)")
 	maxGames := fs.Int("max-games", DefaultMaxGames, "the most games the server holds at once (with a shared store that counts them, such as PostgreSQL, the store: give every node the same)")
 	maxPlies := fs.Int("max-plies", DefaultMaxPlies, "the plies after which a game is closed unfinished")
 	idle := fs.Duration("idle", 24*time.Hour, "how long a game lives after its last event (0: for ever)")
@@ -198,7 +208,7 @@ func Setup(args []string, stderr io.Writer, flags ...StoreFlag) (*Command, error
 	case *data != "":
 		store, err := OpenFileStore(*data)
 		if err != nil {
-			return fail("%v", err)
+			return fail("-data: %v", err)
 		}
 		c.Store, kept = store, "in "+*data
 	case open >= 0:

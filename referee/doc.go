@@ -256,7 +256,7 @@
 //
 // A game that nobody plays expires IdleTTL (-idle) after its last event
 // (creation, join, move), a game that nobody joins WaitingTTL (-waiting,
-// minutes) after its creation, and a finished one FinishedTTL (-finished)
+// 15 minutes by default) after its creation, and a finished one FinishedTTL (-finished)
 // after its end, or after the rematch asked for after it; an expired game
 // is deleted, from the disk too, and answers 404. With a store several
 // nodes share, each game lives ClockSkew (-clock-skew, 2 minutes by
@@ -393,8 +393,9 @@
 // store answers again, rather than at every request it refuses; a store
 // that reads but cannot write (a full disk) is in an outage until a write
 // succeeds again, and one that fails some games' calls while it answers
-// others' (some journals unwritable) is in an outage until a second goes
-// by with no call failed, or the game that failed last works again. A
+// others' (some journals unwritable) is in an outage until a call
+// succeeds with none failed for a second (or a second after the last
+// call, if it succeeded), or the game that failed last works again. A
 // FileStore whose disk stops answering gives up at StoreTimeout too. A
 // computer player whose move the store cannot take
 // tries it again, less often as the outage goes on (every 16 s at most),

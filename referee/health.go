@@ -29,6 +29,8 @@ type storeHealth struct {
 	lastID   string    // what it was about (see about)
 	writes   bool      // a write was among them: only a write that succeeds ends the outage
 	told     time.Time // when the outage was last logged
+	pending  bool      // its end is to be told after outageQuiet, if no call fails meanwhile (settle)
+	settleAt int       // the failures counted at the last call that succeeded while pending
 }
 
 // The calls to the store, as the store's health counts them: a store
@@ -42,12 +44,14 @@ const (
 // outageReminder is how often an outage that goes on is logged again.
 const outageReminder = time.Minute
 
-// outageQuiet is how long no call must have failed for one that succeeds
-// to end an outage, unless it is about what the last failure was about:
+// outageQuiet is how long no call about a game must have failed for one
+// that succeeds to end an outage at once, unless it is about that game:
 // while the calls about some games fail and others succeed (the journals
 // of some games unwritable, a disk with room left in some files' last
 // pages), the outage goes on, rather than be logged as ending and
-// beginning again at every call.
+// beginning again at every call. Such a success has the end told
+// outageQuiet later, if no call failed meanwhile. (A watch of the other
+// nodes' changes notes only its failures: it holds no outage open.)
 const outageQuiet = time.Second
 
 // note records how a call to the store about game id ("" for watching
@@ -85,14 +89,37 @@ func (h *storeHealth) note(id string, write bool, began time.Time, err error) er
 	case h.failures > 0 && h.writes && !write:
 		// It reads again, but writes failed: the outage goes on until
 		// a write succeeds.
-	case h.failures > 0 && now.Sub(h.last) < outageQuiet && id != h.lastID:
-		// Other calls fail still: a part of the store answers, not all.
+	case h.failures > 0 && now.Sub(h.last) < outageQuiet && h.lastID != "" && id != h.lastID:
+		// Other games' calls failed an instant ago: a part of the store
+		// may answer, not all of it.
+		h.settleAt = h.failures
+		if !h.pending {
+			h.pending = true
+			time.AfterFunc(outageQuiet, h.settle)
+		}
 	case h.failures > 0:
-		log.Printf("referee: the store answers again, after %v and %s", roundDuration(now.Sub(h.since)), engine.Count(h.failures, "failed call"))
-		h.failures = 0
-		h.down.Store(false)
+		h.end(now)
 	}
 	return err
+}
+
+// settle ends the outage if the last call noted succeeded: no call
+// failed since the last that succeeded (if one did, the next success has
+// the end wait again).
+func (h *storeHealth) settle() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.pending = false
+	if h.failures > 0 && h.failures == h.settleAt {
+		h.end(h.now())
+	}
+}
+
+// end logs the end of the outage. The caller holds h.mu.
+func (h *storeHealth) end(now time.Time) {
+	log.Printf("referee: the store answers again, after %v and %s", roundDuration(now.Sub(h.since)), engine.Count(h.failures, "failed call"))
+	h.failures = 0
+	h.down.Store(false)
 }
 
 // isAnswer reports whether err is one of the answers a store that works

@@ -357,15 +357,23 @@ func TestPartOfTheStoreFails(t *testing.T) {
 	if got := storeLines(logged); len(got) != 1 || !strings.Contains(got[0], "the store fails (game "+bad+"): permission denied") {
 		t.Fatalf("fifty failures among fifty successes logged:\n%s", strings.Join(got, "\n"))
 	}
+	// The last call succeeded: the end is told a second later.
+	time.Sleep(outageQuiet + 200*time.Millisecond)
+	if got := storeLines(logged); len(got) != 2 || !strings.Contains(got[1], "the store answers again, after 990ms and 50 failed calls") {
+		t.Fatalf("a second after the last call, which succeeded:\n%s", strings.Join(got, "\n"))
+	}
+	// A second outage, whose end comes with a success once no call has
+	// failed for a second.
+	h.note(bad, storeWrite, clk.Now(), denied)
 	clk.advance(outageQuiet)
 	h.note(good, storeWrite, clk.Now(), nil)
-	if got := storeLines(logged); len(got) != 2 || !strings.Contains(got[1], "the store answers again, after 2s and 50 failed calls") {
+	if got := storeLines(logged); len(got) != 4 || !strings.Contains(got[3], "the store answers again, after 1s and 1 failed call") {
 		t.Fatalf("a success after a quiet second:\n%s", strings.Join(got, "\n"))
 	}
 	h.note(bad, storeWrite, clk.Now(), denied)
 	clk.advance(time.Millisecond)
 	h.note(bad, storeWrite, clk.Now(), nil)
-	if got := storeLines(logged); len(got) != 4 || !strings.Contains(got[3], "the store answers again, after 1ms and 1 failed call") {
+	if got := storeLines(logged); len(got) != 6 || !strings.Contains(got[5], "the store answers again, after 1ms and 1 failed call") {
 		t.Fatalf("the game that failed works again:\n%s", strings.Join(got, "\n"))
 	}
 }

@@ -489,7 +489,7 @@ func TestKill9(t *testing.T) {
 	second := exec.CommandContext(ctx, bin, "-addr", "127.0.0.1:0", "-data", dir)
 	out, err := second.CombinedOutput()
 	stopSecond()
-	if want := fmt.Sprintf("referee: %s is in use by another process (pid %d)", dir, cmd.Process.Pid); second.ProcessState.ExitCode() != 2 || !strings.Contains(string(out), want) {
+	if want := fmt.Sprintf("referee: -data: %s is in use by another process (pid %d)", dir, cmd.Process.Pid); second.ProcessState.ExitCode() != 2 || !strings.Contains(string(out), want) {
 		t.Errorf("a second server on the directory: %v, said:\n%s\nwant exit 2 and %q", err, out, want)
 	}
 	var all []hosted
