@@ -210,7 +210,12 @@ func (f *FileStore) run(ctx context.Context, id string, op func(jf *journalFile)
 	case err := <-done:
 		return err
 	case <-ctx.Done():
-		return f.late(ctx)
+		select {
+		case err := <-done: // done as the context ended: its answer stands
+			return err
+		default:
+			return f.late(ctx)
+		}
 	}
 }
 

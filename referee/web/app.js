@@ -1680,9 +1680,9 @@ $('takeback').addEventListener('click', async () => {
   takingBack = true;
   try {
     say('');
+    tookBack = true; // said here, not again by announce
     // The ply seen: a takeback made in another tab meanwhile is not
     // followed by a second one.
-    tookBack = true;
     const st = await api('POST', `games/${game.id}/takeback`, { ply: state.ply });
     $('announce').textContent = 'Your last move and the reply were taken back.';
     // The board is drawn again before the focus goes to it, so that what
