@@ -31,6 +31,15 @@ type storeHealth struct {
 	told     time.Time // when the outage was last logged
 	pending  bool      // its end is to be told after outageQuiet, if no call fails meanwhile (settle)
 	settleAt int       // the failures counted at the last call that succeeded while pending
+	stopped  bool      // the server was closed: nothing more is told (stop)
+}
+
+// stop ends the telling: an end that waits (settle) is not told once the
+// server is closed.
+func (h *storeHealth) stop() {
+	h.mu.Lock()
+	h.stopped = true
+	h.mu.Unlock()
 }
 
 // The calls to the store, as the store's health counts them: a store
@@ -110,7 +119,7 @@ func (h *storeHealth) settle() {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.pending = false
-	if h.failures > 0 && h.failures == h.settleAt {
+	if !h.stopped && h.failures > 0 && h.failures == h.settleAt {
 		h.end(h.now())
 	}
 }

@@ -882,5 +882,6 @@ func (s *Server) Close() error {
 	s.EndStreams()
 	s.cancel()
 	s.background.Wait()
+	s.health.stop()
 	return nil
 }
