@@ -76,7 +76,8 @@ type FileStore struct {
 
 	mu     sync.Mutex
 	files  map[string]*journalFile
-	closed bool // by Close: every call fails
+	closed bool           // by Close: every call fails
+	work   sync.WaitGroup // the calls' work under way (see run)
 }
 
 // journalFile is what the store knows of one journal, under its lock:
@@ -92,6 +93,10 @@ type journalFile struct {
 	// were never acknowledged, and the next read drops them, rather
 	// than take a complete line whose sync failed for an event.
 	acked int64
+	// failedEnd is the file's length just after that failed write (-1:
+	// not known): a file of another length was written since, by
+	// another writer, and is not cut.
+	failedEnd int64
 }
 
 func (jf *journalFile) unlock() { <-jf.sem }
@@ -128,15 +133,22 @@ func OpenFileStore(dir string) (*FileStore, error) {
 	return &FileStore{dir: dir, held: held, files: map[string]*journalFile{}}, nil
 }
 
-// Close releases the directory's lock. Each write is on the disk before
-// the call that made it returns, so Close has nothing to flush. A call
-// to the store after Close fails with an error that wraps os.ErrClosed
-// (unlocked, the directory might have another writer by then); one
-// under way when Close is called ends as it would have.
+// Close releases the directory's lock, once the work of the calls under
+// way has ended: a call that gave up on a disk that did not answer left
+// its work going on, and Close waits for it (as long as the disk takes),
+// so that no write of this store follows the lock's release. Each write
+// is on the disk before the call that made it returns, so Close has
+// nothing to flush. A call to the store after Close fails with an error
+// that wraps os.ErrClosed (unlocked, the directory might have another
+// writer by then); one under way when Close is called ends as it would
+// have.
 func (f *FileStore) Close() error {
 	f.mu.Lock()
-	defer f.mu.Unlock()
 	f.closed = true
+	f.mu.Unlock()
+	f.work.Wait() // no write of this store after it lets the directory go
+	f.mu.Lock()
+	defer f.mu.Unlock()
 	if f.held == nil {
 		return nil
 	}
@@ -172,7 +184,7 @@ func (f *FileStore) lock(ctx context.Context, id string) (*journalFile, error) {
 		f.mu.Lock()
 		jf := f.files[id]
 		if jf == nil {
-			jf = &journalFile{sem: make(chan struct{}, 1), size: -1, acked: -1}
+			jf = &journalFile{sem: make(chan struct{}, 1), size: -1, acked: -1, failedEnd: -1}
 			f.files[id] = jf
 		}
 		f.mu.Unlock()
@@ -201,8 +213,17 @@ func (f *FileStore) run(ctx context.Context, id string, op func(jf *journalFile)
 	if err != nil {
 		return err
 	}
+	f.mu.Lock()
+	if f.closed { // Close waits only for the work it saw begin
+		f.mu.Unlock()
+		jf.unlock()
+		return fmt.Errorf("referee: the store of %s was closed: %w", f.dir, os.ErrClosed)
+	}
+	f.work.Add(1)
+	f.mu.Unlock()
 	done := make(chan error, 1)
 	go func() {
+		defer f.work.Done()
 		defer jf.unlock()
 		done <- op(jf)
 	}()
@@ -409,7 +430,7 @@ func (f *FileStore) create(id string, jf *journalFile, line []byte) error {
 		jf.size = -1
 		return err
 	}
-	jf.size, jf.n, jf.header = size, 1, true
+	jf.size, jf.n, jf.header, jf.acked = size, 1, true, -1
 	return nil
 }
 
@@ -479,14 +500,22 @@ func (f *FileStore) append(id string, jf *journalFile, seq int, line []byte) err
 	if seq != jf.n+1 {
 		return ErrConflict
 	}
-	if _, err = file.WriteAt(line, jf.size); err == nil {
+	if err = fault("write", file.Name()); err == nil {
+		_, err = file.WriteAt(line, jf.size)
+	}
+	if err == nil {
 		err = syncFile(file)
 	}
 	if err != nil {
 		if cut(file, jf.size) != nil {
+			jf.failedEnd = -1
+			if info, err := file.Stat(); err == nil {
+				jf.failedEnd = info.Size()
+			}
 			// The line may stand whole in the file: the next read
 			// must not take it for an event (see acked).
 			jf.acked = jf.size
+			jf.size = -1 // the next call reads it again, which drops the rest
 		}
 		return err
 	}
@@ -547,7 +576,7 @@ func (f *FileStore) readLocked(id string, jf *journalFile) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	if jf.acked >= 0 && int64(len(data)) > jf.acked {
+	if jf.acked >= 0 && int64(len(data)) > jf.acked && int64(len(data)) == jf.failedEnd {
 		// A write of this store failed and could not be cut back: what
 		// follows the acknowledged part goes, whole line or not.
 		if err := cutNamed(name, jf.acked); err != nil {
@@ -591,7 +620,7 @@ func (f *FileStore) SetAside(ctx context.Context, id, reason string) error {
 			_, err := f.readLocked(id, jf)
 			return err
 		}
-		jf.size = -1 // read again: the next read finds it set aside
+		jf.size, jf.acked = -1, -1 // read again: the next read finds it set aside
 		return f.setAside(id, reason)
 	})
 }
@@ -770,8 +799,9 @@ func syncFile(file *os.File) error {
 // file and directory a FileStore syncs, just before it does.
 var syncObserver atomic.Pointer[func(name string)]
 
-// diskFault, set by tests only, is asked before every sync and every
-// cutting back of a journal, with "sync" or "cut" and the file's name:
+// diskFault, set by tests only, is asked before every write of an event,
+// every sync and every cutting back of a journal, with "write", "sync"
+// or "cut" and the file's name:
 // the error it returns is the call's, as a failing disk's would be, and
 // it may block, as a frozen one does.
 var diskFault atomic.Pointer[func(op, name string) error]

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -47,10 +48,13 @@ func TestFileStoreWriteThatFailsTwice(t *testing.T) {
 		if !broken {
 			return nil
 		}
-		if op == "sync" {
+		switch op {
+		case "sync":
 			return syscall.EIO
+		case "cut":
+			return syscall.EROFS
 		}
-		return syscall.EROFS
+		return nil
 	})
 	move := Event{Type: EventMove, Time: time.Unix(1e9+2, 0).UTC(), Ply: 1, Move: "G1-F1"}
 	if err := store.Append(ctx, testGameID, 3, move); !errors.Is(err, syscall.EIO) {
@@ -182,5 +186,175 @@ func TestFrozenDiskAnswered503(t *testing.T) {
 		if code, raw := c.do("POST", "/games/"+h.ID+"/moves", token, jsonBody(moveRequest{moves[0]}), &after); code != http.StatusOK || after.Ply != 1 {
 			t.Fatalf("the move after the thaw: %d %s", code, raw)
 		}
+	}
+}
+
+// failingDisk makes, while its broken is set, a journal's syncs fail (an
+// I/O error) and its cuts too (the file system turned read-only).
+func failingDisk(t *testing.T) *atomic.Bool {
+	var broken atomic.Bool
+	broken.Store(true)
+	faultDisk(t, journalExt, func(op string) error {
+		switch {
+		case !broken.Load():
+			return nil
+		case op == "sync":
+			return syscall.EIO
+		case op == "cut":
+			return syscall.EROFS
+		}
+		return nil
+	})
+	return &broken
+}
+
+// twoEventGame creates testGameID in store with the two events.
+func twoEventGame(t *testing.T, store *FileStore) {
+	t.Helper()
+	ctx := context.Background()
+	if err := store.Create(ctx, testGameID, twoEvents[0]); err != nil {
+		t.Fatal(err)
+	}
+	if err := store.Append(ctx, testGameID, 2, twoEvents[1]); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func moveEvent(text string) Event {
+	return Event{Type: EventMove, Time: time.Unix(1e9+2, 0).UTC(), Ply: 1, Move: text}
+}
+
+// TestFileStoreFailedCutForgotten: the length a store remembers after a
+// write it could not cut back applies to that journal as it left it
+// only: not after a write that wrote nothing (the next appends, made
+// when the disk is fine again, were cut off by the next read), not to a
+// new game of the same id once the old one was set aside, nor to a
+// journal another store of the directory wrote since (each lost
+// acknowledged events, and had the game set aside as damaged).
+func TestFileStoreFailedCutForgotten(t *testing.T) {
+	ctx := context.Background()
+	t.Run("a write that wrote nothing", func(t *testing.T) {
+		store := openStore(t, t.TempDir())
+		twoEventGame(t, store)
+		var readOnly atomic.Bool
+		readOnly.Store(true)
+		faultDisk(t, journalExt, func(op string) error {
+			if readOnly.Load() && (op == "write" || op == "cut") {
+				return syscall.EROFS
+			}
+			return nil
+		})
+		if err := store.Append(ctx, testGameID, 3, moveEvent("refused")); !errors.Is(err, syscall.EROFS) {
+			t.Fatalf("the write on a read-only disk: %v", err)
+		}
+		readOnly.Store(false)
+		for seq := 3; seq <= 5; seq++ {
+			if err := store.Append(ctx, testGameID, seq, moveEvent(strings.Repeat("m", seq))); err != nil {
+				t.Fatalf("append %d: %v", seq, err)
+			}
+		}
+		if events, err := store.Load(ctx, testGameID, 1); err != nil || len(events) != 5 {
+			t.Errorf("5 events acknowledged, the store reads %d, %v", len(events), err)
+		}
+	})
+	t.Run("a new game of the same id", func(t *testing.T) {
+		dir := t.TempDir()
+		store := openStore(t, dir)
+		twoEventGame(t, store)
+		broken := failingDisk(t)
+		if err := store.Append(ctx, testGameID, 3, moveEvent("refused")); !errors.Is(err, syscall.EIO) {
+			t.Fatalf("the append whose sync failed: %v", err)
+		}
+		broken.Store(false)
+		var damaged *DamagedError
+		if err := store.SetAside(ctx, testGameID, "set aside by the server"); !errors.As(err, &damaged) {
+			t.Fatalf("set aside: %v", err)
+		}
+		if err := os.Remove(filepath.Join(dir, damaged.Kept)); err != nil { // by hand
+			t.Fatal(err)
+		}
+		twoEventGame(t, store)
+		for seq := 3; seq <= 8; seq++ {
+			if err := store.Append(ctx, testGameID, seq, moveEvent(strings.Repeat("x", 10))); err != nil {
+				t.Fatalf("append %d: %v", seq, err)
+			}
+		}
+		if events, err := store.Load(ctx, testGameID, 1); err != nil || len(events) != 8 {
+			t.Errorf("the new game, 8 events acknowledged, reads %d, %v", len(events), err)
+		}
+	})
+	t.Run("another store's writes", func(t *testing.T) {
+		dir := t.TempDir()
+		a := openStore(t, dir)
+		twoEventGame(t, a)
+		broken := failingDisk(t)
+		if err := a.Append(ctx, testGameID, 3, moveEvent("refused")); !errors.Is(err, syscall.EIO) {
+			t.Fatalf("the append whose sync failed: %v", err)
+		}
+		broken.Store(false)
+		b := openStore(t, dir) // a restart, as tests play one in a process
+		events, err := b.Load(ctx, testGameID, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Append(ctx, testGameID, len(events)+1, moveEvent("acknowledged")); err != nil {
+			t.Fatal(err)
+		}
+		want := len(events) + 1
+		a.Load(ctx, testGameID, 1)
+		if events, err := b.Load(ctx, testGameID, 1); err != nil || len(events) != want {
+			t.Errorf("the other store's acknowledged event: it reads %d events, %v; want %d", len(events), err, want)
+		}
+	})
+}
+
+// TestFileStoreCloseWaitsForItsWork: Close waits for the work a call
+// that gave up on a frozen disk left going on, so that a store opened
+// after it (a restart) is not written behind its back: the old append's
+// failed sync cut the journal back to its own length, taking the new
+// store's acknowledged events with it.
+func TestFileStoreCloseWaitsForItsWork(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	a, err := OpenFileStore(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	twoEventGame(t, a)
+	release := make(chan struct{})
+	var first atomic.Bool
+	faultDisk(t, journalExt, func(op string) error {
+		if op == "sync" && first.CompareAndSwap(false, true) {
+			<-release // the sync hangs, then fails
+			return syscall.EIO
+		}
+		return nil
+	})
+	c1, cancel := context.WithTimeout(ctx, 100*time.Millisecond)
+	defer cancel()
+	if err := a.Append(c1, testGameID, 3, moveEvent("stuck")); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("the stuck append: %v", err)
+	}
+	time.AfterFunc(300*time.Millisecond, func() { close(release) })
+	began := time.Now()
+	if err := a.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if waited := time.Since(began); waited < 200*time.Millisecond {
+		t.Errorf("Close returned after %v, the disk still frozen", waited)
+	}
+	b := openStore(t, dir)
+	events, err := b.Load(ctx, testGameID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(events)
+	for i := 1; i <= 2; i++ {
+		if err := b.Append(ctx, testGameID, n+i, moveEvent("after")); err != nil {
+			t.Fatalf("the new store's append %d: %v", n+i, err)
+		}
+	}
+	if events, err := openStore(t, dir).Load(ctx, testGameID, 1); err != nil || len(events) != n+2 {
+		t.Errorf("the new store acknowledged %d events; after another restart: %d, %v", n+2, len(events), err)
 	}
 }

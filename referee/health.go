@@ -32,6 +32,7 @@ type storeHealth struct {
 	pending  bool      // its end is to be told after outageQuiet, if no call fails meanwhile (settle)
 	settleAt int       // the failures counted at the last call that succeeded while pending
 	stopped  bool      // the server was closed: nothing more is told (stop)
+	outage   int       // the outages begun, to tell a waiting end's own from a later one's
 }
 
 // stop ends the telling: an end that waits (settle) is not told once the
@@ -82,6 +83,7 @@ func (h *storeHealth) note(id string, write bool, began time.Time, err error) er
 	switch {
 	case failed && h.failures == 0:
 		h.since, h.told, h.last, h.lastID, h.failures, h.writes = now, now, now, id, 1, write
+		h.outage++
 		h.down.Store(true)
 		log.Printf("referee: the store fails (%s): %v", about(id), err)
 	case failed:
@@ -104,7 +106,8 @@ func (h *storeHealth) note(id string, write bool, began time.Time, err error) er
 		h.settleAt = h.failures
 		if !h.pending {
 			h.pending = true
-			time.AfterFunc(outageQuiet, h.settle)
+			outage := h.outage
+			time.AfterFunc(outageQuiet, func() { h.settle(outage) })
 		}
 	case h.failures > 0:
 		h.end(now)
@@ -112,12 +115,15 @@ func (h *storeHealth) note(id string, write bool, began time.Time, err error) er
 	return err
 }
 
-// settle ends the outage if the last call noted succeeded: no call
-// failed since the last that succeeded (if one did, the next success has
-// the end wait again).
-func (h *storeHealth) settle() {
+// settle ends outage number outage if it goes on and the last call noted
+// succeeded: no call failed since the last that succeeded (if one did,
+// the next success has the end wait again).
+func (h *storeHealth) settle(outage int) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if outage != h.outage || h.failures == 0 {
+		return // that outage ended (end cleared pending): a later one's timer is its own
+	}
 	h.pending = false
 	if !h.stopped && h.failures > 0 && h.failures == h.settleAt {
 		h.end(h.now())
@@ -128,6 +134,7 @@ func (h *storeHealth) settle() {
 func (h *storeHealth) end(now time.Time) {
 	log.Printf("referee: the store answers again, after %v and %s", roundDuration(now.Sub(h.since)), engine.Count(h.failures, "failed call"))
 	h.failures = 0
+	h.pending = false
 	h.down.Store(false)
 }
 

@@ -377,3 +377,22 @@ func TestPartOfTheStoreFails(t *testing.T) {
 		t.Fatalf("the game that failed works again:\n%s", strings.Join(got, "\n"))
 	}
 }
+
+// TestOutageEndWaitsForItsOwn: the end a success had wait belongs to its
+// outage: once that outage ended, its timer does not end a later one in
+// which no call succeeded.
+func TestOutageEndWaitsForItsOwn(t *testing.T) {
+	logged := captureLog(t)
+	h := &storeHealth{now: time.Now}
+	denied := errors.New("permission denied")
+	a, b, c := strings.Repeat("a1", 16), strings.Repeat("b2", 16), strings.Repeat("c3", 16)
+	h.note(a, storeWrite, time.Now(), denied) // the first outage
+	h.note(b, storeWrite, time.Now(), nil)    // another game works: the end waits
+	h.note(a, storeWrite, time.Now(), nil)    // the game that failed works: the end, at once
+	time.Sleep(200 * time.Millisecond)
+	h.note(c, storeWrite, time.Now(), denied) // the second: nothing succeeds from here
+	time.Sleep(outageQuiet)
+	if got := storeLines(logged); !h.down.Load() || len(got) != 3 {
+		t.Errorf("the second outage, whose only call failed: down %v, logged\n%s", h.down.Load(), strings.Join(got, "\n"))
+	}
+}
