@@ -35,31 +35,10 @@ func TestFileStoreWriteThatFailsTwice(t *testing.T) {
 	dir := t.TempDir()
 	store := openStore(t, dir)
 	ctx := context.Background()
-	if err := store.Create(ctx, testGameID, twoEvents[0]); err != nil {
-		t.Fatal(err)
-	}
-	if err := store.Append(ctx, testGameID, 2, twoEvents[1]); err != nil {
-		t.Fatal(err)
-	}
+	twoEventGame(t, store)
 	journal := filepath.Join(dir, testGameID+journalExt)
 	acknowledged, _ := os.ReadFile(journal)
-	broken := true
-	faultDisk(t, journalExt, func(op string) error {
-		if !broken {
-			return nil
-		}
-		switch op {
-		case "sync":
-			return syscall.EIO
-		case "cut":
-			return syscall.EROFS
-		}
-		return nil
-	})
-	move := Event{Type: EventMove, Time: time.Unix(1e9+2, 0).UTC(), Ply: 1, Move: "G1-F1"}
-	if err := store.Append(ctx, testGameID, 3, move); !errors.Is(err, syscall.EIO) {
-		t.Fatalf("the append whose sync failed: %v", err)
-	}
+	broken := refuseAppend(t, store)
 	if data, _ := os.ReadFile(journal); len(data) <= len(acknowledged) {
 		t.Fatalf("the failed write left nothing behind (%d bytes, %d before): the test does not look", len(data), len(acknowledged))
 	}
@@ -68,7 +47,7 @@ func TestFileStoreWriteThatFailsTwice(t *testing.T) {
 	if events, err := store.Load(ctx, testGameID, 1); !errors.Is(err, syscall.EROFS) {
 		t.Errorf("a read while the journal cannot be cut: %d events, %v", len(events), err)
 	}
-	broken = false
+	broken.Store(false)
 	events, err := store.Load(ctx, testGameID, 1)
 	if err != nil || len(events) != 2 {
 		t.Fatalf("after the failed write the journal reads %d events, %v; want the 2 acknowledged", len(events), err)
@@ -77,9 +56,7 @@ func TestFileStoreWriteThatFailsTwice(t *testing.T) {
 		t.Errorf("the journal after the read is %q, want it cut back to %q", data, acknowledged)
 	}
 	// And the game goes on from there.
-	if err := store.Append(ctx, testGameID, 3, move); err != nil {
-		t.Fatal(err)
-	}
+	appendMoves(t, store, 3, 3)
 	if events, err := openStore(t, dir).Load(ctx, testGameID, 1); err != nil || len(events) != 3 {
 		t.Errorf("after a restart: %d events, %v", len(events), err)
 	}
@@ -189,9 +166,12 @@ func TestFrozenDiskAnswered503(t *testing.T) {
 	}
 }
 
-// failingDisk makes, while its broken is set, a journal's syncs fail (an
-// I/O error) and its cuts too (the file system turned read-only).
-func failingDisk(t *testing.T) *atomic.Bool {
+// refuseAppend makes a journal's syncs fail (an I/O error) and its cuts
+// too (the file system turned read-only), until the flag it returns is
+// cleared, and has an append of event 3 to testGameID refused on it: its
+// line stays whole in the file.
+func refuseAppend(t *testing.T, store *FileStore) *atomic.Bool {
+	t.Helper()
 	var broken atomic.Bool
 	broken.Store(true)
 	faultDisk(t, journalExt, func(op string) error {
@@ -205,7 +185,21 @@ func failingDisk(t *testing.T) *atomic.Bool {
 		}
 		return nil
 	})
+	if err := store.Append(context.Background(), testGameID, 3, moveEvent("refused")); !errors.Is(err, syscall.EIO) {
+		t.Fatalf("the append whose sync failed: %v", err)
+	}
 	return &broken
+}
+
+// appendMoves appends events from to to (their numbers) to testGameID,
+// each acknowledged.
+func appendMoves(t *testing.T, store *FileStore, from, to int) {
+	t.Helper()
+	for seq := from; seq <= to; seq++ {
+		if err := store.Append(context.Background(), testGameID, seq, moveEvent(strings.Repeat("m", seq))); err != nil {
+			t.Fatalf("append %d: %v", seq, err)
+		}
+	}
 }
 
 // twoEventGame creates testGameID in store with the two events.
@@ -248,11 +242,7 @@ func TestFileStoreFailedCutForgotten(t *testing.T) {
 			t.Fatalf("the write on a read-only disk: %v", err)
 		}
 		readOnly.Store(false)
-		for seq := 3; seq <= 5; seq++ {
-			if err := store.Append(ctx, testGameID, seq, moveEvent(strings.Repeat("m", seq))); err != nil {
-				t.Fatalf("append %d: %v", seq, err)
-			}
-		}
+		appendMoves(t, store, 3, 5)
 		if events, err := store.Load(ctx, testGameID, 1); err != nil || len(events) != 5 {
 			t.Errorf("5 events acknowledged, the store reads %d, %v", len(events), err)
 		}
@@ -261,11 +251,7 @@ func TestFileStoreFailedCutForgotten(t *testing.T) {
 		dir := t.TempDir()
 		store := openStore(t, dir)
 		twoEventGame(t, store)
-		broken := failingDisk(t)
-		if err := store.Append(ctx, testGameID, 3, moveEvent("refused")); !errors.Is(err, syscall.EIO) {
-			t.Fatalf("the append whose sync failed: %v", err)
-		}
-		broken.Store(false)
+		refuseAppend(t, store).Store(false)
 		var damaged *DamagedError
 		if err := store.SetAside(ctx, testGameID, "set aside by the server"); !errors.As(err, &damaged) {
 			t.Fatalf("set aside: %v", err)
@@ -274,11 +260,7 @@ func TestFileStoreFailedCutForgotten(t *testing.T) {
 			t.Fatal(err)
 		}
 		twoEventGame(t, store)
-		for seq := 3; seq <= 8; seq++ {
-			if err := store.Append(ctx, testGameID, seq, moveEvent(strings.Repeat("x", 10))); err != nil {
-				t.Fatalf("append %d: %v", seq, err)
-			}
-		}
+		appendMoves(t, store, 3, 8)
 		if events, err := store.Load(ctx, testGameID, 1); err != nil || len(events) != 8 {
 			t.Errorf("the new game, 8 events acknowledged, reads %d, %v", len(events), err)
 		}
@@ -287,11 +269,7 @@ func TestFileStoreFailedCutForgotten(t *testing.T) {
 		dir := t.TempDir()
 		a := openStore(t, dir)
 		twoEventGame(t, a)
-		broken := failingDisk(t)
-		if err := a.Append(ctx, testGameID, 3, moveEvent("refused")); !errors.Is(err, syscall.EIO) {
-			t.Fatalf("the append whose sync failed: %v", err)
-		}
-		broken.Store(false)
+		refuseAppend(t, a).Store(false)
 		b := openStore(t, dir) // a restart, as tests play one in a process
 		events, err := b.Load(ctx, testGameID, 1)
 		if err != nil {
