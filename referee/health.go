@@ -125,7 +125,7 @@ func (h *storeHealth) settle(outage int) {
 		return // that outage ended (end cleared pending): a later one's timer is its own
 	}
 	h.pending = false
-	if !h.stopped && h.failures > 0 && h.failures == h.settleAt {
+	if !h.stopped && h.failures == h.settleAt {
 		h.end(h.now())
 	}
 }
