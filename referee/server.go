@@ -1048,10 +1048,15 @@ func framedBy(before hops.State, move string) hops.Bitboard {
 	if p, ok := hops.As[catchit.Position](before); ok {
 		return ballTakenFrom(p, move)
 	}
-	p, ok := hops.As[coir.Position](before)
-	if !ok {
-		return 0
+	if p, ok := hops.As[coir.Position](before); ok {
+		return turnedBy(p, move)
 	}
+	return 0
+}
+
+// turnedBy returns the pawns move, played from p, turned to the mover's
+// side (C5), where they stand after it.
+func turnedBy(p coir.Position, move string) hops.Bitboard {
 	m, err := coir.ParseMove(move)
 	if err != nil {
 		return 0
