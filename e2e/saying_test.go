@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http/httptest"
 	"slices"
 	"strings"
@@ -178,6 +179,60 @@ func TestUnconfirmedMove(t *testing.T) {
 		}
 	}
 	p.screenshot("unconfirmed-move")
+}
+
+// fullStore refuses a move once armed, keeping nothing of it, as a
+// store on a full disk does once it has undone the write.
+type fullStore struct {
+	*referee.MemStore
+	armed atomic.Bool
+}
+
+func (s *fullStore) Append(ctx context.Context, id string, seq int, e referee.Event) error {
+	if e.Type == referee.EventMove && s.armed.CompareAndSwap(true, false) {
+		return fmt.Errorf("no space left on device (%w)", referee.ErrNotStored)
+	}
+	return s.MemStore.Append(ctx, id, seq, e)
+}
+
+// A move the store kept nothing of (503, kind "unavailable", without
+// "unconfirmed") is said not done, the board left as it was for the
+// player to play it again; the page said that it may have been recorded.
+func TestMoveNotRecorded(t *testing.T) {
+	store := &fullStore{MemStore: &referee.MemStore{}}
+	srv, err := referee.NewServer(referee.Config{Store: store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	t.Cleanup(func() { srv.EndStreams(); ts.Close(); srv.Close() })
+	p := newPage(t, "Blue on a full disk")
+	p.createGameAt(ts.URL, "catchit", "person")
+	link := p.invitationLink()
+	q := newPage(t, "Red")
+	q.do(chromedp.Navigate(link))
+	q.waitFor("the game", 10*time.Second, func(v view) bool { return v.Status == "playing" && v.Phase == "waiting" })
+	p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
+	store.armed.Store(true)
+	move := []string{"D1", "D2", "C1", "C2"}
+	for i, sq := range move {
+		p.clickOn(sq)
+		if i < len(move)-1 {
+			p.clicksMade(strings.Join(move[:i+1], " "))
+		}
+	}
+	v := p.waitFor("the refusal", 10*time.Second, func(v view) bool { return v.Message != "" && v.Phase == "idle" })
+	if !strings.Contains(v.Message, "nothing was done") || strings.Contains(v.Message, "may or may not") || strings.Contains(v.Message, "may have been recorded") || v.Ply != "0" || v.Turn != "you" {
+		t.Errorf("after a move the store kept nothing of the page says %q at ply %s (turn %s); want nothing done, my turn at ply 0", v.Message, v.Ply, v.Turn)
+	}
+	p.screenshot("move-not-recorded")
+	for i, sq := range move {
+		p.clickOn(sq)
+		if i < len(move)-1 {
+			p.clicksMade(strings.Join(move[:i+1], " "))
+		}
+	}
+	p.waitFor("the move played again", 10*time.Second, func(v view) bool { return v.Ply == "1" && v.Turn == "them" })
 }
 
 // An arrangement the rules refuse is said in the lobby with its rule

@@ -83,7 +83,7 @@ func unseated(err error) error {
 		return err
 	}
 	e := failf(http.StatusServiceUnavailable, "unavailable", "the game was created, but the computer player could not take its seat (the store failed or did not answer in time): a creation sent with an Idempotency-Key may be sent again with it, which seats the player; without one, create another game")
-	e.retry = unavailableRetry
+	e.retry, e.unconfirmed = unavailableRetry, true
 	return e
 }
 

@@ -164,10 +164,12 @@
 //	503 unavailable  the store cannot be reached, cannot write (a full disk), or
 //	                 did not answer within StoreTimeout: a Retry-After header
 //	                 says when to try again. A write the store did not confirm
-//	                 may have been recorded all the same (see Storage): send a
-//	                 creation, a join or a rematch again with its
-//	                 Idempotency-Key, and read the game before sending a move,
-//	                 a resignation or a takeback again
+//	                 may have been recorded all the same (see Storage): its
+//	                 answer carries "unconfirmed": true; send a creation, a
+//	                 join or a rematch again with its Idempotency-Key, and
+//	                 read the game before sending a move, a resignation or a
+//	                 takeback again. Without it, nothing was recorded: the
+//	                 request may be sent again as it was
 //	503 damaged      the game's record is damaged: it is kept for inspection and
 //	                 the game cannot be played
 //
@@ -200,10 +202,10 @@
 // key for each creation, join and rematch, and sends the request again
 // with the same key while the server cannot be reached. A rematch asked
 // again with its key gives its asker the same answer, with his token.
-// An answer 503, kind "unavailable" (the store failed, or did not answer
-// within StoreTimeout), does not say that nothing was recorded: the
-// store may have kept the write all the same. Such a request is sent
-// again with the same key, after its Retry-After, until an answer that
+// An answer 503, kind "unavailable", with "unconfirmed": true (the store
+// failed, or did not answer within StoreTimeout), does not say that
+// nothing was recorded: the store may have kept the write all the same.
+// Such a request is sent again with the same key, after its Retry-After, until an answer that
 // is not 503 comes: it is the request's, whether the first was recorded
 // or not. A move, a resignation and a takeback take no key: after a 503
 // the client reads the game before sending one again. A move sent twice
@@ -321,8 +323,11 @@
 // store answers. A write whose deadline passed while the store was
 // making it (or that failed without saying whether it was made) is not
 // acknowledged: it may have been recorded or not, the server does not
-// know, and reads the game again before the next request about it. The
-// client then sends a creation, a join or a rematch again with the same
+// know, says so ("unconfirmed": true in the answer), and reads the game
+// again before the next request about it. A write the store says it
+// kept nothing of (its error wraps ErrNotStored: the FileStore's on a
+// full disk, once it has cut the journal back) is answered that nothing
+// was recorded, without "unconfirmed". The client then sends a creation, a join or a rematch again with the same
 // Idempotency-Key, which gives the answer of the write if it was made
 // and makes it if not; a move, a resignation or a takeback has no key,
 // so the client reads the game (GET /games/{id}) before sending it

@@ -54,7 +54,8 @@ import (
 // remove it.
 //
 // A write that fails (the disk full, an I/O error) is refused and the
-// file cut back. When the file cannot even be cut back (the file system
+// file cut back, and synced: its error then wraps ErrNotStored, and the
+// server answers that nothing was recorded. When the file cannot even be cut back (the file system
 // has turned read-only), the store remembers the length it had
 // acknowledged: the next read of the game drops what follows it, a whole
 // line among it, or fails while it cannot, rather than read an event
@@ -211,13 +212,13 @@ func (f *FileStore) lock(ctx context.Context, id string) (*journalFile, error) {
 func (f *FileStore) run(ctx context.Context, id string, op func(jf *journalFile) error) error {
 	jf, err := f.lock(ctx, id)
 	if err != nil {
-		return err
+		return notStored(err)
 	}
 	f.mu.Lock()
 	if f.closed { // Close waits only for the work it saw begin
 		f.mu.Unlock()
 		jf.unlock()
-		return fmt.Errorf("referee: the store of %s was closed: %w", f.dir, os.ErrClosed)
+		return notStored(fmt.Errorf("referee: the store of %s was closed: %w", f.dir, os.ErrClosed))
 	}
 	f.work.Add(1)
 	f.mu.Unlock()
@@ -238,6 +239,13 @@ func (f *FileStore) run(ctx context.Context, id string, op func(jf *journalFile)
 			return f.late(ctx)
 		}
 	}
+}
+
+// notStored marks err, an error met before anything was written or
+// after what was written was durably taken off, as ErrNotStored: the
+// store kept nothing of the call.
+func notStored(err error) error {
+	return fmt.Errorf("%w (%w)", err, ErrNotStored)
 }
 
 // late is the error of a call whose context ended before the disk
@@ -392,14 +400,14 @@ func parseJournal(data []byte) (events []Event, good int, header bool, damage er
 // then renames it.
 func (f *FileStore) Create(ctx context.Context, id string, e Event) error {
 	if err := f.usable(ctx); err != nil {
-		return err
+		return notStored(err)
 	}
 	if !validID(id) {
 		return fmt.Errorf("referee: %q is not a game id", id)
 	}
 	line, err := encodeEvent(e)
 	if err != nil {
-		return err
+		return notStored(err)
 	}
 	return f.run(ctx, id, func(jf *journalFile) error { return f.create(id, jf, line) })
 }
@@ -411,7 +419,7 @@ func (f *FileStore) create(id string, jf *journalFile, line []byte) error {
 		if _, err := os.Lstat(n); err == nil {
 			return ErrExists
 		} else if !errors.Is(err, fs.ErrNotExist) {
-			return err
+			return notStored(err)
 		}
 	}
 	size := int64(headerLen + len(line))
@@ -421,11 +429,14 @@ func (f *FileStore) create(id string, jf *journalFile, line []byte) error {
 	if err == nil {
 		err = os.Rename(tmp, name)
 	}
-	if err == nil {
-		err = f.syncDir() // the new name must survive a crash too
-	}
 	if err != nil {
+		// The journal's name was never taken: a temporary file left
+		// behind is removed at the next start.
 		os.Remove(tmp)
+		jf.size = -1
+		return notStored(err)
+	}
+	if err = f.syncDir(); err != nil { // the new name must survive a crash too
 		os.Remove(name)
 		jf.size = -1
 		return err
@@ -456,27 +467,34 @@ func writeSynced(name string, data []byte) error {
 // of the next one.
 func (f *FileStore) Append(ctx context.Context, id string, seq int, e Event) error {
 	if err := f.usable(ctx); err != nil {
-		return err
+		return notStored(err)
 	}
 	if !validID(id) {
 		return ErrNotFound
 	}
 	line, err := encodeEvent(e)
 	if err != nil {
-		return err
+		return notStored(err)
 	}
 	return f.run(ctx, id, func(jf *journalFile) error { return f.append(id, jf, seq, line) })
 }
 
 // append is Append under the journal's lock.
 func (f *FileStore) append(id string, jf *journalFile, seq int, line []byte) error {
+	// Until the line is written, a failure leaves the journal as it was.
+	before := func(err error) error {
+		if err == nil || isAnswer(err) {
+			return err
+		}
+		return notStored(err)
+	}
 	file, err := os.OpenFile(f.path(id), os.O_RDWR, 0)
 	if errors.Is(err, fs.ErrNotExist) {
 		_, err = f.readLocked(id, jf) // ErrNotFound, or the game was set aside
-		return err
+		return before(err)
 	}
 	if err != nil {
-		return err
+		return before(err)
 	}
 	defer file.Close()
 	// The journal is read again if this store does not know it yet, or
@@ -485,15 +503,15 @@ func (f *FileStore) append(id string, jf *journalFile, seq int, line []byte) err
 	// may overlap with the last one's computer players).
 	info, err := file.Stat()
 	if err != nil {
-		return err
+		return before(err)
 	}
 	if jf.size < 0 || info.Size() != jf.size || !info.Mode().IsRegular() {
 		file.Close()
 		if _, err := f.readLocked(id, jf); err != nil {
-			return err
+			return before(err)
 		}
 		if file, err = os.OpenFile(f.path(id), os.O_RDWR, 0); err != nil {
-			return err
+			return before(err)
 		}
 		defer file.Close()
 	}
@@ -516,6 +534,12 @@ func (f *FileStore) append(id string, jf *journalFile, seq int, line []byte) err
 			// must not take it for an event (see acked).
 			jf.acked = jf.size
 			jf.size = -1 // the next call reads it again, which drops the rest
+			return err
+		}
+		// Cut back, the line is gone once the cut is synced: a crash
+		// cannot bring it back.
+		if syncFile(file) == nil {
+			return notStored(err)
 		}
 		return err
 	}

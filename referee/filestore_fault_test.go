@@ -87,18 +87,24 @@ func TestFileStoreFrozenDisk(t *testing.T) {
 	c1, cancel1 := short()
 	defer cancel1()
 	began := time.Now()
-	if err := store.Append(c1, testGameID, 2, twoEvents[1]); !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("the append on a frozen disk: %v", err)
+	if err := store.Append(c1, testGameID, 2, twoEvents[1]); !errors.Is(err, context.DeadlineExceeded) || errors.Is(err, ErrNotStored) {
+		t.Errorf("the append on a frozen disk: %v; want its deadline, and no word that nothing was stored", err)
 	}
 	c2, cancel2 := short()
 	defer cancel2()
 	if _, err := store.Load(c2, testGameID, 1); !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("a read behind it: %v", err)
 	}
+	// An append behind the one under way never began: it stored nothing.
+	c4, cancel4 := short()
+	defer cancel4()
+	if err := store.Append(c4, testGameID, 2, twoEvents[1]); !errors.Is(err, context.DeadlineExceeded) || !errors.Is(err, ErrNotStored) {
+		t.Errorf("an append waiting behind it: %v; want its deadline, and ErrNotStored", err)
+	}
 	c3, cancel3 := short()
 	defer cancel3()
 	other := strings.Repeat("d4", 16)
-	if err := store.Create(c3, other, twoEvents[0]); !errors.Is(err, context.DeadlineExceeded) {
+	if err := store.Create(c3, other, twoEvents[0]); !errors.Is(err, context.DeadlineExceeded) || errors.Is(err, ErrNotStored) {
 		t.Errorf("a creation on the frozen disk: %v", err)
 	}
 	if d := time.Since(began); d > 2*time.Second {
@@ -166,6 +172,46 @@ func TestFrozenDiskAnswered503(t *testing.T) {
 	}
 }
 
+// TestFullDiskNothingRecorded: a move and a creation refused on a full
+// disk, once the FileStore has undone the write, are answered 503 saying
+// that nothing was recorded, without "unconfirmed" (they were answered
+// that they may have been recorded); the move sent again as it was, the
+// disk freed, is played.
+func TestFullDiskNothingRecorded(t *testing.T) {
+	cfg := testConfig(95)
+	cfg.Store = openStore(t, t.TempDir())
+	c := newClientWith(t, cfg)
+	t.Cleanup(func() { c.server().Close() })
+	h := c.create("catchit", "")
+	st, moves := toMove(c, h)
+	token := h.Tokens[st.ToMove]
+	// No room for a line of a journal, nor for a new journal; a cut
+	// and its sync need none.
+	full := func(op, name string) error {
+		if op == "write" || op == "sync" && strings.HasSuffix(name, newExt) {
+			return syscall.ENOSPC
+		}
+		return nil
+	}
+	diskFault.Store(&full)
+	t.Cleanup(func() { diskFault.Store(nil) })
+	for _, r := range []struct{ what, path, token, body string }{
+		{"a move", "/games/" + h.ID + "/moves", token, jsonBody(moveRequest{moves[0]})},
+		{"a creation", "/games", "", `{"game": "coir"}`},
+	} {
+		var e errorJSON
+		code, raw := c.do("POST", r.path, r.token, r.body, &e)
+		if code != http.StatusServiceUnavailable || e.Kind != "unavailable" || !strings.Contains(e.Error, "nothing was recorded") || strings.Contains(string(raw), "unconfirmed") {
+			t.Errorf("%s on a full disk: %d %s; want 503 saying that nothing was recorded", r.what, code, raw)
+		}
+	}
+	diskFault.Store(nil)
+	var after stateJSON
+	if code, raw := c.do("POST", "/games/"+h.ID+"/moves", token, jsonBody(moveRequest{moves[0]}), &after); code != http.StatusOK || after.Ply != 1 {
+		t.Errorf("the move sent again: %d %s", code, raw)
+	}
+}
+
 // refuseAppend makes a journal's syncs fail (an I/O error) and its cuts
 // too (the file system turned read-only), until the flag it returns is
 // cleared, and has an append of event 3 to testGameID refused on it: its
@@ -185,10 +231,104 @@ func refuseAppend(t *testing.T, store *FileStore) *atomic.Bool {
 		}
 		return nil
 	})
-	if err := store.Append(context.Background(), testGameID, 3, moveEvent("refused")); !errors.Is(err, syscall.EIO) {
-		t.Fatalf("the append whose sync failed: %v", err)
+	if err := store.Append(context.Background(), testGameID, 3, moveEvent("refused")); !errors.Is(err, syscall.EIO) || errors.Is(err, ErrNotStored) {
+		t.Fatalf("the append whose sync failed: %v; want EIO, and no word that nothing was stored", err)
 	}
 	return &broken
+}
+
+// TestFileStoreWriteUndone: a write that fails and that the store undoes
+// durably (the journal cut back, and the cut synced) is refused with an
+// error that wraps ErrNotStored, so that the server can say that nothing
+// was recorded; a write it could not undo durably is not. So is a
+// creation whose journal never took its name. (Every such write was
+// answered "it may have been recorded or not".)
+func TestFileStoreWriteUndone(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		name    string
+		fail    func(op string, syncs int) error // syncs: the journal's syncs asked so far
+		undone  bool
+		wantErr error
+	}{
+		{"the disk full", func(op string, _ int) error {
+			if op == "write" {
+				return syscall.ENOSPC
+			}
+			return nil
+		}, true, syscall.ENOSPC},
+		{"the sync fails once", func(op string, syncs int) error {
+			if op == "sync" && syncs == 1 {
+				return syscall.EIO
+			}
+			return nil
+		}, true, syscall.EIO},
+		{"every sync fails", func(op string, _ int) error {
+			if op == "sync" {
+				return syscall.EIO
+			}
+			return nil
+		}, false, syscall.EIO},
+		{"the cut fails", func(op string, _ int) error {
+			switch op {
+			case "sync":
+				return syscall.EIO
+			case "cut":
+				return syscall.EROFS
+			}
+			return nil
+		}, false, syscall.EIO},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			store := openStore(t, dir)
+			twoEventGame(t, store)
+			journal := filepath.Join(dir, testGameID+journalExt)
+			acknowledged, _ := os.ReadFile(journal)
+			syncs := 0
+			faultDisk(t, journalExt, func(op string) error {
+				if op == "sync" {
+					syncs++
+				}
+				return c.fail(op, syncs)
+			})
+			err := store.Append(ctx, testGameID, 3, moveEvent("refused"))
+			if !errors.Is(err, c.wantErr) || errors.Is(err, ErrNotStored) != c.undone {
+				t.Fatalf("the append: %v; want %v, with ErrNotStored %v", err, c.wantErr, c.undone)
+			}
+			diskFault.Store(nil)
+			if c.undone {
+				if data, _ := os.ReadFile(journal); string(data) != string(acknowledged) {
+					t.Errorf("the journal after the write undone is %q, want %q", data, acknowledged)
+				}
+			}
+			// A write not undone may be read after a restart, as the
+			// contract of Append allows: the line was left whole.
+			if events, err := openStore(t, dir).Load(ctx, testGameID, 1); err != nil || len(events) != 2 && (c.undone || len(events) != 3) {
+				t.Errorf("after a restart: %d events, %v; want the 2 acknowledged", len(events), err)
+			}
+		})
+	}
+	t.Run("a creation", func(t *testing.T) {
+		dir := t.TempDir()
+		store := openStore(t, dir)
+		faultDisk(t, journalExt, func(op string) error {
+			if op == "sync" {
+				return syscall.ENOSPC
+			}
+			return nil
+		})
+		if err := store.Create(ctx, testGameID, twoEvents[0]); !errors.Is(err, syscall.ENOSPC) || !errors.Is(err, ErrNotStored) {
+			t.Fatalf("a creation on a full disk: %v; want ENOSPC and ErrNotStored", err)
+		}
+		diskFault.Store(nil)
+		if _, err := openStore(t, dir).Load(ctx, testGameID, 1); !errors.Is(err, ErrNotFound) {
+			t.Errorf("the game after its creation failed: %v; want none", err)
+		}
+		if err := store.Create(ctx, testGameID, twoEvents[0]); err != nil {
+			t.Errorf("the creation sent again: %v", err)
+		}
+	})
 }
 
 // appendMoves appends events from to to (their numbers) to testGameID,

@@ -195,8 +195,8 @@ func TestStoreLosesTheAnswer(t *testing.T) {
 		t.Fatalf("a move whose answer the store lost: %d %s, want 503 unavailable", code, raw)
 	}
 	// The answer must not say that nothing was recorded: the move was.
-	if !strings.Contains(e.Error, "may have been recorded or not") || strings.Contains(e.Error, "nothing was recorded") {
-		t.Errorf("a move whose answer the store lost is answered %q, want it said that it may have been recorded", e.Error)
+	if !strings.Contains(e.Error, "may have been recorded or not") || strings.Contains(e.Error, "nothing was recorded") || !e.Unconfirmed {
+		t.Errorf("a move whose answer the store lost is answered %s, want it said that it may have been recorded, and \"unconfirmed\": true", raw)
 	}
 	// A move takes no Idempotency-Key: the answer said to send it again
 	// with one.
@@ -295,8 +295,8 @@ func TestBotSeatLostSaysCreated(t *testing.T) {
 	body := `{"game": "zapita", "opponent": "easy"}`
 	var e errorJSON
 	code, raw := c.keyed("POST", "/games", "seat-lost-0123456789abcdefghij", body, &e)
-	if code != http.StatusServiceUnavailable || e.Kind != "unavailable" || !strings.Contains(e.Error, "the game was created") || strings.Contains(e.Error, "nothing was recorded") {
-		t.Fatalf("the creation whose seat the store lost: %d %s, want 503 saying the game was created", code, raw)
+	if code != http.StatusServiceUnavailable || e.Kind != "unavailable" || !strings.Contains(e.Error, "the game was created") || strings.Contains(e.Error, "nothing was recorded") || !e.Unconfirmed {
+		t.Fatalf("the creation whose seat the store lost: %d %s, want 503 saying the game was created, \"unconfirmed\": true", code, raw)
 	}
 	store.lose.Store(false)
 	var created createdJSON

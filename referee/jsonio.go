@@ -26,10 +26,11 @@ const MaxBody = 4 << 10
 // the server return it so that every way into them (an HTTP handler, a
 // player the server runs) reports the same thing.
 type apiError struct {
-	status     int
-	kind, rule string
-	msg        string
-	retry      time.Duration // if not 0, the Retry-After the answer carries
+	status      int
+	kind, rule  string
+	msg         string
+	retry       time.Duration // if not 0, the Retry-After the answer carries
+	unconfirmed bool          // a write the store did not confirm: it may have been recorded
 }
 
 func (e *apiError) Error() string { return e.msg }
@@ -103,7 +104,7 @@ func fail(w http.ResponseWriter, m *match, err error) {
 		if e.retry > 0 {
 			retryAfter(w, e.retry)
 		}
-		writeError(w, e.status, e.kind, e.rule, "%s", e.msg)
+		writeJSON(w, e.status, errorJSON{Error: e.msg, Kind: e.kind, Rule: e.rule, Unconfirmed: e.unconfirmed})
 		return
 	}
 	if m != nil {

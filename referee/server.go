@@ -545,9 +545,10 @@ type (
 		Result  string   `json:"result"`
 	}
 	errorJSON struct {
-		Error string `json:"error"`
-		Kind  string `json:"kind"`
-		Rule  string `json:"rule,omitempty"`
+		Error       string `json:"error"`
+		Kind        string `json:"kind"`
+		Rule        string `json:"rule,omitempty"`
+		Unconfirmed bool   `json:"unconfirmed,omitempty"` // see unconfirmed
 	}
 )
 

@@ -30,7 +30,8 @@ type Store interface {
 	// Create starts the journal of a new game with its first event,
 	// number 1. It returns ErrExists if a game of that id is stored
 	// (or was set aside as damaged), and then stores nothing. When it
-	// returns nil the journal must survive a crash.
+	// returns nil the journal must survive a crash; an error that wraps
+	// ErrNotStored says that nothing of the game was stored.
 	Create(ctx context.Context, id string, e Event) error
 	// Append makes e event number seq of the game's journal. If the
 	// journal does not hold exactly seq-1 events (another writer got
@@ -40,7 +41,8 @@ type Store interface {
 	// *DamagedError. When it returns nil the event
 	// must survive a crash; when it returns any error the journal must
 	// be as it was, or hold e as event seq (a write whose answer was
-	// lost), never anything else.
+	// lost), never anything else; an error that wraps ErrNotStored
+	// says that it is as it was.
 	Append(ctx context.Context, id string, seq int, e Event) error
 	// Load returns the events of a game from number from (1 for all)
 	// to its last, in order: none, and no error, if the journal holds
@@ -139,6 +141,15 @@ var (
 	// the events the writer believed it held: another writer appended
 	// first.
 	ErrConflict = errors.New("referee: the journal changed meanwhile")
+	// ErrNotStored is wrapped by an error of Create or Append after
+	// which the store knows that it kept nothing of the write, and that
+	// a crash cannot bring it back: the write failed before anything
+	// was written, or what was written (part of a line on a full disk)
+	// was taken off durably. The server then answers that nothing was
+	// recorded, and the request may be sent again as it was; after
+	// any other error it answers that the write may have been recorded.
+	// A store that cannot tell returns its error without it.
+	ErrNotStored = errors.New("referee: nothing of the write was stored")
 )
 
 // DamagedError is the error of a journal that the store holds but cannot

@@ -114,7 +114,7 @@ func unconfirmed(kind string) error {
 		advice = "send it again with the same Idempotency-Key (without one, read the game before sending it again)"
 	}
 	e := failf(http.StatusServiceUnavailable, "unavailable", "the game store did not confirm the write (it failed, or did not answer in time): it may have been recorded or not; %s", advice)
-	e.retry = unavailableRetry
+	e.retry, e.unconfirmed = unavailableRetry, true
 	return e
 }
 
@@ -412,7 +412,8 @@ const maxConflicts = 5
 // brought up to date and prepare called again, so that a request the new
 // state refuses gets the error it deserves, and nothing the store did not
 // take is applied. A write the store fails, or does not confirm before
-// ctx ends, is answered as unconfirmed: it may have been kept. The caller
+// ctx ends, is answered as unconfirmed: it may have been kept, unless
+// the store's error says that it kept nothing (ErrNotStored). The caller
 // holds m.turn, not m.mu.
 func (s *Server) commit(ctx context.Context, m *match, prepare func() (Event, func(), error)) error {
 	for range maxConflicts {
@@ -437,7 +438,7 @@ func (s *Server) commit(ctx context.Context, m *match, prepare func() (Event, fu
 		}
 		if err != nil {
 			out := s.storeError(m, err)
-			if api, ok := out.(*apiError); ok && api.kind == "unavailable" {
+			if api, ok := out.(*apiError); ok && api.kind == "unavailable" && !errors.Is(err, ErrNotStored) {
 				return unconfirmed(e.Type)
 			}
 			return out
@@ -484,6 +485,9 @@ func (s *Server) host(ctx context.Context, m *match, e Event) error {
 	s.pending--
 	if errors.Is(err, ErrExists) {
 		return err
+	}
+	if errors.Is(err, ErrNotStored) {
+		return unavailable() // logged by s.health
 	}
 	if err != nil {
 		// Logged by s.health. The store may have kept the game all the

@@ -82,7 +82,11 @@
 // the database answers. A write cancelled so is not acknowledged, though
 // the database may still commit it (see the referee's Storage section:
 // the client sends it again with its Idempotency-Key, or reads the game
-// first).
+// first). A write the database refuses before its commit (a full disk,
+// a read-only database, a statement never sent for want of a
+// connection) is one it kept nothing of: its error wraps
+// referee.ErrNotStored, and the request is answered that nothing was
+// recorded.
 // The connections are made again as soon as the database is back;
 // nothing needs restarting. The node's log says when the database
 // stopped answering, how long it has been away (once a minute), and when

@@ -85,7 +85,7 @@ func (s *Store) Create(ctx context.Context, id string, e referee.Event) error {
 	if code(err) == uniqueViolation {
 		return fmt.Errorf("pgstore: game %s: %w", id, referee.ErrExists)
 	}
-	return wrap(err)
+	return wrapWrite(err)
 }
 
 // Append stores e as event number seq of game id, once the journal
@@ -115,7 +115,7 @@ func (s *Store) Append(ctx context.Context, id string, seq int, e referee.Event)
 	case foreignKeyViolation: // deleted meanwhile
 		return fmt.Errorf("pgstore: game %s: %w", id, referee.ErrNotFound)
 	default:
-		return wrap(err)
+		return wrapWrite(err)
 	}
 	if tag.RowsAffected() == 1 {
 		return nil
@@ -308,6 +308,33 @@ func wrap(err error) error {
 	}
 	return fmt.Errorf("pgstore: %w", err)
 }
+
+// wrapWrite is wrap for the error of a write's statement, marked
+// referee.ErrNotStored when the database kept nothing of it: the
+// statement was never sent (no connection could be made), or the
+// database refused it before it could
+// commit, its own transaction rolled back (see refusedBeforeCommit). A
+// connection lost after the statement was sent, or the database shut
+// down under it, leaves it unknown whether it committed.
+func wrapWrite(err error) error {
+	if err == nil {
+		return nil
+	}
+	var unconnected *pgconn.ConnectError
+	if c := code(err); pgconn.SafeToRetry(err) || errors.As(err, &unconnected) || len(c) == 5 && refusedBeforeCommit[c[:2]] {
+		return fmt.Errorf("pgstore: %w (%w)", err, referee.ErrNotStored)
+	}
+	return wrap(err)
+}
+
+// refusedBeforeCommit are the classes of SQLSTATE of a statement the
+// database refused before its commit: a bad value, a constraint, a read-only
+// transaction, a serialization failure or a deadlock, a privilege, a lock
+// not available, and insufficient resources (a full disk, no memory).
+// Operator intervention (57: a shutdown, a cancel), connection and system
+// errors (08, 58, XX) are not among them: they may come once the
+// commit was made.
+var refusedBeforeCommit = map[string]bool{"22": true, "23": true, "25": true, "40": true, "42": true, "53": true, "55": true}
 
 // Timing of Watch (variables for the tests).
 var (

@@ -16,6 +16,7 @@ import (
 	"github.com/hopsgames/hops/referee/pgstore/pgtest"
 	"github.com/hopsgames/hops/referee/storetest"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // server is the PostgreSQL of this package's tests, started by TestMain.
@@ -154,6 +155,61 @@ func TestDamaged(t *testing.T) {
 	}
 	if ev, err := s.Load(ctx, "junk", 2); err == nil || len(ev) != 0 {
 		t.Errorf("Load of junk from 2: %v %v", ev, err)
+	}
+}
+
+// TestRefusedWriteNotStored: a write the database refuses (here a
+// constraint, as a full disk would) is refused with an error that wraps
+// referee.ErrNotStored, so that the server can say that nothing was
+// recorded, and nothing of it is stored; an error that may come after
+// the commit (a shutdown, a lost connection) does not wrap it.
+func TestRefusedWriteNotStored(t *testing.T) {
+	ctx := context.Background()
+	url := pg(t).Database(t)
+	s := open(t, url)
+	if err := s.Create(ctx, "kept", create()); err != nil {
+		t.Fatal(err)
+	}
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, `ALTER TABLE hops_events ADD CONSTRAINT no_refusal CHECK (event->>'move' IS DISTINCT FROM 'refused');
+		ALTER TABLE hops_games ADD CONSTRAINT no_refused_game CHECK (game <> 'refused')`); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Append(ctx, "kept", 2, move(1, "refused")); err == nil || !errors.Is(err, referee.ErrNotStored) {
+		t.Errorf("an append the database refused: %v; want ErrNotStored", err)
+	}
+	if events, err := s.Load(ctx, "kept", 1); err != nil || len(events) != 1 {
+		t.Errorf("after the refused append: %d events, %v; want 1", len(events), err)
+	}
+	if err := s.Create(ctx, "refused", create()); err == nil || !errors.Is(err, referee.ErrNotStored) {
+		t.Errorf("a creation the database refused: %v; want ErrNotStored", err)
+	}
+	if _, err := s.Load(ctx, "refused", 1); !errors.Is(err, referee.ErrNotFound) {
+		t.Errorf("the game whose creation was refused: %v; want none", err)
+	}
+	_, unconnected := pgconn.Connect(ctx, "postgres://nobody@127.0.0.1:1/none?connect_timeout=5")
+	if unconnected == nil {
+		t.Fatal("a connection to port 1 was made")
+	}
+	for _, c := range []struct {
+		err     error
+		refused bool
+	}{
+		{unconnected, true},                     // the statement was never sent
+		{&pgconn.PgError{Code: "53100"}, true},  // disk full
+		{&pgconn.PgError{Code: "25006"}, true},  // a read-only transaction
+		{&pgconn.PgError{Code: "40001"}, true},  // a serialization failure
+		{&pgconn.PgError{Code: "57P01"}, false}, // the database shut down
+		{&pgconn.PgError{Code: "XX000"}, false},
+		{errors.New("unexpected EOF"), false},
+	} {
+		if got := errors.Is(wrapWrite(c.err), referee.ErrNotStored); got != c.refused {
+			t.Errorf("wrapWrite(%v) wraps ErrNotStored: %v, want %v", c.err, got, c.refused)
+		}
 	}
 }
 

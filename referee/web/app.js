@@ -136,6 +136,7 @@ async function api(method, path, body, key) {
     err.kind = j.kind;
     err.rule = j.rule;
     err.status = r.status;
+    err.unconfirmed = j.unconfirmed === true; // a write that may have been recorded
     throw err;
   }
   return j;
@@ -243,7 +244,9 @@ function plain(err) {
     case 'busy':
       return 'The server is busy: try again in a moment.';
     case 'unavailable':
-      return 'The server cannot reach its store of games at the moment, so what was asked may or may not have been done: try again in a moment.';
+      return err.unconfirmed
+        ? 'The server cannot reach its store of games at the moment, so what was asked may or may not have been done: try again in a moment.'
+        : 'The server cannot reach or write to its store of games at the moment: nothing was done; try again in a moment.';
     case 'damaged':
       return 'The server\'s record of this game is damaged: it is kept for inspection, and the game cannot go on.';
     case 'network':
@@ -1352,7 +1355,7 @@ async function play(move) {
     onState(await api('POST', `games/${game.id}/moves`, { move }));
   } catch (err) {
     clicks = [];
-    if (err.kind !== 'unavailable') {
+    if (err.kind !== 'unavailable' || !err.unconfirmed) {
       sayError(err);
       await ask([]);
       return;
