@@ -47,12 +47,18 @@ type Command struct {
 	ConnsPerClient int
 	Sweep          time.Duration // how often the janitor deletes expired games; 0: never
 	store          Store
-	kept           string // where the games are kept, for the log; "" in memory
+	kept           string        // where the games are kept, for the log; "" in memory
+	hurry          chan struct{} // closed to cut the stop's grace short (Main: a second signal)
 }
 
 // Main runs the referee as the command examples/referee does: it reads
 // the flags in args (see Setup), serves until SIGINT or SIGTERM, stops
 // as Run says, closes the store, and returns the process's exit code.
+// A second signal during the stop cuts short the requests still under
+// way, rather than give them the rest of their 10 s; a third, while the
+// store is closed (a disk that does not answer), ends the process at
+// once, as the signal does by default. An acknowledged move is on disk
+// already: neither loses one.
 // Errors go to stderr; what the server logs (where the games are kept,
 // the address it listens on, the store's outages, its stop) goes to the
 // standard logger of package log, which a program directs with
@@ -65,8 +71,29 @@ func Main(args []string, stderr io.Writer, flags ...StoreFlag) int {
 	if err != nil {
 		return 2
 	}
-	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(signals)
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
+	served := make(chan struct{})
+	defer close(served)
+	c.hurry = make(chan struct{})
+	go func() {
+		select {
+		case <-signals:
+			cancel()
+		case <-served:
+			return
+		}
+		select {
+		case <-signals:
+			log.Printf("referee: a second signal: the requests under way are cut short (a third ends the process at once)")
+			close(c.hurry)
+			signal.Stop(signals) // the next signal does what it does by default
+		case <-served:
+		}
+	}()
 	return c.serve(ctx, stderr)
 }
 
@@ -306,6 +333,7 @@ func (c *Command) Run(ctx context.Context) error {
 	defer close(stop)
 	go c.Server.Janitor(c.Sweep, stop)
 	stopped := make(chan error, 1)
+	var took time.Duration // how long the requests under way had
 	go func() {
 		select {
 		case <-ctx.Done():
@@ -315,7 +343,17 @@ func (c *Command) Run(ctx context.Context) error {
 		log.Printf("referee: stopping: no new connection is taken, the event streams end, and the requests under way have %v to finish", shutdownGrace)
 		shutdown, done := context.WithTimeout(context.Background(), shutdownGrace)
 		defer done()
-		stopped <- c.HTTP.Shutdown(shutdown)
+		go func() {
+			select {
+			case <-c.hurry: // nil unless Main made it: never
+				done()
+			case <-shutdown.Done():
+			}
+		}()
+		began := time.Now()
+		err := c.HTTP.Shutdown(shutdown)
+		took = roundDuration(time.Since(began)) // read after stopped
+		stopped <- err
 	}()
 	err = c.HTTP.Serve(LimitListener(ln, c.MaxConns, c.ConnsPerClient, c.Server.cfg.TrustedProxies...))
 	if !errors.Is(err, http.ErrServerClosed) {
@@ -327,7 +365,7 @@ func (c *Command) Run(ctx context.Context) error {
 	// Serve returns as soon as the shutdown begins: the requests under
 	// way are still being answered, and may still write to the store.
 	if err := <-stopped; err != nil {
-		log.Printf("referee: requests still under way after %v were cut short", shutdownGrace)
+		log.Printf("referee: requests still under way after %v were cut short", took)
 		return nil
 	}
 	log.Printf("referee: the requests under way have finished")

@@ -1,12 +1,15 @@
 package referee
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -228,6 +231,113 @@ func TestStopFinishesRequestsUnderWay(t *testing.T) {
 	}
 	if !gate.closed.Load() {
 		t.Error("the store was not closed")
+	}
+}
+
+// TestSecondSignalCutsTheStopShort runs the command as a process with a
+// request under way (a body that comes slowly) and stops it with SIGINT:
+// it waits for the request, and a second SIGINT cuts the wait short (it
+// waited the whole 10 s); the store is closed all the same, and the
+// games are there at the next start.
+func TestSecondSignalCutsTheStopShort(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	bin := buildReferee(t)
+	dir := t.TempDir()
+	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-data", dir)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	lines := make(chan string, 100)
+	go func() {
+		defer close(lines)
+		for sc := bufio.NewScanner(stderr); sc.Scan(); {
+			lines <- sc.Text()
+		}
+	}()
+	var said []string
+	// until reads what the command logs until a line holding want.
+	until := func(want string) string {
+		t.Helper()
+		timeout := time.After(10 * time.Second)
+		for {
+			select {
+			case line, ok := <-lines:
+				if !ok {
+					t.Fatalf("the command ended without saying %q:\n%s", want, strings.Join(said, "\n"))
+				}
+				said = append(said, line)
+				if strings.Contains(line, want) {
+					return line
+				}
+			case <-timeout:
+				t.Fatalf("the command did not say %q in 10 s:\n%s", want, strings.Join(said, "\n"))
+			}
+		}
+	}
+	_, addr, _ := strings.Cut(until("listening on "), "listening on ")
+	c := &client{t: t, url: "http://" + addr, hc: &http.Client{Timeout: 10 * time.Second}}
+	h := c.create("coir", "")
+	slow, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer slow.Close()
+	io.WriteString(slow, "POST /games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n{\"game\":")
+	time.Sleep(100 * time.Millisecond) // the request is under way
+	exited := make(chan error, 1)
+	cmd.Process.Signal(os.Interrupt)
+	until("stopping:")
+	go func() { exited <- cmd.Wait() }()
+	select {
+	case err := <-exited:
+		t.Fatalf("the command ended (%v) with a request under way, 0.5 s after the first signal", err)
+	case <-time.After(500 * time.Millisecond):
+	}
+	cmd.Process.Signal(os.Interrupt)
+	began := time.Now()
+	for line := range lines {
+		said = append(said, line)
+	}
+	select {
+	case err := <-exited:
+		if err != nil {
+			t.Errorf("the command ended with %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the command still runs 5 s after the second signal")
+	}
+	if d := time.Since(began); d > 3*time.Second {
+		t.Errorf("the command ended %v after the second signal", d)
+	}
+	log := strings.Join(said, "\n")
+	at := -1
+	for _, step := range []string{
+		"referee: a second signal: the requests under way are cut short (a third ends the process at once)",
+		"referee: requests still under way after ",
+		"referee: the store is closed",
+		"referee: stopped",
+	} {
+		i := strings.Index(log, step)
+		if i < 0 || i < at {
+			t.Errorf("the command did not log %q after the step before it:\n%s", step, log)
+		}
+		at = i
+	}
+	// The store was closed as at any stop: the game is there.
+	again, err := OpenFileStore(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	if events, err := again.Load(context.Background(), h.ID, 1); err != nil || len(events) != 2 { // created and joined
+		t.Errorf("the game after the stop: %d events, %v", len(events), err)
 	}
 }
 

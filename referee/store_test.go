@@ -451,10 +451,7 @@ func TestKill9(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command")
 	}
-	bin := filepath.Join(t.TempDir(), "referee")
-	if out, err := exec.Command("go", "build", "-o", bin, "../examples/referee").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildReferee(t)
 	dir := t.TempDir()
 	var said []string // what the command logged before it listened, at its last start
 	start := func() (*exec.Cmd, *client) {
@@ -582,6 +579,17 @@ func TestKill9(t *testing.T) {
 			t.Errorf("game %s does not go on", h.ID)
 		}
 	}
+}
+
+// buildReferee builds the command examples/referee for a test that runs
+// it as a process, and returns its path.
+func buildReferee(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "referee")
+	if out, err := exec.Command("go", "build", "-o", bin, "../examples/referee").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
 }
 
 // quiet is do for requests that may fail because the server was killed:

@@ -17,7 +17,8 @@
 // fails, is still failing (once a minute), and answers again. The server
 // stops on SIGINT (Ctrl-C) or SIGTERM: it stops listening, ends the
 // event streams, lets the requests under way finish (10 s at most), then
-// closes its store, and logs each step.
+// closes its store, and logs each step. A second signal cuts the wait
+// for the requests under way short; a third ends the process at once.
 //
 // The server itself is the package github.com/hopsgames/hops/referee,
 // whose documentation describes the API, the web page, the limits and
