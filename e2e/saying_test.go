@@ -120,6 +120,26 @@ func TestTurnMessageGoesWithTheTurn(t *testing.T) {
 	}
 }
 
+// catchitOn starts a server of its own on store, and a game of Catch'it
+// on it between two pages: it returns Blue's (named name), at its first
+// move.
+func catchitOn(t *testing.T, store referee.Store, name string) *page {
+	srv, err := referee.NewServer(referee.Config{Store: store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	t.Cleanup(func() { srv.EndStreams(); ts.Close(); srv.Close() })
+	p := newPage(t, name)
+	p.createGameAt(ts.URL, "catchit", "person")
+	link := p.invitationLink()
+	q := newPage(t, "Red")
+	q.do(chromedp.Navigate(link))
+	q.waitFor("the game", 10*time.Second, func(v view) bool { return v.Status == "playing" && v.Phase == "waiting" })
+	p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
+	return p
+}
+
 // answerLostStore keeps a move and then says it failed, once armed: a
 // store whose answer was lost.
 type answerLostStore struct {
@@ -142,19 +162,7 @@ func (s *answerLostStore) Append(ctx context.Context, id string, seq int, e refe
 // (it said "nothing was played", then refused the turn under G6).
 func TestUnconfirmedMove(t *testing.T) {
 	store := &answerLostStore{MemStore: &referee.MemStore{}}
-	srv, err := referee.NewServer(referee.Config{Store: store})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(srv)
-	t.Cleanup(func() { srv.EndStreams(); ts.Close(); srv.Close() })
-	p := newPage(t, "Blue, whose answer is lost")
-	p.createGameAt(ts.URL, "catchit", "person")
-	link := p.invitationLink()
-	q := newPage(t, "Red")
-	q.do(chromedp.Navigate(link))
-	q.waitFor("the game", 10*time.Second, func(v view) bool { return v.Status == "playing" && v.Phase == "waiting" })
-	p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
+	p := catchitOn(t, store, "Blue, whose answer is lost")
 	p.do(chromedp.Evaluate(`window.said = [];
 		new MutationObserver(() => window.said.push(document.getElementById('message').textContent))
 			.observe(document.getElementById('message'), {childList: true, subtree: true, characterData: true})`, nil))
@@ -200,19 +208,7 @@ func (s *fullStore) Append(ctx context.Context, id string, seq int, e referee.Ev
 // player to play it again; the page said that it may have been recorded.
 func TestMoveNotRecorded(t *testing.T) {
 	store := &fullStore{MemStore: &referee.MemStore{}}
-	srv, err := referee.NewServer(referee.Config{Store: store})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(srv)
-	t.Cleanup(func() { srv.EndStreams(); ts.Close(); srv.Close() })
-	p := newPage(t, "Blue on a full disk")
-	p.createGameAt(ts.URL, "catchit", "person")
-	link := p.invitationLink()
-	q := newPage(t, "Red")
-	q.do(chromedp.Navigate(link))
-	q.waitFor("the game", 10*time.Second, func(v view) bool { return v.Status == "playing" && v.Phase == "waiting" })
-	p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
+	p := catchitOn(t, store, "Blue on a full disk")
 	store.armed.Store(true)
 	move := []string{"D1", "D2", "C1", "C2"}
 	for i, sq := range move {

@@ -216,19 +216,11 @@ func TestStopFinishesRequestsUnderWay(t *testing.T) {
 	}
 	// Each step of the stop, in order: the store is closed once the
 	// requests under way have finished.
-	at := -1
-	for _, step := range []string{
+	loggedInOrder(t, out,
 		"referee: stopping: no new connection is taken, the event streams end, and the requests under way have 10s to finish\n",
 		"referee: the requests under way have finished\n",
 		"referee: the store is closed\n",
-		"referee: stopped\n",
-	} {
-		i := strings.Index(out, step)
-		if i < 0 || i < at {
-			t.Errorf("the log does not tell %q after the step before it:\n%s", step, out)
-		}
-		at = i
-	}
+		"referee: stopped\n")
 	if !gate.closed.Load() {
 		t.Error("the store was not closed")
 	}
@@ -316,20 +308,11 @@ func TestSecondSignalCutsTheStopShort(t *testing.T) {
 	if d := time.Since(began); d > 3*time.Second {
 		t.Errorf("the command ended %v after the second signal", d)
 	}
-	log := strings.Join(said, "\n")
-	at := -1
-	for _, step := range []string{
+	loggedInOrder(t, strings.Join(said, "\n"),
 		"referee: a second signal: the requests under way are cut short (a third ends the process at once)",
 		"referee: requests still under way after ",
 		"referee: the store is closed",
-		"referee: stopped",
-	} {
-		i := strings.Index(log, step)
-		if i < 0 || i < at {
-			t.Errorf("the command did not log %q after the step before it:\n%s", step, log)
-		}
-		at = i
-	}
+		"referee: stopped")
 	// The store was closed as at any stop: the game is there.
 	again, err := OpenFileStore(dir)
 	if err != nil {
@@ -338,6 +321,21 @@ func TestSecondSignalCutsTheStopShort(t *testing.T) {
 	defer again.Close()
 	if events, err := again.Load(context.Background(), h.ID, 1); err != nil || len(events) != 2 { // created and joined
 		t.Errorf("the game after the stop: %d events, %v", len(events), err)
+	}
+}
+
+// loggedInOrder checks that log tells each of steps, each after the one
+// before it.
+func loggedInOrder(t *testing.T, log string, steps ...string) {
+	t.Helper()
+	at := -1
+	for _, step := range steps {
+		i := strings.Index(log[max(at, 0):], step)
+		if i < 0 {
+			t.Errorf("the log does not tell %q after the step before it:\n%s", step, log)
+			continue
+		}
+		at = max(at, 0) + i
 	}
 }
 
