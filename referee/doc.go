@@ -400,7 +400,13 @@
 // succeeds again, and one that fails some games' calls while it answers
 // others' (some journals unwritable) is in an outage until a call
 // succeeds with none failed for a second (or a second after the last
-// call, if it succeeded), or the game that failed last works again. A
+// call, if it succeeded), or the game that failed last works again.
+// Watching the other nodes' changes (a Watcher) is logged apart, the
+// same way: when it begins to fail, once a minute while it fails, and
+// when a try to watch has run for 30 s without failing (Watch gives no
+// other sign that it works); a watch that fails while the calls about
+// the games succeed (a database that refuses LISTEN) is no outage of the
+// store. A
 // FileStore whose disk stops answering gives up at StoreTimeout too. A
 // computer player whose move the store cannot take
 // tries it again, less often as the outage goes on (every 16 s at most),

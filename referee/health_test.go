@@ -14,15 +14,20 @@ import (
 )
 
 // outageStore is a store that fails every call while down is set, as a
-// database that cannot be reached does, counting the calls it failed; it
-// watches the changes of its MemStore when up.
+// database that cannot be reached does, counting the calls about the
+// games it failed (failed) and its Watch calls that failed
+// (watchFailed); it watches the changes of its MemStore when up.
 //
 // While full is set, it fails the writes only, as a full disk does.
+// While deaf is set, its Watch fails at once and the rest works, as a
+// database on which LISTEN fails does.
 type outageStore struct {
 	*MemStore
-	down   atomic.Bool
-	full   atomic.Bool
-	failed atomic.Int64
+	down        atomic.Bool
+	full        atomic.Bool
+	deaf        atomic.Bool
+	failed      atomic.Int64
+	watchFailed atomic.Int64
 }
 
 func (s *outageStore) fail() error {
@@ -72,11 +77,21 @@ func (s *outageStore) Delete(ctx context.Context, id string) error {
 	return s.MemStore.Delete(ctx, id)
 }
 
+// errDeaf is the error of a Watch on a database that refuses LISTEN.
+var errDeaf = errors.New("ERROR: cannot execute LISTEN during recovery (SQLSTATE 25006)")
+
 func (s *outageStore) Watch(ctx context.Context, fn func(string)) error {
-	if err := s.fail(); err != nil {
-		return err
+	var err error
+	switch {
+	case s.down.Load():
+		err = errDown
+	case s.deaf.Load():
+		err = errDeaf
+	default:
+		return s.MemStore.Watch(ctx, fn)
 	}
-	return s.MemStore.Watch(ctx, fn)
+	s.watchFailed.Add(1)
+	return err
 }
 
 // captureLog sends the standard logger's lines to a buffer for the rest
@@ -220,12 +235,13 @@ func TestFullDiskLogged(t *testing.T) {
 }
 
 // TestWatchOutageLogged: a node that cannot watch the other nodes'
-// changes tries again after a pause, and logs the outage once, not at
-// every try; the first request the store answers after it logs its end.
+// changes tries again after a pause, and logs the failing once, not at
+// every try, then once a minute; once a try to watch runs without
+// failing, it logs the end once.
 func TestWatchOutageLogged(t *testing.T) {
 	logged := captureLog(t)
 	defer func(p pauses) { defaultPauses = p }(defaultPauses)
-	defaultPauses.watch = time.Millisecond
+	defaultPauses.watch, defaultPauses.watchWorks = time.Millisecond, 500*time.Millisecond
 	clk := &clock{now: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
 	store := &outageStore{MemStore: &MemStore{}}
 	store.down.Store(true)
@@ -234,30 +250,188 @@ func TestWatchOutageLogged(t *testing.T) {
 	c := newClientWith(t, cfg)
 	t.Cleanup(func() { c.server().Close() })
 	deadline := time.Now().Add(10 * time.Second)
-	for store.failed.Load() < 20 && time.Now().Before(deadline) {
+	for store.watchFailed.Load() < 20 && time.Now().Before(deadline) {
 		time.Sleep(time.Millisecond)
 	}
-	if n := store.failed.Load(); n < 20 {
+	if n := store.watchFailed.Load(); n < 20 {
 		t.Fatalf("the watch was tried %d times in 10 s, want it tried again after each failure", n)
 	}
-	got := storeLines(logged)
-	if want := "referee: the store fails (watching the other nodes' changes): connection refused"; len(got) != 1 || !strings.HasSuffix(got[0], want) {
-		t.Fatalf("logged about the store:\n%s\nwant one line ending %q", strings.Join(got, "\n"), want)
+	got := healthLines(logged)
+	if want := "referee: watching the other nodes' changes fails: connection refused"; len(got) != 1 || !strings.HasSuffix(got[0], want) {
+		t.Fatalf("logged:\n%s\nwant one line ending %q", strings.Join(got, "\n"), want)
 	}
 	clk.advance(2 * time.Minute)
-	for len(storeLines(logged)) < 2 && time.Now().Before(deadline) {
+	for len(healthLines(logged)) < 2 && time.Now().Before(deadline) {
 		time.Sleep(time.Millisecond)
 	}
-	if got := storeLines(logged); len(got) != 2 || !strings.Contains(got[1], "has failed for 2m0s") {
-		t.Fatalf("logged about the store after two minutes:\n%s", strings.Join(got, "\n"))
+	if got := healthLines(logged); len(got) != 2 || !strings.Contains(got[1], "referee: watching the other nodes' changes has failed for 2m0s") {
+		t.Fatalf("logged after two minutes:\n%s", strings.Join(got, "\n"))
 	}
 	store.down.Store(false)
-	clk.advance(outageQuiet) // the watch's last failure was an instant before
+	for len(healthLines(logged)) < 3 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
 	if code, raw := c.do("POST", "/games", "", `{"game":"coir"}`, nil); code != http.StatusCreated {
 		t.Fatalf("create with the store back: %d %s", code, raw)
 	}
-	if got := storeLines(logged); len(got) != 3 || !strings.Contains(got[2], "the store answers again, after 2m1s") {
-		t.Fatalf("logged about the store once it is back:\n%s", strings.Join(got, "\n"))
+	want := fmt.Sprintf("referee: watching the other nodes' changes works again, after 2m0s and %d failed attempts", store.watchFailed.Load())
+	if got := healthLines(logged); len(got) != 3 || !strings.HasSuffix(got[2], want) {
+		t.Fatalf("logged once the store is back:\n%s\nwant a third line ending %q", strings.Join(got, "\n"), want)
+	}
+}
+
+// healthLines returns the lines of logged about the store and about
+// watching the other nodes' changes.
+func healthLines(logged *syncBuffer) []string {
+	var out []string
+	for _, l := range strings.Split(logged.String(), "\n") {
+		if strings.Contains(l, "the store") || strings.Contains(l, "watching the other nodes' changes") {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// TestWatchFailsAlone: while watching the other nodes' changes fails and
+// the calls about the games succeed (a database on which LISTEN fails),
+// the watch's failure is logged once, not as a store outage that begins
+// at each try and ends at the next request; a store outage meanwhile is
+// logged once, begun and ended, as any other; once a try to watch keeps
+// running, the watch's end is logged once.
+func TestWatchFailsAlone(t *testing.T) {
+	logged := captureLog(t)
+	defer func(p pauses) { defaultPauses = p }(defaultPauses)
+	defaultPauses.watch, defaultPauses.watchWorks = time.Millisecond, 500*time.Millisecond
+	clk := &clock{now: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
+	store := &outageStore{MemStore: &MemStore{}}
+	store.deaf.Store(true)
+	cfg := testConfig(73)
+	cfg.Store, cfg.Now = store, clk.Now
+	c := newClientWith(t, cfg)
+	t.Cleanup(func() { c.server().Close() })
+	h := c.create("coir", "")
+	path := "/games/" + h.ID
+	token := h.Tokens[anySide(h)]
+	check := func(when string, want ...string) {
+		t.Helper()
+		got := healthLines(logged)
+		if len(got) != len(want) {
+			t.Fatalf("%s: logged %d lines, want %d:\n%s", when, len(got), len(want), strings.Join(got, "\n"))
+		}
+		for i := range got {
+			if !strings.HasSuffix(got[i], want[i]) {
+				t.Errorf("%s: line %d is %q, want it to end with %q", when, i+1, got[i], want[i])
+			}
+		}
+	}
+	// waitTries waits for n more tries to watch to fail, making requests
+	// meanwhile, each answered as want.
+	waitTries := func(n int64, want int) {
+		t.Helper()
+		until := store.watchFailed.Load() + n
+		for deadline := time.Now().Add(10 * time.Second); store.watchFailed.Load() < until; time.Sleep(time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("the watch was tried %d times in 10 s, want it tried again after each failure", store.watchFailed.Load())
+			}
+			if code, raw := c.do("GET", path, token, "", nil); code != want {
+				t.Fatalf("a request while the watch fails: %d %s, want %d", code, raw, want)
+			}
+		}
+	}
+
+	waitTries(20, http.StatusOK)
+	fails := "referee: watching the other nodes' changes fails: " + errDeaf.Error()
+	check("the watch failing, the games read", fails)
+
+	// A store outage while the watch fails is logged as any other.
+	clk.advance(time.Second)
+	store.down.Store(true)
+	waitTries(5, http.StatusServiceUnavailable)
+	clk.advance(time.Second)
+	store.down.Store(false)
+	waitTries(5, http.StatusOK)
+	check("a store outage while the watch fails", fails,
+		"referee: the store fails (game "+h.ID+"): connection refused",
+		"referee: the store answers again, after 1s and "+fmt.Sprint(store.failed.Load())+" failed calls")
+
+	clk.advance(time.Second)
+	waitTries(2, http.StatusOK) // a try begun after the clock moved fails yet
+	store.deaf.Store(false)
+	for deadline := time.Now().Add(10 * time.Second); len(healthLines(logged)) < 4 && time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+	}
+	// Read once the end is told: a try under way when the watch came
+	// back may have failed after deaf was cleared.
+	works := "referee: watching the other nodes' changes works again, after 3s and " + fmt.Sprint(store.watchFailed.Load()) + " failed attempts"
+	for range 10 {
+		if code, raw := c.do("GET", path, token, "", nil); code != http.StatusOK {
+			t.Fatalf("a request once the watch works: %d %s", code, raw)
+		}
+	}
+	check("the watch working again", fails,
+		"referee: the store fails (game "+h.ID+"): connection refused",
+		"referee: the store answers again, after 1s and "+fmt.Sprint(store.failed.Load())+" failed calls",
+		works)
+}
+
+// slowWatchStore is a store whose Watch fails after a while while slow
+// is set, as a connection to a database that hangs gives up after its
+// timeout, counting those failures, and works otherwise, counting the
+// calls that do.
+type slowWatchStore struct {
+	*MemStore
+	slow     atomic.Bool
+	failed   atomic.Int64
+	watching atomic.Int64
+}
+
+func (s *slowWatchStore) Watch(ctx context.Context, fn func(string)) error {
+	if !s.slow.Load() {
+		s.watching.Add(1)
+		return s.MemStore.Watch(ctx, fn)
+	}
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(20 * time.Millisecond):
+	}
+	s.failed.Add(1)
+	return errors.New("timeout: context deadline exceeded")
+}
+
+// TestWatchEndWaitsForALongTry: a try to watch that fails after a while
+// does not end the failing (it would be logged as working again and
+// failing again at every try); the end waits for a try that runs for
+// watchWorks, and is not told once the server is closed.
+func TestWatchEndWaitsForALongTry(t *testing.T) {
+	logged := captureLog(t)
+	defer func(p pauses) { defaultPauses = p }(defaultPauses)
+	defaultPauses.watch, defaultPauses.watchWorks = time.Millisecond, 500*time.Millisecond
+	store := &slowWatchStore{MemStore: &MemStore{}}
+	store.slow.Store(true)
+	cfg := testConfig(74)
+	cfg.Store = store
+	c := newClientWith(t, cfg)
+	t.Cleanup(func() { c.server().Close() })
+	for deadline := time.Now().Add(10 * time.Second); store.failed.Load() < 8; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the watch was tried %d times in 10 s", store.failed.Load())
+		}
+	}
+	got := healthLines(logged)
+	if want := "referee: watching the other nodes' changes fails: timeout: context deadline exceeded"; len(got) != 1 || !strings.HasSuffix(got[0], want) {
+		t.Fatalf("tries that fail after 20 ms:\n%s\nwant one line ending %q", strings.Join(got, "\n"), want)
+	}
+	// The watch works, and the server is closed before the try has run
+	// for watchWorks: nothing is logged after Close.
+	store.slow.Store(false)
+	for store.watching.Load() == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	c.server().Close()
+	closed := logged.String()
+	time.Sleep(2 * defaultPauses.watchWorks)
+	if after := strings.TrimPrefix(logged.String(), closed); after != "" {
+		t.Errorf("logged after Close:\n%s", after)
 	}
 }
 

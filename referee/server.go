@@ -171,6 +171,9 @@ type Server struct {
 	heavy   chan struct{} // a place per heavy page of moves being computed
 	health  storeHealth   // logs the store's outages
 	pauses  pauses
+	// watchHealth logs the failures of watching the other nodes'
+	// changes.
+	watchHealth watchHealth
 	// newAgent builds the computer players: players.New, which a test
 	// replaces to watch what they are shown.
 	newAgent func(*hops.Game, string, players.Options) (players.Agent, error)
@@ -255,7 +258,8 @@ func NewServer(c Config) (*Server, error) {
 		global:  newRateLimiter(c.GlobalCreateRate, c.GlobalCreateBurst),
 		streams: &streamLimiter{perClient: max(c.StreamsPerClient, 0)}, // 0: no limit
 		heavy:   make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)),
-		health:  storeHealth{now: c.Now}, pauses: defaultPauses, newAgent: players.New,
+		health:  storeHealth{now: c.Now}, watchHealth: watchHealth{now: c.Now},
+		pauses: defaultPauses, newAgent: players.New,
 		games: map[string]*match{}, cold: map[string]coldGame{},
 		damaged: map[string]bool{}, loading: map[string]*loadCall{},
 		ending: make(chan struct{}),

@@ -773,12 +773,14 @@ func (s *Server) Janitor(every time.Duration, stop <-chan struct{}) {
 // watch follows the changes other nodes make to the games, through a
 // store that tells them, until the server is closed.
 func (s *Server) watch(w Watcher) {
+	defer s.watchHealth.stop() // nothing is told once the server is closed
 	for {
+		s.watchHealth.start(s.pauses.watchWorks)
 		err := w.Watch(s.ctx, s.changedElsewhere)
 		if s.ctx.Err() != nil {
 			return
 		}
-		s.health.note("", storeRead, time.Time{}, err) // a failure: a watch ends on nothing else
+		s.watchHealth.ended(err) // a failure: a watch ends on nothing else
 		select {
 		case <-s.ctx.Done():
 			return
