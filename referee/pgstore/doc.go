@@ -90,7 +90,9 @@
 // The connections are made again as soon as the database is back;
 // nothing needs restarting. The node's log says when the database
 // stopped answering, how long it has been away (once a minute), and when
-// the first request after its return succeeded.
+// the first request after its return succeeded; and, apart, when
+// listening failed, how long it has been failing (once a minute), and
+// when a connection has listened again for 30 s.
 //
 // # Connections
 //

@@ -89,6 +89,20 @@ func TestDatabaseDown(t *testing.T) {
 		!strings.Contains(said[2], "referee: the store answers again, after ") {
 		t.Errorf("the node's log about its store:\n%s\nwant where the games are kept, the outage's start and its end", strings.Join(said, "\n"))
 	}
+	// Listening failed once, when the database stopped, not at every try
+	// to listen again, nor as an outage of the store (its end is told
+	// once a connection has listened for 30 s).
+	n.mu.Lock()
+	var watch []string
+	for _, l := range n.logs {
+		if strings.Contains(l, "watching the other nodes' changes") {
+			watch = append(watch, l)
+		}
+	}
+	n.mu.Unlock()
+	if len(watch) != 1 || !strings.Contains(watch[0], "referee: watching the other nodes' changes fails: ") {
+		t.Errorf("the node's log about watching the other nodes' changes:\n%s\nwant one line, that it fails", strings.Join(watch, "\n"))
+	}
 }
 
 // TestDatabaseHangs: while the database hangs (stopped with SIGSTOP:
