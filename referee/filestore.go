@@ -55,11 +55,12 @@ import (
 //
 // A write that fails (the disk full, an I/O error) is refused and the
 // file cut back, and synced: its error then wraps ErrNotStored, and the
-// server answers that nothing was recorded. When the file cannot even be cut back (the file system
-// has turned read-only), the store remembers the length it had
-// acknowledged: the next read of the game drops what follows it, a whole
-// line among it, or fails while it cannot, rather than read an event
-// whose sync failed.
+// server answers that nothing was recorded. When the file cannot even
+// be cut back (the file system has turned read-only), or the cut cannot
+// be synced, the error does not. When it cannot be cut back, the store
+// remembers the length it had acknowledged: the next read of the game
+// drops what follows it, a whole line among it, or fails while it
+// cannot, rather than read an event whose sync failed.
 //
 // A call returns when its context ends even if the disk does not answer
 // (a frozen or failing file system): its work goes on in the background,
