@@ -1,16 +1,21 @@
 package referee
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/hopsgames/hops/internal/engine"
 )
 
 // faultDisk makes, for the rest of the test, the syncs and cuts of the
@@ -47,7 +52,27 @@ func TestFileStoreWriteThatFailsTwice(t *testing.T) {
 	if events, err := store.Load(ctx, testGameID, 1); !errors.Is(err, syscall.EROFS) {
 		t.Errorf("a read while the journal cannot be cut: %d events, %v", len(events), err)
 	}
+	// Nor appended to: the append, refused before it wrote anything,
+	// says that nothing was stored (the server answers that nothing was
+	// recorded, and the move may be sent again).
+	stuck, _ := os.ReadFile(journal)
+	if err := store.Append(ctx, testGameID, 3, moveEvent("while stuck")); !errors.Is(err, syscall.EROFS) || !errors.Is(err, ErrNotStored) {
+		t.Errorf("an append while the journal cannot be cut: %v; want EROFS and ErrNotStored", err)
+	}
+	if data, _ := os.ReadFile(journal); string(data) != string(stuck) {
+		t.Errorf("the append refused wrote %q after %q", data[min(len(data), len(stuck)):], stuck)
+	}
+	// Nor deleted: a Delete that cannot read the journal fails, and the
+	// journal stays (the server, told it was deleted, would forget a
+	// game that is still stored).
+	if err := store.Delete(ctx, testGameID); !errors.Is(err, syscall.EROFS) {
+		t.Errorf("a Delete while the journal cannot be cut: %v; want EROFS", err)
+	}
+	if data, _ := os.ReadFile(journal); string(data) != string(stuck) {
+		t.Errorf("the Delete refused left %q, want %q", data, stuck)
+	}
 	broken.Store(false)
+	logged := captureLog(t)
 	events, err := store.Load(ctx, testGameID, 1)
 	if err != nil || len(events) != 2 {
 		t.Fatalf("after the failed write the journal reads %d events, %v; want the 2 acknowledged", len(events), err)
@@ -55,10 +80,22 @@ func TestFileStoreWriteThatFailsTwice(t *testing.T) {
 	if data, _ := os.ReadFile(journal); string(data) != string(acknowledged) {
 		t.Errorf("the journal after the read is %q, want it cut back to %q", data, acknowledged)
 	}
-	// And the game goes on from there.
-	appendMoves(t, store, 3, 3)
-	if events, err := openStore(t, dir).Load(ctx, testGameID, 1); err != nil || len(events) != 3 {
-		t.Errorf("after a restart: %d events, %v", len(events), err)
+	// What was dropped is said, with its size.
+	said := fmt.Sprintf("referee: game %s: the end of its journal (%s), whose write failed, never acknowledged: dropped",
+		testGameID, engine.Count(len(stuck)-len(acknowledged), "byte"))
+	if !strings.Contains(logged.String(), said) {
+		t.Errorf("the log says:\n%s\nwant %q", logged, said)
+	}
+	// And the game goes on from there: the move sent again, acknowledged
+	// this time, leaves the journal as long as the failed write did, and
+	// is read, then and after a restart.
+	if err := store.Append(ctx, testGameID, 3, moveEvent("refused")); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []*FileStore{store, openStore(t, dir)} {
+		if events, err := s.Load(ctx, testGameID, 1); err != nil || len(events) != 3 {
+			t.Errorf("after the move sent again: %d events, %v; want 3", len(events), err)
+		}
 	}
 }
 
@@ -321,8 +358,38 @@ func TestFileStoreWriteUndone(t *testing.T) {
 		if err := store.Create(ctx, testGameID, twoEvents[0]); !errors.Is(err, syscall.ENOSPC) || !errors.Is(err, ErrNotStored) {
 			t.Fatalf("a creation on a full disk: %v; want ENOSPC and ErrNotStored", err)
 		}
+		if left, _ := filepath.Glob(filepath.Join(dir, "*"+journalExt+"*")); len(left) != 0 {
+			t.Errorf("the creation refused left %q", left)
+		}
 		diskFault.Store(nil)
 		if _, err := openStore(t, dir).Load(ctx, testGameID, 1); !errors.Is(err, ErrNotFound) {
+			t.Errorf("the game after its creation failed: %v; want none", err)
+		}
+		if err := store.Create(ctx, testGameID, twoEvents[0]); err != nil {
+			t.Errorf("the creation sent again: %v", err)
+		}
+	})
+	// The journal renamed, the sync of the directory fails: the new name
+	// may have reached the disk, and the store cannot take it back
+	// durably. The creation is refused without ErrNotStored (a crash may
+	// bring the game back); the journal is removed meanwhile, so that
+	// the game is not read before it is created again.
+	t.Run("a creation whose directory fails to sync", func(t *testing.T) {
+		dir := t.TempDir()
+		store := openStore(t, dir)
+		fail := func(op, name string) error {
+			if op == "sync" && name == dir {
+				return syscall.EIO
+			}
+			return nil
+		}
+		diskFault.Store(&fail)
+		t.Cleanup(func() { diskFault.Store(nil) })
+		if err := store.Create(ctx, testGameID, twoEvents[0]); !errors.Is(err, syscall.EIO) || errors.Is(err, ErrNotStored) {
+			t.Fatalf("the creation: %v; want EIO, and no word that nothing was stored", err)
+		}
+		diskFault.Store(nil)
+		if _, err := store.Load(ctx, testGameID, 1); !errors.Is(err, ErrNotFound) {
 			t.Errorf("the game after its creation failed: %v; want none", err)
 		}
 		if err := store.Create(ctx, testGameID, twoEvents[0]); err != nil {
@@ -381,6 +448,15 @@ func TestFileStoreFailedCutForgotten(t *testing.T) {
 		if err := store.Append(ctx, testGameID, 3, moveEvent("refused")); !errors.Is(err, syscall.EROFS) {
 			t.Fatalf("the write on a read-only disk: %v", err)
 		}
+		// Nothing follows the acknowledged part: the game is read while
+		// the disk is still read-only, and nothing is said dropped.
+		logged := captureLog(t)
+		if events, err := store.Load(ctx, testGameID, 1); err != nil || len(events) != 2 {
+			t.Errorf("a read on the read-only disk: %d events, %v; want the 2 acknowledged", len(events), err)
+		}
+		if strings.Contains(logged.String(), "dropped") {
+			t.Errorf("the log says:\n%s", logged)
+		}
 		readOnly.Store(false)
 		appendMoves(t, store, 3, 5)
 		if events, err := store.Load(ctx, testGameID, 1); err != nil || len(events) != 5 {
@@ -403,6 +479,47 @@ func TestFileStoreFailedCutForgotten(t *testing.T) {
 		appendMoves(t, store, 3, 8)
 		if events, err := store.Load(ctx, testGameID, 1); err != nil || len(events) != 8 {
 			t.Errorf("the new game, 8 events acknowledged, reads %d, %v", len(events), err)
+		}
+	})
+	t.Run("a new game of the same id, the old one deleted by another store", func(t *testing.T) {
+		dir := t.TempDir()
+		a := openStore(t, dir)
+		twoEventGame(t, a)
+		broken := refuseAppend(t, a)
+		broken.Store(false)
+		if err := openStore(t, dir).Delete(ctx, testGameID); err != nil { // a restart's
+			t.Fatal(err)
+		}
+		// The same game again, whose third event, acknowledged this time,
+		// leaves the journal as long as the failed write left the old one.
+		twoEventGame(t, a)
+		if err := a.Append(ctx, testGameID, 3, moveEvent("refused")); err != nil {
+			t.Fatal(err)
+		}
+		if events, err := a.Load(ctx, testGameID, 1); err != nil || len(events) != 3 {
+			t.Errorf("the new game, 3 events acknowledged, reads %d, %v", len(events), err)
+		}
+	})
+	t.Run("another store's torn write", func(t *testing.T) {
+		dir := t.TempDir()
+		a := openStore(t, dir)
+		twoEventGame(t, a)
+		refuseAppend(t, a).Store(false)
+		b := openStore(t, dir) // a restart, which reads the line left whole
+		if events, err := b.Load(ctx, testGameID, 1); err != nil || len(events) != 3 {
+			t.Fatalf("the other store reads %d events, %v; want the line left whole as event 3", len(events), err)
+		}
+		// The other store's next write torn by a crash: once its end is
+		// dropped, the journal is as long as the failed write left it,
+		// but it was written since.
+		journal := filepath.Join(dir, testGameID+journalExt)
+		line, _ := encodeEvent(moveEvent("torn"))
+		rewrite(t, journal, func(d []byte) []byte { return append(d, line[:len(line)/2]...) })
+		captureLog(t) // the torn write is said dropped
+		for i := range 2 {
+			if events, err := a.Load(ctx, testGameID, 1); err != nil || len(events) != 3 {
+				t.Errorf("read %d: %d events, %v; want the 3 the other store read", i+1, len(events), err)
+			}
 		}
 	})
 	t.Run("another store's writes", func(t *testing.T) {
@@ -474,5 +591,305 @@ func TestFileStoreCloseWaitsForItsWork(t *testing.T) {
 	}
 	if events, err := openStore(t, dir).Load(ctx, testGameID, 1); err != nil || len(events) != n+2 {
 		t.Errorf("the new store acknowledged %d events; after another restart: %d, %v", n+2, len(events), err)
+	}
+}
+
+// TestFileStoreCallsDuringClose: once Close has begun, waiting for the
+// work that a call on a frozen disk left going on, the store takes no
+// new work, so that none is left to follow the release of the
+// directory's lock: a call made meanwhile, and one that was already
+// waiting behind the frozen work for the same game, fail with an error
+// that wraps os.ErrClosed and ErrNotStored (they stored nothing), and
+// write nothing.
+func TestFileStoreCallsDuringClose(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	store, err := OpenFileStore(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	twoEventGame(t, store)
+	thaw := make(chan struct{})
+	thawOnce := sync.OnceFunc(func() { close(thaw) })
+	t.Cleanup(thawOnce) // should the test stop before it thaws
+	faultDisk(t, testGameID, func(op string) error {
+		if op == "sync" {
+			<-thaw
+		}
+		return nil
+	})
+	c1, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
+	defer cancel()
+	if err := store.Append(c1, testGameID, 3, moveEvent("frozen")); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("the append on the frozen disk: %v", err)
+	}
+	behind := make(chan error, 1)
+	go func() { behind <- store.Append(ctx, testGameID, 4, moveEvent("behind")) }()
+	time.Sleep(50 * time.Millisecond) // it waits for the game's lock
+	closed := make(chan error, 1)
+	go func() { closed <- store.Close() }()
+	// Close marks the store closed before it waits.
+	other := strings.Repeat("d4", 16)
+	for deadline := time.Now().Add(2 * time.Second); ; time.Sleep(time.Millisecond) {
+		if _, err := store.Load(ctx, other, 1); errors.Is(err, os.ErrClosed) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("calls made while Close waits are not refused")
+		}
+	}
+	if err := store.Create(ctx, other, twoEvents[0]); !errors.Is(err, os.ErrClosed) || !errors.Is(err, ErrNotStored) {
+		t.Errorf("a creation while Close waits: %v; want os.ErrClosed and ErrNotStored", err)
+	}
+	thawOnce()
+	if err := <-closed; err != nil {
+		t.Errorf("Close: %v", err)
+	}
+	if err := <-behind; !errors.Is(err, os.ErrClosed) || !errors.Is(err, ErrNotStored) {
+		t.Errorf("the append that waited behind the frozen one: %v; want os.ErrClosed and ErrNotStored", err)
+	}
+	if events, err := openStore(t, dir).Load(ctx, testGameID, 1); err != nil || len(events) != 3 {
+		t.Errorf("after Close: %d events, %v; want the 2 and the frozen append, which finished", len(events), err)
+	}
+	if _, err := os.Lstat(filepath.Join(dir, other+journalExt)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the creation refused left a journal: %v", err)
+	}
+}
+
+// TestFileStoreClosedTwice: Close may be called again (a server's and
+// its own deferred Close): it answers nil, the directory let go once.
+func TestFileStoreClosedTwice(t *testing.T) {
+	store, err := OpenFileStore(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 2 {
+		if err := store.Close(); err != nil {
+			t.Errorf("Close %d: %v", i+1, err)
+		}
+	}
+}
+
+// endingContext is a context that ends just as its call's work ends:
+// asked for Done the second time, by the call that holds the game's lock
+// and waits for its work (the first time, the call waits for the lock),
+// it answers only once that work is over and has let the lock go, its
+// answer given, and then with a channel already closed.
+type endingContext struct {
+	context.Context
+	store *FileStore
+	id    string
+	asked int
+	ended bool
+}
+
+func (c *endingContext) Done() <-chan struct{} {
+	c.asked++
+	if c.asked < 2 {
+		return nil // never ready
+	}
+	c.store.mu.Lock()
+	jf := c.store.files[c.id]
+	c.store.mu.Unlock()
+	for len(jf.sem) > 0 {
+		time.Sleep(time.Millisecond)
+	}
+	c.ended = true
+	done := make(chan struct{})
+	close(done)
+	return done
+}
+
+func (c *endingContext) Err() error {
+	if c.ended {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestFileStoreAnswerAsTheContextEnds: a call whose work ends as its
+// context ends answers what its work did, not that the disk did not
+// answer in time: an append written and synced is acknowledged (the
+// server would answer it unconfirmed, and read the game again).
+func TestFileStoreAnswerAsTheContextEnds(t *testing.T) {
+	store := openStore(t, t.TempDir())
+	twoEventGame(t, store)
+	for seq := 3; seq <= 22; seq++ { // either end may be seen first: a few times
+		ctx := &endingContext{Context: context.Background(), store: store, id: testGameID}
+		if err := store.Append(ctx, testGameID, seq, moveEvent("m")); err != nil {
+			t.Fatalf("append %d, written as its context ended: %v", seq, err)
+		}
+		if !ctx.ended {
+			t.Fatal("the context did not end: the test does not look")
+		}
+	}
+}
+
+// TestFileStoreCallsBehindADelete: a call that waited for a game's lock
+// behind a Delete takes the game's entry afresh, so that the calls on
+// the game still run one at a time: a read made while a creation of the
+// id, which waited behind the Delete, is under way waits for it, rather
+// than run beside it (it answered that no such game was stored).
+func TestFileStoreCallsBehindADelete(t *testing.T) {
+	dir := t.TempDir()
+	store := openStore(t, dir)
+	ctx := context.Background()
+	twoEventGame(t, store)
+	// A torn write at the journal's end, which Delete cuts off first: it
+	// holds the Delete there.
+	line, _ := encodeEvent(moveEvent("torn"))
+	rewrite(t, filepath.Join(dir, testGameID+journalExt), func(d []byte) []byte { return append(d, line[:len(line)/2]...) })
+	cutting, syncing := make(chan struct{}, 1), make(chan struct{}, 1)
+	cutGo, syncGo := make(chan struct{}), make(chan struct{})
+	letCut, letSync := sync.OnceFunc(func() { close(cutGo) }), sync.OnceFunc(func() { close(syncGo) })
+	t.Cleanup(letCut) // should the test stop before it lets them go
+	t.Cleanup(letSync)
+	faultDisk(t, testGameID, func(op string) error {
+		switch op {
+		case "cut":
+			cutting <- struct{}{}
+			<-cutGo
+		case "sync": // the creation's new journal
+			syncing <- struct{}{}
+			<-syncGo
+		}
+		return nil
+	})
+	captureLog(t) // the torn write is said dropped
+	deleted, created := make(chan error, 1), make(chan error, 1)
+	go func() { deleted <- store.Delete(ctx, testGameID) }()
+	select {
+	case <-cutting:
+	case err := <-deleted:
+		t.Fatalf("the Delete ended without cutting the torn write: %v", err)
+	}
+	go func() { created <- store.Create(ctx, testGameID, twoEvents[0]) }()
+	time.Sleep(50 * time.Millisecond) // it waits for the game's lock
+	letCut()
+	if err := <-deleted; err != nil {
+		t.Fatal(err)
+	}
+	select { // the creation under way
+	case <-syncing:
+	case err := <-created:
+		t.Fatalf("the creation ended without syncing its journal: %v", err)
+	}
+	c, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
+	defer cancel()
+	if events, err := store.Load(c, testGameID, 1); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("a read while the creation is under way: %d events, %v; want it to wait for the creation", len(events), err)
+	}
+	letSync()
+	if err := <-created; err != nil {
+		t.Fatalf("the creation: %v", err)
+	}
+	if events, err := store.Load(ctx, testGameID, 1); err != nil || len(events) != 1 {
+		t.Errorf("the game created again: %d events, %v", len(events), err)
+	}
+}
+
+// TestFileStoreListWaitsForTheWorkUnderWay: List reads a game's files
+// under the game's lock, so that it waits for a write under way: it
+// neither removes the temporary file of a creation under way (taken
+// for one cut short by a crash, the creation then failed), nor gives as
+// a game's last event one being written, whose sync may yet fail. Given
+// a short context, it answers the context's error.
+func TestFileStoreListWaitsForTheWorkUnderWay(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		name  string
+		setup func(t *testing.T, store *FileStore)
+		write func(store *FileStore) error // held in its first sync
+		fails bool                         // the sync then fails
+	}{
+		{"a creation", func(*testing.T, *FileStore) {}, func(store *FileStore) error {
+			return store.Create(ctx, testGameID, twoEvents[0])
+		}, false},
+		{"an append", twoEventGame, func(store *FileStore) error {
+			return store.Append(ctx, testGameID, 3, moveEvent("refused"))
+		}, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			store := openStore(t, t.TempDir())
+			c.setup(t, store)
+			syncing, thaw := make(chan struct{}, 1), make(chan struct{})
+			thawOnce := sync.OnceFunc(func() { close(thaw) })
+			t.Cleanup(thawOnce) // should the test stop before it thaws
+			var first atomic.Bool
+			faultDisk(t, testGameID, func(op string) error {
+				if op == "sync" && first.CompareAndSwap(false, true) {
+					syncing <- struct{}{}
+					<-thaw
+					if c.fails {
+						return syscall.EIO
+					}
+				}
+				return nil
+			})
+			wrote := make(chan error, 1)
+			go func() { wrote <- c.write(store) }()
+			select {
+			case <-syncing:
+			case err := <-wrote:
+				t.Fatalf("the write ended without syncing: %v", err)
+			}
+			short, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
+			defer cancel()
+			var listed []Summary
+			err := store.List(short, func(s Summary) error { listed = append(listed, s); return nil })
+			if !errors.Is(err, context.DeadlineExceeded) || len(listed) != 0 {
+				t.Errorf("List while the write is under way: %v, listed %+v; want it to wait, until its context ends", err, listed)
+			}
+			thawOnce()
+			if err := <-wrote; (err != nil) != c.fails {
+				t.Fatalf("the write: %v", err)
+			}
+			listed = nil
+			if err := store.List(ctx, func(s Summary) error { listed = append(listed, s); return nil }); err != nil {
+				t.Fatal(err)
+			}
+			want := twoEvents[0] // the creation, or the append's last event acknowledged
+			if c.fails {
+				want = twoEvents[1]
+			}
+			if len(listed) != 1 || !sameEvents([]Event{listed[0].Last}, []Event{want}) {
+				t.Errorf("List after the write: %+v; want the game, last event %+v", listed, want)
+			}
+		})
+	}
+}
+
+// TestFileStoreTornWriteThatCannotBeCut: a torn write the store cannot
+// cut back (the file system went read-only) fails the read, as the
+// end of a failed write does, rather than be said dropped and stay: the
+// log says nothing dropped until it is, and the journal is as it was.
+func TestFileStoreTornWriteThatCannotBeCut(t *testing.T) {
+	dir := t.TempDir()
+	journal := filepath.Join(dir, testGameID+journalExt)
+	line, _ := encodeEvent(moveEvent("torn"))
+	torn := append(journalOf(t, twoEvents), line[:len(line)/2]...)
+	if err := os.WriteFile(journal, torn, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	store := openStore(t, dir)
+	ctx := context.Background()
+	var readOnly atomic.Bool
+	readOnly.Store(true)
+	faultDisk(t, journalExt, func(op string) error {
+		if readOnly.Load() && op == "cut" {
+			return syscall.EROFS
+		}
+		return nil
+	})
+	logged := captureLog(t)
+	if events, err := store.Load(ctx, testGameID, 1); !errors.Is(err, syscall.EROFS) {
+		t.Errorf("a read while the torn write cannot be cut: %d events, %v; want EROFS", len(events), err)
+	}
+	if data, _ := os.ReadFile(journal); !bytes.Equal(data, torn) || strings.Contains(logged.String(), "dropped") {
+		t.Errorf("the journal holds %q, want %q; the log says:\n%s", data, torn, logged)
+	}
+	readOnly.Store(false)
+	if events, err := store.Load(ctx, testGameID, 1); err != nil || len(events) != 2 || !strings.Contains(logged.String(), "dropped") {
+		t.Errorf("once it can be cut: %d events, %v; the log says:\n%s", len(events), err, logged)
 	}
 }

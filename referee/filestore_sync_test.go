@@ -3,6 +3,7 @@ package referee
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -37,7 +38,8 @@ type syncSeen struct {
 // journal then stands under its own name; Append syncs the journal with
 // the new event in it, before the header counts the event (a crash in
 // between leaves an event the header does not count, which the reader
-// takes as synced: the header only ever lags). A missing sync leaves
+// takes as synced: the header only ever lags); SetAside syncs the
+// directory once the journal is renamed. A missing sync leaves
 // files that look the same until the machine crashes, so the test
 // watches the syncs themselves.
 func TestFileStoreSyncs(t *testing.T) {
@@ -85,5 +87,21 @@ func TestFileStoreSyncs(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(journal); !bytes.Equal(data, journalOf(t, twoEvents)) {
 		t.Errorf("after Append the journal holds %q, want its header to count the event", data)
+	}
+
+	// SetAside renames the journal, then syncs the directory: a journal
+	// set aside by the server (its events do not replay) and back under
+	// its name after a crash would be read cleanly by the store, and
+	// deleted when its game expired.
+	*seen = nil
+	var damaged *DamagedError
+	if err := store.SetAside(ctx, testGameID, "a test"); !errors.As(err, &damaged) {
+		t.Fatalf("SetAside: %v", err)
+	}
+	if got, want := names(), []string{dir}; !slices.Equal(got, want) {
+		t.Fatalf("SetAside synced %q, want %q", got, want)
+	}
+	if s := (*seen)[0]; s.journal != nil {
+		t.Errorf("when SetAside synced the directory the journal was still in place")
 	}
 }

@@ -3,9 +3,13 @@ package referee
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"hash/crc32"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -147,5 +151,52 @@ func TestFileStoreForgetsUnknownGames(t *testing.T) {
 	}
 	if n := len(s.files); n != 0 {
 		t.Errorf("%d entries for games that do not exist", n)
+	}
+}
+
+// TestFileStoreListStopsWithItsContext: List stops at the end of its
+// context, between two journals, and answers its error, for journals it
+// reads under the game's lock as for those it reads nothing of (not
+// regular files, listed without events).
+func TestFileStoreListStopsWithItsContext(t *testing.T) {
+	dir := t.TempDir()
+	ids := []string{strings.Repeat("a", 32), strings.Repeat("b", 32), strings.Repeat("c", 32)} // listed in this order
+	if err := writeJournal(dir, ids[0], twoEvents); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range ids[1:] {
+		if err := os.Mkdir(filepath.Join(dir, id+journalExt), 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var listed []string
+	err := openStore(t, dir).List(ctx, func(s Summary) error {
+		listed = append(listed, s.ID)
+		cancel()
+		return nil
+	})
+	if !errors.Is(err, context.Canceled) || len(listed) != 1 {
+		t.Errorf("List whose context ended at the first game: %v, listed %q; want context.Canceled after one", err, listed)
+	}
+}
+
+// TestFileStoreForgetsDeletedGames: a game deleted leaves nothing in the
+// store's table, which would grow with every game that expires.
+func TestFileStoreForgetsDeletedGames(t *testing.T) {
+	s := openStore(t, t.TempDir())
+	ctx := context.Background()
+	for i := range 20 {
+		id := fmt.Sprintf("%032x", i)
+		if err := s.Create(ctx, id, twoEvents[0]); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Delete(ctx, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := len(s.files); n != 0 {
+		t.Errorf("%d entries for games deleted", n)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -311,5 +312,115 @@ func TestJournalThatIsADirectory(t *testing.T) {
 		if want := "the journal is not a regular file but " + kind; !errors.As(err, &damaged) || damaged.Reason != want {
 			t.Errorf("Load of a journal that is %s: %v; want a *DamagedError saying %q", kind, err, want)
 		}
+	}
+}
+
+// TestJournalsFileStoreNeverWrites: a journal that holds what FileStore
+// never writes, though each length and checksum is right, is damaged,
+// not read: an event with a field the server does not know (a newer
+// server's: read, the field would be lost), a line whose counted text
+// ends in a carriage return (a CRLF line), a header with no event
+// after it.
+func TestJournalsFileStoreNeverWrites(t *testing.T) {
+	withHeader := func(body []byte) []byte {
+		return append(encodeHeader(int64(headerLen+len(body))), body...)
+	}
+	first := encodeLines(t, twoEvents[0])
+	for _, c := range []struct {
+		name string
+		data []byte
+	}{
+		{"an unknown field", withHeader(append(first, eventLine(`{"type":"move","ply":1,"move":"A1-A2","bonus":1}`)...))},
+		{"a carriage return counted", withHeader(append(first, eventLine(`{"type":"move","ply":1,"move":"A1-A2"}`+"\r")...))},
+		{"no event", withHeader(nil)},
+	} {
+		t.Run(c.name, func(t *testing.T) { loadsDamaged(t, c.data) })
+	}
+}
+
+// TestOldJournalAppended: a journal written before the header existed
+// (its first line an event) is appended to as it is, without a header:
+// written over its first line, a header would take an event with it.
+func TestOldJournalAppended(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, testGameID+journalExt)
+	old := encodeLines(t, twoEvents...)
+	if err := os.WriteFile(name, old, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	appendMoves(t, openStore(t, dir), 3, 4)
+	want := append(old, encodeLines(t, moveEvent("mmm"), moveEvent("mmmm"))...)
+	if data, _ := os.ReadFile(name); !bytes.Equal(data, want) {
+		t.Errorf("the old journal appended to holds %q, want %q", data, want)
+	}
+	if events, err := openStore(t, dir).Load(context.Background(), testGameID, 1); err != nil || len(events) != 4 {
+		t.Errorf("after a restart: %d events, %v; want 4", len(events), err)
+	}
+}
+
+// TestFileStoreListsTheEnds: List gives each journal's first and last
+// events, read from the ends of its file, or a zero event where they
+// are not plain there (the server then reads the journal whole when it
+// needs the game); never another event than the last, which would have
+// the game judged by a move that is not its last (expired early, or
+// taken for a game still waiting for its second player).
+func TestFileStoreListsTheEnds(t *testing.T) {
+	moves := func(from, to int) []Event {
+		var out []Event
+		for ply := from; ply <= to; ply++ {
+			out = append(out, Event{Type: EventMove, Time: time.Unix(1e9+int64(ply), 0).UTC(), Ply: ply, Move: fmt.Sprintf("move %d", ply)})
+		}
+		return out
+	}
+	long := append(slices.Clone(twoEvents), moves(1, 100)...) // more than endsRead bytes
+	// A creation whose line ends where what List reads of the head ends.
+	padded := twoEvents[0]
+	for len(journalOf(t, []Event{padded})) < endsRead {
+		padded.Start += "x"
+	}
+	if n := len(journalOf(t, []Event{padded})); n != endsRead {
+		t.Fatalf("the padded journal's first line ends at byte %d, not %d", n, endsRead)
+	}
+	headEnds := append([]Event{padded, twoEvents[1]}, moves(1, 3)...)
+	longLast := slices.Clone(twoEvents)
+	longLast = append(longLast, Event{Type: EventMove, Time: time.Unix(1e9+2, 0).UTC(), Ply: 1, Move: strings.Repeat("m", endsRead)})
+	torn, _ := encodeEvent(moves(1, 1)[0])
+
+	for _, c := range []struct {
+		name        string
+		data        []byte
+		link        bool // the journal is a symbolic link to data
+		first, last Event
+	}{
+		{"short", journalOf(t, twoEvents), false, twoEvents[0], twoEvents[1]},
+		{"longer than what is read of each end", journalOf(t, long), false, long[0], long[len(long)-1]},
+		{"what is read of the head ending with a line", journalOf(t, headEnds), false, padded, headEnds[len(headEnds)-1]},
+		{"a last line longer than what is read of the end", journalOf(t, longLast), false, twoEvents[0], Event{}},
+		{"a torn write at the end", append(journalOf(t, twoEvents), torn[:len(torn)/2]...), false, twoEvents[0], Event{}},
+		{"an old journal, without a header", encodeLines(t, twoEvents...), false, twoEvents[0], twoEvents[1]},
+		{"a symbolic link", journalOf(t, twoEvents), true, Event{}, Event{}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			name := filepath.Join(dir, testGameID+journalExt)
+			if c.link {
+				elsewhere := filepath.Join(t.TempDir(), "journal")
+				if err := os.WriteFile(elsewhere, c.data, 0o600); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Symlink(elsewhere, name); err != nil {
+					t.Fatal(err)
+				}
+			} else if err := os.WriteFile(name, c.data, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			var got []Summary
+			if err := openStore(t, dir).List(context.Background(), func(s Summary) error { got = append(got, s); return nil }); err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != 1 || got[0].ID != testGameID || !sameEvents([]Event{got[0].First, got[0].Last}, []Event{c.first, c.last}) {
+				t.Errorf("List gave %+v; want first %+v, last %+v", got, c.first, c.last)
+			}
+		})
 	}
 }
