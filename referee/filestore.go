@@ -664,7 +664,11 @@ func (f *FileStore) setAside(id, reason string) error {
 			}
 		}
 	}
-	if err := os.Rename(name, kept); err != nil {
+	err := fault("rename", name)
+	if err == nil {
+		err = os.Rename(name, kept)
+	}
+	if err != nil {
 		return &DamagedError{ID: id, Reason: reason + " (it could not be set aside: " + err.Error() + ")"}
 	}
 	f.syncDir()
@@ -796,7 +800,10 @@ func (f *FileStore) Delete(ctx context.Context, id string) error {
 			return err
 		}
 		f.forget(id, jf)
-		err := os.Remove(f.path(id))
+		err := fault("remove", f.path(id))
+		if err == nil {
+			err = os.Remove(f.path(id))
+		}
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil
 		}
@@ -832,8 +839,9 @@ func syncFile(file *os.File) error {
 var syncObserver atomic.Pointer[func(name string)]
 
 // diskFault, set by tests only, is asked before every write of an event,
-// every sync and every cutting back of a journal, with "write", "sync"
-// or "cut" and the file's name:
+// every sync, every cutting back of a journal, and every renaming aside
+// and removal of one, with "write", "sync", "cut", "rename" or "remove"
+// and the file's name:
 // the error it returns is the call's, as a failing disk's would be, and
 // it may block, as a frozen one does.
 var diskFault atomic.Pointer[func(op, name string) error]

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -18,8 +19,9 @@ import (
 	"github.com/hopsgames/hops/internal/engine"
 )
 
-// faultDisk makes, for the rest of the test, the syncs and cuts of the
-// files whose names hold part answer what fail says of them.
+// faultDisk makes, for the rest of the test, the writes, syncs, cuts,
+// renames and removals (see diskFault) of the files whose names hold
+// part answer what fail says of them.
 func faultDisk(t *testing.T, part string, fail func(op string) error) {
 	f := func(op, name string) error {
 		if strings.Contains(name, part) {
@@ -892,4 +894,76 @@ func TestFileStoreTornWriteThatCannotBeCut(t *testing.T) {
 	if events, err := store.Load(ctx, testGameID, 1); err != nil || len(events) != 2 || !strings.Contains(logged.String(), "dropped") {
 		t.Errorf("once it can be cut: %d events, %v; the log says:\n%s", len(events), err, logged)
 	}
+}
+
+// TestFileStoreRenameOrRemoveFails: a journal the store cannot rename
+// aside or remove (the file system turned read-only) stays where it is,
+// and the answer says so: a damaged journal's *DamagedError names no
+// file it was kept as, and a Delete fails, so that the server does not
+// forget a game still stored. Once the disk works again, both are done.
+func TestFileStoreRenameOrRemoveFails(t *testing.T) {
+	ctx := context.Background()
+	readOnly := func(t *testing.T, ops ...string) *atomic.Bool {
+		var on atomic.Bool
+		on.Store(true)
+		faultDisk(t, journalExt, func(op string) error {
+			if on.Load() && slices.Contains(ops, op) {
+				return syscall.EROFS
+			}
+			return nil
+		})
+		return &on
+	}
+	t.Run("set aside", func(t *testing.T) {
+		for _, c := range []struct {
+			name   string
+			damage bool // the journal is damaged, and Load sets it aside; else the server does
+		}{
+			{"by the server", false},
+			{"by the store", true},
+		} {
+			t.Run(c.name, func(t *testing.T) {
+				dir := t.TempDir()
+				store := openStore(t, dir)
+				twoEventGame(t, store)
+				journal := filepath.Join(dir, testGameID+journalExt)
+				setAside := func() error { return store.SetAside(ctx, testGameID, "event 2 does not replay") }
+				if c.damage {
+					rewrite(t, journal, func(d []byte) []byte { d[len(d)-3] ^= 1; return d })
+					setAside = func() error { _, err := store.Load(ctx, testGameID, 1); return err }
+				}
+				on := readOnly(t, "rename")
+				var damaged *DamagedError
+				if err := setAside(); !errors.As(err, &damaged) || damaged.Kept != "" || !strings.Contains(damaged.Reason, "could not be set aside") {
+					t.Fatalf("set aside on a read-only disk: %v; want a *DamagedError that says it could not be set aside, and names no file", err)
+				}
+				if _, err := os.Lstat(journal); err != nil {
+					t.Errorf("the journal not set aside is gone: %v", err)
+				}
+				on.Store(false)
+				if err := setAside(); !errors.As(err, &damaged) || damaged.Kept != testGameID+journalExt+damagedExt {
+					t.Errorf("set aside once the disk works: %v", err)
+				}
+			})
+		}
+	})
+	t.Run("delete", func(t *testing.T) {
+		dir := t.TempDir()
+		store := openStore(t, dir)
+		twoEventGame(t, store)
+		on := readOnly(t, "remove")
+		if err := store.Delete(ctx, testGameID); !errors.Is(err, syscall.EROFS) {
+			t.Errorf("Delete on a read-only disk: %v; want EROFS", err)
+		}
+		if events, err := store.Load(ctx, testGameID, 1); err != nil || len(events) != 2 {
+			t.Errorf("the game Delete could not remove: %d events, %v; want it still stored", len(events), err)
+		}
+		on.Store(false)
+		if err := store.Delete(ctx, testGameID); err != nil {
+			t.Fatalf("Delete once the disk works: %v", err)
+		}
+		if _, err := store.Load(ctx, testGameID, 1); !errors.Is(err, ErrNotFound) {
+			t.Errorf("the game deleted: %v", err)
+		}
+	})
 }
