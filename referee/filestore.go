@@ -645,8 +645,15 @@ func (f *FileStore) SetAside(ctx context.Context, id, reason string) error {
 			_, err := f.readLocked(id, jf)
 			return err
 		}
-		jf.size, jf.acked = -1, -1 // read again: the next read finds it set aside
-		return f.setAside(id, reason)
+		jf.size = -1 // read again: the next read finds it set aside
+		err := f.setAside(id, reason)
+		var damaged *DamagedError
+		if errors.As(err, &damaged) && damaged.Kept != "" {
+			// The journal is gone: what acked said of it no longer
+			// applies. Left in place, it still does.
+			jf.acked = -1
+		}
+		return err
 	})
 }
 

@@ -483,6 +483,29 @@ func TestFileStoreFailedCutForgotten(t *testing.T) {
 			t.Errorf("the new game, 8 events acknowledged, reads %d, %v", len(events), err)
 		}
 	})
+	t.Run("a new game of the same id, created by another store", func(t *testing.T) {
+		dir := t.TempDir()
+		a := openStore(t, dir)
+		twoEventGame(t, a)
+		refuseAppend(t, a).Store(false)
+		var damaged *DamagedError
+		if err := a.SetAside(ctx, testGameID, "set aside by the server"); !errors.As(err, &damaged) {
+			t.Fatalf("set aside: %v", err)
+		}
+		if err := os.Remove(filepath.Join(dir, damaged.Kept)); err != nil { // by hand
+			t.Fatal(err)
+		}
+		// The same game again, by a restart, whose third event leaves the
+		// journal as long as the failed write left the old one.
+		b := openStore(t, dir)
+		twoEventGame(t, b)
+		if err := b.Append(ctx, testGameID, 3, moveEvent("refused")); err != nil {
+			t.Fatal(err)
+		}
+		if events, err := a.Load(ctx, testGameID, 1); err != nil || len(events) != 3 {
+			t.Errorf("the new game, 3 events acknowledged, reads %d, %v", len(events), err)
+		}
+	})
 	t.Run("a new game of the same id, the old one deleted by another store", func(t *testing.T) {
 		dir := t.TempDir()
 		a := openStore(t, dir)
@@ -966,4 +989,34 @@ func TestFileStoreRenameOrRemoveFails(t *testing.T) {
 			t.Errorf("the game deleted: %v", err)
 		}
 	})
+}
+
+// TestFileStoreSetAsideThatCannotRename: a SetAside that cannot rename
+// the journal aside leaves it as it was, and with it what the store
+// remembers of a write it could not cut back: the next read still drops
+// that write's end (it was read as an event, a move refused read back
+// as played).
+func TestFileStoreSetAsideThatCannotRename(t *testing.T) {
+	dir := t.TempDir()
+	store := openStore(t, dir)
+	ctx := context.Background()
+	twoEventGame(t, store)
+	broken := refuseAppend(t, store)
+	faultDisk(t, journalExt, func(op string) error { // read-only: no cut, no rename
+		if broken.Load() && (op == "cut" || op == "rename") {
+			return syscall.EROFS
+		}
+		return nil
+	})
+	var damaged *DamagedError
+	if err := store.SetAside(ctx, testGameID, "a test"); !errors.As(err, &damaged) || damaged.Kept != "" {
+		t.Fatalf("SetAside on the read-only disk: %v; want a *DamagedError naming no file", err)
+	}
+	if events, err := store.Load(ctx, testGameID, 1); !errors.Is(err, syscall.EROFS) {
+		t.Errorf("a read while the journal cannot be cut: %d events, %v; want EROFS", len(events), err)
+	}
+	broken.Store(false)
+	if events, err := store.Load(ctx, testGameID, 1); err != nil || len(events) != 2 {
+		t.Errorf("once the disk works: %d events, %v; want the 2 acknowledged", len(events), err)
+	}
 }
