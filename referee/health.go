@@ -198,10 +198,7 @@ func (h *watchHealth) ended(err error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.running = false
-	if h.timer != nil {
-		h.timer.Stop()
-		h.timer = nil
-	}
+	h.stopTimer()
 	if err == nil {
 		return
 	}
@@ -223,6 +220,12 @@ func (h *watchHealth) stop() {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.stopped = true
+	h.stopTimer()
+}
+
+// stopTimer stops the timer of the try under way, if any. The caller
+// holds h.mu.
+func (h *watchHealth) stopTimer() {
 	if h.timer != nil {
 		h.timer.Stop()
 		h.timer = nil

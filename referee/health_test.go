@@ -234,21 +234,36 @@ func TestFullDiskLogged(t *testing.T) {
 	}
 }
 
+// fastWatch has the servers of the test try to watch again at once after
+// a failure, and take a try that runs 500 ms to work.
+func fastWatch(t *testing.T) {
+	p := defaultPauses
+	t.Cleanup(func() { defaultPauses = p })
+	defaultPauses.watch, defaultPauses.watchWorks = time.Millisecond, 500*time.Millisecond
+}
+
+// watchedServer starts a server (fastWatch) on an outageStore, set as
+// the test wants it before the server first watches it, with a clock
+// of the test's own.
+func watchedServer(t *testing.T, seed byte, set func(*outageStore)) (*client, *outageStore, *clock) {
+	fastWatch(t)
+	clk := &clock{now: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
+	store := &outageStore{MemStore: &MemStore{}}
+	set(store)
+	cfg := testConfig(seed)
+	cfg.Store, cfg.Now = store, clk.Now
+	c := newClientWith(t, cfg)
+	t.Cleanup(func() { c.server().Close() })
+	return c, store, clk
+}
+
 // TestWatchOutageLogged: a node that cannot watch the other nodes'
 // changes tries again after a pause, and logs the failing once, not at
 // every try, then once a minute; once a try to watch runs without
 // failing, it logs the end once.
 func TestWatchOutageLogged(t *testing.T) {
 	logged := captureLog(t)
-	defer func(p pauses) { defaultPauses = p }(defaultPauses)
-	defaultPauses.watch, defaultPauses.watchWorks = time.Millisecond, 500*time.Millisecond
-	clk := &clock{now: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
-	store := &outageStore{MemStore: &MemStore{}}
-	store.down.Store(true)
-	cfg := testConfig(71)
-	cfg.Store, cfg.Now = store, clk.Now
-	c := newClientWith(t, cfg)
-	t.Cleanup(func() { c.server().Close() })
+	c, store, clk := watchedServer(t, 71, func(s *outageStore) { s.down.Store(true) })
 	deadline := time.Now().Add(10 * time.Second)
 	for store.watchFailed.Load() < 20 && time.Now().Before(deadline) {
 		time.Sleep(time.Millisecond)
@@ -300,15 +315,7 @@ func healthLines(logged *syncBuffer) []string {
 // running, the watch's end is logged once.
 func TestWatchFailsAlone(t *testing.T) {
 	logged := captureLog(t)
-	defer func(p pauses) { defaultPauses = p }(defaultPauses)
-	defaultPauses.watch, defaultPauses.watchWorks = time.Millisecond, 500*time.Millisecond
-	clk := &clock{now: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
-	store := &outageStore{MemStore: &MemStore{}}
-	store.deaf.Store(true)
-	cfg := testConfig(73)
-	cfg.Store, cfg.Now = store, clk.Now
-	c := newClientWith(t, cfg)
-	t.Cleanup(func() { c.server().Close() })
+	c, store, clk := watchedServer(t, 73, func(s *outageStore) { s.deaf.Store(true) })
 	h := c.create("coir", "")
 	path := "/games/" + h.ID
 	token := h.Tokens[anySide(h)]
@@ -404,8 +411,7 @@ func (s *slowWatchStore) Watch(ctx context.Context, fn func(string)) error {
 // watchWorks, and is not told once the server is closed.
 func TestWatchEndWaitsForALongTry(t *testing.T) {
 	logged := captureLog(t)
-	defer func(p pauses) { defaultPauses = p }(defaultPauses)
-	defaultPauses.watch, defaultPauses.watchWorks = time.Millisecond, 500*time.Millisecond
+	fastWatch(t)
 	store := &slowWatchStore{MemStore: &MemStore{}}
 	store.slow.Store(true)
 	cfg := testConfig(74)
