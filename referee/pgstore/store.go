@@ -347,6 +347,11 @@ var (
 	// to listen the next one looks for changes: an event's time is its
 	// transaction's start, a little before its commit.
 	catchUpMargin = 5 * time.Second
+	// answerWithin is how long a query of Watch's may take (LISTEN, the
+	// catch-up, the check of the connection): a database that hangs
+	// once the connection is made, or a table locked for long, fails the
+	// try, which is made again, rather than hold it without a word.
+	answerWithin = 10 * time.Second
 )
 
 // Watch calls fn with the id of a game each time a node (this one too)
@@ -369,7 +374,10 @@ func (s *Store) Watch(ctx context.Context, fn func(id string)) error {
 		return wrap(err)
 	}
 	defer conn.Close(context.Background())
-	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{s.channel}.Sanitize()); err != nil {
+	ask, cancel := context.WithTimeout(ctx, answerWithin)
+	_, err = conn.Exec(ask, "LISTEN "+pgx.Identifier{s.channel}.Sanitize())
+	cancel()
+	if err != nil {
 		return wrap(err)
 	}
 	now, err := dbNow(ctx, conn)
@@ -380,11 +388,13 @@ func (s *Store) Watch(ctx context.Context, fn func(id string)) error {
 	since := s.listened
 	s.mu.Unlock()
 	if !since.IsZero() {
-		rows, err := conn.Query(ctx, "SELECT DISTINCT game FROM hops_events WHERE added >= $1", since.Add(-catchUpMargin))
-		if err != nil {
-			return wrap(err)
+		ask, cancel := context.WithTimeout(ctx, answerWithin)
+		rows, err := conn.Query(ask, "SELECT DISTINCT game FROM hops_events WHERE added >= $1", since.Add(-catchUpMargin))
+		var ids []string
+		if err == nil {
+			ids, err = pgx.CollectRows(rows, pgx.RowTo[string])
 		}
-		ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		cancel()
 		if err != nil {
 			return wrap(err)
 		}
@@ -416,9 +426,9 @@ func (s *Store) Watch(ctx context.Context, fn func(id string)) error {
 }
 
 // dbNow returns the database's time, on a connection that must answer
-// within 10 s.
+// within answerWithin.
 func dbNow(ctx context.Context, conn *pgx.Conn) (time.Time, error) {
-	ask, cancel := context.WithTimeout(ctx, 10*time.Second)
+	ask, cancel := context.WithTimeout(ctx, answerWithin)
 	defer cancel()
 	var now time.Time
 	if err := conn.QueryRow(ask, "SELECT now()").Scan(&now); err != nil {

@@ -213,6 +213,55 @@ func TestRefusedWriteNotStored(t *testing.T) {
 	}
 }
 
+// TestWatchCatchUpThatHangs: a Watch whose catch-up query waits (here
+// behind a lock on the events, as a database that hangs once the
+// connection is made) fails after answerWithin, to be tried again,
+// rather than hold the try until the database answers.
+func TestWatchCatchUpThatHangs(t *testing.T) {
+	ctx := context.Background()
+	url := pg(t).Database(t)
+	s := open(t, url)
+	// A first Watch listens, so that the next one catches up.
+	first, cancel := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- s.Watch(first, func(string) {}) }()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		s.mu.Lock()
+		listened := !s.listened.IsZero()
+		s.mu.Unlock()
+		if listened {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the first Watch does not listen")
+		}
+	}
+	cancel()
+	<-done
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	tx, err := conn.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback(ctx)
+	if _, err := tx.Exec(ctx, "LOCK TABLE hops_events IN ACCESS EXCLUSIVE MODE"); err != nil {
+		t.Fatal(err)
+	}
+	defer func(d time.Duration) { answerWithin = d }(answerWithin)
+	answerWithin = 500 * time.Millisecond
+	second, cancel2 := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel2()
+	began := time.Now()
+	err = s.Watch(second, func(string) {})
+	if took := time.Since(began); err == nil || second.Err() != nil || took > 5*time.Second {
+		t.Errorf("a Watch whose catch-up waits: %v after %v; want it failed after answerWithin", err, took)
+	}
+}
+
 // TestAppendMeetsSetAside: a game is set aside while an Append is under
 // way, held back by another writer's event not yet committed. The
 // Append is either acknowledged before SetAside returns or refused with
@@ -450,6 +499,10 @@ func TestWatch(t *testing.T) {
 	case <-time.After(20 * time.Second):
 		t.Fatal("Watch still runs, its connection lost")
 	}
+	// The keep-alive is short from now on: set before the Watch that
+	// reads it starts.
+	keepAlive = 100 * time.Millisecond
+	defer func() { keepAlive = 15 * time.Second }()
 	watch()
 	if err := a.Append(ctx, "g1", 3, move(2, "m")); err != nil {
 		t.Fatal(err)
@@ -462,8 +515,6 @@ func TestWatch(t *testing.T) {
 
 	// Quiet for longer than the keep-alive: the connection is checked
 	// and kept.
-	keepAlive = 100 * time.Millisecond
-	defer func() { keepAlive = 15 * time.Second }()
 	time.Sleep(500 * time.Millisecond)
 	select {
 	case err := <-stopped:
