@@ -61,9 +61,10 @@
 // changed; the server brings that game up to date at once, which wakes
 // the event streams (the web page) and the computer players waiting on
 // another node. The listening connection is checked every 15 s; if it
-// is lost, Watch returns and the server calls it again after a pause, on
-// a new connection, which first names the games that got events while
-// nobody listened (by the events' times, column added).
+// is lost, or one of Watch's queries does not answer within 10 s, Watch
+// returns and the server calls it again after a pause, on a new
+// connection, which first names the games that got events while nobody
+// listened (by the events' times, column added).
 //
 // # When the database is unreachable
 //
