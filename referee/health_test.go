@@ -160,15 +160,7 @@ func TestStoreOutageLogged(t *testing.T) {
 	want := []string{fmt.Sprintf("referee: the store fails (game %s): connection refused", h.ID)}
 	checkLines := func(when string) {
 		t.Helper()
-		got := storeLines(logged)
-		if len(got) != len(want) {
-			t.Fatalf("%s: logged %d lines about the store, want %d:\n%s", when, len(got), len(want), strings.Join(got, "\n"))
-		}
-		for i := range got {
-			if !strings.HasSuffix(got[i], want[i]) {
-				t.Errorf("%s: line %d is %q, want it to end with %q", when, i+1, got[i], want[i])
-			}
-		}
+		linesEnd(t, when, storeLines(logged), want...)
 	}
 	checkLines("21 failed requests in 30 s")
 
@@ -231,6 +223,20 @@ func TestFullDiskLogged(t *testing.T) {
 	got = storeLines(logged)
 	if want := "referee: the store answers again, after 5s and 5 failed calls"; len(got) != 2 || !strings.HasSuffix(got[1], want) {
 		t.Fatalf("logged about the store once it writes again:\n%s\nwant a second line ending %q", strings.Join(got, "\n"), want)
+	}
+}
+
+// linesEnd checks that the lines logged, got, are as many as want and
+// end as they do; when says at which step of the test.
+func linesEnd(t *testing.T, when string, got []string, want ...string) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%s: logged %d lines, want %d:\n%s", when, len(got), len(want), strings.Join(got, "\n"))
+	}
+	for i := range got {
+		if !strings.HasSuffix(got[i], want[i]) {
+			t.Errorf("%s: line %d is %q, want it to end with %q", when, i+1, got[i], want[i])
+		}
 	}
 }
 
@@ -321,15 +327,7 @@ func TestWatchFailsAlone(t *testing.T) {
 	token := h.Tokens[anySide(h)]
 	check := func(when string, want ...string) {
 		t.Helper()
-		got := healthLines(logged)
-		if len(got) != len(want) {
-			t.Fatalf("%s: logged %d lines, want %d:\n%s", when, len(got), len(want), strings.Join(got, "\n"))
-		}
-		for i := range got {
-			if !strings.HasSuffix(got[i], want[i]) {
-				t.Errorf("%s: line %d is %q, want it to end with %q", when, i+1, got[i], want[i])
-			}
-		}
+		linesEnd(t, when, healthLines(logged), want...)
 	}
 	// waitTries waits for n more tries to watch to fail, making requests
 	// meanwhile, each answered as want.
