@@ -827,30 +827,23 @@ func (f *FileStore) syncDir() error {
 	return syncFile(d)
 }
 
-// syncFile syncs a file or a directory to the disk, telling a test's
-// observer first: what a store makes durable, and when, cannot be seen
-// from its files, which look the same before a crash whether synced or
-// not.
+// syncFile syncs a file or a directory to the disk, asking the tests'
+// seam first (diskFault): what a store makes durable, and when, cannot
+// be seen from its files, which look the same before a crash whether
+// synced or not, so a test watches the syncs themselves.
 func syncFile(file *os.File) error {
-	if observe := syncObserver.Load(); observe != nil {
-		(*observe)(file.Name())
-	}
 	if err := fault("sync", file.Name()); err != nil {
 		return err
 	}
 	return file.Sync()
 }
 
-// syncObserver, set by tests only, is called with the name of every
-// file and directory a FileStore syncs, just before it does.
-var syncObserver atomic.Pointer[func(name string)]
-
 // diskFault, set by tests only, is asked before every write of an event,
-// every sync, every cutting back of a journal, and every renaming aside
-// and removal of one, with "write", "sync", "cut", "rename" or "remove"
-// and the file's name:
-// the error it returns is the call's, as a failing disk's would be, and
-// it may block, as a frozen one does.
+// every sync of a file or a directory, every cutting back of a journal,
+// and every renaming aside and removal of one, with "write", "sync",
+// "cut", "rename" or "remove" and the file's name: the error it returns
+// is the call's, as a failing disk's would be, and it may block, as a
+// frozen one does; a test may also just watch the calls.
 var diskFault atomic.Pointer[func(op, name string) error]
 
 // fault returns what diskFault says of op on name, nil without it.

@@ -400,6 +400,19 @@ func TestFileStoreWriteUndone(t *testing.T) {
 	})
 }
 
+// setAsideAndRemoved sets testGameID aside in store, in dir, as the
+// server does, then removes the journal kept aside, as by hand.
+func setAsideAndRemoved(t *testing.T, store *FileStore, dir string) {
+	t.Helper()
+	var damaged *DamagedError
+	if err := store.SetAside(context.Background(), testGameID, "set aside by the server"); !errors.As(err, &damaged) {
+		t.Fatalf("set aside: %v", err)
+	}
+	if err := os.Remove(filepath.Join(dir, damaged.Kept)); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // appendMoves appends events from to to (their numbers) to testGameID,
 // each acknowledged.
 func appendMoves(t *testing.T, store *FileStore, from, to int) {
@@ -470,13 +483,7 @@ func TestFileStoreFailedCutForgotten(t *testing.T) {
 		store := openStore(t, dir)
 		twoEventGame(t, store)
 		refuseAppend(t, store).Store(false)
-		var damaged *DamagedError
-		if err := store.SetAside(ctx, testGameID, "set aside by the server"); !errors.As(err, &damaged) {
-			t.Fatalf("set aside: %v", err)
-		}
-		if err := os.Remove(filepath.Join(dir, damaged.Kept)); err != nil { // by hand
-			t.Fatal(err)
-		}
+		setAsideAndRemoved(t, store, dir)
 		twoEventGame(t, store)
 		appendMoves(t, store, 3, 8)
 		if events, err := store.Load(ctx, testGameID, 1); err != nil || len(events) != 8 {
@@ -488,13 +495,7 @@ func TestFileStoreFailedCutForgotten(t *testing.T) {
 		a := openStore(t, dir)
 		twoEventGame(t, a)
 		refuseAppend(t, a).Store(false)
-		var damaged *DamagedError
-		if err := a.SetAside(ctx, testGameID, "set aside by the server"); !errors.As(err, &damaged) {
-			t.Fatalf("set aside: %v", err)
-		}
-		if err := os.Remove(filepath.Join(dir, damaged.Kept)); err != nil { // by hand
-			t.Fatal(err)
-		}
+		setAsideAndRemoved(t, a, dir)
 		// The same game again, by a restart, whose third event leaves the
 		// journal as long as the failed write left the old one.
 		b := openStore(t, dir)

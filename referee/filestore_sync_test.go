@@ -15,15 +15,18 @@ import (
 // moment (nil when it does not exist).
 func watchSyncs(t *testing.T, journal string) *[]syncSeen {
 	var seen []syncSeen
-	observe := func(name string) {
-		data, err := os.ReadFile(journal)
-		if err != nil {
-			data = nil
+	observe := func(op, name string) error {
+		if op == "sync" {
+			data, err := os.ReadFile(journal)
+			if err != nil {
+				data = nil
+			}
+			seen = append(seen, syncSeen{name: name, journal: data})
 		}
-		seen = append(seen, syncSeen{name: name, journal: data})
+		return nil
 	}
-	syncObserver.Store(&observe)
-	t.Cleanup(func() { syncObserver.Store(nil) })
+	diskFault.Store(&observe)
+	t.Cleanup(func() { diskFault.Store(nil) })
 	return &seen
 }
 

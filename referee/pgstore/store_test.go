@@ -42,6 +42,18 @@ func open(t *testing.T, url string) *Store {
 	return s
 }
 
+// connect returns a connection of the test's own to the database at
+// url, closed at the end of the test.
+func connect(t *testing.T, url string) *pgx.Conn {
+	t.Helper()
+	conn, err := pgx.Connect(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close(context.Background()) })
+	return conn
+}
+
 func move(ply int, text string) referee.Event {
 	return referee.Event{Type: referee.EventMove, Time: time.Date(2026, 1, 2, 3, 4, 5, 6007, time.UTC), Ply: ply, Move: text}
 }
@@ -139,11 +151,7 @@ func TestDamaged(t *testing.T) {
 			}
 		}
 	}
-	conn, err := pgx.Connect(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
+	conn := connect(t, url)
 	if _, err := conn.Exec(ctx, `DELETE FROM hops_events WHERE game = 'gap' AND seq = 2;
 		UPDATE hops_events SET event = '{"colour": 1}' WHERE game = 'junk' AND seq = 3`); err != nil {
 		t.Fatal(err)
@@ -170,11 +178,7 @@ func TestRefusedWriteNotStored(t *testing.T) {
 	if err := s.Create(ctx, "kept", create()); err != nil {
 		t.Fatal(err)
 	}
-	conn, err := pgx.Connect(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
+	conn := connect(t, url)
 	if _, err := conn.Exec(ctx, `ALTER TABLE hops_events ADD CONSTRAINT no_refusal CHECK (event->>'move' IS DISTINCT FROM 'refused');
 		ALTER TABLE hops_games ADD CONSTRAINT no_refused_game CHECK (game <> 'refused')`); err != nil {
 		t.Fatal(err)
@@ -238,11 +242,7 @@ func TestWatchCatchUpThatHangs(t *testing.T) {
 	}
 	cancel()
 	<-done
-	conn, err := pgx.Connect(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
+	conn := connect(t, url)
 	tx, err := conn.Begin(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -276,11 +276,7 @@ func TestAppendMeetsSetAside(t *testing.T) {
 	if err := s.Create(ctx, id, create()); err != nil {
 		t.Fatal(err)
 	}
-	conn, err := pgx.Connect(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
+	conn := connect(t, url)
 	other, err := conn.Begin(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -406,11 +402,7 @@ func TestSchema(t *testing.T) {
 func TestSearchPathEdges(t *testing.T) {
 	ctx := context.Background()
 	url := pg(t).Database(t)
-	conn, err := pgx.Connect(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
+	conn := connect(t, url)
 	long := strings.Repeat("s", maxIdentifier-len("hops_")+1)
 	if _, err := conn.Exec(ctx, `CREATE SCHEMA other; CREATE SCHEMA `+long); err != nil {
 		t.Fatal(err)
