@@ -159,9 +159,8 @@ type watchHealth struct {
 	since    time.Time   // when the watch began failing
 	failures int         // the tries that failed since then; 0 while it works
 	told     time.Time   // when the failing was last logged
-	try      int         // the tries begun, to tell a timer's own try from a later one
-	running  bool        // try is under way
-	began    time.Time   // when it began
+	try      int         // the tries begun and ended, to tell a timer's own try under way from any other
+	began    time.Time   // when the last try began
 	timer    *time.Timer // tells the end once try has run long enough
 	stopped  bool        // the server was closed: nothing more is told (stop)
 }
@@ -172,7 +171,7 @@ func (h *watchHealth) start(works time.Duration) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.try++
-	h.running, h.began = true, h.now()
+	h.began = h.now()
 	if h.failures > 0 && !h.stopped {
 		try := h.try
 		h.timer = time.AfterFunc(works, func() { h.working(try) })
@@ -183,7 +182,7 @@ func (h *watchHealth) start(works time.Duration) {
 func (h *watchHealth) working(try int) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if try != h.try || !h.running || h.failures == 0 || h.stopped {
+	if try != h.try || h.failures == 0 || h.stopped {
 		return // the try returned first, or the server was closed
 	}
 	// The failing lasted until this try began.
@@ -197,7 +196,7 @@ func (h *watchHealth) working(try int) {
 func (h *watchHealth) ended(err error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.running = false
+	h.try++ // a timer of the try that ended tells nothing
 	h.stopTimer()
 	if err == nil {
 		return
