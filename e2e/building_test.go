@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/hopsgames/hops"
@@ -309,4 +310,35 @@ func TestRefusalWords(t *testing.T) {
 		t.Errorf("the Fou chosen, the page prompts %q, want %q", prompt, want)
 	}
 	q.screenshot("brouillard-fou-prompt")
+}
+
+// A player who knows his path clicks on without waiting for the squares
+// to light up: over a slow connection, the clicks made while the
+// builder's answer to the one before is awaited are taken in turn, not
+// lost.
+func TestClicksWhileAnswerAwaited(t *testing.T) {
+	g := newAPIGame(t, "catchit")
+	p := newPage(t, "Catch'it player on a slow connection")
+	p.seat(g.id, "catchit", "Blue", g.tokens["Blue"])
+	p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
+	p.do(network.EmulateNetworkConditions(false, 300, -1, -1))
+	for _, sq := range []string{"D1", "D2", "C1"} {
+		p.do(chromedp.Click(`#board rect[data-square="`+sq+`"]`, chromedp.ByQuery))
+	}
+	p.clicksMade("D1 D2 C1")
+	p.do(network.EmulateNetworkConditions(false, 0, -1, -1))
+	// A click the builder refuses still says why, and drops those made
+	// after it: they were meant to follow it.
+	p.do(network.EmulateNetworkConditions(false, 300, -1, -1))
+	for _, sq := range []string{"A5", "C2"} {
+		p.do(chromedp.Click(`#board rect[data-square="`+sq+`"]`, chromedp.ByQuery))
+	}
+	v := p.waitFor("the refusal", 10*time.Second, func(v view) bool { return v.Phase == "idle" && v.Message != "" })
+	time.Sleep(time.Second)
+	if v = p.read(); v.Clicks != "D1 D2 C1" || v.Phase != "idle" {
+		t.Errorf("after a refused click and one more: the page shows clicks %q, phase %q, message %q", v.Clicks, v.Phase, v.Message)
+	}
+	p.do(network.EmulateNetworkConditions(false, 0, -1, -1))
+	p.do(chromedp.Click(`#board rect[data-square="C2"]`, chromedp.ByQuery))
+	p.waitFor("the move played", 10*time.Second, func(v view) bool { return v.Ply == "1" })
 }

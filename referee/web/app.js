@@ -29,6 +29,12 @@ let tookBack = false; // the player's own takeback, which announce need not say
 // preview; throwing tells, in Zapita, that the pawn had reached the bomb
 // by then, so that the clicks after it throw the bomb.
 let steps = [];
+// asking tells that the builder's answer to the clicks is awaited; the
+// squares clicked meanwhile wait in queued, to be taken in turn once it
+// comes: a player who knows his path clicks on without waiting for the
+// squares to light up, over a slow connection too.
+let asking = false;
+let queued = [];
 
 // The words for a marked click (G12), per game.
 const markWords = {
@@ -721,6 +727,7 @@ async function render() {
   clicks = [];
   steps = [];
   built = null;
+  queued = [];
   setPhase('busy');
   // The board and the list first, then what is said of them: said
   // first, "Your move" stood beside the board of the position before.
@@ -1221,9 +1228,12 @@ async function ask(next) {
   const st = state;
   const purpose = purposeOf(next);
   let b;
+  asking = true;
   try {
     b = await api('POST', `games/${game.id}/build`, { clicks: next });
   } catch (err) {
+    // The clicks queued were meant to follow the one refused.
+    queued = [];
     if (state === st) {
       err.purpose = purpose;
       sayError(err);
@@ -1231,12 +1241,15 @@ async function ask(next) {
       setPhase('idle');
     }
     return;
+  } finally {
+    asking = false;
   }
   if (state !== st) return; // a newer state came meanwhile
   followTrail(next);
   clicks = next;
   built = b;
   if (b.complete && b.next.length === 0) {
+    queued = [];
     await play(b.move);
     return;
   }
@@ -1250,6 +1263,7 @@ async function ask(next) {
   }
   showBuild();
   setPhase('idle');
+  if (queued.length > 0) clickSquare(queued.shift());
 }
 
 // mine reports whether sq holds one of the mover's pieces on the board
@@ -1547,6 +1561,10 @@ function clickSquare(sq) {
   }
   if (document.body.dataset.phase === 'choose') {
     say('First choose how to land, with the buttons under the board (Escape goes back).');
+    return;
+  }
+  if (document.body.dataset.phase === 'busy' && asking) {
+    queued.push(sq);
     return;
   }
   if (document.body.dataset.phase !== 'idle') return;
