@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	hops "github.com/hopsgames/hops"
@@ -178,5 +179,25 @@ func TestC4_BuildDestinationsAndClicks(t *testing.T) {
 		if err == nil || err.Error() != c.want {
 			t.Errorf("%s: Build(%s): %v, want %q", c.position, c.clicks, err, c.want)
 		}
+	}
+}
+
+// TestC6_DameJumpOutOfLine: a Dame's hop that is no line is refused in
+// the Dame's words (C6), not as a pawn's jump that must land two squares
+// away, which would mislead a player whose Dame has just flown further.
+func TestC6_DameJumpOutOfLine(t *testing.T) {
+	const dame = "w1b3/4b1/b1bbbb/2b3/1b2b1/2b3 w"
+	p := mustParse(t, dame)
+	const want = "jump 2 A3-B1 is not a jump: a Dame jumps along a line, orthogonal or diagonal (C6)"
+	_, err := p.Build(gametest.Clicks(t, "A6 A3 B1"))
+	if err == nil || err.Error() != "click 3 B1: jumps A6-A3-B1: "+want {
+		t.Errorf("Build(A6 A3 B1): %v", err)
+	}
+	m, err := ParseMove("A6-A3-B1 A4-A5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Validate(m); err == nil || !strings.HasSuffix(err.Error(), want) {
+		t.Errorf("Validate(A6-A3-B1 A4-A5): %v", err)
 	}
 }

@@ -254,6 +254,10 @@ func jumpError(e *hops.JumpError, dame bool, occ hops.Bitboard, where string) er
 			return illegal("C4", where, "%s is a step, not a jump: a turn's one step comes after its jumps", hop)
 		case ok && !dame:
 			return illegal("C6", where, "%s is not a jump: only a Dame jumps from afar, and a jump lands right behind the pawn it jumps", hop)
+		case !ok && dame:
+			// The general words ("two squares away") would mislead: a
+			// Dame's jump may land further.
+			return illegal("C6", where, "%s is not a jump: a Dame jumps along a line, orthogonal or diagonal", hop)
 		}
 	}
 	return e.Err("", where)
