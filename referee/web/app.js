@@ -22,6 +22,7 @@ let frame = null;  // the replay's frame shown
 let announced = null; // the moves of the last list announce saw (null: none yet)
 let announcedEnd = ''; // the end of the game announce told, if any
 let rendering = Promise.resolve(); // the drawing of the newest state (see onState)
+let partial = false; // the state shown lacks its picture or its list of moves: the connection broke
 let takingBack = false; // a takeback was sent and is not answered yet
 let tookBack = false; // the player's own takeback, which announce need not say
 // What each click of the move being built did, from the board shown
@@ -712,7 +713,9 @@ function myTurn() {
 // or of the one shown already (the event stream may bring the state a
 // request answered before the answer comes).
 function onState(st) {
-  if (state && st.version <= state.version) return rendering;
+  // A state drawn in part (the connection broke meanwhile) is drawn
+  // again when it comes again: its board was the one before.
+  if (state && (st.version < state.version || (st.version === state.version && !partial))) return rendering;
   state = st;
   rendering = render();
   return rendering;
@@ -728,6 +731,7 @@ async function render() {
   steps = [];
   built = null;
   queued = [];
+  partial = false;
   setPhase('busy');
   // The board and the list first, then what is said of them: said
   // first, "Your move" stood beside the board of the position before.
@@ -855,10 +859,13 @@ async function drawBoard() {
   let text;
   try {
     const r = await fetch(`games/${game.id}/svg`, { headers: { Authorization: 'Bearer ' + game.token } });
+    // A proxy's answer that the server could not be reached.
+    if (r.status >= 502 && r.status <= 504) throw new Error(r.statusText);
     connection(true);
     if (!r.ok) return;
     text = await r.text();
   } catch (e) {
+    if (state === st) partial = true;
     connection(false);
     return;
   }
@@ -1065,7 +1072,9 @@ async function listMoves() {
     playFrame = f;
     showMoves(f, f.plies);
   } catch (err) {
-    // The list is a help; the board and status say the rest.
+    // The list is a help; the board and status say the rest. Lost with
+    // the connection, it is asked for again with the state.
+    if (err.kind === 'network' && state === st) partial = true;
   }
 }
 

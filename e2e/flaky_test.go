@@ -1,0 +1,226 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// fault is what a flaky network does to one request.
+type fault struct {
+	delay  time.Duration // before the request goes on
+	drop   bool          // the connection is cut before the request reaches the server
+	lost   bool          // the server answers, and the connection is cut before the answer comes back
+	hold   bool          // the request waits until the page gives it up
+	status int           // answered by the network itself, with an HTML page
+	cutAt  time.Duration // an answer (the event stream) cut this long after it began
+}
+
+// flaky is a network between the page and the referee, as a phone on a
+// train has: a proxy that delays, drops or cuts what faults says of each
+// request, and lists the requests it saw.
+type flaky struct {
+	url    string
+	mu     sync.Mutex
+	faults func(r *http.Request) fault
+	seen   []string
+	ts     *httptest.Server
+	closed chan struct{} // at the end of the test: held requests end
+}
+
+func newFlaky(t *testing.T) *flaky {
+	t.Helper()
+	target, _ := url.Parse(serverURL)
+	f := &flaky{closed: make(chan struct{})}
+	rp := httputil.NewSingleHostReverseProxy(target)
+	rp.FlushInterval = -1
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		f.mu.Lock()
+		rule := f.faults
+		f.seen = append(f.seen, r.Method+" "+r.URL.Path)
+		f.mu.Unlock()
+		var ft fault
+		if rule != nil {
+			ft = rule(r)
+		}
+		if ft.delay > 0 {
+			select {
+			case <-time.After(ft.delay):
+			case <-r.Context().Done():
+				return
+			}
+		}
+		switch {
+		case ft.hold:
+			select {
+			case <-r.Context().Done():
+			case <-f.closed:
+			}
+			return
+		case ft.drop:
+			cut(w)
+			return
+		case ft.status != 0:
+			w.Header().Set("Content-Type", "text/html")
+			w.WriteHeader(ft.status)
+			fmt.Fprintf(w, "<html><head><title>%d %s</title></head><body><center><h1>%d %s</h1></center><hr><center>nginx</center></body></html>\n",
+				ft.status, http.StatusText(ft.status), ft.status, http.StatusText(ft.status))
+			return
+		case ft.lost:
+			req := r.Clone(r.Context())
+			req.RequestURI = ""
+			req.URL.Scheme, req.URL.Host = target.Scheme, target.Host
+			resp, err := http.DefaultTransport.RoundTrip(req)
+			if err == nil {
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+			}
+			cut(w)
+			return
+		case ft.cutAt > 0:
+			ctx, cancel := context.WithTimeout(r.Context(), ft.cutAt)
+			defer cancel()
+			req := r.Clone(ctx)
+			req.RequestURI = ""
+			req.URL.Scheme, req.URL.Host = target.Scheme, target.Host
+			resp, err := http.DefaultTransport.RoundTrip(req)
+			if err != nil {
+				cut(w)
+				return
+			}
+			defer resp.Body.Close()
+			for k, v := range resp.Header {
+				w.Header()[k] = v
+			}
+			w.WriteHeader(resp.StatusCode)
+			buf := make([]byte, 4096)
+			for {
+				n, err := resp.Body.Read(buf)
+				w.Write(buf[:n])
+				http.NewResponseController(w).Flush()
+				if err != nil {
+					break
+				}
+			}
+			// Cut short: no end of the chunked answer.
+			panic(http.ErrAbortHandler)
+		}
+		rp.ServeHTTP(w, r)
+	}))
+	t.Cleanup(func() { close(f.closed); ts.CloseClientConnections(); ts.Close() })
+	f.url = ts.URL
+	f.ts = ts
+	return f
+}
+
+// cut closes the connection under w without a word more.
+func cut(w http.ResponseWriter) {
+	c, _, err := http.NewResponseController(w).Hijack()
+	if err != nil {
+		panic(http.ErrAbortHandler)
+	}
+	c.Close()
+}
+
+// offline cuts every connection of the page, and every request it makes
+// until online.
+func (f *flaky) offline() {
+	f.set(func(*http.Request) fault { return fault{drop: true} })
+	f.ts.CloseClientConnections()
+}
+
+func (f *flaky) online() { f.set(nil) }
+
+func (f *flaky) set(rule func(r *http.Request) fault) {
+	f.mu.Lock()
+	f.faults = rule
+	f.mu.Unlock()
+}
+
+// requests returns the requests seen so far whose method and path begin
+// with prefix ("POST /games/").
+func (f *flaky) requests(prefix string) []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []string
+	for _, s := range f.seen {
+		if strings.HasPrefix(s, prefix) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// seatAt is seat, the page served at base.
+func (p *page) seatAt(base, id, game, side, token string) {
+	p.t.Helper()
+	g, _ := json.Marshal(map[string]string{"id": id, "token": token, "you": side, "game": game, "invitation": "", "opponent": "person"})
+	p.do(chromedp.Navigate(base+"/"),
+		chromedp.Evaluate(fmt.Sprintf(`localStorage.setItem(%q, %q)`, "hops:"+id, g), nil),
+		chromedp.Navigate(base+"/#game="+id))
+}
+
+// history returns the moves the referee recorded in game id.
+func history(t *testing.T, id, token string) []string {
+	t.Helper()
+	var h struct{ Moves []string }
+	call(t, "GET", "/games/"+id+"/history", token, nil, &h)
+	return h.Moves
+}
+
+// namesOn returns what the board shows on the squares sqs.
+func (p *page) namesOn(sqs ...string) string {
+	p.t.Helper()
+	var names []string
+	p.do(chromedp.Evaluate(`((sqs) => sqs.map((sq) => (document.getElementById('board').names || {})[sq] || 'empty'))(`+jsList(sqs)+`)`, &names))
+	return strings.Join(names, ", ")
+}
+
+func jsList(s []string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// The opponent's move comes by the event stream while the picture of
+// the board cannot be fetched: once the connection is back, the board
+// shows the move. It stayed the board before it, beside "Your move",
+// until the next move: the state had been taken as shown.
+func TestBoardDrawnAgainAfterALostPicture(t *testing.T) {
+	g := newAPIGame(t, "catchit")
+	playAPIMoves(t, g, [2]string{"Blue", "Red"}, "D1-D2 C1-C2")
+	net := newFlaky(t)
+	p := newPage(t, "Blue, whose picture is lost")
+	p.seatAt(net.url, g.id, "catchit", "Blue", g.tokens["Blue"])
+	p.waitFor("Red's turn", 10*time.Second, func(v view) bool { return v.Ply == "1" && v.Phase == "waiting" })
+	net.set(func(r *http.Request) fault {
+		if strings.HasSuffix(r.URL.Path, "/svg") {
+			return fault{drop: true}
+		}
+		return fault{}
+	})
+	playAPIMoves(t, g, [2]string{"Red", "Blue"}, "D7-D6 C7-C6")
+	p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Ply == "2" && v.Turn == "you" })
+	p.screenshot("picture-lost")
+	net.set(nil)
+	deadline := time.Now().Add(8 * time.Second)
+	for p.namesOn("C6", "D6") != "Red pawn, Red pawn" {
+		if time.Now().After(deadline) {
+			p.screenshot("picture-lost-still")
+			t.Fatalf("the connection back, the board shows C6 and D6 %s, want Red's move on them; the page shows %+v", p.namesOn("C6", "D6"), p.read())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" && v.Message == "" })
+	p.screenshot("picture-back")
+}
