@@ -21,9 +21,9 @@ import (
 type fault struct {
 	delay  time.Duration // before the request goes on
 	drop   bool          // the connection is cut before the request reaches the server
-	lost   bool          // the server answers, and the connection is cut before the answer comes back
+	lost   bool          // the server answers, and the connection is cut before the answer comes back (or, with status, the answer is replaced)
 	hold   bool          // the request waits until the page gives it up
-	status int           // answered by the network itself, with an HTML page
+	status int           // answered by the proxy itself, with an HTML page
 	cutAt  time.Duration // an answer (the event stream) cut this long after it began
 }
 
@@ -71,12 +71,6 @@ func newFlaky(t *testing.T) *flaky {
 		case ft.drop:
 			cut(w)
 			return
-		case ft.status != 0:
-			w.Header().Set("Content-Type", "text/html")
-			w.WriteHeader(ft.status)
-			fmt.Fprintf(w, "<html><head><title>%d %s</title></head><body><center><h1>%d %s</h1></center><hr><center>nginx</center></body></html>\n",
-				ft.status, http.StatusText(ft.status), ft.status, http.StatusText(ft.status))
-			return
 		case ft.lost:
 			req := r.Clone(r.Context())
 			req.RequestURI = ""
@@ -86,7 +80,14 @@ func newFlaky(t *testing.T) *flaky {
 				io.Copy(io.Discard, resp.Body)
 				resp.Body.Close()
 			}
+			if ft.status != 0 {
+				errorPage(w, ft.status)
+				return
+			}
 			cut(w)
+			return
+		case ft.status != 0:
+			errorPage(w, ft.status)
 			return
 		case ft.cutAt > 0:
 			ctx, cancel := context.WithTimeout(r.Context(), ft.cutAt)
@@ -122,6 +123,14 @@ func newFlaky(t *testing.T) *flaky {
 	f.url = ts.URL
 	f.ts = ts
 	return f
+}
+
+// errorPage answers as a proxy that could not reach the server does.
+func errorPage(w http.ResponseWriter, status int) {
+	w.Header().Set("Content-Type", "text/html")
+	w.WriteHeader(status)
+	fmt.Fprintf(w, "<html><head><title>%d %s</title></head><body><center><h1>%d %s</h1></center><hr><center>nginx</center></body></html>\n",
+		status, http.StatusText(status), status, http.StatusText(status))
 }
 
 // cut closes the connection under w without a word more.
@@ -223,4 +232,62 @@ func TestBoardDrawnAgainAfterALostPicture(t *testing.T) {
 	}
 	p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" && v.Message == "" })
 	p.screenshot("picture-back")
+}
+
+// onProxy seats a page named name as Blue, to move, in a new game of
+// Catch'it served through a flaky network; it records what the page
+// says under the board.
+func onProxy(t *testing.T, name string) (apiGame, *flaky, *page) {
+	t.Helper()
+	g := newAPIGame(t, "catchit")
+	net := newFlaky(t)
+	p := newPage(t, name)
+	p.seatAt(net.url, g.id, "catchit", "Blue", g.tokens["Blue"])
+	p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
+	p.do(chromedp.Evaluate(`window.said = [];
+		new MutationObserver(() => window.said.push(document.getElementById('message').textContent))
+			.observe(document.getElementById('message'), {childList: true, subtree: true, characterData: true})`, nil))
+	return g, net, p
+}
+
+// saidSoFar returns what the page said under the board since onProxy.
+func (p *page) saidSoFar() []string {
+	p.t.Helper()
+	var said []string
+	p.do(chromedp.Evaluate(`window.said`, &said))
+	return said
+}
+
+// moveTo makes the clicks of a move, each answered before the next.
+func (p *page) moveTo(squares ...string) {
+	p.t.Helper()
+	for i, sq := range squares {
+		p.clickOn(sq)
+		if i < len(squares)-1 {
+			p.clicksMade(strings.Join(squares[:i+1], " "))
+		}
+	}
+}
+
+// A proxy's page saying that the server could not be reached (502, with
+// HTML) is said as a lost connection, which the page retries, not as a
+// refusal: the page said "The server refused the request: Bad Gateway."
+func TestProxyErrorPageIsNoRefusal(t *testing.T) {
+	_, net, p := onProxy(t, "Blue behind a failing proxy")
+	net.set(func(r *http.Request) fault {
+		if strings.HasSuffix(r.URL.Path, "/build") {
+			return fault{status: http.StatusBadGateway}
+		}
+		return fault{}
+	})
+	p.clickOn("D1")
+	v := p.waitFor("the answer said", 10*time.Second, func(v view) bool { return v.Message != "" && v.Phase == "idle" })
+	if strings.Contains(v.Message, "refused") || !strings.Contains(v.Message, "connection") {
+		t.Errorf("after a proxy's 502 the page says %q, want the connection lost", v.Message)
+	}
+	p.screenshot("proxy-502")
+	net.set(nil)
+	p.waitFor("the connection back", 10*time.Second, func(v view) bool { return v.Message == "" })
+	p.clickOn("D1")
+	p.clicksMade("D1")
 }

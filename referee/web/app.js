@@ -131,13 +131,22 @@ async function api(method, path, body, key) {
     err.kind = 'network';
     throw err;
   }
-  connection(true);
   let j = null;
   try {
     j = await r.json();
   } catch (e) {
+    // An answer cut short, or a proxy's page saying that the server
+    // could not be reached (502, 503, 504): no answer of the server's.
+    if (r.ok || (r.status >= 502 && r.status <= 504)) {
+      connection(false);
+      const err = new Error('the server cannot be reached');
+      err.kind = 'network';
+      err.status = r.status;
+      throw err;
+    }
     j = { error: r.statusText };
   }
+  connection(true);
   if (!r.ok) {
     const err = new Error(j.error || r.statusText);
     err.kind = j.kind;
