@@ -291,3 +291,42 @@ func TestProxyErrorPageIsNoRefusal(t *testing.T) {
 	p.clickOn("D1")
 	p.clicksMade("D1")
 }
+
+// A move the server recorded but whose answer was lost on the way (the
+// connection cut, or a proxy's 504 page) is said to be perhaps recorded,
+// and the page shows the game as the server has it: the move once, and
+// no refusal. The page said "It is Red's turn: wait for their move." with
+// rule G6 beside the move played, or "The server refused the request:
+// Gateway Timeout.", though it was played.
+func TestMoveAnswerLost(t *testing.T) {
+	g, net, p := onProxy(t, "Blue, whose answers are lost")
+	for i, answer := range []fault{{lost: true}, {lost: true, status: http.StatusGatewayTimeout}} {
+		net.set(func(r *http.Request) fault {
+			if r.Method == "POST" && strings.HasSuffix(r.URL.Path, "/moves") {
+				return answer
+			}
+			return fault{}
+		})
+		ply := fmt.Sprint(2*i + 1)
+		p.moveTo([][]string{{"D1", "D2", "C1", "C2"}, {"D2", "D3", "C2", "C3"}}[i]...)
+		p.waitFor("the move shown played", 10*time.Second, func(v view) bool { return v.Ply == ply && v.Turn == "them" })
+		time.Sleep(500 * time.Millisecond) // any answer after it
+		v := p.read()
+		if !strings.Contains(v.Message, "may have been recorded or not") || len(p.messageRules()) != 0 {
+			t.Errorf("after the answer %+v was lost the page says %q (rules %v), said before %q", answer, v.Message, p.messageRules(), p.saidSoFar())
+		}
+		for _, s := range p.saidSoFar() {
+			if strings.Contains(s, "turn") || strings.Contains(s, "refused") {
+				t.Errorf("the page said %q of a move the server kept", s)
+			}
+		}
+		if h := history(t, g.id, g.tokens["Blue"]); len(h) != 2*i+1 {
+			t.Errorf("the server recorded %q", h)
+		}
+		p.screenshot(fmt.Sprintf("move-answer-lost-%d", i+1))
+		net.set(nil)
+		playAPIMoves(t, g, [2]string{"Red", "Blue"}, []string{"D7-D6 C7-C6", "E7-E6 F7-F6"}[i])
+		p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
+		p.do(chromedp.Evaluate(`window.said = []`, nil))
+	}
+}

@@ -1387,14 +1387,18 @@ async function play(move) {
     onState(await api('POST', `games/${game.id}/moves`, { move }));
   } catch (err) {
     clicks = [];
-    if (err.kind !== 'unavailable' || !err.unconfirmed) {
+    const lost = err.kind === 'network';
+    if (!lost && (err.kind !== 'unavailable' || !err.unconfirmed)) {
       sayError(err);
       await ask([]);
       return;
     }
-    // The server did not confirm the move: it may have kept it. The game
-    // as the server has it tells, and shows it.
-    say('The server did not confirm your move: it may have been recorded or not. The board shows the game as the server has it: if your move is not on it, play it again.', 'notice');
+    // The server did not confirm the move, or its answer was lost on the
+    // way: it may have kept it. The game as the server has it tells, and
+    // shows it.
+    say(lost
+      ? 'The connection broke before the server answered: your move may have been recorded or not. The board shows the game as the server has it once the connection is back: if your move is not on it, play it again.'
+      : 'The server did not confirm your move: it may have been recorded or not. The board shows the game as the server has it: if your move is not on it, play it again.', 'notice');
     for (let wait = 250; wait <= 4000 && state === sent; wait *= 2) {
       try {
         onState(await api('GET', `games/${game.id}`));
