@@ -330,3 +330,35 @@ func TestMoveAnswerLost(t *testing.T) {
 		p.do(chromedp.Evaluate(`window.said = []`, nil))
 	}
 }
+
+// The button that plays a move, clicked again while the move is on its
+// way, sends it once: it was sent again, refused, and the page said "It
+// is Red's turn: wait for their move." beside the move played.
+func TestPlayButtonClickedAgain(t *testing.T) {
+	g, net, p := onProxy(t, "impatient Blue")
+	// B1-B2, then D1 jumps over C1 to B1: a jump that could go on, so the
+	// page offers to play the move.
+	p.moveTo("B1", "B2", "D1", "B1")
+	p.clicksMade("B1 B2 D1 B1")
+	net.set(func(r *http.Request) fault {
+		if r.Method == "POST" && strings.HasSuffix(r.URL.Path, "/moves") {
+			return fault{delay: 1500 * time.Millisecond}
+		}
+		return fault{}
+	})
+	for range 3 {
+		p.do(chromedp.Evaluate(`document.getElementById('submit').click()`, nil))
+		time.Sleep(100 * time.Millisecond)
+	}
+	p.waitFor("the move played", 10*time.Second, func(v view) bool { return v.Ply == "1" && v.Phase == "waiting" })
+	time.Sleep(2 * time.Second) // any other answer
+	if v := p.read(); v.Message != "" || v.Ply != "1" {
+		t.Errorf("after the move the page says %q at ply %s", v.Message, v.Ply)
+	}
+	if posts := net.requests("POST /games/" + g.id + "/moves"); len(posts) != 1 {
+		t.Errorf("the page sent the move %d times", len(posts))
+	}
+	if h := history(t, g.id, g.tokens["Blue"]); len(h) != 1 {
+		t.Errorf("the server recorded %q", h)
+	}
+}

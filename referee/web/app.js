@@ -1701,7 +1701,8 @@ $('board').addEventListener('keydown', () => { $('board').dataset.keys = 'on'; }
 // ---- Buttons ----
 
 $('submit').addEventListener('click', () => {
-  if (!built || !built.complete) return;
+  // A second click while the move is sent would send it again.
+  if (!built || !built.complete || document.body.dataset.phase !== 'idle') return;
   backToBoard();
   play(built.move);
 });
