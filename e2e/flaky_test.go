@@ -9,11 +9,13 @@ import (
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 )
 
@@ -360,5 +362,171 @@ func TestPlayButtonClickedAgain(t *testing.T) {
 	}
 	if h := history(t, g.id, g.tokens["Blue"]); len(h) != 1 {
 		t.Errorf("the server recorded %q", h)
+	}
+}
+
+// A move whose answer never comes (a connection that died without a
+// word, as a phone's may) is given up after the page's time limit and
+// said to be perhaps recorded; the page then reads the game and lets
+// the move be played again. The page waited for ever, busy.
+func TestMoveAnswerNeverComes(t *testing.T) {
+	g, net, p := onProxy(t, "Blue, whose move is held")
+	p.do(chromedp.Evaluate(`requestLimit = 1500`, nil))
+	net.set(func(r *http.Request) fault {
+		if r.Method == "POST" && strings.HasSuffix(r.URL.Path, "/moves") {
+			return fault{hold: true}
+		}
+		return fault{}
+	})
+	p.moveTo("D1", "D2", "C1", "C2")
+	v := p.waitFor("the move given up", 10*time.Second, func(v view) bool {
+		return v.Phase == "idle" && strings.Contains(v.Message, "may have been recorded or not")
+	})
+	if v.Ply != "0" || v.Turn != "you" {
+		t.Errorf("after the move was given up the page shows ply %s, turn %q", v.Ply, v.Turn)
+	}
+	p.screenshot("move-answer-never-comes")
+	net.set(nil)
+	p.moveTo("D1", "D2", "C1", "C2")
+	p.waitFor("the move played again", 10*time.Second, func(v view) bool { return v.Ply == "1" && v.Turn == "them" })
+	if h := history(t, g.id, g.tokens["Blue"]); len(h) != 1 {
+		t.Errorf("the server recorded %q", h)
+	}
+}
+
+// watchConnection records, in window.conns, each state the page's
+// connection sign takes from now on.
+func (p *page) watchConnection() {
+	p.t.Helper()
+	p.do(chromedp.Evaluate(`window.conns = [];
+		new MutationObserver(() => window.conns.push(document.getElementById('conn').dataset.state))
+			.observe(document.getElementById('conn'), {attributes: true, attributeFilter: ['data-state']})`, nil))
+}
+
+// connectionStates returns the states the connection sign took since
+// watchConnection.
+func (p *page) connectionStates() []string {
+	p.t.Helper()
+	var states []string
+	p.do(chromedp.Evaluate(`window.conns`, &states))
+	return states
+}
+
+// An event stream that a proxy cuts every second and a half is opened
+// again at once, without a word, and brings the opponent's move: the
+// page said "Connection lost: retrying…" at every cut, though nothing
+// was lost.
+func TestStreamCutsNotSaid(t *testing.T) {
+	g, net, p := onProxy(t, "Blue, whose stream is cut")
+	p.watchConnection()
+	net.set(func(r *http.Request) fault {
+		if strings.HasSuffix(r.URL.Path, "/events") {
+			return fault{cutAt: 1500 * time.Millisecond}
+		}
+		return fault{}
+	})
+	time.Sleep(1500 * time.Millisecond)
+	net.ts.CloseClientConnections() // the stream open: cut, as the next ones will be
+	p.moveTo("D1", "D2", "C1", "C2")
+	p.waitFor("Red's turn", 10*time.Second, func(v view) bool { return v.Ply == "1" && v.Turn == "them" })
+	time.Sleep(3 * time.Second) // two cuts at least
+	playAPIMoves(t, g, [2]string{"Red", "Blue"}, "D7-D6 C7-C6")
+	p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Ply == "2" && v.Turn == "you" && v.Phase == "idle" })
+	time.Sleep(2 * time.Second)
+	if n := len(net.requests("GET /games/" + g.id + "/events")); n < 3 {
+		t.Fatalf("the stream was opened %d times in 5 s of cuts every 1.5 s", n)
+	}
+	if states := p.connectionStates(); slices.Contains(states, "offline") {
+		t.Errorf("the connection sign took the states %q while the stream was cut and opened again", states)
+	}
+	for _, s := range p.saidSoFar() {
+		if strings.Contains(s, "connection") {
+			t.Errorf("the page said %q while the stream was cut and opened again", s)
+		}
+	}
+}
+
+// The browser's network back, the page asks the server at once: it
+// waited for the end of its pause between tries, seconds on.
+func TestOnlineAgainAtOnce(t *testing.T) {
+	_, _, p := onProxy(t, "Blue, offline a while")
+	p.watchConnection()
+	p.do(network.EmulateNetworkConditions(true, 0, -1, -1))
+	p.clickOn("D1")
+	p.waitFor("the connection lost", 10*time.Second, func(v view) bool { return v.Phase == "idle" && strings.Contains(v.Message, "connection") })
+	time.Sleep(3500 * time.Millisecond) // the page's tries after 1 s and 3 s have failed; the next is at 7 s
+	p.do(network.EmulateNetworkConditions(false, 0, -1, -1))
+	back := time.Now()
+	for {
+		var state string
+		p.do(chromedp.Evaluate(`document.getElementById('conn').dataset.state`, &state))
+		if state == "online" {
+			break
+		}
+		if time.Since(back) > 1500*time.Millisecond {
+			t.Fatalf("1.5 s after the network came back the connection sign is %q (states %q)", state, p.connectionStates())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	p.waitFor("the message cleared", 5*time.Second, func(v view) bool { return v.Message == "" })
+	p.clickOn("D1")
+	p.clicksMade("D1")
+}
+
+// A record asked for while a proxy answers that the server cannot be
+// reached is not saved: the page says that the connection is lost. The
+// proxy's page was handed to the browser as the game's record.
+func TestRecordErrorNotSaved(t *testing.T) {
+	g, net, p := onProxy(t, "Blue, fetching the record")
+	p.moveTo("D1", "D2", "C1", "C2")
+	p.waitFor("Red's turn", 10*time.Second, func(v view) bool { return v.Ply == "1" && v.Turn == "them" })
+	p.do(chromedp.Navigate(net.url + "/#watch=" + g.id))
+	p.waitFor("the replay", 10*time.Second, func(v view) bool { return v.Phase == "watch" })
+	net.set(func(r *http.Request) fault {
+		if strings.HasSuffix(r.URL.Path, "/record") {
+			return fault{status: http.StatusBadGateway}
+		}
+		return fault{}
+	})
+	p.do(chromedp.Click("#record-link", chromedp.ByQuery))
+	v := p.waitFor("the answer said", 10*time.Second, func(v view) bool { return v.Message != "" })
+	if !strings.Contains(v.Message, "connection") {
+		t.Errorf("after a proxy's 502 for the record the page says %q, want the connection lost", v.Message)
+	}
+	var saved string
+	p.do(chromedp.Evaluate(`document.getElementById('record-link').dataset.text || ''`, &saved))
+	if saved != "" {
+		t.Errorf("the page saved as the record:\n%s", saved)
+	}
+	net.set(nil)
+	if text := p.download("#record-link"); !strings.Contains(text, "1. C1-C2 D1-D2") {
+		t.Errorf("the record, the connection back:\n%s", text)
+	}
+}
+
+// A game's link opened while the server cannot be reached says so, and
+// opens the game once it can: the page stayed blank, or the lobby,
+// whose own retry went on, came back over the game.
+func TestGameOpenedOnceReachable(t *testing.T) {
+	g := newAPIGame(t, "catchit")
+	net := newFlaky(t)
+	net.set(func(r *http.Request) fault {
+		if strings.HasSuffix(r.URL.Path, "/kinds") {
+			return fault{status: http.StatusBadGateway}
+		}
+		return fault{}
+	})
+	p := newPage(t, "Blue, opening his game")
+	p.seatAt(net.url, g.id, "catchit", "Blue", g.tokens["Blue"])
+	p.waitFor("the loss said", 10*time.Second, func(v view) bool { return strings.Contains(v.Message, "connection") })
+	p.screenshot("game-opening-unreachable")
+	time.Sleep(2500 * time.Millisecond)
+	net.set(nil)
+	p.waitFor("the game", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" && v.Message == "" })
+	time.Sleep(2500 * time.Millisecond) // any retry of the lobby's
+	var lobby bool
+	p.do(chromedp.Evaluate(`!document.getElementById('lobby').hidden || document.getElementById('play').hidden`, &lobby))
+	if v := p.read(); lobby || v.Turn != "you" {
+		t.Errorf("after the game opened the page shows the lobby (%v), %+v", lobby, v)
 	}
 }

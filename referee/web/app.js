@@ -113,6 +113,18 @@ function pageURL() {
   return location.origin + location.pathname;
 }
 
+// requestLimit is how long, in milliseconds, the page waits for an
+// answer before it takes the connection for lost: longer than the server
+// takes to give up on an answer (30 s), far shorter than the minutes a
+// browser may wait on a connection that died without a word (a phone
+// that lost its network).
+let requestLimit = 40000;
+
+// limited is the signal that ends a request after requestLimit.
+function limited() {
+  return AbortSignal.timeout(requestLimit);
+}
+
 async function api(method, path, body, key) {
   const headers = {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -124,6 +136,7 @@ async function api(method, path, body, key) {
       // A field with no value (a form's missing field reads null) is left
       // out: the server refuses null.
       method, headers, body: body === undefined ? undefined : JSON.stringify(body, (k, v) => (v === null ? undefined : v)),
+      signal: limited(),
     });
   } catch (e) {
     connection(false);
@@ -131,6 +144,12 @@ async function api(method, path, body, key) {
     err.kind = 'network';
     throw err;
   }
+  return answerOf(r);
+}
+
+// answerOf reads the server's JSON answer r, and throws the error it
+// says when it says one.
+async function answerOf(r) {
   let j = null;
   try {
     j = await r.json();
@@ -191,7 +210,7 @@ function connection(up) {
     if ($('message').dataset.kind === 'network') say('');
     // What happened meanwhile: the game as it is now.
     if (game && game.id && mode === 'play' && game.token) {
-      fetch(`games/${game.id}`, { headers: { Authorization: 'Bearer ' + game.token } })
+      fetch(`games/${game.id}`, { headers: { Authorization: 'Bearer ' + game.token }, signal: limited() })
         .then((r) => (r.ok ? r.json() : null))
         .then((st) => { if (st && game && st.id === game.id) onState(st); })
         .catch(() => {});
@@ -204,19 +223,33 @@ function connection(up) {
 // it answers again.
 function probe(wait) {
   setTimeout(async () => {
-    if ($('conn').dataset.state !== 'offline') return;
-    try {
-      const r = await fetch('kinds', { cache: 'no-store' });
-      if (r.ok) {
-        connection(true);
-        return;
-      }
-    } catch (e) {
-      // still down
-    }
-    probe(Math.min(wait * 2, 10000));
+    if (!(await answers())) probe(Math.min(wait * 2, 10000));
   }, wait);
 }
+
+// answers reports whether the server answers, after a lost connection:
+// the connection is then back.
+async function answers() {
+  if ($('conn').dataset.state !== 'offline') return true;
+  try {
+    const r = await fetch('kinds', { cache: 'no-store', signal: limited() });
+    if (r.ok) {
+      connection(true);
+      return true;
+    }
+  } catch (e) {
+    // still down
+  }
+  return false;
+}
+
+// The browser says that its network is back: the page asks the server
+// at once rather than at the end of its wait, and so does the event
+// stream.
+window.addEventListener('online', () => {
+  answers();
+  if (wakeStream) wakeStream();
+});
 
 // plain turns an error answer into words for a player: what happened and
 // what to do, with the rule it breaks, if any, given once.
@@ -396,6 +429,26 @@ const blurbs = {
   brouillard: 'Hidden faces: find and capture the other side\'s figures, Nine to King, with your Fou.',
 };
 
+// retryTimer opens again, after a while, what the page could not open
+// for want of a connection; leaving for another address stops it.
+let retryTimer = null;
+
+// opening waits for what route began to open, and says so when it failed
+// for want of a connection, to try again in a while: the page stayed
+// blank.
+async function opening(shown, h) {
+  try {
+    await shown;
+  } catch (err) {
+    if (err.kind !== 'network' || location.hash.slice(1) !== h) throw err;
+    $('lobby').hidden = true;
+    $('play').hidden = false;
+    $('status').textContent = 'Opening the game…';
+    say(plain(err), 'network');
+    retryTimer = setTimeout(route, 2000);
+  }
+}
+
 async function showLobby() {
   mode = 'play';
   joining = null;
@@ -410,7 +463,7 @@ async function showLobby() {
     list = await kinds();
   } catch (err) {
     $('lobby-message').textContent = plain(err);
-    setTimeout(showLobby, 2000);
+    retryTimer = setTimeout(showLobby, 2000);
     return;
   }
   const box = $('games');
@@ -641,6 +694,8 @@ async function follow(id) {
 
 // following stops the stream of the game shown when the page leaves it.
 let following = null;
+// wakeStream, when set, ends the stream's wait before it connects again.
+let wakeStream = null;
 
 // gone says that the game shown has gone (it expired: a game nobody joins
 // waits only so long, a finished one is kept a while), rather than wait
@@ -659,7 +714,9 @@ async function followStream(id) {
   const ctl = new AbortController();
   following = ctl;
   let wait = 500;
+  let opened = 0; // when the stream now read began (0: none is open)
   while (game && game.id === id && !ctl.signal.aborted) {
+    opened = 0;
     try {
       const r = await fetch(`games/${id}/events`, {
         headers: { Authorization: 'Bearer ' + game.token }, signal: ctl.signal,
@@ -672,6 +729,7 @@ async function followStream(id) {
       if (r.status === 401) return;
       if (r.ok) {
         wait = 500;
+        opened = Date.now();
         // Anything missed while the stream was down comes first.
         const reader = r.body.pipeThrough(new TextDecoderStream()).getReader();
         let buf = '';
@@ -695,11 +753,20 @@ async function followStream(id) {
       }
     } catch (e) {
       if (ctl.signal.aborted) return;
+      // A stream that ran a while and broke (a proxy or a mobile network
+      // cuts long connections) is opened again at once, without a word:
+      // the new one begins with the current state. Only a connection that
+      // cannot be made again is said to be lost.
+      if (opened && Date.now() - opened >= 1000) continue;
       connection(false);
       if (myTurn() || !finished()) say(plain({ kind: 'network' }), 'network');
     }
     if (!game || game.id !== id || finished()) return;
-    await new Promise((res) => setTimeout(res, wait));
+    await new Promise((res) => {
+      wakeStream = res;
+      setTimeout(res, wait);
+    });
+    wakeStream = null;
     wait = Math.min(wait * 2, 8000);
   }
 }
@@ -867,7 +934,7 @@ async function drawBoard() {
   const st = state;
   let text;
   try {
-    const r = await fetch(`games/${game.id}/svg`, { headers: { Authorization: 'Bearer ' + game.token } });
+    const r = await fetch(`games/${game.id}/svg`, { headers: { Authorization: 'Bearer ' + game.token }, signal: limited() });
     // A proxy's answer that the server could not be reached.
     if (r.status >= 502 && r.status <= 504) throw new Error(r.statusText);
     connection(true);
@@ -1995,7 +2062,9 @@ $('record-link').addEventListener('click', async (ev) => {
   if (!game || !game.token) return;
   ev.preventDefault();
   try {
-    const r = await fetch(`games/${game.id}/record`, { headers: { Authorization: 'Bearer ' + game.token } });
+    const r = await fetch(`games/${game.id}/record`, { headers: { Authorization: 'Bearer ' + game.token }, signal: limited() });
+    // An error answer is said, not saved as the record.
+    if (!r.ok) await answerOf(r);
     const text = await r.text();
     const a = document.createElement('a');
     a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
@@ -2005,7 +2074,7 @@ $('record-link').addEventListener('click', async (ev) => {
     a.remove();
     $('record-link').dataset.text = text;
   } catch (err) {
-    sayError({ kind: 'network' });
+    sayError(err.kind ? err : { kind: 'network' });
   }
 });
 
@@ -2278,6 +2347,7 @@ function route() {
   if (following) following.abort();
   clearTimeout(watchTimer);
   clearTimeout(rematchTimer);
+  clearTimeout(retryTimer);
   game = null;
   state = null;
   frame = null;
@@ -2290,9 +2360,9 @@ function route() {
     const [id, invitation] = h.slice(5).split('.');
     offerJoin(id, invitation || sessionStorage.getItem('hops:join:' + id) || '');
   } else if (h.startsWith('game=')) {
-    showGame(h.slice(5));
+    opening(showGame(h.slice(5)), h);
   } else if (h.startsWith('watch=')) {
-    showWatch(h.slice(6));
+    opening(showWatch(h.slice(6)), h);
   } else {
     showLobby();
   }
