@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -27,6 +28,7 @@ type fault struct {
 	hold   bool          // the request waits until the page gives it up
 	status int           // answered by the proxy itself, with an HTML page
 	cutAt  time.Duration // an answer (the event stream) cut this long after it began
+	twice  bool          // the request reaches the server twice (a browser sends it again when a connection breaks), the page getting the second answer
 }
 
 // flaky is a network between the page and the referee, as a phone on a
@@ -90,6 +92,27 @@ func newFlaky(t *testing.T) *flaky {
 			return
 		case ft.status != 0:
 			errorPage(w, ft.status)
+			return
+		case ft.twice:
+			body, _ := io.ReadAll(r.Body)
+			var resp *http.Response
+			for range 2 {
+				req := r.Clone(r.Context())
+				req.RequestURI = ""
+				req.URL.Scheme, req.URL.Host = target.Scheme, target.Host
+				req.Body = io.NopCloser(bytes.NewReader(body))
+				var err error
+				if resp, err = http.DefaultTransport.RoundTrip(req); err != nil {
+					cut(w)
+					return
+				}
+				defer resp.Body.Close()
+			}
+			for k, v := range resp.Header {
+				w.Header()[k] = v
+			}
+			w.WriteHeader(resp.StatusCode)
+			io.Copy(w, resp.Body)
 			return
 		case ft.cutAt > 0:
 			ctx, cancel := context.WithTimeout(r.Context(), ft.cutAt)
@@ -529,4 +552,35 @@ func TestGameOpenedOnceReachable(t *testing.T) {
 	if v := p.read(); lobby || v.Turn != "you" {
 		t.Errorf("after the game opened the page shows the lobby (%v), %+v", lobby, v)
 	}
+}
+
+// A move that reaches the server twice (the browser sends a request
+// again by itself when its connection breaks) is played once, and the
+// page, given the copy's answer, shows the game as the server has it:
+// the copy names the ply it was sent from and is refused as the game
+// having moved on. The page said "It is Red's turn: wait for their
+// move." beside its own move, and a copy that came after the other
+// side's reply would have been played again if legal.
+func TestMoveSentTwiceByTheBrowser(t *testing.T) {
+	g, net, p := onProxy(t, "Blue, whose move is sent twice")
+	net.set(func(r *http.Request) fault {
+		if r.Method == "POST" && strings.HasSuffix(r.URL.Path, "/moves") {
+			return fault{twice: true}
+		}
+		return fault{}
+	})
+	p.moveTo("D1", "D2", "C1", "C2")
+	v := p.waitFor("the copy's answer said", 10*time.Second, func(v view) bool { return v.Message != "" && v.Ply == "1" })
+	if !strings.Contains(v.Message, "moved on") || len(p.messageRules()) != 0 {
+		t.Errorf("after its move came twice the page says %q (rules %v)", v.Message, p.messageRules())
+	}
+	for _, s := range p.saidSoFar() {
+		if strings.Contains(s, "turn") {
+			t.Errorf("the page said %q of a move the server kept", s)
+		}
+	}
+	if h := history(t, g.id, g.tokens["Blue"]); len(h) != 1 {
+		t.Errorf("the server recorded %q", h)
+	}
+	p.screenshot("move-sent-twice")
 }

@@ -326,7 +326,7 @@ func TestCanonicalHistory(t *testing.T) {
 		for i, h := range []hosted{a, b} {
 			var st stateJSON
 			c.do("GET", "/games/"+h.ID, h.Tokens["Blue"], "", &st)
-			if code, raw := c.do("POST", "/games/"+h.ID+"/moves", h.Tokens[st.ToMove], jsonBody(moveRequest{moves[i]}), nil); code != http.StatusOK {
+			if code, raw := c.do("POST", "/games/"+h.ID+"/moves", h.Tokens[st.ToMove], jsonBody(moveRequest{Move: moves[i]}), nil); code != http.StatusOK {
 				t.Fatalf("%s: %d %s", moves[i], code, raw)
 			}
 		}
@@ -361,7 +361,7 @@ func TestCanonicalHistory(t *testing.T) {
 				move = m
 			}
 		}
-		c.do("POST", path+"/moves", h.Tokens[st.ToMove], jsonBody(moveRequest{strings.ToLower(move)}), nil)
+		c.do("POST", path+"/moves", h.Tokens[st.ToMove], jsonBody(moveRequest{Move: strings.ToLower(move)}), nil)
 	}
 	var views [2]historyJSON
 	c.do("GET", path+"/history", h.Tokens["White"], "", &views[0])

@@ -71,7 +71,7 @@ func (bs *benchServer) next(sides [2]string) {
 		bs.newGame()
 	}
 	token := bs.tokens[sides[bs.ply%2]]
-	bs.call("POST", "/games/"+bs.id+"/moves", token, jsonBody(moveRequest{bs.moves[bs.ply]}), http.StatusOK, nil)
+	bs.call("POST", "/games/"+bs.id+"/moves", token, jsonBody(moveRequest{Move: bs.moves[bs.ply]}), http.StatusOK, nil)
 	bs.ply++
 }
 

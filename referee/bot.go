@@ -180,7 +180,7 @@ func (s *Server) runBot(m *match) bool {
 			// Each move waits for the store StoreTimeout at most, so that a
 			// store that hangs does not hold the game's turn.
 			ctx, cancel := s.storeContext(s.ctx)
-			_, err = s.playAt(ctx, m, side, move, snap.version)
+			_, err = s.playAt(ctx, m, side, move, snap.version, nil)
 			cancel()
 		}
 		if err != nil {

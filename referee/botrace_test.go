@@ -73,7 +73,7 @@ func personMoves(t *testing.T, c *client, created createdJSON, pick int) string 
 		t.Fatal("the person has no move")
 	}
 	m := moves[pick%len(moves)]
-	if code, raw := c.do("POST", "/games/"+created.ID+"/moves", created.Token, jsonBody(moveRequest{m}), nil); code != http.StatusOK {
+	if code, raw := c.do("POST", "/games/"+created.ID+"/moves", created.Token, jsonBody(moveRequest{Move: m}), nil); code != http.StatusOK {
 		t.Fatalf("the person's %s: %d %s", m, code, raw)
 	}
 	return m

@@ -60,7 +60,7 @@ func replies(t *testing.T, c *client, created createdJSON) bool {
 	ply := st.Ply
 	if st.ToMove == created.You {
 		moves := c.allMoves("/games/"+h.ID, created.Token)
-		if code, raw := c.do("POST", "/games/"+h.ID+"/moves", created.Token, jsonBody(moveRequest{moves[0]}), nil); code != http.StatusOK {
+		if code, raw := c.do("POST", "/games/"+h.ID+"/moves", created.Token, jsonBody(moveRequest{Move: moves[0]}), nil); code != http.StatusOK {
 			t.Fatalf("the person's move: %d %s", code, raw)
 		}
 		ply++

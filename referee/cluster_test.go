@@ -95,7 +95,7 @@ func TestNodesRace(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				<-start
-				codes[i], _ = c.do("POST", "/games/"+h.ID+"/moves", token, jsonBody(moveRequest{moves[i%len(moves)]}), nil)
+				codes[i], _ = c.do("POST", "/games/"+h.ID+"/moves", token, jsonBody(moveRequest{Move: moves[i%len(moves)]}), nil)
 			}()
 		}
 		close(start)
@@ -147,12 +147,12 @@ func TestStaleMoveRefused(t *testing.T) {
 	st, moves := toMove(b, h) // b has the game loaded
 	token := h.Tokens[st.ToMove]
 	lagging.lag.Store(1)
-	if code, raw := a.do("POST", "/games/"+h.ID+"/moves", token, jsonBody(moveRequest{moves[0]}), nil); code != http.StatusOK {
+	if code, raw := a.do("POST", "/games/"+h.ID+"/moves", token, jsonBody(moveRequest{Move: moves[0]}), nil); code != http.StatusOK {
 		t.Fatalf("move on a: %d %s", code, raw)
 	}
 	// b has not seen it: the same side moves again there.
 	var e errorJSON
-	code, raw := b.do("POST", "/games/"+h.ID+"/moves", token, jsonBody(moveRequest{moves[1]}), &e)
+	code, raw := b.do("POST", "/games/"+h.ID+"/moves", token, jsonBody(moveRequest{Move: moves[1]}), &e)
 	if code != http.StatusForbidden || e.Kind != "turn" {
 		t.Fatalf("stale move on b: %d %s, want 403 turn", code, raw)
 	}
@@ -273,14 +273,14 @@ func TestStoreUnreachable(t *testing.T) {
 		if code, raw := c.do("POST", "/games", "", `{"game":"zapita"}`, &e); code != http.StatusServiceUnavailable || e.Kind != "unavailable" {
 			t.Errorf("create with the store down: %d %s", code, raw)
 		}
-		if code, raw := c.do("POST", "/games/"+h.ID+"/moves", h.Tokens[st.ToMove], jsonBody(moveRequest{moves[0]}), &e); code != http.StatusServiceUnavailable || e.Kind != "unavailable" {
+		if code, raw := c.do("POST", "/games/"+h.ID+"/moves", h.Tokens[st.ToMove], jsonBody(moveRequest{Move: moves[0]}), &e); code != http.StatusServiceUnavailable || e.Kind != "unavailable" {
 			t.Errorf("move with the store down: %d %s", code, raw)
 		}
 		if now, _ := toMove(c, h); now.Ply != 0 {
 			t.Errorf("exclusive %v: a move the store did not take was applied: ply %d", exclusive, now.Ply)
 		}
 		store.lost.Store(true)
-		c.do("POST", "/games/"+h.ID+"/moves", h.Tokens[st.ToMove], jsonBody(moveRequest{moves[0]}), &e)
+		c.do("POST", "/games/"+h.ID+"/moves", h.Tokens[st.ToMove], jsonBody(moveRequest{Move: moves[0]}), &e)
 		store.down.Store(false)
 		if now, _ := toMove(c, h); now.Ply != 1 {
 			t.Errorf("exclusive %v: a move the store took, its answer lost, is not seen: ply %d", exclusive, now.Ply)

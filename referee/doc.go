@@ -45,8 +45,12 @@
 //	                             counter and only the page's texts are built;
 //	                             the pages of a position with thousands of
 //	                             moves (a Coir Dame's) are computed in turn
-//	POST /games/{id}/moves       play a move: {"move": "D1-D2 C1-C2"}, with the
-//	                             token of the side to move; answers the new state
+//	POST /games/{id}/moves       play a move: {"move": "D1-D2 C1-C2", "ply": 4},
+//	                             with the token of the side to move; ply, which
+//	                             may be left out, is the number of moves the
+//	                             client sees played: at another number the move
+//	                             is refused (409 changed), so that a move sent
+//	                             twice is not played twice. Answers the new state
 //	POST /games/{id}/resign      resign, with one's token (no body, or {});
 //	                             answers the final state
 //	GET  /games/{id}/history     the start position and every move played, in
@@ -146,6 +150,7 @@
 //	409 playing      a rematch asked for before the game is over
 //	409 takeback     no move to take back, or the game is no longer at the ply
 //	                 the takeback was sent from
+//	409 changed      the game is no longer at the ply the move was sent from
 //	413 request      a body over 4 KiB (MaxBody)
 //	422 idempotency  an Idempotency-Key used again for another request (the same
 //	                 kind of request, and for a join the same game)
@@ -209,9 +214,12 @@
 // is not 503 comes: it is the request's, whether the first was recorded
 // or not. A move, a resignation and a takeback take no key: after a 503
 // the client reads the game before sending one again. A move sent twice
-// is refused the second time (the turn has passed), and so is a
-// resignation (the game is over); a takeback names the ply it is sent
-// from, {"ply": N}, to be refused in the same way.
+// is refused the second time, and so is a resignation (the game is
+// over), when the second comes before the other side's reply (the turn
+// has passed); a move and a takeback that name the ply they are sent
+// from, {"ply": N}, are refused whenever the game has moved on (a
+// browser may send a request again by itself when a connection breaks,
+// and a computer replies at once).
 //
 // For example, with curl:
 //

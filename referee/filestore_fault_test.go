@@ -182,7 +182,7 @@ func TestFrozenDiskAnswered503(t *testing.T) {
 		return nil
 	})
 	for _, r := range []struct{ what, path, token, body string }{
-		{"a move", "/games/" + h.ID + "/moves", token, jsonBody(moveRequest{moves[0]})},
+		{"a move", "/games/" + h.ID + "/moves", token, jsonBody(moveRequest{Move: moves[0]})},
 		{"a creation", "/games", "", `{"game": "coir"}`},
 	} {
 		began := time.Now()
@@ -205,7 +205,7 @@ func TestFrozenDiskAnswered503(t *testing.T) {
 		t.Fatalf("after the thaw the game is at ply %d", after.Ply)
 	}
 	if after.Ply == 0 {
-		if code, raw := c.do("POST", "/games/"+h.ID+"/moves", token, jsonBody(moveRequest{moves[0]}), &after); code != http.StatusOK || after.Ply != 1 {
+		if code, raw := c.do("POST", "/games/"+h.ID+"/moves", token, jsonBody(moveRequest{Move: moves[0]}), &after); code != http.StatusOK || after.Ply != 1 {
 			t.Fatalf("the move after the thaw: %d %s", code, raw)
 		}
 	}
@@ -235,7 +235,7 @@ func TestFullDiskNothingRecorded(t *testing.T) {
 	diskFault.Store(&full)
 	t.Cleanup(func() { diskFault.Store(nil) })
 	for _, r := range []struct{ what, path, token, body string }{
-		{"a move", "/games/" + h.ID + "/moves", token, jsonBody(moveRequest{moves[0]})},
+		{"a move", "/games/" + h.ID + "/moves", token, jsonBody(moveRequest{Move: moves[0]})},
 		{"a creation", "/games", "", `{"game": "coir"}`},
 	} {
 		var e errorJSON
@@ -246,7 +246,7 @@ func TestFullDiskNothingRecorded(t *testing.T) {
 	}
 	diskFault.Store(nil)
 	var after stateJSON
-	if code, raw := c.do("POST", "/games/"+h.ID+"/moves", token, jsonBody(moveRequest{moves[0]}), &after); code != http.StatusOK || after.Ply != 1 {
+	if code, raw := c.do("POST", "/games/"+h.ID+"/moves", token, jsonBody(moveRequest{Move: moves[0]}), &after); code != http.StatusOK || after.Ply != 1 {
 		t.Errorf("the move sent again: %d %s", code, raw)
 	}
 }

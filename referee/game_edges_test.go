@@ -123,7 +123,7 @@ func TestTakebackWithoutToken(t *testing.T) {
 	c := newClient(t)
 	created := c.createOnly(createRequest{Game: "zapita", Opponent: OpponentEasy})
 	path := "/games/" + created.ID
-	if code, raw := c.do("POST", path+"/moves", created.Token, jsonBody(moveRequest{c.allMoves(path, created.Token)[0]}), nil); code != http.StatusOK {
+	if code, raw := c.do("POST", path+"/moves", created.Token, jsonBody(moveRequest{Move: c.allMoves(path, created.Token)[0]}), nil); code != http.StatusOK {
 		t.Fatalf("move: %d %s", code, raw)
 	}
 	before := waitPly(t, c, created.ID, created.Token, 2) // the computer replied: the creator's turn
@@ -299,7 +299,7 @@ func TestEventTellsTheReveal(t *testing.T) {
 	path := "/games/" + created.ID
 	for i, mv := range brouillardOpening {
 		token := []string{created.Token, joined.Token}[i%2]
-		if code, raw := c.do("POST", path+"/moves", token, jsonBody(moveRequest{mv}), nil); code != http.StatusOK {
+		if code, raw := c.do("POST", path+"/moves", token, jsonBody(moveRequest{Move: mv}), nil); code != http.StatusOK {
 			t.Fatalf("move %s: %d %s", mv, code, raw)
 		}
 	}
@@ -359,7 +359,7 @@ func TestClosedBrouillardIsPublic(t *testing.T) {
 	c.joinAs(created.ID, joinRequest{Invitation: created.Invitation, Arrangement: redArrangement})
 	path := "/games/" + created.ID
 	var st stateJSON
-	if code, raw := c.do("POST", path+"/moves", created.Token, jsonBody(moveRequest{brouillardOpening[0]}), &st); code != http.StatusOK || st.Status != StatusClosed {
+	if code, raw := c.do("POST", path+"/moves", created.Token, jsonBody(moveRequest{Move: brouillardOpening[0]}), &st); code != http.StatusOK || st.Status != StatusClosed {
 		t.Fatalf("the one move: %d %s", code, raw)
 	}
 	start, _ := brouillardStart(t, redArrangement)
@@ -555,7 +555,7 @@ func blueWinsCatchit(t *testing.T, c *client) hosted {
 	for _, mv := range []string{"A1-A2 D1-C2", "A7-B6 B7-B5", "B1-D1-B3 C2-A4-C6-out"} {
 		var st stateJSON
 		c.do("GET", path, h.Tokens["Blue"], "", &st)
-		if code, raw := c.do("POST", path+"/moves", h.Tokens[st.ToMove], jsonBody(moveRequest{mv}), nil); code != http.StatusOK {
+		if code, raw := c.do("POST", path+"/moves", h.Tokens[st.ToMove], jsonBody(moveRequest{Move: mv}), nil); code != http.StatusOK {
 			t.Fatalf("move %s: %d %s", mv, code, raw)
 		}
 	}

@@ -117,7 +117,7 @@ func TestStoreHangs(t *testing.T) {
 		waited time.Duration
 	}
 	requests := []struct{ what, method, path, token, body string }{
-		{"a move", "POST", "/games/" + h.ID + "/moves", token, jsonBody(moveRequest{moves[0]})},
+		{"a move", "POST", "/games/" + h.ID + "/moves", token, jsonBody(moveRequest{Move: moves[0]})},
 		{"a resignation", "POST", "/games/" + h.ID + "/resign", token, ""},
 		{"the state", "GET", "/games/" + h.ID, token, ""},
 		{"the state again", "GET", "/games/" + h.ID, token, ""},
@@ -174,7 +174,7 @@ func TestStoreHangs(t *testing.T) {
 
 	store.hung.Store(false)
 	var after stateJSON
-	if code, raw := c.do("POST", "/games/"+h.ID+"/moves", token, jsonBody(moveRequest{moves[0]}), &after); code != http.StatusOK || after.Ply != 1 {
+	if code, raw := c.do("POST", "/games/"+h.ID+"/moves", token, jsonBody(moveRequest{Move: moves[0]}), &after); code != http.StatusOK || after.Ply != 1 {
 		t.Fatalf("the move, the store back: %d %s", code, raw)
 	}
 }
@@ -190,7 +190,7 @@ func TestStoreLosesTheAnswer(t *testing.T) {
 	token := h.Tokens[st.ToMove]
 	store.lose.Store(true)
 	var e errorJSON
-	code, raw := c.do("POST", "/games/"+h.ID+"/moves", token, jsonBody(moveRequest{moves[0]}), &e)
+	code, raw := c.do("POST", "/games/"+h.ID+"/moves", token, jsonBody(moveRequest{Move: moves[0]}), &e)
 	if code != http.StatusServiceUnavailable || e.Kind != "unavailable" {
 		t.Fatalf("a move whose answer the store lost: %d %s, want 503 unavailable", code, raw)
 	}
@@ -207,7 +207,7 @@ func TestStoreLosesTheAnswer(t *testing.T) {
 	if got := c.history(h).Moves; len(got) != 1 {
 		t.Fatalf("the history after the lost answer: %q, want the move once", got)
 	}
-	if code, raw := c.do("POST", "/games/"+h.ID+"/moves", token, jsonBody(moveRequest{moves[0]}), &e); code != http.StatusForbidden || e.Kind != "turn" {
+	if code, raw := c.do("POST", "/games/"+h.ID+"/moves", token, jsonBody(moveRequest{Move: moves[0]}), &e); code != http.StatusForbidden || e.Kind != "turn" {
 		t.Errorf("the move sent again: %d %s, want 403 turn", code, raw)
 	}
 	if got := c.history(h).Moves; len(got) != 1 {

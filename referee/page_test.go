@@ -91,7 +91,7 @@ func playRandom(t *testing.T, c *client, h hosted, r *rand.Rand, n int) []string
 		moves := c.allMoves(path, h.Tokens[st.ToMove])
 		move := moves[r.IntN(len(moves))]
 		var after stateJSON
-		if code, raw := c.do("POST", path+"/moves", h.Tokens[st.ToMove], jsonBody(moveRequest{move}), &after); code != http.StatusOK {
+		if code, raw := c.do("POST", path+"/moves", h.Tokens[st.ToMove], jsonBody(moveRequest{Move: move}), &after); code != http.StatusOK {
 			t.Fatalf("%s: %d %s", move, code, raw)
 		}
 		played = append(played, move)
@@ -912,5 +912,69 @@ func TestTakebackSentTwice(t *testing.T) {
 	}
 	if code, raw := c.do("POST", path+"/takeback", created.Token, "", &st); code != http.StatusOK || st.Ply != 2 {
 		t.Errorf("a takeback without a ply at ply 4: %d %s, want ply 2", code, raw)
+	}
+}
+
+// TestMoveSentTwice: a move that names the ply its client sees is played
+// once however many times it is sent (a retry after a lost answer, the
+// browser sending it again by itself), even when the computer has
+// replied and it is the sender's turn again: the copies are refused 409
+// changed, though legal where the game is. Without the ply a move is
+// played wherever the game is, as before. A ply that is no count of
+// moves is a bad request.
+func TestMoveSentTwice(t *testing.T) {
+	c := newClient(t)
+	created := c.createOnly(createRequest{Game: "coir", Opponent: OpponentEasy})
+	path := "/games/" + created.ID
+	first := c.allMoves(path, created.Token)[0]
+	if code, raw := c.do("POST", path+"/moves", created.Token, `{"move": "`+first+`", "ply": 0}`, nil); code != http.StatusOK {
+		t.Fatalf("the first move: %d %s", code, raw)
+	}
+	waitPly(t, c, created.ID, created.Token, 2)
+	legal := c.allMoves(path, created.Token)[0]
+	for _, move := range []string{first, legal} {
+		var e errorJSON
+		code, raw := c.do("POST", path+"/moves", created.Token, `{"move": "`+move+`", "ply": 0}`, &e)
+		if code != http.StatusConflict || e.Kind != "changed" || !strings.Contains(e.Error, "2 moves played, not 0") {
+			t.Errorf("%s sent from ply 0 at ply 2: %d %s, want 409 changed", move, code, raw)
+		}
+	}
+	for _, body := range []string{`{"move": "` + legal + `", "ply": -1}`, `{"move": "` + legal + `", "ply": "2"}`, `{"move": "` + legal + `", "ply": 2.5}`} {
+		var e errorJSON
+		if code, raw := c.do("POST", path+"/moves", created.Token, body, &e); code != http.StatusBadRequest || e.Kind != "request" {
+			t.Errorf("move %s: %d %s, want 400 request", body, code, raw)
+		}
+	}
+	var st stateJSON
+	if c.do("GET", path, created.Token, "", &st); st.Ply != 2 {
+		t.Fatalf("refused moves changed the game: %+v", st)
+	}
+	codes := make(chan int, 4)
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			code, _ := c.do("POST", path+"/moves", created.Token, `{"move": "`+legal+`", "ply": 2}`, nil)
+			codes <- code
+		}()
+	}
+	wg.Wait()
+	close(codes)
+	var ok, conflict int
+	for code := range codes {
+		switch code {
+		case http.StatusOK:
+			ok++
+		case http.StatusConflict:
+			conflict++
+		}
+	}
+	waitPly(t, c, created.ID, created.Token, 4)
+	if ok != 1 || conflict != 3 {
+		t.Errorf("four copies of a move from ply 2 at once: %d played, %d refused 409; want 1 and 3", ok, conflict)
+	}
+	if code, raw := c.do("POST", path+"/moves", created.Token, jsonBody(moveRequest{Move: c.allMoves(path, created.Token)[0]}), &st); code != http.StatusOK || st.Ply != 5 {
+		t.Errorf("a move without a ply at ply 4: %d %s, want ply 5", code, raw)
 	}
 }

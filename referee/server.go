@@ -573,6 +573,11 @@ type (
 	}
 	moveRequest struct {
 		Move string `json:"move"`
+		// Ply, if given, is the number of moves the client sees played:
+		// the game must still have that many, so that a move sent twice
+		// (a retry after a lost answer, the browser's own resending) is
+		// not played again once the game has come back to its turn.
+		Ply *int `json:"ply,omitempty"`
 	}
 	emptyRequest struct{}
 )
@@ -1236,10 +1241,14 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request, m *match, who 
 	if !readJSON(w, r, &req) {
 		return
 	}
+	if req.Ply != nil && *req.Ply < 0 {
+		writeError(w, http.StatusBadRequest, "request", "", "ply must be 0 or more, not %d", *req.Ply)
+		return
+	}
 	if !mover(w, who) {
 		return
 	}
-	snap, err := s.play(storeContextOf(r), m, who.side, req.Move)
+	snap, err := s.playAt(storeContextOf(r), m, who.side, req.Move, -1, req.Ply)
 	writeState(w, m, who, snap, err)
 }
 
@@ -1250,7 +1259,7 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request, m *match, who 
 // Its errors are apiErrors but for internal ones. The calls to the store
 // are made with ctx (see storeContext).
 func (s *Server) play(ctx context.Context, m *match, side hops.Side, move string) (snapshot, error) {
-	return s.playAt(ctx, m, side, move, -1)
+	return s.playAt(ctx, m, side, move, -1, nil)
 }
 
 // errChanged is playAt's answer when the game is no longer at the version
@@ -1261,8 +1270,10 @@ var errChanged = errors.New("the game changed since the move was chosen")
 // when the game has moved on (another node's write read, a takeback and
 // a new move), the move is not played and the error is errChanged, though
 // it may be legal in the new position: the computer's reply to an older
-// position must not answer a newer one.
-func (s *Server) playAt(ctx context.Context, m *match, side hops.Side, move string, version int) (snapshot, error) {
+// position must not answer a newer one. A move sent for the game at ply
+// moves played (nil: any) is refused when the game has another number
+// (409 changed), for the same reason.
+func (s *Server) playAt(ctx context.Context, m *match, side hops.Side, move string, version int, ply *int) (snapshot, error) {
 	if err := m.turn.lock(ctx); err != nil {
 		return snapshot{}, unavailable()
 	}
@@ -1273,6 +1284,9 @@ func (s *Server) playAt(ctx context.Context, m *match, side hops.Side, move stri
 		}
 		if err := m.checkPlayable(); err != nil {
 			return Event{}, nil, err
+		}
+		if ply != nil && *ply != len(m.history) {
+			return Event{}, nil, failf(http.StatusConflict, "changed", "the game has %d moves played, not %d: it changed since you saw it, and the move was not played", len(m.history), *ply)
 		}
 		if m.state.ToMove() != side {
 			return Event{}, nil, notYourTurn(m.state, side)

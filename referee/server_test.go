@@ -304,7 +304,7 @@ func TestFullGames(t *testing.T) {
 				t.Fatal(err)
 			}
 			var next stateJSON
-			if code, raw := c.do("POST", path+"/moves", token, jsonBody(moveRequest{move}), &next); code != http.StatusOK {
+			if code, raw := c.do("POST", path+"/moves", token, jsonBody(moveRequest{Move: move}), &next); code != http.StatusOK {
 				t.Fatalf("%s: move %s: %d %s", g.Name, move, code, raw)
 			}
 			if next.Ply != ply+1 || next.You != st.ToMove {
@@ -343,7 +343,7 @@ func TestSVG(t *testing.T) {
 			t.Errorf("%s: start picture: %d, arrows %v", g.Name, code, strings.Contains(pic, "<line"))
 		}
 		moves := c.allMoves(path, token)
-		if code, raw := c.do("POST", path+"/moves", token, jsonBody(moveRequest{moves[0]}), nil); code != http.StatusOK {
+		if code, raw := c.do("POST", path+"/moves", token, jsonBody(moveRequest{Move: moves[0]}), nil); code != http.StatusOK {
 			t.Fatalf("%s: %d %s", g.Name, code, raw)
 		}
 		code, pic := c.svg(path+"/svg", token)
@@ -547,11 +547,11 @@ func noTurns(t *testing.T, c *client, arr [2]brouillard.Arrangement, n int) [2][
 		// Errors: a malformed move, moves by the wrong side, and
 		// illegal moves, some of them turning pawns over.
 		tell(int(side), "POST", path+"/moves", `{"move": "D2-D3x"}`)
-		tell(other, "POST", path+"/moves", jsonBody(moveRequest{quiet[0]}))
+		tell(other, "POST", path+"/moves", jsonBody(moveRequest{Move: quiet[0]}))
 		for _, bad := range []string{"B1-C2 D2-D4", "D2-D4xD5", "D6-D4xD3", "A2-B3 D2-B2-B4xB5", "F7-E6 D6-F6xF7"} {
-			tell(int(side), "POST", path+"/moves", jsonBody(moveRequest{bad}))
+			tell(int(side), "POST", path+"/moves", jsonBody(moveRequest{Move: bad}))
 		}
-		tell(int(side), "POST", path+"/moves", jsonBody(moveRequest{quiet[r.IntN(len(quiet))]}))
+		tell(int(side), "POST", path+"/moves", jsonBody(moveRequest{Move: quiet[r.IntN(len(quiet))]}))
 	}
 	return seen
 }
@@ -648,7 +648,7 @@ func TestBrouillardNoLeak(t *testing.T) {
 		}
 		moves := c.allMoves(path, created.Tokens["White"])
 		move := moves[r.IntN(len(moves))]
-		if code, raw := c.do("POST", path+"/moves", created.Tokens[st.ToMove], jsonBody(moveRequest{move}), nil); code != 200 {
+		if code, raw := c.do("POST", path+"/moves", created.Tokens[st.ToMove], jsonBody(moveRequest{Move: move}), nil); code != 200 {
 			t.Fatalf("%s: %d %s", move, code, raw)
 		}
 	}
@@ -736,7 +736,7 @@ func loadTest(t *testing.T, c *client, restart func()) {
 				case k < 6 && len(moves.Moves) > 0: // a legal move, if still on time
 					move := moves.Moves[r.IntN(len(moves.Moves))]
 					var next stateJSON
-					switch code := send("POST", path+"/moves", gm.created.Tokens[st.ToMove], jsonBody(moveRequest{move}), &next); code {
+					switch code := send("POST", path+"/moves", gm.created.Tokens[st.ToMove], jsonBody(moveRequest{Move: move}), &next); code {
 					case 200:
 						mu.Lock()
 						acks[gm.created.ID] = append(acks[gm.created.ID], ack{next.Ply, move})
@@ -860,7 +860,7 @@ func TestSVGOfAResignedGame(t *testing.T) {
 	path := "/games/" + h.ID
 	white := h.Tokens["White"]
 	moves := c.allMoves(path, white)
-	if code, raw := c.do("POST", path+"/moves", white, jsonBody(moveRequest{moves[0]}), nil); code != http.StatusOK {
+	if code, raw := c.do("POST", path+"/moves", white, jsonBody(moveRequest{Move: moves[0]}), nil); code != http.StatusOK {
 		t.Fatalf("%d %s", code, raw)
 	}
 	if code, raw := c.do("POST", path+"/resign", h.Tokens["Black"], "", nil); code != http.StatusOK {

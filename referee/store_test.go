@@ -54,7 +54,7 @@ func (c *client) play(h hosted, n int) []string {
 		token := h.Tokens[st.ToMove]
 		moves := c.allMoves(path, token)
 		var next stateJSON
-		if code, raw := c.do("POST", path+"/moves", token, jsonBody(moveRequest{moves[0]}), &next); code != http.StatusOK {
+		if code, raw := c.do("POST", path+"/moves", token, jsonBody(moveRequest{Move: moves[0]}), &next); code != http.StatusOK {
 			c.t.Fatalf("move %s: %d %s", moves[0], code, raw)
 		}
 		played = append(played, moves[0])
@@ -74,7 +74,7 @@ func (c *client) playRandomly(h hosted, r *rand.Rand, n int) {
 			return
 		}
 		moves := c.allMoves(path, "")
-		c.do("POST", path+"/moves", h.Tokens[st.ToMove], jsonBody(moveRequest{moves[r.IntN(len(moves))]}), nil)
+		c.do("POST", path+"/moves", h.Tokens[st.ToMove], jsonBody(moveRequest{Move: moves[r.IntN(len(moves))]}), nil)
 	}
 }
 
@@ -518,7 +518,7 @@ func TestKill9(t *testing.T) {
 				}
 				move := moves.Moves[r.IntN(len(moves.Moves))]
 				var next stateJSON
-				code, _ := c.quiet("POST", path+"/moves", h.Tokens[st.ToMove], jsonBody(moveRequest{move}), &next)
+				code, _ := c.quiet("POST", path+"/moves", h.Tokens[st.ToMove], jsonBody(moveRequest{Move: move}), &next)
 				if code != http.StatusOK {
 					return // killed
 				}

@@ -20,7 +20,7 @@ func TestOutOfTurnCitesItsRule(t *testing.T) {
 	path := "/games/" + game.ID
 	red := game.Tokens["Red"]
 	var e errorJSON
-	if code, raw := c.do("POST", path+"/moves", red, jsonBody(moveRequest{"D7-D6 C7-C6"}), &e); code != http.StatusForbidden || e.Kind != "turn" || e.Rule != "G6" {
+	if code, raw := c.do("POST", path+"/moves", red, jsonBody(moveRequest{Move: "D7-D6 C7-C6"}), &e); code != http.StatusForbidden || e.Kind != "turn" || e.Rule != "G6" {
 		t.Errorf("Red moves on Blue's turn: %d %s, want 403 turn G6", code, raw)
 	}
 	e = errorJSON{}
@@ -40,7 +40,7 @@ func TestOutOfTurnCitesItsRule(t *testing.T) {
 	b := serveJournal(t, 181, events)
 	path = "/games/" + journalGameID
 	for _, req := range []struct{ path, body string }{
-		{path + "/moves", jsonBody(moveRequest{"E1-F2"})},
+		{path + "/moves", jsonBody(moveRequest{Move: "E1-F2"})},
 		{path + "/build", `{"clicks":[]}`},
 	} {
 		e = errorJSON{}
@@ -69,7 +69,7 @@ func TestMoveAfterTheEndCitesItsRule(t *testing.T) {
 	path := "/games/" + h.ID
 	var e errorJSON
 	for _, req := range []struct{ path, body string }{
-		{path + "/moves", jsonBody(moveRequest{"A7-A6 B7-B6"})},
+		{path + "/moves", jsonBody(moveRequest{Move: "A7-A6 B7-B6"})},
 		{path + "/build", `{"clicks":[]}`},
 	} {
 		e = errorJSON{}
@@ -84,7 +84,7 @@ func TestMoveAfterTheEndCitesItsRule(t *testing.T) {
 		t.Fatalf("resign: %d %s", code, raw)
 	}
 	e = errorJSON{}
-	if code, raw := c.do("POST", path+"/moves", r.Tokens["Blue"], jsonBody(moveRequest{"A1-A2 D1-C2"}), &e); code != http.StatusConflict || e.Kind != "over" || e.Rule != "" {
+	if code, raw := c.do("POST", path+"/moves", r.Tokens["Blue"], jsonBody(moveRequest{Move: "A1-A2 D1-C2"}), &e); code != http.StatusConflict || e.Kind != "over" || e.Rule != "" {
 		t.Errorf("Blue moves after Red resigned: %d %s, want 409 over without a rule", code, raw)
 	}
 }

@@ -74,7 +74,7 @@ func TestTurnedPawnsFramed(t *testing.T) {
 			turning++
 		}
 		token := h.Tokens[st.ToMove]
-		if code, raw := c.do("POST", path+"/moves", token, jsonBody(moveRequest{best.String()}), nil); code != http.StatusOK {
+		if code, raw := c.do("POST", path+"/moves", token, jsonBody(moveRequest{Move: best.String()}), nil); code != http.StatusOK {
 			t.Fatalf("move %s: %d %s", best, code, raw)
 		}
 		// A pawn turned and then moved by the turn's step is framed where
@@ -173,7 +173,7 @@ func TestTurnedPawnsFramedAfterTakeback(t *testing.T) {
 		}
 		moves := c.allMoves(path, created.Token)
 		move := moves[r.IntN(len(moves))]
-		if code, raw := c.do("POST", path+"/moves", created.Token, jsonBody(moveRequest{move}), nil); code != http.StatusOK {
+		if code, raw := c.do("POST", path+"/moves", created.Token, jsonBody(moveRequest{Move: move}), nil); code != http.StatusOK {
 			t.Fatalf("move %s: %d %s", move, code, raw)
 		}
 	}
@@ -269,7 +269,7 @@ func TestBallTakenFromFramedInPlay(t *testing.T) {
 			move = taking[r.IntN(len(taking))]
 			taken++
 		}
-		if code, raw := c.do("POST", path+"/moves", token, jsonBody(moveRequest{move}), nil); code != http.StatusOK {
+		if code, raw := c.do("POST", path+"/moves", token, jsonBody(moveRequest{Move: move}), nil); code != http.StatusOK {
 			t.Fatalf("move %s: %d %s", move, code, raw)
 		}
 		var after stateJSON

@@ -306,6 +306,8 @@ function plain(err) {
       return 'The server met an internal error: try again.';
     case 'takeback':
       return `No move can be taken back: ${text}.`;
+    case 'changed':
+      return 'The game had moved on when your move came, so it was not played then: the board shows the game as the server has it. If your move is not on it, play it again.';
     case 'playing':
       return 'The game is not over yet: a rematch comes after the end.';
     case 'none':
@@ -1451,21 +1453,27 @@ async function play(move) {
   const sent = state; // the state the move was played from
   try {
     say('');
-    onState(await api('POST', `games/${game.id}/moves`, { move }));
+    // The ply it is played from: a copy of the request (sent again after
+    // a lost answer, by the browser itself) is refused once the game has
+    // moved on, rather than played again when the turn comes back.
+    onState(await api('POST', `games/${game.id}/moves`, { move, ply: sent.ply }));
   } catch (err) {
     clicks = [];
     const lost = err.kind === 'network';
-    if (!lost && (err.kind !== 'unavailable' || !err.unconfirmed)) {
+    if (!lost && err.kind !== 'changed' && (err.kind !== 'unavailable' || !err.unconfirmed)) {
       sayError(err);
       await ask([]);
       return;
     }
-    // The server did not confirm the move, or its answer was lost on the
-    // way: it may have kept it. The game as the server has it tells, and
-    // shows it.
+    // The server did not confirm the move, its answer was lost on the
+    // way, or the game had moved on (the move was perhaps played by a
+    // first copy of the request): the game as the server has it tells,
+    // and shows it.
     say(lost
       ? 'The connection broke before the server answered: your move may have been recorded or not. The board shows the game as the server has it once the connection is back: if your move is not on it, play it again.'
-      : 'The server did not confirm your move: it may have been recorded or not. The board shows the game as the server has it: if your move is not on it, play it again.', 'notice');
+      : err.kind === 'changed'
+        ? plain(err)
+        : 'The server did not confirm your move: it may have been recorded or not. The board shows the game as the server has it: if your move is not on it, play it again.', 'notice');
     for (let wait = 250; wait <= 4000 && state === sent; wait *= 2) {
       try {
         onState(await api('GET', `games/${game.id}`));
