@@ -342,3 +342,55 @@ func TestClicksWhileAnswerAwaited(t *testing.T) {
 	p.do(chromedp.Click(`#board rect[data-square="C2"]`, chromedp.ByQuery))
 	p.waitFor("the move played", 10*time.Second, func(v view) bool { return v.Ply == "1" })
 }
+
+// "Start the move again" and Escape, pressed while a click is answered
+// and another waits its turn, start the move again: the answer and the
+// click that waited were applied after it, and the move stood as
+// clicked, "D1 D2 C1".
+func TestStartAgainWhileClicksQueued(t *testing.T) {
+	g := newAPIGame(t, "catchit")
+	p := newPage(t, "Catch'it player who starts again")
+	p.seat(g.id, "catchit", "Blue", g.tokens["Blue"])
+	p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
+	for _, again := range []chromedp.Action{
+		chromedp.Evaluate(`document.getElementById('again').click()`, nil),
+		chromedp.KeyEvent(kb.Escape),
+	} {
+		p.clickOn("D1")
+		p.clicksMade("D1")
+		p.do(chromedp.Focus("#board", chromedp.ByQuery))
+		p.do(network.EmulateNetworkConditions(false, 400, -1, -1))
+		p.clickOn("D2")
+		p.clickOn("C1")
+		p.do(again)
+		p.do(network.EmulateNetworkConditions(false, 0, -1, -1))
+		time.Sleep(2 * time.Second) // every answer
+		if v := p.read(); v.Clicks != "" || v.Phase != "idle" {
+			p.screenshot("start-again-while-queued")
+			t.Fatalf("after starting again the page shows clicks %q, phase %q", v.Clicks, v.Phase)
+		}
+	}
+}
+
+// A click that waited its turn and brought the choice of a landing is
+// the last taken when the choice is given up (Escape): those made after
+// it were applied at the next click. Here E4, clicked beyond the jump
+// to E3, came after C1 was put back: "You cannot choose E4".
+func TestLandingGivenUpDropsQueuedClicks(t *testing.T) {
+	p := catchitChoice(t, "Catch'it player who gives up a landing")
+	p.do(network.EmulateNetworkConditions(false, 400, -1, -1))
+	for _, sq := range []string{"C1", "E3", "E4"} {
+		p.clickOn(sq)
+	}
+	p.waitFor("the choice of a landing", 10*time.Second, func(v view) bool { return v.Phase == "choose" })
+	p.do(network.EmulateNetworkConditions(false, 0, -1, -1))
+	p.do(chromedp.KeyEvent(kb.Escape))
+	p.clicksMade("C1")
+	p.clickOn("C1") // put back
+	p.clicksMade("")
+	time.Sleep(time.Second) // any click applied after it
+	if v := p.read(); v.Clicks != "" || v.Message != "" {
+		p.screenshot("landing-given-up")
+		t.Errorf("after the landing given up and the pawn put back the page shows clicks %q, says %q", v.Clicks, v.Message)
+	}
+}

@@ -36,6 +36,10 @@ let steps = [];
 // squares to light up, over a slow connection too.
 let asking = false;
 let queued = [];
+// asked counts the builder's questions: the answer to one that a later
+// question overtook (Escape, "Start the move again", a new state) is
+// dropped, as are the clicks queued after it.
+let asked = 0;
 
 // The words for a marked click (G12), per game.
 const markWords = {
@@ -808,6 +812,9 @@ async function render() {
   clicks = [];
   steps = [];
   built = null;
+  // Clicks made on the board before this one were meant for it.
+  asked++;
+  asking = false;
   queued = [];
   partial = false;
   setPhase('busy');
@@ -1315,10 +1322,12 @@ async function ask(next) {
   const st = state;
   const purpose = purposeOf(next);
   let b;
+  const n = ++asked;
   asking = true;
   try {
     b = await api('POST', `games/${game.id}/build`, { clicks: next });
   } catch (err) {
+    if (n !== asked) return;
     // The clicks queued were meant to follow the one refused.
     queued = [];
     if (state === st) {
@@ -1329,9 +1338,9 @@ async function ask(next) {
     }
     return;
   } finally {
-    asking = false;
+    if (n === asked) asking = false;
   }
-  if (state !== st) return; // a newer state came meanwhile
+  if (state !== st || n !== asked) return; // a newer state or question came meanwhile
   followTrail(next);
   clicks = next;
   built = b;
@@ -1639,6 +1648,7 @@ let choosing = null;
 
 // cancelChoice goes back from that choice to the move as it was.
 function cancelChoice() {
+  queued = []; // clicks made beyond the landing given up
   $('choice').textContent = '';
   if (choosing) $('prompt').textContent = choosing.prompt;
   choosing = null;
@@ -1754,9 +1764,10 @@ $('board').addEventListener('keydown', (ev) => {
   } else if (ev.key === 'Escape' && document.body.dataset.phase === 'choose') {
     ev.preventDefault();
     cancelChoice();
-  } else if (ev.key === 'Escape' && clicks.length > 0) {
+  } else if (ev.key === 'Escape' && (clicks.length > 0 || asking)) {
     ev.preventDefault();
     say('');
+    queued = [];
     ask([]);
   }
 });
@@ -1783,6 +1794,7 @@ $('submit').addEventListener('click', () => {
 });
 $('again').addEventListener('click', () => {
   say('');
+  queued = [];
   backToBoard();
   ask([]);
 });
