@@ -584,3 +584,30 @@ func TestMoveSentTwiceByTheBrowser(t *testing.T) {
 	}
 	p.screenshot("move-sent-twice")
 }
+
+// While a proxy answers every request with its page that the server
+// cannot be reached, the page says that the connection is lost, and
+// goes on saying it: each try of the event stream, answered by the
+// proxy's 502, showed the connection back, and the sign went within a
+// second or two.
+func TestProxyDownStaysLost(t *testing.T) {
+	_, net, p := onProxy(t, "Blue, whose server is down behind its proxy")
+	p.watchConnection()
+	net.set(func(r *http.Request) fault {
+		if strings.HasPrefix(r.URL.Path, "/games") || r.URL.Path == "/kinds" {
+			return fault{status: http.StatusBadGateway}
+		}
+		return fault{}
+	})
+	net.ts.CloseClientConnections() // the stream breaks
+	p.waitFor("the loss said", 10*time.Second, func(v view) bool { return strings.Contains(v.Message, "connection") })
+	time.Sleep(4 * time.Second) // the stream tried again
+	var conn string
+	p.do(chromedp.Evaluate(`document.getElementById('conn').textContent`, &conn))
+	if v := p.read(); conn == "" || !strings.Contains(v.Message, "connection") {
+		p.screenshot("proxy-down")
+		t.Errorf("with the server down behind its proxy the page shows the connection %q, says %q; its sign took %v", conn, v.Message, p.connectionStates())
+	}
+	net.set(nil)
+	p.waitFor("the connection back", 15*time.Second, func(v view) bool { return v.Message == "" && v.Phase == "idle" })
+}

@@ -727,6 +727,11 @@ async function followStream(id) {
       const r = await fetch(`games/${id}/events`, {
         headers: { Authorization: 'Bearer ' + game.token }, signal: ctl.signal,
       });
+      // A proxy's page that the server could not be reached: no stream,
+      // and no connection either.
+      if (r.status >= 502 && r.status <= 504 && !(r.headers.get('Content-Type') || '').includes('json')) {
+        throw new Error(r.statusText);
+      }
       connection(true);
       if (r.status === 404) {
         gone();
