@@ -611,3 +611,30 @@ func TestProxyDownStaysLost(t *testing.T) {
 	net.set(nil)
 	p.waitFor("the connection back", 15*time.Second, func(v view) bool { return v.Message == "" && v.Phase == "idle" })
 }
+
+// A spectator's link opened while the server cannot be reached says so,
+// and shows the game once it can: the page showed the lobby, and kept
+// it when the server came back, under the game's address.
+func TestWatchOpenedOnceReachable(t *testing.T) {
+	g := newAPIGame(t, "catchit")
+	net := newFlaky(t)
+	net.set(func(r *http.Request) fault {
+		if strings.HasPrefix(r.URL.Path, "/games") || r.URL.Path == "/kinds" {
+			return fault{status: http.StatusBadGateway}
+		}
+		return fault{}
+	})
+	p := newPage(t, "a spectator, opening a game")
+	p.do(chromedp.Navigate(net.url + "/#watch=" + g.id))
+	time.Sleep(2500 * time.Millisecond)
+	net.set(nil)
+	var shown string
+	for deadline := time.Now().Add(8 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		p.do(chromedp.Evaluate(`document.getElementById('lobby').hidden ? document.getElementById('status').textContent : 'the lobby'`, &shown))
+		if strings.HasPrefix(shown, "In progress") {
+			return
+		}
+	}
+	p.screenshot("watch-opened-unreachable")
+	t.Errorf("once the server answers the spectator's page shows %q", shown)
+}

@@ -1985,6 +1985,7 @@ async function showWatch(id) {
       const f = await api('GET', `games/${id}/replay`);
       g = { id, game: f.game };
     } catch (err) {
+      if (err.kind === 'network') throw err; // opened again once it can (see opening)
       await showLobby();
       $('lobby-message').textContent = plain(err);
       return;
