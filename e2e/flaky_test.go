@@ -638,3 +638,45 @@ func TestWatchOpenedOnceReachable(t *testing.T) {
 	p.screenshot("watch-opened-unreachable")
 	t.Errorf("once the server answers the spectator's page shows %q", shown)
 }
+
+// A move whose answer was lost, and the game not read again before the
+// connection came back, shows the game once it is back: the board kept
+// the move as built, with "Play this move ()" under it, though the
+// server had not played it.
+func TestMoveLostBoardShownAgain(t *testing.T) {
+	g, net, p := onProxy(t, "Blue, whose connection is down for long")
+	p.moveTo("D1", "D2", "C1")
+	p.clicksMade("D1 D2 C1")
+	var sent sync.Once
+	down := make(chan struct{})
+	net.set(func(r *http.Request) fault {
+		if r.Method == "POST" && strings.HasSuffix(r.URL.Path, "/moves") {
+			sent.Do(func() { close(down) })
+			return fault{drop: true}
+		}
+		select {
+		case <-down:
+			if strings.HasSuffix(r.URL.Path, "/build") {
+				return fault{drop: true}
+			}
+		default:
+		}
+		return fault{}
+	})
+	p.clickOn("C2")
+	p.waitFor("the build given up", 10*time.Second, func(v view) bool {
+		return v.Phase == "idle" && strings.Contains(v.Message, "connection")
+	})
+	net.set(nil)
+	p.waitFor("the connection back", 15*time.Second, func(v view) bool { return v.Phase == "idle" && !strings.Contains(v.Message, "connection") })
+	time.Sleep(time.Second) // the game read again
+	var button string
+	p.do(chromedp.Evaluate(`document.getElementById('submit').hidden ? '' : document.getElementById('submit').textContent`, &button))
+	if on := p.namesOn("D1", "D2", "C2"); button != "" || on != "Blue pawn, carrying the ball, empty, empty" {
+		p.screenshot("move-lost-board")
+		t.Errorf("once the connection is back the board shows %s on D1, D2, C2, and the page offers %q", on, button)
+	}
+	if h := history(t, g.id, g.tokens["Blue"]); len(h) != 0 {
+		t.Errorf("the server recorded %q", h)
+	}
+}

@@ -1482,7 +1482,11 @@ async function play(move) {
     // The server did not confirm the move, its answer was lost on the
     // way, or the game had moved on (the move was perhaps played by a
     // first copy of the request): the game as the server has it tells,
-    // and shows it.
+    // and shows it. The board shows the move, not the game: the state
+    // shown is drawn again when it comes again, and the move is no
+    // longer offered as built.
+    built = null;
+    partial = true;
     say(lost
       ? 'The connection broke before the server answered: your move may have been recorded or not. The board shows the game as the server has it once the connection is back: if your move is not on it, play it again.'
       : err.kind === 'changed'
