@@ -1796,8 +1796,9 @@ $('board').addEventListener('keydown', () => { $('board').dataset.keys = 'on'; }
 // ---- Buttons ----
 
 $('submit').addEventListener('click', () => {
-  // A second click while the move is sent would send it again.
-  if (!built || !built.complete || document.body.dataset.phase !== 'idle') return;
+  // A second click while the move is sent would send it again. (While a
+  // landing is chosen the move as built may still be played.)
+  if (!built || !built.complete || document.body.dataset.phase === 'busy') return;
   backToBoard();
   play(built.move);
 });
