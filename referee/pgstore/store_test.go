@@ -264,10 +264,14 @@ func TestWatchCatchUpThatHangs(t *testing.T) {
 
 // TestAppendMeetsSetAside: a game is set aside while an Append is under
 // way, held back by another writer's event not yet committed. The
-// Append is either acknowledged before SetAside returns or refused with
-// the game's DamagedError: from SetAside's return on, no event of the
-// game is acknowledged. It was acknowledged after, and the game set
-// aside gained an event.
+// Append is either stored before the game is set aside, SetAside waiting
+// for it, or refused with the game's DamagedError: from SetAside's
+// return on, no event of the game is acknowledged. SetAside returned at
+// once while the Append was held, which then went on and was
+// acknowledged, and the game set aside gained an event. (Which of the
+// two calls returns first once both are done is a matter of
+// microseconds: what is checked is that SetAside did not return while
+// the Append it met was still held.)
 func TestAppendMeetsSetAside(t *testing.T) {
 	ctx := context.Background()
 	url := pg(t).Database(t)
@@ -287,13 +291,12 @@ func TestAppendMeetsSetAside(t *testing.T) {
 	}
 	var order atomic.Int32
 	var appendErr, asideErr error
-	var appendAt, asideAt int32
+	var asideAt int32
 	var wg sync.WaitGroup
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
 		appendErr = s.Append(ctx, id, 2, move(1, "m"))
-		appendAt = order.Add(1)
 	}()
 	time.Sleep(200 * time.Millisecond) // the Append waits for the other writer
 	go func() {
@@ -302,6 +305,7 @@ func TestAppendMeetsSetAside(t *testing.T) {
 		asideAt = order.Add(1)
 	}()
 	time.Sleep(200 * time.Millisecond)
+	releasedAt := order.Add(1)
 	if err := other.Rollback(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -309,8 +313,8 @@ func TestAppendMeetsSetAside(t *testing.T) {
 	if !errors.As(asideErr, new(*referee.DamagedError)) {
 		t.Fatalf("SetAside: %v", asideErr)
 	}
-	if appendErr == nil && appendAt > asideAt {
-		t.Errorf("the Append was acknowledged after SetAside returned")
+	if appendErr == nil && asideAt < releasedAt {
+		t.Errorf("SetAside returned while the Append was held, and the Append was then acknowledged")
 	}
 	if appendErr != nil && !errors.As(appendErr, new(*referee.DamagedError)) {
 		t.Errorf("Append: %v, want the game's DamagedError or nil", appendErr)
