@@ -26,6 +26,7 @@ import (
 var (
 	serverURL  string
 	dataDir    string
+	refereeBin string // the referee's command, built once
 	browserCtx context.Context
 	shotsDir   string
 )
@@ -106,6 +107,7 @@ func startReferee(tmp string) (stop func(), err error) {
 	if err := build.Run(); err != nil {
 		return nil, fmt.Errorf("go build: %w", err)
 	}
+	refereeBin = bin
 	dataDir = filepath.Join(tmp, "games")
 	// Every page of the tests, run side by side, comes from 127.0.0.1:
 	// no share of connections or event streams for one address, which

@@ -353,6 +353,10 @@ function turnWords() {
 // the rules on the page.
 function say(text, kind, rule) {
   const m = $('message');
+  // What became of a move, or another request, sent as the connection
+  // broke stays: that the connection is lost, the header says, and the
+  // player must still learn to check the board once it is back.
+  if (kind === 'network' && m.dataset.kind === 'notice') return;
   m.textContent = text || '';
   m.className = 'message' + (kind === 'error' || kind === 'network' ? ' error' : '');
   m.dataset.kind = kind || '';
@@ -1487,6 +1491,9 @@ async function play(move) {
     // longer offered as built.
     built = null;
     partial = true;
+    // The clicks are spent: the board offers no square until the game
+    // as the server has it is known.
+    showBuild();
     say(lost
       ? 'The connection broke before the server answered: your move may have been recorded or not. The board shows the game as the server has it once the connection is back: if your move is not on it, play it again.'
       : err.kind === 'changed'
