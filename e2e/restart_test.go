@@ -219,3 +219,51 @@ func TestMoveInDoubtWhileTheServerRestarts(t *testing.T) {
 		t.Errorf("the referee recorded %q", h)
 	}
 }
+
+// A resignation, and against the computer a takeback, sent while the
+// referee is down are said to be perhaps done, and to do again if the
+// game shows them undone once the referee is back. The page said that
+// the connection was lost and that it retried on its own, then nothing
+// once the referee was back: the player was left to think his
+// resignation, or his takeback, would follow.
+func TestResignationAndTakebackWhileTheServerIsDown(t *testing.T) {
+	ref := newRefereeProcess(t)
+	g := apiGameAt(t, ref.url(), "catchit")
+	p := newPage(t, "Red, who resigns as the referee is down")
+	p.seatAt(ref.url(), g.id, "catchit", "Red", g.tokens["Red"])
+	p.waitFor("Blue's turn", 10*time.Second, func(v view) bool { return v.Turn == "them" && v.Phase == "waiting" })
+
+	q := newPage(t, "Blue, who takes back as the referee is down")
+	q.createGameAt(ref.url(), "catchit", "easy")
+	q.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
+	q.moveTo("D1", "D2", "C1", "C2")
+	q.waitFor("the computer's reply", 10*time.Second, func(v view) bool { return v.Ply == "2" && v.Turn == "you" && v.Phase == "idle" })
+	q.do(chromedp.WaitVisible("#takeback", chromedp.ByQuery))
+
+	ref.kill()
+	p.do(chromedp.Evaluate(`window.confirm = () => true`, nil), chromedp.Click("#resign", chromedp.ByQuery))
+	q.do(chromedp.Click("#takeback", chromedp.ByQuery))
+	cases := []struct {
+		p    *page
+		want string
+		shot string
+	}{
+		{p, "resign again", "restart-resigned-while-down"},
+		{q, "take it back again", "restart-took-back-while-down"},
+	}
+	for _, c := range cases {
+		c.p.waitFor("the request said", 10*time.Second, func(v view) bool { return v.Message != "" })
+		time.Sleep(time.Second)
+		if v := c.p.read(); !strings.Contains(v.Message, "may have been") || !strings.Contains(v.Message, c.want) {
+			t.Errorf("%s: with the referee down the page says %q", c.p.name, v.Message)
+		}
+		c.p.screenshot(c.shot)
+	}
+	ref.start()
+	for _, c := range cases {
+		v := c.p.waitFor("the referee back", 15*time.Second, func(v view) bool { return c.p.connState() == "online" && v.Phase != "busy" })
+		if v.Status != "playing" || !strings.Contains(v.Message, c.want) {
+			t.Errorf("%s: the referee back, the game is %s and the page says %q", c.p.name, v.Status, v.Message)
+		}
+	}
+}

@@ -1820,9 +1820,26 @@ $('resign').addEventListener('click', async () => {
   try {
     onState(await api('POST', `games/${game.id}/resign`));
   } catch (err) {
-    sayError(err);
+    if (!sayDoubt(err, 'your resignation may have been recorded or not', 'if the game goes on, resign again if you still wish to')) sayError(err);
   }
 });
+
+// sayDoubt says, of a request the server may or may not have acted on
+// (the connection broke, or the server did not confirm its write), what
+// may have been done and what to do once the game is known, and reports
+// whether it did. The page retries the connection, never the request:
+// "retries on its own" alone would have the player wait for it.
+function sayDoubt(err, what, then) {
+  if (err.kind === 'network') {
+    say(`The connection broke before the server answered: ${what}. The page shows the game as the server has it once the connection is back: ${then}.`, 'notice');
+    return true;
+  }
+  if (err.kind === 'unavailable' && err.unconfirmed) {
+    say(`The server did not confirm it: ${what}. The page shows the game as the server has it: ${then}.`, 'notice');
+    return true;
+  }
+  return false;
+}
 $('takeback').addEventListener('click', async () => {
   if (takingBack) return; // a second click while the first is answered
   takingBack = true;
@@ -1839,7 +1856,7 @@ $('takeback').addEventListener('click', async () => {
     backToBoard(); // where the move is played again (the button may hide)
   } catch (err) {
     tookBack = false;
-    sayError(err);
+    if (!sayDoubt(err, 'your last move may have been taken back or not', 'if it is still on the board, take it back again')) sayError(err);
   } finally {
     takingBack = false;
   }
