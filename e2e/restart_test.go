@@ -267,3 +267,22 @@ func TestResignationAndTakebackWhileTheServerIsDown(t *testing.T) {
 		}
 	}
 }
+
+// The referee started again without its games (on another data
+// directory): a spectator's page says that the game has gone. It went
+// on showing "In progress: Blue to move." for ever, asking now and then.
+func TestWatchedGameGoneAfterRestart(t *testing.T) {
+	ref := newRefereeProcess(t)
+	g := apiGameAt(t, ref.url(), "catchit")
+	w := newPage(t, "spectator of a game the referee loses")
+	w.do(chromedp.Navigate(ref.url() + "/#watch=" + g.id))
+	w.waitFor("the game watched", 10*time.Second, func(v view) bool { return v.Phase == "watch" && v.Status == "playing" })
+	ref.kill()
+	ref.dir += "-another"
+	ref.start()
+	v := w.waitFor("the news", 12*time.Second, func(v view) bool { return v.Text == "This game has gone." })
+	w.screenshot("restart-watched-game-gone")
+	if !strings.Contains(v.Message, "has gone") {
+		t.Errorf("the spectator's page says %q", v.Message)
+	}
+}

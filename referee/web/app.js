@@ -2156,6 +2156,13 @@ function pollWatch(id) {
         await showFrame(frame.ply === frame.plies ? -1 : Math.min(frame.ply, f.plies));
       }
     } catch (err) {
+      // A game the server no longer has (expired, or a server started
+      // again without it) is said to have gone, rather than shown in
+      // progress for ever.
+      if (err.kind === 'not-found') {
+        gone();
+        return;
+      }
       wait = Math.min(wait * 2, 10000);
     }
     watchTimer = setTimeout(tick, wait);
