@@ -286,3 +286,36 @@ func TestWatchedGameGoneAfterRestart(t *testing.T) {
 		t.Errorf("the spectator's page says %q", v.Message)
 	}
 }
+
+// The referee started again without its games: the page of the player
+// to move says that the game has gone and offers no square to click.
+// It said so beside "First displacement: click a pawn to move" and the
+// pawns framed in green, clicks on which were answered that the server
+// had no such game.
+func TestGoneGameOffersNoMove(t *testing.T) {
+	ref := newRefereeProcess(t)
+	g := apiGameAt(t, ref.url(), "catchit")
+	p := newPage(t, "Blue, whose game the referee loses")
+	p.seatAt(ref.url(), g.id, "catchit", "Blue", g.tokens["Blue"])
+	p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
+	ref.kill()
+	ref.dir += "-another"
+	ref.start()
+	p.waitFor("the news", 12*time.Second, func(v view) bool { return v.Text == "This game has gone." })
+	time.Sleep(300 * time.Millisecond)
+	var offered struct {
+		Prompt string
+		Rings  int
+	}
+	p.do(chromedp.Evaluate(`({Prompt: document.getElementById('prompt').textContent,
+		Rings: document.querySelectorAll('#board .ring').length})`, &offered))
+	p.screenshot("restart-game-gone-no-move")
+	if offered.Prompt != "" || offered.Rings != 0 {
+		t.Errorf("the page of the gone game asks %q and frames %d squares", offered.Prompt, offered.Rings)
+	}
+	p.clickOn("D1")
+	time.Sleep(500 * time.Millisecond)
+	if v := p.read(); !strings.Contains(v.Message, "has gone") {
+		t.Errorf("a click on the board of the gone game is answered %q", v.Message)
+	}
+}

@@ -716,6 +716,13 @@ function gone() {
   s.className = '';
   s.dataset.turn = 'none';
   for (const b of ['invite', 'resign', 'takeback', 'rematch', 'rematch-offer']) $(b).hidden = true;
+  // Nothing is left to play: the board offers no square, and its
+  // clicks are not answered as the turn.
+  $('prompt').textContent = '';
+  $('choice').textContent = '';
+  $('submit').hidden = $('again').hidden = true;
+  for (const el of $('board').querySelectorAll('.ring')) el.remove();
+  setPhase('gone');
   say('This game has gone: the server deletes a game nobody joins after some minutes, and any game some time after its last move.');
 }
 
@@ -1676,7 +1683,7 @@ function cancelChoice() {
 // or a choice when it offers both a plain and a marked hop. A square it
 // does not offer is sent anyway, so that the rule it breaks is explained.
 function clickSquare(sq) {
-  if (mode !== 'play' || !state) return;
+  if (mode !== 'play' || !state || document.body.dataset.phase === 'gone') return;
   if (!myTurn()) {
     if (state.status === 'playing') say(turnWords(), 'turn', 'G6');
     else if (state.status === 'waiting') say(plain({ kind: 'waiting' }), 'turn');
