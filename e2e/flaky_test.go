@@ -76,10 +76,7 @@ func newFlaky(t *testing.T) *flaky {
 			cut(w)
 			return
 		case ft.lost:
-			req := r.Clone(r.Context())
-			req.RequestURI = ""
-			req.URL.Scheme, req.URL.Host = target.Scheme, target.Host
-			resp, err := http.DefaultTransport.RoundTrip(req)
+			resp, err := toServer(r.Context(), r, target)
 			if err == nil {
 				io.Copy(io.Discard, resp.Body)
 				resp.Body.Close()
@@ -97,12 +94,9 @@ func newFlaky(t *testing.T) *flaky {
 			body, _ := io.ReadAll(r.Body)
 			var resp *http.Response
 			for range 2 {
-				req := r.Clone(r.Context())
-				req.RequestURI = ""
-				req.URL.Scheme, req.URL.Host = target.Scheme, target.Host
-				req.Body = io.NopCloser(bytes.NewReader(body))
+				r.Body = io.NopCloser(bytes.NewReader(body))
 				var err error
-				if resp, err = http.DefaultTransport.RoundTrip(req); err != nil {
+				if resp, err = toServer(r.Context(), r, target); err != nil {
 					cut(w)
 					return
 				}
@@ -117,10 +111,7 @@ func newFlaky(t *testing.T) *flaky {
 		case ft.cutAt > 0:
 			ctx, cancel := context.WithTimeout(r.Context(), ft.cutAt)
 			defer cancel()
-			req := r.Clone(ctx)
-			req.RequestURI = ""
-			req.URL.Scheme, req.URL.Host = target.Scheme, target.Host
-			resp, err := http.DefaultTransport.RoundTrip(req)
+			resp, err := toServer(ctx, r, target)
 			if err != nil {
 				cut(w)
 				return
@@ -148,6 +139,14 @@ func newFlaky(t *testing.T) *flaky {
 	f.url = ts.URL
 	f.ts = ts
 	return f
+}
+
+// toServer sends the request r on to the server at target, under ctx.
+func toServer(ctx context.Context, r *http.Request, target *url.URL) (*http.Response, error) {
+	req := r.Clone(ctx)
+	req.RequestURI = ""
+	req.URL.Scheme, req.URL.Host = target.Scheme, target.Host
+	return http.DefaultTransport.RoundTrip(req)
 }
 
 // errorPage answers as a proxy that could not reach the server does.

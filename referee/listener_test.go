@@ -42,17 +42,8 @@ func TestAcceptErrorGivesItsPlaceBack(t *testing.T) {
 	if _, err := ln.Accept(); err == nil {
 		t.Fatal("the failed Accept returned no error")
 	}
-	c, peer := net.Pipe()
-	defer peer.Close()
-	inner.next <- func() (net.Conn, error) { return c, nil }
-	got := make(chan net.Conn, 1)
-	go func() {
-		if c, err := ln.Accept(); err == nil {
-			got <- c
-		}
-	}()
 	select {
-	case c := <-got:
+	case c := <-offer(t, ln, inner):
 		c.Close()
 	case <-time.After(2 * time.Second):
 		t.Fatal("after a failed Accept, a total of 1 accepts nothing more")
@@ -80,6 +71,18 @@ func TestConnectionSharesForgotten(t *testing.T) {
 // as ln accepts it, failing the test if ln does not within a second.
 func acceptWithin(t *testing.T, ln net.Listener, inner *listenerOf) net.Conn {
 	t.Helper()
+	select {
+	case c := <-offer(t, ln, inner):
+		return c
+	case <-time.After(time.Second):
+		t.Fatal("the connection was not accepted")
+		return nil
+	}
+}
+
+// offer offers ln's inner listener a connection, and returns the channel
+// on which the connection comes once ln accepts it.
+func offer(t *testing.T, ln net.Listener, inner *listenerOf) <-chan net.Conn {
 	c, peer := net.Pipe()
 	t.Cleanup(func() { peer.Close() })
 	inner.next <- func() (net.Conn, error) { return c, nil }
@@ -89,13 +92,7 @@ func acceptWithin(t *testing.T, ln net.Listener, inner *listenerOf) net.Conn {
 			got <- c
 		}
 	}()
-	select {
-	case c := <-got:
-		return c
-	case <-time.After(time.Second):
-		t.Fatal("the connection was not accepted")
-		return nil
-	}
+	return got
 }
 
 // TestNoTotalBound: LimitListener with a total of 0 bounds nothing: it
@@ -121,17 +118,8 @@ func TestCloseTwiceGivesOnePlace(t *testing.T) {
 	a.Close()
 	a.Close()
 	acceptWithin(t, ln, inner)
-	c, peer := net.Pipe()
-	defer peer.Close()
-	inner.next <- func() (net.Conn, error) { return c, nil }
-	got := make(chan net.Conn, 1)
-	go func() {
-		if c, err := ln.Accept(); err == nil {
-			got <- c
-		}
-	}()
 	select {
-	case <-got:
+	case <-offer(t, ln, inner):
 		t.Error("a third connection was accepted with a total of 2")
 	case <-time.After(200 * time.Millisecond):
 	}

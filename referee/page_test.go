@@ -881,27 +881,10 @@ func TestTakebackSentTwice(t *testing.T) {
 	if st.Ply != 6 {
 		t.Fatalf("refused takebacks changed the game: %+v", st)
 	}
-	codes := make(chan int, 4)
-	var wg sync.WaitGroup
-	for range 4 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			code, _ := c.do("POST", path+"/takeback", created.Token, `{"ply": 6}`, nil)
-			codes <- code
-		}()
-	}
-	wg.Wait()
-	close(codes)
-	var ok, conflict int
-	for code := range codes {
-		switch code {
-		case http.StatusOK:
-			ok++
-		case http.StatusConflict:
-			conflict++
-		}
-	}
+	ok, conflict := sentAtOnce(4, func() int {
+		code, _ := c.do("POST", path+"/takeback", created.Token, `{"ply": 6}`, nil)
+		return code
+	})
 	c.do("GET", path, created.Token, "", &st)
 	if ok != 1 || conflict != 3 || st.Ply != 4 {
 		t.Errorf("four takebacks from ply 6 at once: %d taken, %d refused 409, the game at ply %d; want 1, 3 and ply 4", ok, conflict, st.Ply)
@@ -949,19 +932,33 @@ func TestMoveSentTwice(t *testing.T) {
 	if c.do("GET", path, created.Token, "", &st); st.Ply != 2 {
 		t.Fatalf("refused moves changed the game: %+v", st)
 	}
-	codes := make(chan int, 4)
+	ok, conflict := sentAtOnce(4, func() int {
+		code, _ := c.do("POST", path+"/moves", created.Token, `{"move": "`+legal+`", "ply": 2}`, nil)
+		return code
+	})
+	waitPly(t, c, created.ID, created.Token, 4)
+	if ok != 1 || conflict != 3 {
+		t.Errorf("four copies of a move from ply 2 at once: %d played, %d refused 409; want 1 and 3", ok, conflict)
+	}
+	if code, raw := c.do("POST", path+"/moves", created.Token, jsonBody(moveRequest{Move: c.allMoves(path, created.Token)[0]}), &st); code != http.StatusOK || st.Ply != 5 {
+		t.Errorf("a move without a ply at ply 4: %d %s, want ply 5", code, raw)
+	}
+}
+
+// sentAtOnce makes n requests at once with send, which returns the
+// status of its answer, and counts the answers 200 and 409.
+func sentAtOnce(n int, send func() int) (ok, conflict int) {
+	codes := make(chan int, n)
 	var wg sync.WaitGroup
-	for range 4 {
+	for range n {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			code, _ := c.do("POST", path+"/moves", created.Token, `{"move": "`+legal+`", "ply": 2}`, nil)
-			codes <- code
+			codes <- send()
 		}()
 	}
 	wg.Wait()
 	close(codes)
-	var ok, conflict int
 	for code := range codes {
 		switch code {
 		case http.StatusOK:
@@ -970,11 +967,5 @@ func TestMoveSentTwice(t *testing.T) {
 			conflict++
 		}
 	}
-	waitPly(t, c, created.ID, created.Token, 4)
-	if ok != 1 || conflict != 3 {
-		t.Errorf("four copies of a move from ply 2 at once: %d played, %d refused 409; want 1 and 3", ok, conflict)
-	}
-	if code, raw := c.do("POST", path+"/moves", created.Token, jsonBody(moveRequest{Move: c.allMoves(path, created.Token)[0]}), &st); code != http.StatusOK || st.Ply != 5 {
-		t.Errorf("a move without a ply at ply 4: %d %s, want ply 5", code, raw)
-	}
+	return ok, conflict
 }

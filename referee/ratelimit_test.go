@@ -22,13 +22,7 @@ func TestPruneKeepsBucketsNotYetFull(t *testing.T) {
 	}
 	later := t0.Add(15 * time.Second)
 	l.prune(later)
-	passed := 0
-	for range 5 {
-		if ok, _ := l.allow("client", later); ok {
-			passed++
-		}
-	}
-	if passed != 1 {
+	if passed := allowed(l, 5, later); passed != 1 {
 		t.Errorf("15 s after spending a burst of 3 at 6 a minute, with a sweep between: %d of 5 actions passed, want 1", passed)
 	}
 }
@@ -48,13 +42,7 @@ func TestRefundsKeepTheBurst(t *testing.T) {
 	}
 	l.refund("client")
 	l.refund("client")
-	passed := 0
-	for range 5 {
-		if ok, _ := l.allow("client", later); ok {
-			passed++
-		}
-	}
-	if passed != 2 {
+	if passed := allowed(l, 5, later); passed != 2 {
 		t.Errorf("after two refunds, %d of 5 actions in a row passed, want the burst of 2", passed)
 	}
 }
@@ -97,4 +85,16 @@ func TestGlobalRateNotSpentWhenFull(t *testing.T) {
 	if code := create("192.0.2.3"); code != http.StatusCreated {
 		t.Errorf("a third client once there is room: %d, want 201 (the refusal spent the global rate)", code)
 	}
+}
+
+// allowed counts how many of n actions in a row at the client "client"
+// l lets pass at the time at.
+func allowed(l *rateLimiter, n int, at time.Time) int {
+	passed := 0
+	for range n {
+		if ok, _ := l.allow("client", at); ok {
+			passed++
+		}
+	}
+	return passed
 }

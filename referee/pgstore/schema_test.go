@@ -5,7 +5,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 )
 
 // TestOpenAtOnce: nodes that start together on a new database all open
@@ -52,12 +51,5 @@ func TestLongestSchemaName(t *testing.T) {
 	if err := s.Create(ctx, "g", create()); err != nil {
 		t.Fatal(err)
 	}
-	select {
-	case id := <-heard:
-		if id != "g" {
-			t.Errorf("heard %q, want g", id)
-		}
-	case <-time.After(10 * time.Second):
-		t.Error("the creation was not heard")
-	}
+	hear(t, heard, "the creation")
 }

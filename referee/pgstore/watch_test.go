@@ -101,14 +101,7 @@ func TestWatchCatchUpOfALongTransaction(t *testing.T) {
 	wctx, cancel = context.WithCancel(ctx)
 	defer cancel()
 	go s.Watch(wctx, func(id string) { heard <- id })
-	select {
-	case id := <-heard:
-		if id != "g" {
-			t.Errorf("the catch-up named %q, want g", id)
-		}
-	case <-time.After(5 * time.Second):
-		t.Error("the catch-up did not name the game whose event committed while nobody listened")
-	}
+	hear(t, heard, "the event committed while nobody listened")
 }
 
 // TestWatchHearsDeletion: a game deleted (expired, on any node) is named
@@ -123,23 +116,26 @@ func TestWatchHearsDeletion(t *testing.T) {
 	defer cancel()
 	go b.Watch(wctx, func(id string) { heard <- id })
 	waitListening(t, b)
-	hear := func(what string) {
-		t.Helper()
-		select {
-		case id := <-heard:
-			if id != "g" {
-				t.Fatalf("%s: heard %q, want g", what, id)
-			}
-		case <-time.After(5 * time.Second):
-			t.Fatalf("%s was not heard", what)
-		}
-	}
 	if err := a.Create(ctx, "g", create()); err != nil {
 		t.Fatal(err)
 	}
-	hear("the creation")
+	hear(t, heard, "the creation")
 	if err := a.Delete(ctx, "g"); err != nil {
 		t.Fatal(err)
 	}
-	hear("the deletion")
+	hear(t, heard, "the deletion")
+}
+
+// hear waits up to 5 s for a Watch to name game g on heard, what having
+// happened to it.
+func hear(t *testing.T, heard <-chan string, what string) {
+	t.Helper()
+	select {
+	case id := <-heard:
+		if id != "g" {
+			t.Fatalf("%s: heard %q, want g", what, id)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatalf("%s was not heard", what)
+	}
 }
