@@ -102,10 +102,7 @@ func newFlaky(t *testing.T) *flaky {
 				}
 				defer resp.Body.Close()
 			}
-			for k, v := range resp.Header {
-				w.Header()[k] = v
-			}
-			w.WriteHeader(resp.StatusCode)
+			answerHead(w, resp)
 			io.Copy(w, resp.Body)
 			return
 		case ft.cutAt > 0:
@@ -117,10 +114,7 @@ func newFlaky(t *testing.T) *flaky {
 				return
 			}
 			defer resp.Body.Close()
-			for k, v := range resp.Header {
-				w.Header()[k] = v
-			}
-			w.WriteHeader(resp.StatusCode)
+			answerHead(w, resp)
 			buf := make([]byte, 4096)
 			for {
 				n, err := resp.Body.Read(buf)
@@ -147,6 +141,14 @@ func toServer(ctx context.Context, r *http.Request, target *url.URL) (*http.Resp
 	req.RequestURI = ""
 	req.URL.Scheme, req.URL.Host = target.Scheme, target.Host
 	return http.DefaultTransport.RoundTrip(req)
+}
+
+// answerHead writes the header and status of the server's answer resp.
+func answerHead(w http.ResponseWriter, resp *http.Response) {
+	for k, v := range resp.Header {
+		w.Header()[k] = v
+	}
+	w.WriteHeader(resp.StatusCode)
 }
 
 // errorPage answers as a proxy that could not reach the server does.
