@@ -285,6 +285,13 @@ func TestWatchedGameGoneAfterRestart(t *testing.T) {
 	if !strings.Contains(v.Message, "has gone") {
 		t.Errorf("the spectator's page says %q", v.Message)
 	}
+	// Nor are its record and a link to it offered: the server has
+	// neither to give.
+	var offered []string
+	w.do(chromedp.Evaluate(`['record-link', 'share'].filter((id) => !document.getElementById(id).hidden)`, &offered))
+	if len(offered) > 0 {
+		t.Errorf("the page of the gone game offers %q", offered)
+	}
 }
 
 // The referee started again without its games: the page of the player

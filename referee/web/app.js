@@ -715,7 +715,7 @@ function gone() {
   s.textContent = 'This game has gone.';
   s.className = '';
   s.dataset.turn = 'none';
-  for (const b of ['invite', 'resign', 'takeback', 'rematch', 'rematch-offer']) $(b).hidden = true;
+  for (const b of ['invite', 'resign', 'takeback', 'rematch', 'rematch-offer', 'record-link', 'share']) $(b).hidden = true;
   // Nothing is left to play: the board offers no square, and its
   // clicks are not answered as the turn.
   $('prompt').textContent = '';
@@ -723,7 +723,7 @@ function gone() {
   $('submit').hidden = $('again').hidden = true;
   for (const el of $('board').querySelectorAll('.ring')) el.remove();
   setPhase('gone');
-  say('This game has gone: the server deletes a game nobody joins after some minutes, and any game some time after its last move.');
+  say('This game has gone: the server no longer has it. It deletes a game nobody joins after some minutes, and any game some time after its last move.');
 }
 
 async function followStream(id) {
