@@ -151,6 +151,12 @@ async function api(method, path, body, key) {
   return answerOf(r);
 }
 
+// proxyStatus reports whether status is one a proxy answers with a page
+// of its own when it cannot reach the server (502, 503, 504).
+function proxyStatus(status) {
+  return status >= 502 && status <= 504;
+}
+
 // answerOf reads the server's JSON answer r, and throws the error it
 // says when it says one.
 async function answerOf(r) {
@@ -160,7 +166,7 @@ async function answerOf(r) {
   } catch (e) {
     // An answer cut short, or a proxy's page saying that the server
     // could not be reached (502, 503, 504): no answer of the server's.
-    if (r.ok || (r.status >= 502 && r.status <= 504)) {
+    if (r.ok || proxyStatus(r.status)) {
       connection(false);
       const err = new Error('the server cannot be reached');
       err.kind = 'network';
@@ -731,16 +737,15 @@ async function followStream(id) {
   const ctl = new AbortController();
   following = ctl;
   let wait = 500;
-  let opened = 0; // when the stream now read began (0: none is open)
   while (game && game.id === id && !ctl.signal.aborted) {
-    opened = 0;
+    let opened = 0; // when the stream now read began (0: none is open)
     try {
       const r = await fetch(`games/${id}/events`, {
         headers: { Authorization: 'Bearer ' + game.token }, signal: ctl.signal,
       });
       // A proxy's page that the server could not be reached: no stream,
       // and no connection either.
-      if (r.status >= 502 && r.status <= 504 && !(r.headers.get('Content-Type') || '').includes('json')) {
+      if (proxyStatus(r.status) && !(r.headers.get('Content-Type') || '').includes('json')) {
         throw new Error(r.statusText);
       }
       connection(true);
@@ -961,7 +966,7 @@ async function drawBoard() {
   try {
     const r = await fetch(`games/${game.id}/svg`, { headers: { Authorization: 'Bearer ' + game.token }, signal: limited() });
     // A proxy's answer that the server could not be reached.
-    if (r.status >= 502 && r.status <= 504) throw new Error(r.statusText);
+    if (proxyStatus(r.status)) throw new Error(r.statusText);
     connection(true);
     if (!r.ok) return;
     text = await r.text();
@@ -1484,8 +1489,8 @@ async function play(move) {
     onState(await api('POST', `games/${game.id}/moves`, { move, ply: sent.ply }));
   } catch (err) {
     clicks = [];
-    const lost = err.kind === 'network';
-    if (!lost && err.kind !== 'changed' && (err.kind !== 'unavailable' || !err.unconfirmed)) {
+    const changed = err.kind === 'changed';
+    if (!changed && !doubtful(err)) {
       sayError(err);
       await ask([]);
       return;
@@ -1501,11 +1506,8 @@ async function play(move) {
     // The clicks are spent: the board offers no square until the game
     // as the server has it is known.
     showBuild();
-    say(lost
-      ? 'The connection broke before the server answered: your move may have been recorded or not. The board shows the game as the server has it once the connection is back: if your move is not on it, play it again.'
-      : err.kind === 'changed'
-        ? plain(err)
-        : 'The server did not confirm your move: it may have been recorded or not. The board shows the game as the server has it: if your move is not on it, play it again.', 'notice');
+    if (changed) say(plain(err), 'notice');
+    else sayDoubt(err, 'your move may have been recorded or not', 'if your move is not on it, play it again');
     for (let wait = 250; wait <= 4000 && state === sent; wait *= 2) {
       try {
         onState(await api('GET', `games/${game.id}`));
@@ -1837,15 +1839,18 @@ $('resign').addEventListener('click', async () => {
 // whether it did. The page retries the connection, never the request:
 // "retries on its own" alone would have the player wait for it.
 function sayDoubt(err, what, then) {
-  if (err.kind === 'network') {
-    say(`The connection broke before the server answered: ${what}. The page shows the game as the server has it once the connection is back: ${then}.`, 'notice');
-    return true;
-  }
-  if (err.kind === 'unavailable' && err.unconfirmed) {
-    say(`The server did not confirm it: ${what}. The page shows the game as the server has it: ${then}.`, 'notice');
-    return true;
-  }
-  return false;
+  if (!doubtful(err)) return false;
+  say(err.kind === 'network'
+    ? `The connection broke before the server answered: ${what}. The page shows the game as the server has it once the connection is back: ${then}.`
+    : `The server did not confirm it: ${what}. The page shows the game as the server has it: ${then}.`, 'notice');
+  return true;
+}
+
+// doubtful reports whether err leaves it unknown if the server acted on
+// the request: the connection broke, or the server did not confirm its
+// write.
+function doubtful(err) {
+  return err.kind === 'network' || (err.kind === 'unavailable' && err.unconfirmed);
 }
 $('takeback').addEventListener('click', async () => {
   if (takingBack) return; // a second click while the first is answered
@@ -1889,7 +1894,7 @@ async function copy(id) {
 // of the server's that says nothing was done.
 function unanswered(err) {
   return err.kind === 'unavailable' || err.kind === 'busy' || err.kind === 'network' ||
-    !err.kind || (err.status >= 502 && err.status <= 504);
+    !err.kind || proxyStatus(err.status);
 }
 
 $('rematch').addEventListener('click', async () => {
