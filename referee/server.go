@@ -1241,11 +1241,7 @@ func (s *Server) postMove(w http.ResponseWriter, r *http.Request, m *match, who 
 	if !readJSON(w, r, &req) {
 		return
 	}
-	if req.Ply != nil && *req.Ply < 0 {
-		writeError(w, http.StatusBadRequest, "request", "", "ply must be 0 or more, not %d", *req.Ply)
-		return
-	}
-	if !mover(w, who) {
+	if !plyGiven(w, req.Ply) || !mover(w, who) {
 		return
 	}
 	snap, err := s.playAt(storeContextOf(r), m, who.side, req.Move, -1, req.Ply)
@@ -1285,8 +1281,8 @@ func (s *Server) playAt(ctx context.Context, m *match, side hops.Side, move stri
 		if err := m.checkPlayable(); err != nil {
 			return Event{}, nil, err
 		}
-		if ply != nil && *ply != len(m.history) {
-			return Event{}, nil, failf(http.StatusConflict, "changed", "the game has %d moves played, not %d: it changed since you saw it, and the move was not played", len(m.history), *ply)
+		if why := m.changedSince(ply); why != "" {
+			return Event{}, nil, failf(http.StatusConflict, "changed", "%s, and the move was not played", why)
 		}
 		if m.state.ToMove() != side {
 			return Event{}, nil, notYourTurn(m.state, side)

@@ -2,6 +2,7 @@ package referee
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"slices"
 	"time"
@@ -100,6 +101,27 @@ type takebackRequest struct {
 	Ply *int `json:"ply"`
 }
 
+// plyGiven reports whether ply, the number of moves a request says its
+// client sees played (nil: none said), is one; if not, it answers 400.
+func plyGiven(w http.ResponseWriter, ply *int) bool {
+	if ply != nil && *ply < 0 {
+		writeError(w, http.StatusBadRequest, "request", "", "ply must be 0 or more, not %d", *ply)
+		return false
+	}
+	return true
+}
+
+// changedSince says why a request sent from the game at ply moves played
+// (nil: any) is refused when the game has another number, "" when it has
+// not: a request sent again after its answer was lost is so refused
+// rather than done twice.
+func (m *match) changedSince(ply *int) string {
+	if ply == nil || *ply == len(m.history) {
+		return ""
+	}
+	return fmt.Sprintf("the game has %d moves played, not %d: it changed since you saw it", len(m.history), *ply)
+}
+
 // postTakeback takes back the asker's last turn and the computer's
 // reply, when it is the asker's turn in a game against the computer.
 func (s *Server) postTakeback(w http.ResponseWriter, r *http.Request, m *match, who viewer) {
@@ -113,8 +135,7 @@ func (s *Server) postTakeback(w http.ResponseWriter, r *http.Request, m *match, 
 			writeError(w, http.StatusBadRequest, "request", "", "bad JSON body: %s", jsonProblem(err, &req))
 			return
 		}
-		if req.Ply != nil && *req.Ply < 0 {
-			writeError(w, http.StatusBadRequest, "request", "", "ply must be 0 or more, not %d", *req.Ply)
+		if !plyGiven(w, req.Ply) {
 			return
 		}
 	}
@@ -139,8 +160,8 @@ func (s *Server) takeBack(ctx context.Context, m *match, who viewer, at *int) (s
 		if err := m.checkTakeback(0); err != nil {
 			return Event{}, nil, err
 		}
-		if at != nil && *at != len(m.history) {
-			return Event{}, nil, failf(http.StatusConflict, "takeback", "the game has %d moves played, not %d: it changed since you saw it, and nothing was taken back", len(m.history), *at)
+		if why := m.changedSince(at); why != "" {
+			return Event{}, nil, failf(http.StatusConflict, "takeback", "%s, and nothing was taken back", why)
 		}
 		if turn := m.state.ToMove(); turn != who.side {
 			return Event{}, nil, failf(http.StatusForbidden, "turn", "it is %s's turn: wait for the computer's reply before taking back", m.game.SideName(turn))
