@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -91,13 +90,17 @@ func (r *refereeProcess) start() {
 	}
 }
 
-// kill ends the referee at once (SIGKILL), as a crash would.
-func (r *refereeProcess) kill() { r.stop(syscall.SIGKILL) }
+// restartWithoutGames kills the referee and starts it again on a new
+// directory, as a server started again without its games.
+func (r *refereeProcess) restartWithoutGames() {
+	r.kill()
+	r.dir += "-another"
+	r.start()
+}
 
-// term asks the referee to stop (SIGTERM), and waits until it has.
-func (r *refereeProcess) term() { r.stop(syscall.SIGTERM) }
-
-func (r *refereeProcess) stop(sig syscall.Signal) {
+// kill ends the referee at once (SIGKILL), as a crash would, and waits
+// until it has.
+func (r *refereeProcess) kill() {
 	r.mu.Lock()
 	cmd, done := r.cmd, r.done
 	r.cmd = nil
@@ -105,13 +108,8 @@ func (r *refereeProcess) stop(sig syscall.Signal) {
 	if cmd == nil {
 		return
 	}
-	cmd.Process.Signal(sig)
-	select {
-	case <-done:
-	case <-time.After(15 * time.Second):
-		cmd.Process.Kill()
-		<-done
-	}
+	cmd.Process.Kill()
+	<-done
 }
 
 // logged returns what the referee wrote to its log so far.
@@ -277,9 +275,7 @@ func TestWatchedGameGoneAfterRestart(t *testing.T) {
 	w := newPage(t, "spectator of a game the referee loses")
 	w.do(chromedp.Navigate(ref.url() + "/#watch=" + g.id))
 	w.waitFor("the game watched", 10*time.Second, func(v view) bool { return v.Phase == "watch" && v.Status == "playing" })
-	ref.kill()
-	ref.dir += "-another"
-	ref.start()
+	ref.restartWithoutGames()
 	v := w.waitFor("the news", 12*time.Second, func(v view) bool { return v.Text == "This game has gone." })
 	w.screenshot("restart-watched-game-gone")
 	if !strings.Contains(v.Message, "has gone") {
@@ -305,9 +301,7 @@ func TestGoneGameOffersNoMove(t *testing.T) {
 	p := newPage(t, "Blue, whose game the referee loses")
 	p.seatAt(ref.url(), g.id, "catchit", "Blue", g.tokens["Blue"])
 	p.waitFor("my turn", 10*time.Second, func(v view) bool { return v.Turn == "you" && v.Phase == "idle" })
-	ref.kill()
-	ref.dir += "-another"
-	ref.start()
+	ref.restartWithoutGames()
 	p.waitFor("the news", 12*time.Second, func(v view) bool { return v.Text == "This game has gone." })
 	time.Sleep(300 * time.Millisecond)
 	var offered struct {
