@@ -48,6 +48,7 @@ func newFlaky(t *testing.T) *flaky {
 	target, _ := url.Parse(serverURL)
 	f := &flaky{closed: make(chan struct{})}
 	rp := httputil.NewSingleHostReverseProxy(target)
+	rp.Transport = toReferee
 	rp.FlushInterval = -1
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		f.mu.Lock()
@@ -135,12 +136,19 @@ func newFlaky(t *testing.T) *flaky {
 	return f
 }
 
+// toReferee carries the proxy's requests to the referee. It lets go of a
+// connection idle for 10 s, before the referee closes it (after 30 s): a
+// request sent on a connection the referee is closing fails, and a POST
+// is not sent again, which the page would see as a lost connection the
+// test did not make.
+var toReferee = &http.Transport{IdleConnTimeout: 10 * time.Second}
+
 // toServer sends the request r on to the server at target, under ctx.
 func toServer(ctx context.Context, r *http.Request, target *url.URL) (*http.Response, error) {
 	req := r.Clone(ctx)
 	req.RequestURI = ""
 	req.URL.Scheme, req.URL.Host = target.Scheme, target.Host
-	return http.DefaultTransport.RoundTrip(req)
+	return toReferee.RoundTrip(req)
 }
 
 // answerHead writes the header and status of the server's answer resp.
