@@ -49,6 +49,10 @@ func TestWatchOfAHungDatabaseEnds(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Error("Watch still waits for the paused database")
+		// It ends before the settings it reads are restored.
+		srv.Resume()
+		cancel()
+		<-done
 	}
 }
 
@@ -99,8 +103,17 @@ func TestWatchCatchUpOfALongTransaction(t *testing.T) {
 	}
 	heard := make(chan string, 10)
 	wctx, cancel = context.WithCancel(ctx)
-	defer cancel()
-	go s.Watch(wctx, func(id string) { heard <- id })
+	ended := make(chan struct{})
+	go func() {
+		s.Watch(wctx, func(id string) {
+			select {
+			case heard <- id:
+			default:
+			}
+		})
+		close(ended)
+	}()
+	defer func() { cancel(); <-ended }() // the Watch ends before keepAlive is restored
 	hear(t, heard, "the event committed while nobody listened")
 }
 
