@@ -238,10 +238,11 @@ func TestSecondSignalCutsTheStopShort(t *testing.T) {
 	bin := buildReferee(t)
 	dir := t.TempDir()
 	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-data", dir)
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
+	// Not StderrPipe: its Wait closes the pipe once the process ends,
+	// and the last lines not read yet were lost. Wait waits for what is
+	// copied to a writer of the test's own.
+	stderr, stderrW := io.Pipe()
+	cmd.Stderr = stderrW
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -286,7 +287,10 @@ func TestSecondSignalCutsTheStopShort(t *testing.T) {
 	exited := make(chan error, 1)
 	cmd.Process.Signal(os.Interrupt)
 	until("stopping:")
-	go func() { exited <- cmd.Wait() }()
+	go func() {
+		exited <- cmd.Wait()
+		stderrW.Close()
+	}()
 	select {
 	case err := <-exited:
 		t.Fatalf("the command ended (%v) with a request under way, 0.5 s after the first signal", err)
